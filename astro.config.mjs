@@ -1,0 +1,25 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import netlify from '@astrojs/netlify';
+import tailwindcss from '@tailwindcss/vite';
+
+// Every page is prebuilt as static HTML; the API lives in netlify/functions.
+// German is the default language at the root, English is mirrored under /en/.
+export default defineConfig({
+  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  output: 'static',
+  adapter: netlify(),
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  i18n: {
+    defaultLocale: 'de',
+    locales: ['de', 'en'],
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
+  vite: {
+    plugins: [tailwindcss()],
+  },
+  server: { port: Number(process.env.PORT ?? 4321) },
+});

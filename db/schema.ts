@@ -1,0 +1,222 @@
+/**
+ * The whole database schema (SPEC.md §3 as settled by DESIGN.md).
+ *
+ * Constraints live in the database, not only in zod, so that no code path
+ * (an admin endpoint, a seed, a hand-written SQL session) can store a row
+ * the booking rules could not make sense of.
+ *
+ * Privacy: no table holds patient data. `booked_slots` keeps only the type,
+ * the Berlin wall-clock date and time, the SHA-256 of the cancellation token
+ * and when the row was made.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const appointmentTypes = pgTable(
+  'appointment_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    description: text('description').notNull(),
+    descriptionEn: text('description_en'),
+    /** 0 = same day only, otherwise how many days ahead a date may lie. */
+    maxAdvanceDays: integer('max_advance_days').notNull().default(14),
+    slotDurationMinutes: integer('slot_duration_minutes').notNull().default(20),
+    /** How many patients may book the same start time (capacity). */
+    maxSlotsPerTime: integer('max_slots_per_time').notNull().default(1),
+    /** Price in euro cents; null means no price is shown. */
+    priceCents: integer('price_cents'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('appointment_types_name_not_blank', sql`length(btrim(${t.name})) between 1 and 100`),
+    check('appointment_types_description_not_blank', sql`length(btrim(${t.description})) between 1 and 2000`),
+    check('appointment_types_max_advance_days_range', sql`${t.maxAdvanceDays} between 0 and 365`),
+    check(
+      'appointment_types_slot_duration_range',
+      sql`${t.slotDurationMinutes} between 5 and 180 and ${t.slotDurationMinutes} % 5 = 0`,
+    ),
+    check('appointment_types_max_slots_range', sql`${t.maxSlotsPerTime} between 1 and 10`),
+    check('appointment_types_price_non_negative', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+  ],
+);
+
+export const appointmentTimeSlots = pgTable(
+  'appointment_time_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentTypeId: uuid('appointment_type_id')
+      .notNull()
+      .references(() => appointmentTypes.id, { onDelete: 'cascade' }),
+    /** 0 = Sunday .. 6 = Saturday (JavaScript's getDay()). */
+    dayOfWeek: smallint('day_of_week').notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('appointment_time_slots_day_of_week_range', sql`${t.dayOfWeek} between 0 and 6`),
+    check('appointment_time_slots_start_before_end', sql`${t.startTime} < ${t.endTime}`),
+    index('appointment_time_slots_type_day_idx').on(t.appointmentTypeId, t.dayOfWeek),
+  ],
+);
+
+export const bookedSlots = pgTable(
+  'booked_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentTypeId: uuid('appointment_type_id')
+      .notNull()
+      .references(() => appointmentTypes.id, { onDelete: 'cascade' }),
+    appointmentDate: date('appointment_date').notNull(),
+    appointmentTime: time('appointment_time').notNull(),
+    /** Hex SHA-256 of the cancellation token; the token itself is never stored. */
+    cancellationTokenHash: text('cancellation_token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('booked_slots_token_hash_format', sql`${t.cancellationTokenHash} ~ '^[0-9a-f]{64}$'`),
+    uniqueIndex('booked_slots_token_hash_idx').on(t.cancellationTokenHash),
+    index('booked_slots_type_date_time_idx').on(t.appointmentTypeId, t.appointmentDate, t.appointmentTime),
+    index('booked_slots_date_time_idx').on(t.appointmentDate, t.appointmentTime),
+  ],
+);
+
+export const blockedDates = pgTable(
+  'blocked_dates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    date: date('date').notNull(),
+    reason: text('reason'),
+    /** Null blocks the date for every consultation type. */
+    appointmentTypeId: uuid('appointment_type_id').references(() => appointmentTypes.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('blocked_dates_reason_length', sql`${t.reason} is null or length(${t.reason}) <= 500`),
+    index('blocked_dates_date_idx').on(t.date),
+  ],
+);
+
+export const inventoryItems = pgTable(
+  'inventory_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    articleNumber: text('article_number'),
+    supplier: text('supplier').notNull(),
+    expiryDate: date('expiry_date'),
+    currentStock: integer('current_stock').notNull().default(0),
+    minimumStock: integer('minimum_stock').notNull().default(0),
+    isOrdered: boolean('is_ordered').notNull().default(false),
+    lastInventoryCheck: date('last_inventory_check'),
+    lastUsageDate: date('last_usage_date'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('inventory_items_name_not_blank', sql`length(btrim(${t.name})) between 1 and 200`),
+    check('inventory_items_supplier_not_blank', sql`length(btrim(${t.supplier})) between 1 and 200`),
+    check('inventory_items_current_stock_non_negative', sql`${t.currentStock} >= 0`),
+    check('inventory_items_minimum_stock_non_negative', sql`${t.minimumStock} >= 0`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased and trimmed. */
+    email: text('email').notNull(),
+    /** scrypt$N$r$p$salt$hash, see src/server/auth/password.server.ts */
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    check('users_email_normalised', sql`${t.email} = lower(btrim(${t.email})) and position('@' in ${t.email}) > 1`),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('user_roles_role_known', sql`${t.role} in ('admin')`),
+    uniqueIndex('user_roles_user_role_idx').on(t.userId, t.role),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Hex SHA-256 of the current refresh token; rotated on every refresh. */
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('sessions_refresh_hash_format', sql`${t.refreshTokenHash} ~ '^[0-9a-f]{64}$'`),
+    check('sessions_expiry_after_creation', sql`${t.expiresAt} > ${t.createdAt}`),
+    uniqueIndex('sessions_refresh_token_hash_idx').on(t.refreshTokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+/** Failed logins, kept in the database because serverless instances share no memory. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Lower-cased email that was tried (staff accounts, never patients). */
+    email: text('email').notNull(),
+    /** SHA-256 of the client address, so addresses are not kept in clear. */
+    clientKey: text('client_key').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_attempts_email_time_idx').on(t.email, t.attemptedAt),
+    index('login_attempts_client_time_idx').on(t.clientKey, t.attemptedAt),
+  ],
+);
+
+export type AppointmentTypeRow = typeof appointmentTypes.$inferSelect;
+export type TimeWindowRow = typeof appointmentTimeSlots.$inferSelect;
+export type BookedSlotRow = typeof bookedSlots.$inferSelect;
+export type BlockedDateRow = typeof blockedDates.$inferSelect;
+export type InventoryItemRow = typeof inventoryItems.$inferSelect;

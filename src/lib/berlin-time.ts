@@ -1,0 +1,47 @@
+/**
+ * The practice's clock. Every "today", "now" and weekday is taken in
+ * Europe/Berlin whatever the server's or browser's zone (DESIGN.md, Time).
+ * Dates travel as `yyyy-MM-dd`, times as `HH:mm`, both Berlin wall clock.
+ */
+export const PRACTICE_TIME_ZONE = 'Europe/Berlin';
+
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: PRACTICE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+export interface BerlinWallClock {
+  /** yyyy-MM-dd */
+  date: string;
+  /** HH:mm */
+  time: string;
+}
+
+/** The Berlin wall-clock date and time of an instant. */
+export function berlinWallClock(instant: Date): BerlinWallClock {
+  const parts = Object.fromEntries(wallClock.formatToParts(instant).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** Today's date in Berlin, yyyy-MM-dd. */
+export function berlinToday(now: Date = new Date()): string {
+  return berlinWallClock(now).date;
+}
+
+/** A calendar date plus whole days, on the calendar (no clock, no DST). */
+export function addDaysToDate(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const utc = new Date(Date.UTC(y, m - 1, d + days));
+  return utc.toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday .. 6 = Saturday for a calendar date. */
+export function weekdayOf(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}

@@ -1,0 +1,36 @@
+/** The Postmark adapter of the email port. */
+import { ServerClient } from 'postmark';
+import { assertSafeHeaders, type EmailSender } from './email.server';
+
+export interface PostmarkOptions {
+  token: string;
+  from: string;
+  /** Injected in tests; Node's fetch otherwise. */
+  fetch?: typeof fetch;
+}
+
+export function createPostmarkSender({ token, from, fetch: fetchImpl }: PostmarkOptions): EmailSender {
+  const client = new ServerClient(token, fetchImpl ? { fetch: fetchImpl as never, timeout: 10 } : { timeout: 10 });
+  return {
+    kind: 'postmark',
+    async send(message) {
+      assertSafeHeaders(message, from);
+      const response = await client.sendEmail({
+        From: from,
+        To: message.to,
+        ReplyTo: message.replyTo,
+        Subject: message.subject,
+        HtmlBody: message.html,
+        TextBody: message.text,
+        MessageStream: 'outbound',
+        Attachments: (message.attachments ?? []).map((a) => ({
+          Name: a.filename,
+          ContentType: a.contentType,
+          Content: Buffer.from(a.content).toString('base64'),
+          ContentID: null,
+        })),
+      });
+      return { id: response.MessageID };
+    },
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The thin HTTP shell shared by every function: parse → domain → respond.
+ * Problem details follow RFC 9457 and API.md.
+ */
+import type { z } from 'zod';
+import { AppError, type FieldErrors } from '../lib/errors';
+
+/** What our handlers use of Netlify's Context; the local server provides the same. */
+export interface RequestContext {
+  params: Record<string, string>;
+  ip: string;
+}
+
+export type Handler = (req: Request, ctx: RequestContext) => Promise<Response> | Response;
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+export function problem(
+  status: number,
+  type: string,
+  detail?: string,
+  errors?: FieldErrors,
+  headers?: HeadersInit,
+): Response {
+  const body: Record<string, unknown> = { type, title: TITLES[status] ?? 'Error', status };
+  if (detail) body.detail = detail;
+  if (errors && status === 400) body.errors = errors;
+  const h = new Headers(headers);
+  h.set('content-type', 'application/problem+json; charset=utf-8');
+  h.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(body), { status, headers: h });
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError) {
+    return problem(error.status, error.code, error.detail, error.fieldErrors);
+  }
+  logUnexpected(error);
+  return problem(500, 'internal-error', 'An unexpected error occurred.');
+}
+
+/**
+ * Logs a bug without the error's message: driver messages can quote the
+ * values of a failed row ("Key (x)=(…)"), and nothing a patient entered may
+ * reach a log.
+ */
+function logUnexpected(error: unknown): void {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    const constraint = (error as { constraint?: unknown }).constraint;
+    const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 8);
+    console.error(`unexpected ${error.name}${code ? ` code=${String(code)}` : ''}${constraint ? ` constraint=${String(constraint)}` : ''}\n${frames.join('\n')}`);
+  } else {
+    console.error('unexpected non-error thrown');
+  }
+}
+
+type MethodHandlers = Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', Handler>>;
+
+/** Dispatches by method, answers 405 with Allow otherwise, and turns errors into problems. */
+export function route(handlers: MethodHandlers): Handler {
+  const allowed = Object.keys(handlers).join(', ');
+  return async (req, ctx) => {
+    const handler = handlers[req.method as keyof MethodHandlers];
+    if (!handler) return problem(405, 'method-not-allowed', `Use ${allowed}.`, undefined, { allow: allowed });
+    try {
+      return await handler(req, ctx);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/** Reads a JSON body of at most 64 KiB; 413 above, 415 for other media types, 400 for bad JSON. */
+export async function readJson(req: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > limit) throw new AppError('payload-too-large', `The body is larger than ${limit} bytes.`);
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new AppError('unsupported-media-type', 'Send the body as application/json.');
+  }
+  const bytes = await readLimited(req, limit);
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new AppError('invalid-input', 'The body is not valid JSON.', { body: ['errors.invalidJson'] });
+  }
+}
+
+async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new AppError('payload-too-large', `The body is larger than ${limit} bytes.`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** zod's issues as API.md's `errors`: field → translation keys (the issue message is the key). */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
+    const key = issue.message.startsWith('errors.') || issue.message.includes('.errors.') ? issue.message : 'errors.invalid';
+    (out[field] ??= []).includes(key) || out[field]!.push(key);
+  }
+  return out;
+}
+
+/** Parses with a shared zod schema; 400 with field errors when it does not fit. */
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    throw new AppError('invalid-input', 'Some fields are missing or invalid.', fieldErrors(result.error));
+  }
+  return result.data;
+}
+
+/** The query string as a plain object (last value wins). */
+export function queryOf(req: Request): Record<string, string> {
+  return Object.fromEntries(new URL(req.url).searchParams);
+}
