@@ -21,7 +21,7 @@ export const practiceSchema = z.object({
   /** As shown, e.g. "0211 123 456 0"; the tel: link is derived from it. */
   phone: z.string().min(5),
   fax: z.string().min(5),
-  email: z.string().email(),
+  email: z.email(),
   /** Weekdays 0 = Sunday .. 6 = Saturday. */
   openingHours: z.array(z.object({ days: z.array(z.number().int().min(0).max(6)).min(1), opens: time, closes: time })).min(1),
 });

@@ -15,7 +15,7 @@ const envSchema = z.object({
   PRACTICE_EMAIL: emailAddress.default('praxis@localhost'),
   JWT_SECRET: z.string().min(32).optional(),
   ADMIN_SETUP_SECRET: z.string().min(1).optional(),
-  SITE_URL: z.string().url().default('http://localhost:4321'),
+  SITE_URL: z.url().default('http://localhost:4321'),
   APP_ENV: z.enum(['production', 'development', 'test']).optional(),
   CONTEXT: z.string().optional(),
 });

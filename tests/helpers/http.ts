@@ -1,0 +1,32 @@
+/** Calls a function handler as Netlify would, without a network. */
+import type { Handler, RequestContext } from '../../src/server/http.server';
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  params?: Record<string, string>;
+  ip?: string;
+  query?: Record<string, string>;
+}
+
+export async function call(handler: Handler, path: string, options: CallOptions = {}) {
+  const url = new URL(path, 'http://localhost:4321');
+  for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
+  const headers = new Headers(options.headers);
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+  const ctx: RequestContext = { params: options.params ?? {}, ip: options.ip ?? '127.0.0.1' };
+  const response = await handler(new Request(url, { method: options.method ?? 'GET', headers, body }), ctx);
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json: json as any };
+}

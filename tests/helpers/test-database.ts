@@ -1,0 +1,65 @@
+/**
+ * A fresh, migrated database per test file, on either driver:
+ * PGlite in memory, or a new database on the harness's real Postgres.
+ * It becomes the process-wide database (DATABASE_URL), so handlers under
+ * test use it exactly as in production.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { closeDb, getDb, type Database } from '../../db/client';
+import { migrateServerDatabase } from '../../db/migrate';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export const databaseKinds: DatabaseKind[] = ['pglite', 'postgres'];
+
+export interface TestDatabase {
+  kind: DatabaseKind;
+  url: string;
+  db: Database;
+  /** Closes the process-wide client and drops the database. */
+  dispose(): Promise<void>;
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty, migrated database on the real server and returns its URL. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = inject('postgresAdminUrl').replace(/\/postgres$/, `/${name}`);
+  await migrateServerDatabase(url);
+  return { url, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+export async function useTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  await closeDb();
+  let drop = async () => {};
+  if (kind === 'postgres') {
+    const created = await createPostgresDatabase();
+    process.env.DATABASE_URL = created.url;
+    drop = created.drop;
+  } else {
+    process.env.DATABASE_URL = 'pglite:memory';
+  }
+  const url = process.env.DATABASE_URL;
+  const db = await getDb();
+  return {
+    kind,
+    url,
+    db,
+    async dispose() {
+      await closeDb();
+      delete process.env.DATABASE_URL;
+      await drop();
+    },
+  };
+}

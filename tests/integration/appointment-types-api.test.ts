@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import handler, { config } from '../../netlify/functions/appointment-types';
+import { appointmentTypes } from '../../db/schema';
+import { call } from '../helpers/http';
+import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+describe.each(databaseKinds)('GET /api/appointment-types on %s', (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await useTestDatabase(kind);
+  });
+  afterAll(() => t.dispose());
+
+  it('is routed at the path of API.md', () => {
+    expect(config.path).toBe('/api/appointment-types');
+  });
+
+  it('answers an empty list for a database without types', async () => {
+    const res = await call(handler, '/api/appointment-types');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([]);
+  });
+
+  it('lists every type from the database, ordered by name, in the fields of API.md', async () => {
+    await t.db.insert(appointmentTypes).values([
+      { name: 'Impfung', nameEn: 'Vaccination', description: 'Impfen', maxAdvanceDays: 21, slotDurationMinutes: 10, maxSlotsPerTime: 3 },
+      { name: 'Akutsprechstunde', description: 'Heute', descriptionEn: 'Today', maxAdvanceDays: 0, slotDurationMinutes: 15, priceCents: 2500 },
+    ]);
+    const res = await call(handler, '/api/appointment-types');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.json.map((r: { name: string }) => r.name)).toEqual(['Akutsprechstunde', 'Impfung']);
+    expect(res.json[0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Akutsprechstunde',
+      name_en: null,
+      description: 'Heute',
+      description_en: 'Today',
+      max_advance_days: 0,
+      slot_duration_minutes: 15,
+      max_slots_per_time: 1,
+      price_cents: 2500,
+    });
+    expect(res.json[1]).toMatchObject({ name_en: 'Vaccination', max_slots_per_time: 3, price_cents: null });
+  });
+
+  it('answers 405 with Allow for other methods', async () => {
+    const res = await call(handler, '/api/appointment-types', { method: 'POST', body: {} });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.json).toMatchObject({ type: 'method-not-allowed', status: 405 });
+  });
+});

@@ -1,0 +1,113 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compilePath, startLocalServer, type RunningServer } from '../../scripts/local-server';
+
+describe('compilePath (Netlify config.path syntax)', () => {
+  it.each([
+    ['/api/appointment-types', '/api/appointment-types', {}],
+    ['/api/appointment-types', '/api/appointment-types/', {}],
+    ['/api/appointment-types', '/api/appointment-types/x', null],
+    ['/api/admin/inventory/:id', '/api/admin/inventory/abc-1', { id: 'abc-1' }],
+    ['/api/admin/inventory/:id', '/api/admin/inventory/', null],
+    ['/api/admin/inventory/:id', '/api/admin/inventory/a%20b', { id: 'a b' }],
+    ['/api/admin/inventory/:id', '/api/admin/inventory/%E0%A4%A', null],
+    ['/api/files/*', '/api/files/a/b/c', {}],
+  ])('%s matches %s → %j', (pattern, pathname, expected) => {
+    expect(compilePath(pattern)(pathname)).toEqual(expected);
+  });
+});
+
+describe('local server', () => {
+  let root: string;
+  let running: RunningServer;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'local-server-'));
+    const dist = path.join(root, 'dist');
+    const fns = path.join(root, 'functions');
+    await mkdir(path.join(dist, 'team'), { recursive: true });
+    await mkdir(path.join(dist, '_astro'), { recursive: true });
+    await mkdir(fns);
+    await writeFile(path.join(root, 'secret.txt'), 'outside dist');
+    await writeFile(path.join(dist, 'index.html'), '<h1>home</h1>');
+    await writeFile(path.join(dist, 'team', 'index.html'), '<h1>team</h1>');
+    await writeFile(path.join(dist, '404.html'), '<h1>Oops! Page not found</h1>');
+    await writeFile(path.join(dist, '_astro', 'app.abc.js'), 'console.log(1)');
+    await writeFile(
+      path.join(fns, 'echo.mjs'),
+      `export default async (req, ctx) => new Response(JSON.stringify({ method: req.method, params: ctx.params, ip: ctx.ip, body: req.body ? await req.text() : null, q: new URL(req.url).searchParams.get('q') }), { status: 200, headers: [['content-type', 'application/json'], ['set-cookie', 'a=1; HttpOnly'], ['set-cookie', 'b=2; HttpOnly']] });
+export const config = { path: ['/api/echo', '/api/echo/:id'] };`,
+    );
+    await writeFile(path.join(fns, 'not-a-function.mjs'), 'export const helper = 1;');
+    running = await startLocalServer({
+      port: 0,
+      distDir: dist,
+      functionsDir: fns,
+      headers: { 'x-content-type-options': 'nosniff' },
+      log: (line) => logged.push(line),
+    });
+  });
+
+  afterAll(async () => {
+    await running.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('serves pages from dist with directory indexes', async () => {
+    const home = await fetch(`${running.url}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await home.text()).toBe('<h1>home</h1>');
+    expect(await (await fetch(`${running.url}/team`)).text()).toBe('<h1>team</h1>');
+    expect(await (await fetch(`${running.url}/team/`)).text()).toBe('<h1>team</h1>');
+  });
+
+  it('caches hashed assets for a year and pages not at all', async () => {
+    const asset = await fetch(`${running.url}/_astro/app.abc.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect((await fetch(`${running.url}/`)).headers.get('cache-control')).toContain('must-revalidate');
+  });
+
+  it('answers unknown paths with the 404 page and logs the path only', async () => {
+    const res = await fetch(`${running.url}/does-not-exist?email=someone@example.org`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Oops! Page not found');
+    expect(logged).toContain('404 /does-not-exist');
+    expect(logged.join('\n')).not.toContain('someone@example.org');
+  });
+
+  it('never serves files outside dist', async () => {
+    const res = await fetch(`${running.url}/..%2Fsecret.txt`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('outside dist');
+  });
+
+  it('calls a function by its config.path with method, body, params, ip and query', async () => {
+    const res = await fetch(`${running.url}/api/echo/42?q=x`, { method: 'POST', body: 'hello' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ method: 'POST', params: { id: '42' }, ip: '127.0.0.1', body: 'hello', q: 'x' });
+    expect(res.headers.getSetCookie()).toEqual(['a=1; HttpOnly', 'b=2; HttpOnly']);
+  });
+
+  it('adds the configured headers to API and page responses alike', async () => {
+    expect((await fetch(`${running.url}/api/echo`)).headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await fetch(`${running.url}/`)).headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers unknown API paths with a JSON problem, not the HTML 404 page', async () => {
+    const res = await fetch(`${running.url}/api/nope`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
+  it('closes cleanly, dropping open keep-alive connections', async () => {
+    const other = await startLocalServer({ port: 0, distDir: path.join(root, 'dist'), functionsDir: path.join(root, 'functions'), log: vi.fn() });
+    await fetch(`${other.url}/`);
+    await other.close();
+    await expect(fetch(`${other.url}/`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,137 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createEmailSender, EmailHeaderError, type EmailMessage } from '../../src/server/email/email.server';
+import { createOutboxSender, UndeliverableError } from '../../src/server/email/outbox.server';
+import { createPostmarkSender } from '../../src/server/email/postmark.server';
+import { readEnv } from '../../src/server/env.server';
+import { parseEml } from '../helpers/eml';
+
+const message: EmailMessage = {
+  to: 'patient@example.org',
+  replyTo: 'praxis@example.org',
+  subject: 'Terminbestätigung – Check-up',
+  html: '<p>Grüße &amp; bis bald</p>',
+  text: 'Grüße & bis bald',
+  attachments: [{ filename: 'termin.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' }],
+};
+
+describe('outbox sender', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'outbox-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('writes one readable .eml per message and logs one line without the recipient', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const sender = createOutboxSender({ from: 'Praxis <praxis@localhost>', dir });
+    const sent = await sender.send(message);
+    const files = await readdir(dir);
+    expect(files).toEqual([sent.id]);
+    expect(sent.id).toMatch(/\.eml$/);
+    const eml = parseEml(await readFile(path.join(dir, sent.id), 'utf8'));
+    expect(eml.headers.to).toBe('patient@example.org');
+    expect(eml.headers['reply-to']).toBe('praxis@example.org');
+    expect(eml.subject).toBe('Terminbestätigung – Check-up');
+    expect(eml.text).toBe('Grüße & bis bald');
+    expect(eml.html).toBe('<p>Grüße &amp; bis bald</p>');
+    expect(eml.attachments).toEqual([
+      { filename: 'termin.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' },
+    ]);
+    expect(info).toHaveBeenCalledTimes(1);
+    const line = String(info.mock.calls[0]![0]);
+    expect(line).toContain(sent.id);
+    expect(line).not.toContain('patient@example.org');
+    info.mockRestore();
+  });
+
+  it.each([
+    ['subject', { subject: 'Hallo\r\nBcc: victim@example.org' }],
+    ['to', { to: 'a@example.org\nBcc: victim@example.org' }],
+    ['replyTo', { replyTo: 'a@example.org\r\nX: y' }],
+  ])('rejects a line break in the %s header and writes nothing', async (_field, patch) => {
+    const sender = createOutboxSender({ from: 'Praxis <praxis@localhost>', dir });
+    await expect(sender.send({ ...message, ...patch })).rejects.toBeInstanceOf(EmailHeaderError);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('refuses recipients of the reserved .invalid domain, as a real server bounces them', async () => {
+    const sender = createOutboxSender({ from: 'Praxis <praxis@localhost>', dir });
+    await expect(sender.send({ ...message, to: 'nobody@mail.invalid' })).rejects.toBeInstanceOf(UndeliverableError);
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('postmark sender', () => {
+  it('sends the message through the Postmark API with the server token', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(JSON.stringify({ To: 'patient@example.org', SubmittedAt: 'x', MessageID: 'pm-123', ErrorCode: 0, Message: 'OK' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    const sender = createPostmarkSender({ token: 'server-token', from: 'Praxis <praxis@example.org>', fetch: fetchMock as typeof fetch });
+    expect(sender.kind).toBe('postmark');
+    await expect(sender.send(message)).resolves.toEqual({ id: 'pm-123' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [input, init] = fetchMock.mock.calls[0]!;
+    expect(String(input)).toBe('https://api.postmarkapp.com/email');
+    expect(new Headers(init?.headers).get('x-postmark-server-token')).toBe('server-token');
+    const body = JSON.parse(String(init?.body));
+    expect(body).toMatchObject({
+      From: 'Praxis <praxis@example.org>',
+      To: 'patient@example.org',
+      ReplyTo: 'praxis@example.org',
+      Subject: 'Terminbestätigung – Check-up',
+      HtmlBody: '<p>Grüße &amp; bis bald</p>',
+      TextBody: 'Grüße & bis bald',
+      MessageStream: 'outbound',
+    });
+    expect(body.Attachments).toEqual([
+      {
+        Name: 'termin.ics',
+        ContentType: 'text/calendar; charset=utf-8',
+        Content: Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n').toString('base64'),
+        ContentID: null,
+      },
+    ]);
+  });
+
+  it('rejects when Postmark refuses the message', async () => {
+    const fetchMock = vi.fn(async () =>
+      new Response(JSON.stringify({ ErrorCode: 300, Message: 'Invalid email request' }), { status: 422, headers: { 'content-type': 'application/json' } }),
+    );
+    const sender = createPostmarkSender({ token: 't', from: 'p@example.org', fetch: fetchMock as unknown as typeof fetch });
+    await expect(sender.send(message)).rejects.toThrow(/Invalid email request/);
+  });
+
+  it('checks headers before calling Postmark', async () => {
+    const fetchMock = vi.fn();
+    const sender = createPostmarkSender({ token: 't', from: 'p@example.org', fetch: fetchMock as unknown as typeof fetch });
+    await expect(sender.send({ ...message, subject: 'a\nb' })).rejects.toBeInstanceOf(EmailHeaderError);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('createEmailSender', () => {
+  it('uses Postmark when POSTMARK_SERVER_TOKEN is set, the outbox otherwise', () => {
+    expect(createEmailSender(readEnv({ POSTMARK_SERVER_TOKEN: 'abc' })).kind).toBe('postmark');
+    expect(createEmailSender(readEnv({})).kind).toBe('outbox');
+    expect(createEmailSender(readEnv({ POSTMARK_SERVER_TOKEN: '' })).kind).toBe('outbox');
+  });
+});
+
+describe('readEnv', () => {
+  it('fails fast in production without the database and JWT secret', () => {
+    expect(() => readEnv({ APP_ENV: 'production' })).toThrow(/DATABASE_URL, JWT_SECRET/);
+    expect(() => readEnv({ CONTEXT: 'production', DATABASE_URL: 'postgres://x/y' })).toThrow(/JWT_SECRET/);
+    expect(readEnv({ APP_ENV: 'production', DATABASE_URL: 'postgres://x/y', JWT_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
+    expect(readEnv({}).isProduction).toBe(false);
+  });
+
+  it('names an invalid variable without echoing its value', () => {
+    expect(() => readEnv({ PRACTICE_EMAIL: 'not-an-address' })).toThrow('Invalid environment variables: PRACTICE_EMAIL');
+  });
+});

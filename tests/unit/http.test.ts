@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '../../src/lib/errors';
+import { errorResponse, parseInput, readJson, route } from '../../src/server/http.server';
+
+const post = (body: BodyInit, type = 'application/json', headers: Record<string, string> = {}) =>
+  new Request('http://localhost/api/x', { method: 'POST', body, headers: { 'content-type': type, ...headers } });
+
+async function status(p: Promise<unknown>) {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    return (e as AppError).status;
+  }
+}
+
+describe('readJson', () => {
+  it('parses a JSON body', async () => {
+    await expect(readJson(post('{"a":1}'))).resolves.toEqual({ a: 1 });
+    await expect(readJson(post('{"a":1}', 'application/problem+json'))).resolves.toEqual({ a: 1 });
+  });
+
+  it('answers 400 for malformed JSON, 415 for another media type', async () => {
+    expect(await status(readJson(post('{"a":')))).toBe(400);
+    expect(await status(readJson(post('a=1', 'application/x-www-form-urlencoded')))).toBe(415);
+  });
+
+  it('answers 413 above 64 KiB, whether declared or streamed', async () => {
+    const big = JSON.stringify({ a: 'x'.repeat(70 * 1024) });
+    expect(await status(readJson(post(big)))).toBe(413);
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const chunked = new Request('http://localhost/', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    expect(await status(readJson(chunked))).toBe(413);
+  });
+});
+
+describe('parseInput', () => {
+  const schema = z.object({ name: z.string().min(2, 'errors.nameTooShort'), age: z.number() });
+
+  it('returns the parsed value', () => {
+    expect(parseInput(schema, { name: 'Al', age: 3 })).toEqual({ name: 'Al', age: 3 });
+  });
+
+  it('throws 400 naming each field with its translation key', () => {
+    try {
+      parseInput(schema, { name: 'A' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(AppError);
+      expect((e as AppError).status).toBe(400);
+      expect((e as AppError).fieldErrors).toEqual({ name: ['errors.nameTooShort'], age: ['errors.invalid'] });
+    }
+  });
+});
+
+describe('route and errorResponse', () => {
+  it('maps error codes to statuses in one place and renders problem details', async () => {
+    const res = errorResponse(new AppError('slot-unavailable', 'This time is no longer available.'));
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ type: 'slot-unavailable', title: 'Conflict', status: 409, detail: 'This time is no longer available.' });
+  });
+
+  it('turns an unexpected error into a 500 without logging its message', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const handler = route({
+      GET: () => {
+        throw new Error('Key (email)=(patient@example.org) already exists');
+      },
+    });
+    const res = await handler(new Request('http://localhost/'), { params: {}, ip: '1.1.1.1' });
+    expect(res.status).toBe(500);
+    expect(await res.text()).not.toContain('patient@example.org');
+    const logged = error.mock.calls.flat().join(' ');
+    expect(logged).toContain('unexpected Error');
+    expect(logged).not.toContain('patient@example.org');
+    error.mockRestore();
+  });
+});
