@@ -45,3 +45,21 @@ export function weekdayOf(date: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 }
+
+/**
+ * The instant a Berlin wall-clock date and time denotes, or null when that
+ * wall time does not exist (the hour skipped when clocks spring forward).
+ * In the repeated autumn hour the first (summer-time) instant is taken.
+ */
+export function berlinInstant(date: string, time: string): Date | null {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, min] = time.split(':').map(Number) as [number, number];
+  const asUtc = Date.UTC(y, m - 1, d, h, min);
+  // Berlin is UTC+2 in summer and UTC+1 in winter.
+  for (const offsetHours of [2, 1]) {
+    const instant = new Date(asUtc - offsetHours * 3_600_000);
+    const clock = berlinWallClock(instant);
+    if (clock.date === date && clock.time === time.slice(0, 5)) return instant;
+  }
+  return null;
+}
