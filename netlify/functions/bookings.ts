@@ -1,0 +1,25 @@
+import { getDb } from '../../db/client';
+import { bookingRequestSchema, type BookingRequest } from '../../src/lib/booking-schema';
+import { sendBookingEmails } from '../../src/server/booking-emails.server';
+import { createBooking } from '../../src/server/bookings.server';
+import { json, parseInput, readJson, route } from '../../src/server/http.server';
+
+export default route({
+  POST: async (req) => {
+    const body = parseInput(bookingRequestSchema, await readJson(req)) as BookingRequest;
+    const created = await createBooking(await getDb(), body);
+    // The booking stands once committed; emails only report how they went.
+    const email = await sendBookingEmails({
+      bookingId: created.booking.id,
+      token: created.token,
+      type: created.type,
+      date: created.booking.appointment_date,
+      time: created.booking.appointment_time,
+      patient: body,
+      language: body.language,
+    });
+    return json({ booking: created.booking, email }, { status: 201 });
+  },
+});
+
+export const config = { path: '/api/bookings' };

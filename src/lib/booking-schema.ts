@@ -1,0 +1,118 @@
+/**
+ * The booking request, one zod schema shared by the wizard's form and
+ * POST /api/bookings. Messages are translation keys (bookingForm.errors.*,
+ * errors.*), so the same failure reads the same in the form and the API.
+ *
+ * Bounds: SPEC.md §5 plus DESIGN.md "Bad input" (real birth date in the past
+ * and at most 130 years ago; phone of at least 10 characters with at least
+ * 7 digits and only digits, spaces and + - / ( ); one email address without
+ * line breaks; names trimmed, 2–100 characters).
+ */
+import { z } from 'zod';
+import { addDaysToDate, berlinToday } from './berlin-time';
+import { isLang } from '../i18n/i18n';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a real calendar date written yyyy-MM-dd (no 31 February). */
+export function isRealDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1000;
+}
+
+/** dd.mm.yyyy as typed in the form → yyyy-MM-dd, or null when it is not that shape. */
+export function germanDateToIso(value: string): string | null {
+  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value.trim());
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : null;
+}
+
+/** A birth date must lie in the past and at most 130 years back (Berlin's today). */
+export function isPlausibleBirthDate(iso: string, today: string = berlinToday()): boolean {
+  if (!isRealDate(iso) || iso >= today) return false;
+  const [y, m, d] = today.split('-');
+  return iso >= `${Number(y) - 130}-${m}-${d}`;
+}
+
+const name = (minKey: string) =>
+  z
+    .string({ error: minKey })
+    .trim()
+    .min(2, minKey)
+    .max(100, 'bookingForm.errors.nameTooLong')
+    .refine((v) => !/[\r\n\t\u0000-\u001f]/.test(v), 'bookingForm.errors.nameInvalid');
+
+export const phoneSchema = z
+  .string({ error: 'bookingForm.errors.phoneMin' })
+  .trim()
+  .min(10, 'bookingForm.errors.phoneMin')
+  .max(30, 'bookingForm.errors.phoneInvalid')
+  .refine((v) => /^[\d\s+\-/()]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7, 'bookingForm.errors.phoneInvalid');
+
+export const emailSchema = z
+  .string({ error: 'bookingForm.errors.emailRequired' })
+  .trim()
+  .min(1, 'bookingForm.errors.emailRequired')
+  .max(254, 'bookingForm.errors.emailInvalid')
+  .pipe(z.email({ error: 'bookingForm.errors.emailInvalid' }));
+
+/** The patient's details, as the form holds them (birth date typed dd.mm.yyyy). */
+export const patientFormSchema = z.object({
+  first_name: name('bookingForm.errors.firstNameMin'),
+  last_name: name('bookingForm.errors.lastNameMin'),
+  birth_date: z
+    .string({ error: 'bookingForm.errors.birthDateFormat' })
+    .trim()
+    .refine((v) => germanDateToIso(v) !== null, 'bookingForm.errors.birthDateFormat')
+    .refine((v) => {
+      const iso = germanDateToIso(v);
+      return iso === null || isPlausibleBirthDate(iso);
+    }, 'bookingForm.errors.birthDateInvalid'),
+  phone: phoneSchema,
+  email: emailSchema,
+  consent: z.literal(true, { error: 'bookingForm.errors.consentRequired' }),
+});
+export type PatientForm = z.input<typeof patientFormSchema>;
+
+/** POST /api/bookings (API.md). */
+export const bookingRequestSchema = z.object({
+  appointment_type_id: z.string({ error: 'errors.typeRequired' }).regex(UUID, 'errors.typeRequired'),
+  appointment_date: z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid'),
+  appointment_time: z.string({ error: 'errors.timeInvalid' }).regex(HH_MM, 'errors.timeInvalid'),
+  first_name: patientFormSchema.shape.first_name,
+  last_name: patientFormSchema.shape.last_name,
+  birth_date: z
+    .string({ error: 'bookingForm.errors.birthDateFormat' })
+    .refine(isRealDate, 'bookingForm.errors.birthDateFormat')
+    .refine((v) => !isRealDate(v) || isPlausibleBirthDate(v), 'bookingForm.errors.birthDateInvalid'),
+  phone: phoneSchema,
+  email: emailSchema,
+  consent: patientFormSchema.shape.consent,
+  language: z.string({ error: 'errors.languageInvalid' }).refine(isLang, 'errors.languageInvalid'),
+});
+export type BookingRequest = z.output<typeof bookingRequestSchema> & { language: 'de' | 'en' };
+
+/** GET /api/availability (API.md): at most 62 days in one request. */
+export const MAX_AVAILABILITY_DAYS = 62;
+export const availabilityQuerySchema = z
+  .object({
+    type: z.string({ error: 'errors.typeRequired' }).regex(UUID, 'errors.typeRequired'),
+    from: z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid'),
+    to: z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid'),
+  })
+  .refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || q.from <= q.to, {
+    path: ['to'],
+    message: 'errors.rangeReversed',
+  })
+  .refine(
+    (q) => !isRealDate(q.from) || !isRealDate(q.to) || q.to <= addDaysToDate(q.from, MAX_AVAILABILITY_DAYS - 1),
+    { path: ['to'], message: 'errors.rangeTooLong' },
+  );
+
+/** The cancellation token: 43 URL-safe characters (32 random bytes, base64url). */
+export const cancellationTokenSchema = z
+  .string({ error: 'errors.tokenInvalid' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'errors.tokenInvalid');

@@ -1,0 +1,35 @@
+/** Date display per language (SPEC.md §9: long dates in German unless English, dd.MM.y short). */
+import { format } from 'date-fns';
+import { de, enGB } from 'date-fns/locale';
+import type { Lang } from '../i18n/i18n';
+
+export const dateLocales = { de, en: enGB } as const;
+
+/** A calendar date as a local Date at noon, so no host zone or DST can move it to another day. */
+export function calendarDate(iso: string): Date {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d, 12);
+}
+
+export function toIsoDate(date: Date): string {
+  return format(date, 'yyyy-MM-dd');
+}
+
+/** "Dienstag, 24. November 2026" / "Tuesday, 24 November 2026" */
+export function formatLongDate(iso: string, lang: Lang): string {
+  return format(calendarDate(iso), lang === 'de' ? 'EEEE, d. MMMM yyyy' : 'EEEE, d MMMM yyyy', {
+    locale: dateLocales[lang],
+  });
+}
+
+/** "24.11.2026" */
+export function formatShortDate(iso: string): string {
+  return format(calendarDate(iso), 'dd.MM.y');
+}
+
+/** Euros in the page's locale: 35 € / €35.00; null prices are not shown. */
+export function formatPrice(cents: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
+    cents / 100,
+  );
+}

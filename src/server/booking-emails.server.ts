@@ -1,0 +1,173 @@
+/**
+ * The two emails of a booking (DESIGN.md, Bookings and privacy): the
+ * patient's confirmation in the booking's language with a cancellation link
+ * and an .ics file, and the practice's notification with the patient's
+ * details. This is the only place patient data goes; it is escaped in every
+ * HTML body and never logged. Emails never undo a booking: failures are
+ * reported in the response (API.md `email`).
+ */
+import { useTranslations, localizedPath, type Lang } from '../i18n/i18n';
+import { formatLongDate, formatShortDate } from '../lib/dates';
+import { escapeHtml } from '../lib/html';
+import { buildIcs } from '../lib/ics';
+import { fullAddress, practice } from '../lib/practice';
+import type { AppointmentTypeRow } from '../../db/schema';
+import { createEmailSender, type EmailMessage, type EmailSender } from './email/email.server';
+import { readEnv } from './env.server';
+
+export interface BookingEmailInput {
+  bookingId: string;
+  token: string;
+  type: Pick<AppointmentTypeRow, 'name' | 'nameEn' | 'slotDurationMinutes'>;
+  date: string;
+  time: string;
+  patient: { first_name: string; last_name: string; birth_date: string; phone: string; email: string };
+  language: Lang;
+}
+
+/** API.md: `{ success, patientEmailError?, practiceEmailError?, error? }` */
+export interface EmailOutcome {
+  success: boolean;
+  patientEmailError?: string;
+  practiceEmailError?: string;
+  error?: string;
+}
+
+export function typeName(type: Pick<AppointmentTypeRow, 'name' | 'nameEn'>, lang: Lang): string {
+  return lang === 'en' && type.nameEn ? type.nameEn : type.name;
+}
+
+export function cancellationUrl(siteUrl: string, token: string, lang: Lang): string {
+  const url = new URL(localizedPath('/termin/absagen', lang), siteUrl);
+  url.searchParams.set('token', token);
+  return url.href;
+}
+
+function rows(pairs: Array<[string, string]>): { html: string; text: string } {
+  return {
+    html: `<table role="presentation" cellpadding="4" style="border-collapse:collapse">${pairs
+      .map(([k, v]) => `<tr><th align="left" style="padding-right:16px">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+      .join('')}</table>`,
+    text: pairs.map(([k, v]) => `${k}: ${v}`).join('\n'),
+  };
+}
+
+export function patientConfirmation(input: BookingEmailInput, siteUrl: string): EmailMessage {
+  const lang = input.language;
+  const t = useTranslations(lang);
+  const type = typeName(input.type, lang);
+  const longDate = formatLongDate(input.date, lang);
+  const link = cancellationUrl(siteUrl, input.token, lang);
+  const practiceName = practice.name[lang];
+  const details = rows([
+    [t('email.label.type'), type],
+    [t('email.label.date'), longDate],
+    [t('email.label.time'), t('email.time', { time: input.time })],
+    [t('email.label.duration'), t('email.duration', { minutes: input.type.slotDurationMinutes })],
+    [t('email.label.address'), `${practiceName}, ${fullAddress()}`],
+  ]);
+  const name = `${input.patient.first_name} ${input.patient.last_name}`;
+  const greeting = t('email.patient.greeting', { name });
+  const signature = t('email.patient.signature', { practice: practiceName });
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;color:#1e293b">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(t('email.patient.intro'))}</p>
+${details.html}
+<p>${escapeHtml(t('email.patient.bring'))}</p>
+<p>${escapeHtml(t('email.patient.calendar'))}</p>
+<p>${escapeHtml(t('email.patient.cancelIntro'))}<br><a href="${escapeHtml(link)}">${escapeHtml(t('email.patient.cancelLink'))}</a></p>
+<p>${escapeHtml(t('email.patient.regards'))}<br>${escapeHtml(signature)}<br>${escapeHtml(practice.phone)}</p>
+</body></html>`;
+  const text = [
+    greeting,
+    '',
+    t('email.patient.intro'),
+    '',
+    details.text,
+    '',
+    t('email.patient.bring'),
+    t('email.patient.calendar'),
+    '',
+    t('email.patient.cancelIntro'),
+    link,
+    '',
+    t('email.patient.regards'),
+    signature,
+    practice.phone,
+  ].join('\n');
+  const ics = buildIcs({
+    uid: `${input.bookingId}@${new URL(siteUrl).hostname}`,
+    date: input.date,
+    time: input.time,
+    durationMinutes: input.type.slotDurationMinutes,
+    summary: t('email.calendarSummary', { type, practice: practiceName }),
+    location: `${practiceName}, ${fullAddress()}`,
+    description: `${t('email.patient.cancelIntro')} ${link}`,
+    url: link,
+    stamp: new Date(),
+  });
+  return {
+    to: input.patient.email,
+    subject: t('email.patient.subject', { type, date: formatShortDate(input.date), time: input.time }),
+    html,
+    text,
+    attachments: [{ filename: lang === 'de' ? 'termin.ics' : 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
+  };
+}
+
+/** The practice's notification, in German (the back office's language). */
+export function practiceNotification(input: BookingEmailInput, practiceEmail: string): EmailMessage {
+  const t = useTranslations('de');
+  const type = typeName(input.type, 'de');
+  const p = input.patient;
+  const details = rows([
+    [t('email.label.type'), type],
+    [t('email.label.date'), formatLongDate(input.date, 'de')],
+    [t('email.label.time'), t('email.time', { time: input.time })],
+    [t('email.label.duration'), t('email.duration', { minutes: input.type.slotDurationMinutes })],
+    [t('email.label.patient'), `${p.first_name} ${p.last_name}`],
+    [t('email.label.birthDate'), formatShortDate(p.birth_date)],
+    [t('email.label.phone'), p.phone],
+    [t('email.label.email'), p.email],
+    [t('email.label.language'), input.language === 'de' ? 'Deutsch' : 'Englisch'],
+  ]);
+  return {
+    to: practiceEmail,
+    replyTo: p.email,
+    subject: t('email.practice.subject', { type, date: formatShortDate(input.date), time: input.time }),
+    html: `<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;color:#1e293b"><p>${escapeHtml(
+      t('email.practice.intro'),
+    )}</p>${details.html}</body></html>`,
+    text: `${t('email.practice.intro')}\n\n${details.text}\n`,
+  };
+}
+
+/**
+ * Sends both emails side by side. A failure is logged by kind only (the
+ * error's name), never with an address or message, and reported per email.
+ */
+export async function sendBookingEmails(input: BookingEmailInput, sender?: EmailSender): Promise<EmailOutcome> {
+  const t = useTranslations(input.language);
+  let env: ReturnType<typeof readEnv>;
+  try {
+    env = readEnv();
+    sender ??= createEmailSender(env);
+  } catch (error) {
+    console.warn(`booking emails not sent: email is not configured (${(error as Error).name})`);
+    return { success: false, error: t('email.errors.notConfigured') };
+  }
+  const [patient, practiceMail] = await Promise.allSettled([
+    sender.send(patientConfirmation(input, env.SITE_URL)),
+    sender.send(practiceNotification(input, env.PRACTICE_EMAIL)),
+  ]);
+  const outcome: EmailOutcome = { success: patient.status === 'fulfilled' && practiceMail.status === 'fulfilled' };
+  if (patient.status === 'rejected') {
+    console.warn(`booking confirmation email failed: ${(patient.reason as Error)?.name ?? 'unknown'}`);
+    outcome.patientEmailError = t('email.errors.patientFailed');
+  }
+  if (practiceMail.status === 'rejected') {
+    console.warn(`practice notification email failed: ${(practiceMail.reason as Error)?.name ?? 'unknown'}`);
+    outcome.practiceEmailError = t('email.errors.practiceFailed');
+  }
+  return outcome;
+}

@@ -1,0 +1,409 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import availability from '../../netlify/functions/availability';
+import bookings from '../../netlify/functions/bookings';
+import cancel from '../../netlify/functions/bookings-cancel';
+import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots } from '../../db/schema';
+import { call } from '../helpers/http';
+import { readOutbox } from '../helpers/eml';
+import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+// Monday 7 January 2030, 07:00 in Berlin: the whole week lies ahead.
+const NOW = new Date('2030-01-07T07:00:00+01:00');
+
+export const patient = {
+  first_name: 'Erika',
+  last_name: 'Mustermann',
+  birth_date: '1964-08-12',
+  phone: '+49 211 5550123',
+  email: 'erika.mustermann@example.org',
+  consent: true,
+  language: 'de',
+};
+
+async function rowsAsText(t: TestDatabase): Promise<string> {
+  const tables = ['appointment_types', 'appointment_time_slots', 'booked_slots', 'blocked_dates', 'inventory_items', 'users', 'sessions', 'login_attempts'];
+  const out: string[] = [];
+  for (const table of tables) {
+    const res = await t.db.execute(sql.raw(`select row_to_json(x)::text as j from ${table} x`));
+    out.push(...(res as unknown as { rows: Array<{ j: string }> }).rows.map((r) => r.j));
+  }
+  return out.join('\n');
+}
+
+describe.each(databaseKinds)('booking API on %s', (kind) => {
+  let t: TestDatabase;
+  let outbox: string;
+  let dataDir: string;
+  let checkUp: string;
+  let vaccination: string;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bookings-'));
+    process.env.DATA_DIR = dataDir;
+    process.env.SITE_URL = 'https://praxis.example';
+    process.env.PRACTICE_EMAIL = 'team@praxis.example';
+    outbox = path.join(dataDir, 'outbox');
+    t = await useTestDatabase(kind);
+    const types = await t.db
+      .insert(appointmentTypes)
+      .values([
+        { name: 'Check-up', nameEn: 'Health check', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1 },
+        { name: 'Impfung', description: 'Impfen', maxAdvanceDays: 14, slotDurationMinutes: 10, maxSlotsPerTime: 2 },
+      ])
+      .returning();
+    [checkUp, vaccination] = types.map((r) => r.id) as [string, string];
+    await t.db.insert(appointmentTimeSlots).values(
+      [checkUp, vaccination].flatMap((id) =>
+        [1, 2, 3, 4, 5].map((dayOfWeek) => ({ appointmentTypeId: id, dayOfWeek, startTime: '08:20', endTime: '13:40' })),
+      ),
+    );
+  });
+
+  afterAll(async () => {
+    vi.useRealTimers();
+    await t.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+    delete process.env.DATA_DIR;
+    delete process.env.SITE_URL;
+    delete process.env.PRACTICE_EMAIL;
+  });
+
+  beforeEach(async () => {
+    await t.db.delete(bookedSlots);
+    await t.db.delete(blockedDates);
+    await rm(outbox, { recursive: true, force: true });
+    logs.length = 0;
+    for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        logs.push(args.map(String).join(' '));
+      });
+    }
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const book = (body: Record<string, unknown>) => call(bookings, '/api/bookings', { method: 'POST', body });
+  const slot = (overrides: Record<string, unknown> = {}) => ({
+    appointment_type_id: checkUp,
+    appointment_date: '2030-01-08',
+    appointment_time: '09:00',
+    ...patient,
+    ...overrides,
+  });
+  const countRows = async () => (await t.db.select().from(bookedSlots)).length;
+
+  describe('GET /api/availability', () => {
+    const get = (query: Record<string, string>) => call(availability, '/api/availability', { query });
+
+    it('answers a whole range in one request: every selectable date with its free times', async () => {
+      const res = await get({ type: checkUp, from: '2030-01-07', to: '2030-01-31' });
+      expect(res.status).toBe(200);
+      expect(res.json.timezone).toBe('Europe/Berlin');
+      expect(res.json.type).toBe(checkUp);
+      const dates = res.json.days.map((d: { date: string }) => d.date);
+      // Today + 14 days, weekdays only.
+      expect(dates).toEqual([
+        '2030-01-07', '2030-01-08', '2030-01-09', '2030-01-10', '2030-01-11',
+        '2030-01-14', '2030-01-15', '2030-01-16', '2030-01-17', '2030-01-18', '2030-01-21',
+      ]);
+      expect(res.json.days[0].times).toHaveLength(16);
+      expect(res.json.days[0].times[0]).toBe('08:20');
+      expect(res.json.days[0].times.at(-1)).toBe('13:20');
+    });
+
+    it('honours blocked dates of the type and of all types, not those of another type', async () => {
+      await t.db.insert(blockedDates).values([
+        { date: '2030-01-08', appointmentTypeId: checkUp, reason: 'Fortbildung' },
+        { date: '2030-01-09', appointmentTypeId: null },
+        { date: '2030-01-10', appointmentTypeId: vaccination },
+      ]);
+      const res = await get({ type: checkUp, from: '2030-01-07', to: '2030-01-11' });
+      expect(res.json.days.map((d: { date: string }) => d.date)).toEqual(['2030-01-07', '2030-01-10', '2030-01-11']);
+    });
+
+    it('removes a time once its capacity is booked', async () => {
+      expect((await book(slot())).status).toBe(201);
+      const res = await get({ type: checkUp, from: '2030-01-08', to: '2030-01-08' });
+      expect(res.json.days[0].times).not.toContain('09:00');
+      expect(res.json.days[0].times).toHaveLength(15);
+    });
+
+    it.each([
+      [{ from: '2030-01-07', to: '2030-01-08' }, 'type'],
+      [{ type: 'not-a-uuid', from: '2030-01-07', to: '2030-01-08' }, 'type'],
+      [{ type: 'TYPE', to: '2030-01-08' }, 'from'],
+      [{ type: 'TYPE', from: '2030-02-30', to: '2030-03-01' }, 'from'],
+      [{ type: 'TYPE', from: '07.01.2030', to: '2030-01-08' }, 'from'],
+      [{ type: 'TYPE', from: '2030-01-08', to: '2030-01-07' }, 'to'],
+      [{ type: 'TYPE', from: '2030-01-01', to: '2030-03-04' }, 'to'],
+    ])('answers 400 for %j naming %s', async (query, field) => {
+      const q = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === 'TYPE' ? checkUp : v]));
+      const res = await get(q);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+      expect(Object.keys(res.json.errors)).toContain(field);
+    });
+
+    it('accepts exactly 62 days and answers 404 for an unknown type', async () => {
+      expect((await get({ type: checkUp, from: '2030-01-01', to: '2030-03-03' })).status).toBe(200);
+      const res = await get({ type: '00000000-0000-4000-8000-000000000000', from: '2030-01-07', to: '2030-01-08' });
+      expect(res.status).toBe(404);
+    });
+  });
+
+  describe('POST /api/bookings', () => {
+    it('books the slot: 201 with the booking and email outcome, one row without patient data', async () => {
+      const res = await book(slot());
+      expect(res.status).toBe(201);
+      expect(res.json).toEqual({
+        booking: { id: expect.any(String), appointment_type_id: checkUp, appointment_date: '2030-01-08', appointment_time: '09:00' },
+        email: { success: true },
+      });
+      const [row] = await t.db.select().from(bookedSlots);
+      expect(row).toMatchObject({ appointmentTypeId: checkUp, appointmentDate: '2030-01-08', appointmentTime: '09:00:00' });
+      expect(row!.cancellationTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('stores and logs nothing the patient entered', async () => {
+      await book(slot({ first_name: 'Zerberus', last_name: 'Quastenflosser', phone: '0211 98765432', email: 'zq@example.org', birth_date: '1971-02-03' }));
+      const stored = await rowsAsText(t);
+      const logged = logs.join('\n');
+      for (const secret of ['Zerberus', 'Quastenflosser', '98765432', 'zq@example.org', '1971-02-03', '03.02.1971']) {
+        expect(stored).not.toContain(secret);
+        expect(logged).not.toContain(secret);
+      }
+    });
+
+    it('sends the patient a confirmation in German and the practice a notification', async () => {
+      await book(slot());
+      const mails = await readOutbox(outbox);
+      expect(mails).toHaveLength(2);
+      const toPatient = mails.find((m) => m.headers.to === patient.email)!;
+      const toPractice = mails.find((m) => m.headers.to === 'team@praxis.example')!;
+      expect(toPatient.subject).toBe('Terminbestätigung: Check-up am 08.01.2030 um 09:00');
+      expect(toPatient.text).toContain('Guten Tag Erika Mustermann,');
+      expect(toPatient.text).toContain('Dienstag, 8. Januar 2030');
+      expect(toPatient.text).toContain('09:00 Uhr');
+      expect(toPatient.text).toContain('20 Minuten');
+      expect(toPatient.text).toContain('Königsallee 1, 40212 Düsseldorf');
+      const link = /https:\/\/praxis\.example\/termin\/absagen\?token=([A-Za-z0-9_-]{43})/.exec(toPatient.text);
+      expect(link).not.toBeNull();
+      expect(toPatient.html).toContain(`href="https://praxis.example/termin/absagen?token=${link![1]}"`);
+      const [ics] = toPatient.attachments;
+      expect(ics!.filename).toBe('termin.ics');
+      expect(ics!.content).toContain('DTSTART;TZID=Europe/Berlin:20300108T090000');
+      expect(ics!.content).toContain('DTEND;TZID=Europe/Berlin:20300108T092000');
+      expect(ics!.content).toContain('TZID:Europe/Berlin');
+      expect(toPractice.headers['reply-to']).toBe(patient.email);
+      expect(toPractice.text).toContain('Erika Mustermann');
+      expect(toPractice.text).toContain('12.08.1964');
+      expect(toPractice.text).toContain('+49 211 5550123');
+    });
+
+    it('writes the English confirmation with the English name and link for an English booking', async () => {
+      await book(slot({ language: 'en' }));
+      const toPatient = (await readOutbox(outbox)).find((m) => m.headers.to === patient.email)!;
+      expect(toPatient.subject).toBe('Appointment confirmation: Health check on 08.01.2030 at 09:00');
+      expect(toPatient.text).toContain('Tuesday, 8 January 2030');
+      expect(toPatient.text).toMatch(/https:\/\/praxis\.example\/en\/termin\/absagen\?token=/);
+      expect(toPatient.attachments[0]!.filename).toBe('appointment.ics');
+    });
+
+    it('escapes what the patient typed in every HTML body', async () => {
+      await book(slot({ first_name: '<img src=x onerror=alert(1)>', last_name: 'O\'Brien & "Sons"' }));
+      for (const mail of await readOutbox(outbox)) {
+        expect(mail.html).not.toContain('<img src=x');
+        expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+        expect(mail.html).toContain('O&#39;Brien &amp; &quot;Sons&quot;');
+      }
+    });
+
+    it('keeps the booking when an email fails and reports which one', async () => {
+      const res = await book(slot({ email: 'erika@mail.invalid' }));
+      expect(res.status).toBe(201);
+      expect(res.json.email).toEqual({ success: false, patientEmailError: 'Die Bestätigungs-E-Mail konnte nicht zugestellt werden.' });
+      expect(await countRows()).toBe(1);
+      expect(await readOutbox(outbox)).toHaveLength(1);
+      expect(logs.join('\n')).not.toContain('erika@mail.invalid');
+    });
+
+    it('reports a failed practice notification separately', async () => {
+      process.env.PRACTICE_EMAIL = 'team@praxis.invalid';
+      try {
+        const res = await book(slot({ language: 'en' }));
+        expect(res.status).toBe(201);
+        expect(res.json.email).toEqual({ success: false, practiceEmailError: 'The practice could not be notified by email.' });
+      } finally {
+        process.env.PRACTICE_EMAIL = 'team@praxis.example';
+      }
+    });
+
+    it.each([
+      ['a full slot', async () => void (await book(slot()))],
+      ['a blocked date', async () => void (await t.db.insert(blockedDates).values({ date: '2030-01-08' }))],
+    ])('answers 409 slot-unavailable for %s and stores nothing more', async (_label, arrange) => {
+      await arrange();
+      const before = await countRows();
+      const res = await book(slot());
+      expect(res.status).toBe(409);
+      expect(res.json.type).toBe('slot-unavailable');
+      expect(await countRows()).toBe(before);
+    });
+
+    it.each([
+      ['a time between slots', { appointment_time: '09:10' }],
+      ['a time after the last slot', { appointment_time: '13:30' }],
+      ['a past date', { appointment_date: '2030-01-04' }],
+      ['a Saturday', { appointment_date: '2030-01-12' }],
+      ['beyond the advance limit', { appointment_date: '2030-01-22' }],
+      ['an unknown type', { appointment_type_id: '00000000-0000-4000-8000-000000000000' }],
+    ])('answers 409 for %s', async (_label, overrides) => {
+      const res = await book(slot(overrides));
+      expect(res.status).toBe(409);
+      expect(res.json.type).toBe('slot-unavailable');
+      expect(await countRows()).toBe(0);
+    });
+
+    it('answers 409 for a time of today that has passed, and books a later one', async () => {
+      vi.setSystemTime(new Date('2030-01-07T10:05:00+01:00'));
+      try {
+        expect((await book(slot({ appointment_date: '2030-01-07', appointment_time: '10:00' }))).status).toBe(409);
+        expect((await book(slot({ appointment_date: '2030-01-07', appointment_time: '10:20' }))).status).toBe(201);
+      } finally {
+        vi.setSystemTime(NOW);
+      }
+    });
+
+    it('lets a second patient book a time of capacity 2, not a third', async () => {
+      const s = slot({ appointment_type_id: vaccination, appointment_time: '10:00' });
+      expect((await book(s)).status).toBe(201);
+      expect((await book(s)).status).toBe(201);
+      expect((await book(s)).status).toBe(409);
+    });
+
+    const malformed: Array<[string, unknown, string]> = [
+      ['a missing first name', { first_name: undefined }, 'first_name'],
+      ['a one-letter first name', { first_name: 'E' }, 'first_name'],
+      ['a blank last name', { last_name: '   ' }, 'last_name'],
+      ['a 101-character name', { last_name: 'x'.repeat(101) }, 'last_name'],
+      ['a line break in a name', { last_name: 'Muster\r\nBcc: x@example.org' }, 'last_name'],
+      ['a German birth date', { birth_date: '12.08.1964' }, 'birth_date'],
+      ['31 February', { birth_date: '1990-02-31' }, 'birth_date'],
+      ['a birth date in the future', { birth_date: '2031-01-01' }, 'birth_date'],
+      ['a birth date 131 years ago', { birth_date: '1898-01-01' }, 'birth_date'],
+      ['a short phone number', { phone: '0211 123' }, 'phone'],
+      ['letters in the phone number', { phone: '0211 CALL ME NOW' }, 'phone'],
+      ['a phone number with too few digits', { phone: '++++ ---- 123456' }, 'phone'],
+      ['a missing email', { email: '' }, 'email'],
+      ['an invalid email', { email: 'erika@' }, 'email'],
+      ['two emails', { email: 'a@example.org, b@example.org' }, 'email'],
+      ['an email with a line break', { email: 'a@example.org\nBcc: b@example.org' }, 'email'],
+      ['no consent', { consent: false }, 'consent'],
+      ['consent as a string', { consent: 'true' }, 'consent'],
+      ['an unknown language', { language: 'fr' }, 'language'],
+      ['a type id that is not a uuid', { appointment_type_id: '1' }, 'appointment_type_id'],
+      ['a date in another format', { appointment_date: '08.01.2030' }, 'appointment_date'],
+      ['an impossible date', { appointment_date: '2030-13-01' }, 'appointment_date'],
+      ['a time with seconds', { appointment_time: '09:00:00' }, 'appointment_time'],
+      ['a time of 24:00', { appointment_time: '24:00' }, 'appointment_time'],
+      ['a number as time', { appointment_time: 900 }, 'appointment_time'],
+      ['an array as name', { first_name: ['Erika'] }, 'first_name'],
+    ];
+
+    it.each(malformed)('answers 400 for %s naming the field, and writes nothing', async (_label, overrides, field) => {
+      const res = await book(slot(overrides as Record<string, unknown>));
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+      expect(res.json.type).toBe('invalid-input');
+      expect(Object.keys(res.json.errors)).toEqual([field]);
+      expect(res.json.errors[field][0]).toMatch(/^(bookingForm\.errors|errors)\./);
+      expect(await countRows()).toBe(0);
+      expect(await readOutbox(outbox)).toEqual([]);
+    });
+
+    it.each([
+      ['not JSON', '{"first_name":', 400],
+      ['a JSON array', '[]', 400],
+      ['JSON null', 'null', 400],
+      ['an empty object', '{}', 400],
+    ])('answers %s with 400', async (_label, raw, status) => {
+      const res = await call(bookings, '/api/bookings', { method: 'POST', body: raw });
+      expect(res.status).toBe(status);
+      expect(await countRows()).toBe(0);
+    });
+
+    it('answers 413 above 64 KiB, 415 for a form post and 405 for GET', async () => {
+      expect((await book(slot({ notes: 'x'.repeat(70_000) }))).status).toBe(413);
+      const form = await call(bookings, '/api/bookings', { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(form.status).toBe(415);
+      expect((await call(bookings, '/api/bookings')).status).toBe(405);
+      expect(await countRows()).toBe(0);
+    });
+  });
+
+  describe('cancellation', () => {
+    async function bookAndGetToken(overrides: Record<string, unknown> = {}) {
+      const res = await book(slot(overrides));
+      expect(res.status).toBe(201);
+      const mail = (await readOutbox(outbox)).find((m) => m.headers.to === patient.email)!;
+      return /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    }
+
+    it('shows the appointment for a valid token', async () => {
+      const token = await bookAndGetToken();
+      const res = await call(cancel, '/api/bookings/cancel', { query: { token } });
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({
+        appointment_type_id: checkUp,
+        type_name: 'Check-up',
+        type_name_en: 'Health check',
+        appointment_date: '2030-01-08',
+        appointment_time: '09:00',
+      });
+    });
+
+    it('cancels, frees the time, and a reused link finds nothing', async () => {
+      const token = await bookAndGetToken();
+      const res = await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } });
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ cancelled: true });
+      expect(await countRows()).toBe(0);
+      const free = await call(availability, '/api/availability', { query: { type: checkUp, from: '2030-01-08', to: '2030-01-08' } });
+      expect(free.json.days[0].times).toContain('09:00');
+      expect((await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } })).status).toBe(404);
+      expect((await call(cancel, '/api/bookings/cancel', { query: { token } })).status).toBe(404);
+    });
+
+    it('answers 404 for an unknown token and 400 for a malformed one', async () => {
+      const unknown = 'A'.repeat(43);
+      expect((await call(cancel, '/api/bookings/cancel', { query: { token: unknown } })).status).toBe(404);
+      expect((await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token: unknown } })).status).toBe(404);
+      expect((await call(cancel, '/api/bookings/cancel', { query: { token: 'short' } })).status).toBe(400);
+      expect((await call(cancel, '/api/bookings/cancel', { method: 'POST', body: {} })).status).toBe(400);
+    });
+
+    it('refuses once the appointment has begun (409 too-late) and keeps it', async () => {
+      const token = await bookAndGetToken({ appointment_date: '2030-01-07', appointment_time: '10:00' });
+      vi.setSystemTime(new Date('2030-01-07T10:00:00+01:00'));
+      try {
+        const shown = await call(cancel, '/api/bookings/cancel', { query: { token } });
+        expect(shown.status).toBe(409);
+        expect(shown.json.type).toBe('too-late');
+        const res = await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } });
+        expect(res.status).toBe(409);
+        expect(await countRows()).toBe(1);
+      } finally {
+        vi.setSystemTime(NOW);
+      }
+    });
+  });
+});
