@@ -1,0 +1,68 @@
+/** The wizard's calls to the API (API.md). Each throws ApiError on a non-2xx answer. */
+import type { EmailOutcome } from './email-toast';
+
+export interface AppointmentType {
+  id: string;
+  name: string;
+  name_en: string | null;
+  description: string;
+  description_en: string | null;
+  max_advance_days: number;
+  slot_duration_minutes: number;
+  max_slots_per_time: number;
+  price_cents: number | null;
+}
+
+export interface DayAvailability {
+  date: string;
+  times: string[];
+}
+
+export interface BookingResponse {
+  booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string };
+  email?: EmailOutcome;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: { type?: string; detail?: string; errors?: Record<string, string[]> } | null,
+  ) {
+    super(problem?.detail ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+async function request<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, { ...init, headers: { accept: 'application/json', ...init?.headers } });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body as T;
+}
+
+export const fetchAppointmentTypes = () => request<AppointmentType[]>('/api/appointment-types');
+
+export async function fetchAvailability(type: string, from: string, to: string): Promise<DayAvailability[]> {
+  const query = new URLSearchParams({ type, from, to });
+  const body = await request<{ days: DayAvailability[] }>(`/api/availability?${query}`);
+  return body.days;
+}
+
+export const postBooking = (body: Record<string, unknown>) =>
+  request<BookingResponse>('/api/bookings', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+export const fetchCancellation = (token: string) =>
+  request<{ appointment_type_id: string; type_name: string; type_name_en: string | null; appointment_date: string; appointment_time: string }>(
+    `/api/bookings/cancel?${new URLSearchParams({ token })}`,
+  );
+
+export const postCancellation = (token: string) =>
+  request<{ cancelled: true }>('/api/bookings/cancel', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });

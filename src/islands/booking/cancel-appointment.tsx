@@ -1,0 +1,122 @@
+/**
+ * /termin/absagen?token=… (and /en/…): shows the appointment the emailed
+ * link points to and cancels it on confirmation, freeing the slot.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { createI18n, localizedPath, type Lang } from '../../i18n/i18n';
+import { formatLongDate } from '../../lib/dates';
+import { ApiError, fetchCancellation, postCancellation } from './api';
+
+type Appointment = Awaited<ReturnType<typeof fetchCancellation>>;
+type State =
+  | { kind: 'loading' }
+  | { kind: 'ready' | 'cancelling'; appointment: Appointment }
+  | { kind: 'done'; appointment: Appointment }
+  | { kind: 'message'; key: 'cancel.missingToken' | 'cancel.notFound' | 'cancel.tooLate' | 'toast.unexpectedError' };
+
+function messageFor(error: unknown): 'cancel.notFound' | 'cancel.tooLate' | 'toast.unexpectedError' {
+  if (error instanceof ApiError) {
+    if (error.status === 409) return 'cancel.tooLate';
+    if (error.status === 404 || error.status === 400) return 'cancel.notFound';
+  }
+  return 'toast.unexpectedError';
+}
+
+export default function CancelAppointment({ lang }: { lang: Lang }) {
+  const i18n = useMemo(() => createI18n(lang), [lang]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Cancel lang={lang} />
+    </I18nextProvider>
+  );
+}
+
+function Cancel({ lang }: { lang: Lang }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [token, setToken] = useState<string | null>(null);
+
+  useEffect(() => {
+    // The token lives only in the address bar: read it in the browser, never at build time.
+    const token = new URLSearchParams(window.location.search).get('token');
+    setToken(token);
+    if (!token) {
+      setState({ kind: 'message', key: 'cancel.missingToken' });
+      return;
+    }
+    fetchCancellation(token)
+      .then((appointment) => setState({ kind: 'ready', appointment }))
+      .catch((error: unknown) => setState({ kind: 'message', key: messageFor(error) }));
+  }, [token]);
+
+  const confirm = async (appointment: Appointment) => {
+    setState({ kind: 'cancelling', appointment });
+    try {
+      await postCancellation(token!);
+      setState({ kind: 'done', appointment });
+    } catch (error) {
+      setState({ kind: 'message', key: messageFor(error) });
+    }
+  };
+
+  const bookNew = (
+    <a href={localizedPath('/termin', lang)} className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+      {t('cancel.bookNew')}
+    </a>
+  );
+
+  if (state.kind === 'loading') {
+    return <div aria-busy="true" aria-label={t('cancel.loading')} className="h-40 animate-pulse rounded-lg bg-slate-100" />;
+  }
+  if (state.kind === 'message') {
+    return (
+      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-900">
+        <p>{t(state.key)}</p>
+        {bookNew}
+      </div>
+    );
+  }
+  const a = state.appointment;
+  const name = lang === 'en' && a.type_name_en ? a.type_name_en : a.type_name;
+  const details = (
+    <dl className="my-4 space-y-1">
+      <div className="flex gap-4">
+        <dt className="w-28 text-slate-600">{t('summary.type')}</dt>
+        <dd className="font-medium">{name}</dd>
+      </div>
+      <div className="flex gap-4">
+        <dt className="w-28 text-slate-600">{t('summary.date')}</dt>
+        <dd className="font-medium">{formatLongDate(a.appointment_date, lang)}</dd>
+      </div>
+      <div className="flex gap-4">
+        <dt className="w-28 text-slate-600">{t('summary.time')}</dt>
+        <dd className="font-medium">{t('datetime.time', { time: a.appointment_time })}</dd>
+      </div>
+    </dl>
+  );
+  if (state.kind === 'done') {
+    return (
+      <div role="status" className="rounded-lg border border-brand-600 bg-brand-50 p-6">
+        <h2 className="text-xl font-semibold text-brand-800">{t('cancel.doneTitle')}</h2>
+        {details}
+        <p>{t('cancel.doneText')}</p>
+        {bookNew}
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-lg border border-slate-200 p-6">
+      <h2 className="text-xl font-semibold text-slate-900">{t('cancel.question')}</h2>
+      {details}
+      <button
+        type="button"
+        onClick={() => void confirm(a)}
+        disabled={state.kind === 'cancelling'}
+        className="rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+      >
+        {state.kind === 'cancelling' ? t('cancel.cancelling') : t('cancel.confirm')}
+      </button>
+    </div>
+  );
+}

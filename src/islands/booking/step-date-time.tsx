@@ -1,0 +1,151 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { DayPicker } from 'react-day-picker';
+import { de as dayPickerDe, enGB as dayPickerEn } from 'react-day-picker/locale';
+import 'react-day-picker/style.css';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Lang } from '../../i18n/i18n';
+import { PRACTICE_TIME_ZONE } from '../../lib/berlin-time';
+import { formatLongDate } from '../../lib/dates';
+import type { AppointmentType } from './api';
+import { useAvailability } from './use-availability';
+
+interface Props {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  type: AppointmentType;
+  typeName: string;
+  lang: Lang;
+  date: string | null;
+  time: string | null;
+  onDate: (date: string | null) => void;
+  onTime: (time: string) => void;
+}
+
+const toDate = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new TZDate(y, m - 1, d, PRACTICE_TIME_ZONE);
+};
+const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
+const monthStart = (iso: string) => toDate(`${iso.slice(0, 7)}-01`);
+
+export function StepDateTime({ headingRef, type, typeName, lang, date, time, onDate, onTime }: Props) {
+  const { t } = useTranslation();
+  const onError = useCallback(() => {
+    toast.error(t('toast.bookingError'), { description: t('toast.timeSlotsError') });
+  }, [t]);
+  const availability = useAvailability(type, onError);
+  const [month, setMonth] = useState(() => (date ?? availability.today).slice(0, 7));
+  const [searching, setSearching] = useState(true);
+
+  // When the type's slots load, show the month of the first selectable date and select it,
+  // unless the current selection (a same-day type's today, or a date chosen before going
+  // back) is itself still selectable (SPEC.md §4).
+  useEffect(() => {
+    let active = true;
+    const open = async () => {
+      if (date) {
+        const days = await availability.loadMonth(date.slice(0, 7));
+        if (!active) return;
+        if (days?.some((d) => d.date === date)) {
+          setMonth(date.slice(0, 7));
+          setSearching(false);
+          return;
+        }
+      }
+      const first = await availability.findFirst();
+      if (!active) return;
+      setSearching(false);
+      if (!first) return;
+      setMonth(first.month);
+      if (first.date !== date) onDate(first.date);
+    };
+    void open();
+    return () => {
+      active = false;
+    };
+    // Runs once per type (the component is keyed by type).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A selection that is not selectable moves to the first selectable date.
+  useEffect(() => {
+    if (searching || !date || !availability.isLoaded(date.slice(0, 7))) return;
+    if (availability.timesOf(date) === undefined) {
+      const days = availability.daysOf(date.slice(0, 7)) ?? [];
+      onDate(days[0]?.date ?? null);
+    }
+  });
+
+  const changeMonth = (next: Date) => {
+    const m = toIso(next).slice(0, 7);
+    setMonth(m);
+    if (!availability.isLoaded(m)) void availability.loadMonth(m);
+  };
+
+  const selectable = new Set((availability.daysOf(month) ?? []).map((d) => d.date));
+  const times = date ? availability.timesOf(date) : undefined;
+  const loadingTimes = searching || (date !== null && !availability.isLoaded(date.slice(0, 7)));
+
+  return (
+    <section aria-labelledby="step-datetime-heading">
+      <h2 id="step-datetime-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900">
+        {t('datetime.title')}
+      </h2>
+      <p className="mb-4 text-slate-700">{t('datetime.heading', { type: typeName, minutes: type.slot_duration_minutes })}</p>
+      <div className="grid gap-6 md:grid-cols-2">
+        <div className="rounded-lg border border-slate-200 p-4">
+          <h3 className="mb-2 font-semibold text-slate-900">{t('datetime.selectDate')}</h3>
+          <DayPicker
+            mode="single"
+            timeZone={PRACTICE_TIME_ZONE}
+            locale={lang === 'de' ? dayPickerDe : dayPickerEn}
+            weekStartsOn={1}
+            month={monthStart(`${month}-01`)}
+            onMonthChange={changeMonth}
+            startMonth={monthStart(availability.today)}
+            endMonth={monthStart(availability.last)}
+            selected={date ? toDate(date) : undefined}
+            onSelect={(d) => d && onDate(toIso(d))}
+            disabled={(d) => !selectable.has(toIso(d))}
+            required
+          />
+          {!searching && availability.isLoaded(month) && selectable.size === 0 && month === availability.today.slice(0, 7) && !date && (
+            <p className="mt-2 text-sm text-slate-700">{t('datetime.noDates')}</p>
+          )}
+        </div>
+        <div className="rounded-lg border border-slate-200 p-4">
+          <h3 className="font-semibold text-slate-900">{t('datetime.selectTime')}</h3>
+          {date && <p className="mb-3 text-sm text-slate-700">{formatLongDate(date, lang)}</p>}
+          {!date ? (
+            <p className="text-slate-700">{searching ? '' : t('datetime.selectDateFirst')}</p>
+          ) : loadingTimes ? (
+            <div aria-busy="true" aria-label={t('datetime.loadingTimes')} className="grid grid-cols-3 gap-2">
+              {[0, 1, 2, 3, 4, 5].map((i) => (
+                <div key={i} data-testid="time-placeholder" className="h-10 animate-pulse rounded-md bg-slate-100" />
+              ))}
+            </div>
+          ) : !times || times.length === 0 ? (
+            <p className="text-slate-700">{t('datetime.noTimes')}</p>
+          ) : (
+            <div role="group" aria-label={t('datetime.selectTime')} className="grid max-h-60 grid-cols-3 gap-2 overflow-y-auto p-1">
+              {times.map((slot) => (
+                <button
+                  key={slot}
+                  type="button"
+                  aria-pressed={slot === time}
+                  aria-label={t('datetime.time', { time: slot })}
+                  onClick={() => onTime(slot)}
+                  className={`rounded-md border px-2 py-2 text-sm font-medium ${slot === time ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-800 hover:bg-brand-50'}`}
+                >
+                  {slot}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type RefObject } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { localizedPath, type Lang } from '../../i18n/i18n';
+import { germanDateToIso, patientFormSchema, type PatientForm } from '../../lib/booking-schema';
+import { formatLongDate } from '../../lib/dates';
+import { ApiError, postBooking, type AppointmentType } from './api';
+import { bookingToast } from './email-toast';
+
+interface Props {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  type: AppointmentType;
+  typeName: string;
+  lang: Lang;
+  date: string;
+  time: string;
+  onBooked: () => void;
+  /** The slot went away meanwhile: availability must be reloaded. */
+  onSlotTaken: () => void;
+}
+
+type Field = 'first_name' | 'last_name' | 'birth_date' | 'phone' | 'email';
+
+export function StepDetails({ headingRef, type, typeName, lang, date, time, onBooked, onSlotTaken }: Props) {
+  const { t } = useTranslation();
+  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PatientForm>({
+    resolver: zodResolver(patientFormSchema),
+    mode: 'onTouched',
+    defaultValues: { first_name: '', last_name: '', birth_date: '', phone: '', email: '', consent: false as unknown as true },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setSubmitting(true);
+    try {
+      const response = await postBooking({
+        appointment_type_id: type.id,
+        appointment_date: date,
+        appointment_time: time,
+        first_name: values.first_name,
+        last_name: values.last_name,
+        birth_date: germanDateToIso(values.birth_date),
+        phone: values.phone,
+        email: values.email,
+        consent: values.consent,
+        language: lang,
+      });
+      try {
+        const spec = bookingToast(response.email);
+        const description = [t(spec.description), spec.detail ?? (spec.description === 'toast.emailConfig' ? t('toast.unknownError') : '')]
+          .filter(Boolean)
+          .join(' ');
+        toast.success(t(spec.title), { description });
+      } catch {
+        toast.success(t('toast.bookingSuccess'), { description: t('toast.emailNotSent') });
+      }
+      onBooked();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        toast.error(t('toast.bookingError'), { description: t('toast.bookingErrorDesc') });
+        if (error.status === 409) onSlotTaken();
+      } else {
+        toast.error(t('toast.bookingError'), { description: t('toast.unexpectedError') });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  const field = (name: Field, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}, hint?: string) => {
+    const error = errors[name] as FieldError | undefined;
+    const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(' ') || undefined;
+    return (
+      <div>
+        <label htmlFor={name} className="block text-sm font-medium text-slate-800">
+          {label} <span aria-hidden="true">*</span>
+        </label>
+        <input
+          id={name}
+          {...register(name)}
+          {...props}
+          required
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`mt-1 w-full rounded-md border px-3 py-2 ${error ? 'border-red-600' : 'border-slate-300'}`}
+        />
+        {hint && (
+          <p id={`${name}-hint`} className="mt-1 text-xs text-slate-600">
+            {hint}
+          </p>
+        )}
+        {error?.message && (
+          <p id={`${name}-error`} role="alert" className="mt-1 text-sm text-red-700">
+            {t(error.message as never)}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <section aria-labelledby="step-details-heading" className="grid gap-6 md:grid-cols-3">
+      <form onSubmit={submit} noValidate className="space-y-4 md:col-span-2">
+        <h2 id="step-details-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900">
+          {t('bookingForm.title')}
+        </h2>
+        <p className="text-sm text-slate-600">{t('bookingForm.requiredNote')}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field('first_name', t('bookingForm.firstName'), { autoComplete: 'given-name' })}
+          {field('last_name', t('bookingForm.lastName'), { autoComplete: 'family-name' })}
+        </div>
+        {field('birth_date', t('bookingForm.birthDate'), { autoComplete: 'bday', inputMode: 'numeric', placeholder: lang === 'de' ? 'TT.MM.JJJJ' : 'DD.MM.YYYY' }, t('bookingForm.birthDateHint'))}
+        {field('phone', t('bookingForm.phone'), { type: 'tel', autoComplete: 'tel' })}
+        {field('email', t('bookingForm.email'), { type: 'email', autoComplete: 'email' })}
+        <div>
+          <div className="flex items-start gap-2">
+            <input
+              id="consent"
+              type="checkbox"
+              {...register('consent')}
+              aria-required="true"
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={errors.consent ? 'consent-error' : undefined}
+              className="mt-1 h-4 w-4"
+            />
+            <label htmlFor="consent" className="text-sm text-slate-800">
+              {t('bookingForm.consentBefore')}{' '}
+              <a href={localizedPath('/datenschutz', lang)} target="_blank" rel="noopener" className="underline">
+                {t('bookingForm.consentLink')}
+              </a>{' '}
+              {t('bookingForm.consentAfter')} <span aria-hidden="true">*</span>
+            </label>
+          </div>
+          {errors.consent?.message && (
+            <p id="consent-error" role="alert" className="mt-1 text-sm text-red-700">
+              {t(errors.consent.message as never)}
+            </p>
+          )}
+        </div>
+        <button
+          type="submit"
+          disabled={submitting}
+          aria-busy={submitting}
+          className="w-full rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
+        >
+          {submitting ? t('bookingForm.submitting') : t('bookingForm.submit')}
+        </button>
+      </form>
+      <aside aria-labelledby="summary-heading" className="h-fit rounded-lg border border-slate-200 bg-slate-50 p-4">
+        <h3 id="summary-heading" className="mb-3 font-semibold text-slate-900">
+          {t('summary.title')}
+        </h3>
+        <dl className="space-y-2 text-sm">
+          <div>
+            <dt className="text-slate-600">{t('summary.type')}</dt>
+            <dd className="font-medium text-slate-900">{typeName}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{t('summary.date')}</dt>
+            <dd className="font-medium text-slate-900">{formatLongDate(date, lang)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{t('summary.time')}</dt>
+            <dd className="font-medium text-slate-900">{t('summary.timeWithDuration', { time, minutes: type.slot_duration_minutes })}</dd>
+          </div>
+        </dl>
+      </aside>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Free dates and times of one type, loaded a month at a time (one request
+ * per shown month, never one per candidate time). Dates outside the answer
+ * are not selectable. "Today" is Berlin's.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
+import { fetchAvailability, type AppointmentType, type DayAvailability } from './api';
+
+export interface MonthAvailability {
+  /** yyyy-MM */
+  month: string;
+  days: Map<string, string[]>;
+}
+
+const monthOf = (date: string) => date.slice(0, 7);
+
+function monthRange(month: string, today: string, last: string): [string, string] | null {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const first = `${month}-01`;
+  const end = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  const from = first < today ? today : first;
+  const to = end > last ? last : end;
+  return from <= to ? [from, to] : null;
+}
+
+export function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+export function useAvailability(type: AppointmentType | null, onError: () => void) {
+  const [data, setData] = useState<Map<string, DayAvailability[]>>(new Map());
+  const [loading, setLoading] = useState(false);
+  const generation = useRef(0);
+  const today = berlinToday();
+  const last = type ? addDaysToDate(today, type.max_advance_days) : today;
+
+  useEffect(() => {
+    generation.current++;
+    setData(new Map());
+  }, [type?.id]);
+
+  const loadMonth = useCallback(
+    async (month: string): Promise<DayAvailability[] | null> => {
+      if (!type) return null;
+      const range = monthRange(month, today, last);
+      if (!range) {
+        setData((d) => new Map(d).set(month, []));
+        return [];
+      }
+      const mine = generation.current;
+      setLoading(true);
+      try {
+        const days = await fetchAvailability(type.id, range[0], range[1]);
+        if (mine === generation.current) setData((d) => new Map(d).set(month, days));
+        return days;
+      } catch {
+        if (mine === generation.current) onError();
+        return null;
+      } finally {
+        if (mine === generation.current) setLoading(false);
+      }
+    },
+    [type, today, last, onError],
+  );
+
+  /**
+   * Where the calendar opens (SPEC.md §4): the first selectable date, preferring
+   * one that still has a free time, so a visit after closing time does not
+   * open on an empty today. Searches month by month up to the advance limit.
+   */
+  const findFirst = useCallback(async (): Promise<{ month: string; date: string | null } | null> => {
+    let month = monthOf(today);
+    let fallback: { month: string; date: string } | null = null;
+    while (month <= monthOf(last)) {
+      const days = await loadMonth(month);
+      if (days === null) return null;
+      const withTimes = days.find((d) => d.times.length > 0);
+      if (withTimes) return { month, date: withTimes.date };
+      if (!fallback && days.length > 0) fallback = { month, date: days[0]!.date };
+      month = nextMonth(month);
+    }
+    return fallback ?? { month: monthOf(today), date: null };
+  }, [today, last, loadMonth]);
+
+  const daysOf = (month: string) => data.get(month);
+  const timesOf = (date: string) => data.get(monthOf(date))?.find((d) => d.date === date)?.times;
+
+  return { today, last, loading, loadMonth, findFirst, daysOf, timesOf, isLoaded: (m: string) => data.has(m) };
+}

@@ -1,0 +1,303 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { readOutbox } from '../helpers/eml';
+import { formatLongDate } from '../../src/lib/dates';
+
+const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
+let counter = 0;
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${counter++}@example.org`;
+
+async function mailsTo(address: string) {
+  return (await readOutbox(outbox())).filter((m) => m.headers.to === address || m.headers['reply-to'] === address);
+}
+
+interface Texts {
+  path: string;
+  choose: (type: string) => RegExp;
+  times: string;
+  next: string;
+  submit: string;
+  labels: { first: string; last: string; birth: string; phone: string; email: string; consent: RegExp };
+}
+
+const de: Texts = {
+  path: '/termin',
+  choose: (type) => new RegExp(`^Auswählen: ${type}$`),
+  times: 'Uhrzeit wählen',
+  next: 'Weiter',
+  submit: 'Termin verbindlich buchen',
+  labels: { first: 'Vorname', last: 'Nachname', birth: 'Geburtsdatum', phone: 'Telefon', email: 'E-Mail', consent: /Datenschutzerklärung/ },
+};
+const en: Texts = {
+  path: '/en/termin',
+  choose: (type) => new RegExp(`^Select: ${type}$`),
+  times: 'Select time',
+  next: 'Next',
+  submit: 'Book appointment (binding)',
+  labels: { first: 'First name', last: 'Last name', birth: 'Date of birth', phone: 'Phone', email: 'Email', consent: /privacy policy/ },
+};
+
+/** Steps 1 and 2: chooses the type and the first free time; returns the chosen date heading and time. */
+async function chooseSlot(page: Page, texts: Texts, type: string, timeIndex = 0) {
+  await page.goto(texts.path);
+  await page.getByRole('button', { name: texts.choose(type) }).click();
+  const times = page.getByRole('group', { name: texts.times }).getByRole('button');
+  await expect(times.first()).toBeVisible();
+  const time = (await times.nth(timeIndex).textContent())!.trim();
+  await times.nth(timeIndex).click();
+  await expect(times.nth(timeIndex)).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: texts.next, exact: true }).click();
+  return { time };
+}
+
+async function fillDetails(page: Page, texts: Texts, email: string) {
+  const l = texts.labels;
+  await page.getByLabel(l.first).fill('Erika');
+  await page.getByLabel(l.last).fill('Mustermann');
+  await page.getByLabel(l.birth).fill('12.08.1964');
+  await page.getByLabel(l.phone).fill('+49 211 5550123');
+  await page.getByLabel(l.email, { exact: false }).first().fill(email);
+  await page.getByRole('checkbox', { name: l.consent }).check();
+}
+
+test.describe('booking wizard (German)', () => {
+  test('a full booking reaches the success screen and the outbox holds both emails', async ({ page }) => {
+    await page.goto('/termin');
+    await expect(page.getByRole('heading', { name: 'Grippeschutzimpfung 2026/27' })).toBeVisible();
+    const progress = page.getByRole('progressbar', { name: 'Fortschritt der Buchung' });
+    await expect(progress).toHaveAttribute('aria-valuenow', '25');
+    await expect(page.getByRole('button', { name: 'Zurück' })).toBeDisabled();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Reisemedizinische Beratung' }) });
+    await expect(card).toContainText('20 Minuten');
+    await expect(card).toContainText('28 Tage im Voraus buchbar');
+    await expect(card).toContainText('Preis: 35,00 €');
+    const acute = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Akutsprechstunde' }) });
+    await expect(acute).toContainText('Nur am selben Tag buchbar');
+
+    const { time } = await chooseSlot(page, de, 'Check-up');
+    await expect(progress).toHaveAttribute('aria-valuenow', '75');
+    const summary = page.getByRole('complementary', { name: 'Zusammenfassung' });
+    await expect(summary).toContainText('Check-up');
+    await expect(summary).toContainText(`${time} Uhr (30 Minuten)`);
+
+    const email = uniqueEmail('de');
+    await fillDetails(page, de, email);
+    await page.getByRole('button', { name: de.submit }).click();
+    await expect(page.getByText('Termin erfolgreich gebucht!')).toBeVisible();
+    await expect(page.getByText('Eine Bestätigung wurde an Ihre E-Mail-Adresse gesendet.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ihr Termin ist gebucht!' })).toBeVisible();
+    await expect(progress).toHaveAttribute('aria-valuenow', '100');
+
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(2);
+    const confirmation = mails.find((m) => m.headers.to === email)!;
+    expect(confirmation.subject).toMatch(new RegExp(`^Terminbestätigung: Check-up am \\d\\d\\.\\d\\d\\.\\d{4} um ${time}$`));
+    expect(confirmation.attachments[0]!.content).toContain('TZID=Europe/Berlin');
+    const notification = mails.find((m) => m.headers['reply-to'] === email)!;
+    expect(notification.text).toContain('Erika Mustermann');
+
+    await page.getByRole('button', { name: 'Neuen Termin buchen' }).click();
+    await expect(page.getByRole('heading', { name: 'Welche Terminart möchten Sie buchen?' })).toBeVisible();
+    await expect(progress).toHaveAttribute('aria-valuenow', '25');
+  });
+
+  test('every validation message shows in German', async ({ page }) => {
+    await chooseSlot(page, de, 'Impfung');
+    await page.getByRole('button', { name: de.submit }).click();
+    for (const message of [
+      'Vorname muss mindestens 2 Zeichen haben',
+      'Nachname muss mindestens 2 Zeichen haben',
+      'Bitte im Format TT.MM.JJJJ eingeben (z. B. 15.03.1990)',
+      'Telefonnummer muss mindestens 10 Zeichen haben',
+      'E-Mail-Adresse ist erforderlich',
+      'Sie müssen der Datenschutzerklärung zustimmen',
+    ]) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await page.getByLabel('Geburtsdatum').fill('31.02.1990');
+    await page.getByLabel('Telefon').fill('0211 CALL ME');
+    await page.getByLabel('E-Mail').fill('erika@');
+    await page.getByRole('button', { name: de.submit }).click();
+    await expect(page.getByText('Bitte geben Sie ein gültiges Geburtsdatum ein')).toBeVisible();
+    await expect(page.getByText('Bitte geben Sie eine gültige Telefonnummer ein')).toBeVisible();
+    await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein')).toBeVisible();
+    await expect(page.getByLabel('Vorname')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a time taken meanwhile gives the booking-error toast and the wizard stays', async ({ page, request }) => {
+    const { time } = await chooseSlot(page, de, 'Check-up', 1);
+    // Someone else books the same slot (capacity 1) while this patient types.
+    const types = (await (await request.get('/api/appointment-types')).json()) as Array<{ id: string; name: string }>;
+    const checkUp = types.find((t) => t.name === 'Check-up')!;
+    const dateText = await page.getByRole('complementary', { name: 'Zusammenfassung' }).locator('dd').nth(1).textContent();
+    const avail = await (
+      await request.get(`/api/availability?type=${checkUp.id}&from=${new Date(Date.now() - 864e5).toISOString().slice(0, 10)}&to=${new Date(Date.now() + 40 * 864e5).toISOString().slice(0, 10)}`)
+    ).json();
+    const day = (avail.days as Array<{ date: string; times: string[] }>).find((d) => formatLongDate(d.date, 'de') === dateText)!;
+    expect(day.times).toContain(time);
+    const other = await request.post('/api/bookings', {
+      data: {
+        appointment_type_id: checkUp.id,
+        appointment_date: day.date,
+        appointment_time: time,
+        first_name: 'Max',
+        last_name: 'Schneller',
+        birth_date: '1970-01-01',
+        phone: '+49 211 1111111',
+        email: uniqueEmail('other'),
+        consent: true,
+        language: 'de',
+      },
+    });
+    expect(other.status()).toBe(201);
+
+    await fillDetails(page, de, uniqueEmail('late'));
+    await page.getByRole('button', { name: de.submit }).click();
+    await expect(page.getByText('Buchungsfehler')).toBeVisible();
+    await expect(page.getByText('Der Termin konnte nicht gebucht werden. Bitte versuchen Sie es erneut.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ihre Daten' })).toBeVisible();
+    await expect(page.getByLabel('Vorname')).toHaveValue('Erika');
+    // Back on step 2 the taken time is gone.
+    await page.getByRole('button', { name: 'Zurück' }).click();
+    await expect(page.getByRole('group', { name: de.times }).getByRole('button', { name: `${time} Uhr`, exact: true })).toHaveCount(0);
+  });
+
+  test('cancelling through the emailed link frees the time again; the link then no longer works', async ({ page }) => {
+    const { time } = await chooseSlot(page, de, 'Check-up', 2);
+    const email = uniqueEmail('cancel');
+    await fillDetails(page, de, email);
+    await page.getByRole('button', { name: de.submit }).click();
+    await expect(page.getByRole('heading', { name: 'Ihr Termin ist gebucht!' })).toBeVisible();
+
+    const confirmation = (await mailsTo(email)).find((m) => m.headers.to === email)!;
+    const link = /(https?:\/\/\S+\/termin\/absagen\?token=[A-Za-z0-9_-]+)/.exec(confirmation.text)![1]!;
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByRole('heading', { name: 'Möchten Sie diesen Termin absagen?' })).toBeVisible();
+    await expect(page.getByText(`${time} Uhr`)).toBeVisible();
+    await page.getByRole('button', { name: 'Termin absagen' }).click();
+    await expect(page.getByRole('heading', { name: 'Ihr Termin wurde abgesagt.' })).toBeVisible();
+
+    // The same time is offered again in the wizard.
+    await page.goto('/termin');
+    await page.getByRole('button', { name: de.choose('Check-up') }).click();
+    await expect(page.getByRole('group', { name: de.times }).getByRole('button', { name: `${time} Uhr`, exact: true })).toBeVisible();
+
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByRole('alert')).toHaveText(/Dieser Absage-Link ist ungültig oder wurde bereits verwendet\./);
+    await page.goto('/termin/absagen');
+    await expect(page.getByRole('alert')).toHaveText(/Der Link ist unvollständig/);
+  });
+
+  test('an undeliverable confirmation still books and says so', async ({ page }) => {
+    await chooseSlot(page, de, 'Impfung', 3);
+    await fillDetails(page, de, 'erika@mail.invalid');
+    await page.getByRole('button', { name: de.submit }).click();
+    await expect(page.getByText('Termin gebucht, aber beim E-Mail-Versand gab es ein Problem: Die Bestätigungs-E-Mail konnte nicht zugestellt werden.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ihr Termin ist gebucht!' })).toBeVisible();
+  });
+
+  test('can be used with the keyboard alone', async ({ page }) => {
+    await page.goto('/termin');
+    const tabTo = async (name: RegExp | string, role: 'button' | 'textbox' | 'checkbox' = 'button') => {
+      const target = page.getByRole(role, { name }).first();
+      for (let i = 0; i < 60; i++) {
+        if (await target.evaluate((el) => el === document.activeElement)) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`could not reach ${String(name)} with Tab`);
+    };
+    await tabTo(de.choose('Impfung'));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Datum und Uhrzeit wählen' })).toBeFocused();
+    const firstTime = page.getByRole('group', { name: de.times }).getByRole('button').first();
+    await expect(firstTime).toBeVisible();
+    await tabTo(new RegExp(`^${(await firstTime.textContent())!.trim()} Uhr$`));
+    await page.keyboard.press('Enter');
+    await tabTo('Weiter');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Ihre Daten' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Erika');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Mustermann');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12.08.1964');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('+49 211 5550123');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(uniqueEmail('keys'));
+    await tabTo(de.labels.consent, 'checkbox');
+    await page.keyboard.press('Space');
+    await tabTo(de.submit);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Ihr Termin ist gebucht!' })).toBeVisible();
+  });
+});
+
+test.describe('booking wizard (English)', () => {
+  test('a full booking in English: English texts, validation and confirmation', async ({ page }) => {
+    await page.goto('/en/termin');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { name: 'Flu vaccination 2026/27' })).toBeVisible();
+    const { time } = await chooseSlot(page, en, 'Health check|Check-up');
+    await page.getByRole('button', { name: en.submit }).click();
+    for (const message of [
+      'First name must be at least 2 characters',
+      'Last name must be at least 2 characters',
+      'Please use the format DD.MM.YYYY (e.g. 15.03.1990)',
+      'Phone number must be at least 10 characters',
+      'Email address is required',
+      'You must agree to the privacy policy',
+    ]) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    const email = uniqueEmail('en');
+    await fillDetails(page, en, email);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: en.submit }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: en.submit }).click();
+    await expect(page.getByText('Appointment Successfully Booked!')).toBeVisible();
+    await expect(page.getByText('A confirmation has been sent to your email address.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your appointment is booked!' })).toBeVisible();
+
+    const confirmation = (await mailsTo(email)).find((m) => m.headers.to === email)!;
+    expect(confirmation.subject).toMatch(new RegExp(`^Appointment confirmation: .+ on \\d\\d\\.\\d\\d\\.\\d{4} at ${time}$`));
+    const link = /(https?:\/\/\S+\/en\/termin\/absagen\?token=[A-Za-z0-9_-]+)/.exec(confirmation.text)![1]!;
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByRole('heading', { name: 'Do you want to cancel this appointment?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel appointment' }).click();
+    await expect(page.getByRole('heading', { name: 'Your appointment has been cancelled.' })).toBeVisible();
+  });
+
+  test('a time taken meanwhile gives the English booking-error toast', async ({ page }) => {
+    await chooseSlot(page, en, 'Health check|Check-up', 4);
+    await page.route('**/api/bookings', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/problem+json', body: JSON.stringify({ type: 'slot-unavailable', status: 409 }) }),
+    );
+    await fillDetails(page, en, uniqueEmail('en-late'));
+    await page.getByRole('button', { name: en.submit }).click();
+    await expect(page.getByText('Booking Error')).toBeVisible();
+    await expect(page.getByText('The appointment could not be booked. Please try again.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  });
+});
+
+test('the calendar shows Berlin dates to a visitor in another time zone', async ({ browser, request }) => {
+  const context = await browser.newContext({ timezoneId: 'Pacific/Kiritimati', locale: 'en-US' });
+  const page = await context.newPage();
+  const types = (await (await request.get('/api/appointment-types')).json()) as Array<{ id: string; name: string }>;
+  const checkUp = types.find((t) => t.name === 'Check-up')!;
+  const berlinToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const to = new Date(Date.UTC(...(berlinToday.split('-').map(Number) as [number, number, number])) + 27 * 864e5).toISOString().slice(0, 10);
+  const days = (await (await request.get(`/api/availability?type=${checkUp.id}&from=${berlinToday}&to=${to}`)).json()).days as Array<{
+    date: string;
+    times: string[];
+  }>;
+  const first = days.find((d) => d.times.length > 0)!;
+  await page.goto('/en/termin');
+  await page.getByRole('button', { name: en.choose('Health check|Check-up') }).click();
+  await expect(page.getByText(formatLongDate(first.date, 'en'), { exact: true })).toBeVisible();
+  await context.close();
+});
