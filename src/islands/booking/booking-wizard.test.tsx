@@ -1,0 +1,160 @@
+/**
+ * The wizard's failure paths and toasts (SPEC.md §8) with a stubbed API,
+ * in both languages. The happy paths run end to end in tests/e2e.
+ */
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
+import BookingWizard from './booking-wizard';
+
+const TYPE = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Check-up',
+  name_en: 'Health check',
+  description: 'Vorsorge',
+  description_en: 'Prevention',
+  max_advance_days: 14,
+  slot_duration_minutes: 20,
+  max_slots_per_time: 1,
+  price_cents: null,
+};
+
+type Route = (url: string, init?: RequestInit) => Response | Promise<Response>;
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function stubApi(routes: { types?: Route; availability?: Route; bookings?: Route }) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.startsWith('/api/appointment-types')) return (routes.types ?? (() => json([TYPE])))(url, init);
+    if (url.startsWith('/api/availability')) {
+      const date = addDaysToDate(berlinToday(), 1);
+      return (routes.availability ?? (() => json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: ['09:00', '09:20'] }] })))(url, init);
+    }
+    if (url.startsWith('/api/bookings')) return routes.bookings!(url, init);
+    throw new Error(`unexpected ${url}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function reachDetails(lang: 'de' | 'en' = 'de') {
+  render(<BookingWizard lang={lang} />);
+  fireEvent.click(await screen.findByRole('button', { name: lang === 'de' ? 'Auswählen: Check-up' : 'Select: Health check' }));
+  fireEvent.click(await screen.findByRole('button', { name: lang === 'de' ? '09:00 Uhr' : '09:00' }));
+  fireEvent.click(screen.getByRole('button', { name: lang === 'de' ? 'Weiter' : 'Next', exact: true } as never));
+  const label = (de: string, en: string) => screen.getByLabelText(new RegExp(`^${lang === 'de' ? de : en}`));
+  fireEvent.change(label('Vorname', 'First name'), { target: { value: 'Erika' } });
+  fireEvent.change(label('Nachname', 'Last name'), { target: { value: 'Mustermann' } });
+  fireEvent.change(label('Geburtsdatum', 'Date of birth'), { target: { value: '12.08.1964' } });
+  fireEvent.change(label('Telefon', 'Phone'), { target: { value: '+49 211 5550123' } });
+  fireEvent.change(label('E-Mail', 'Email'), { target: { value: 'erika@example.org' } });
+  fireEvent.click(screen.getByRole('checkbox'));
+  fireEvent.click(screen.getByRole('button', { name: lang === 'de' ? 'Termin verbindlich buchen' : 'Book appointment (binding)' }));
+}
+
+const booked = (email: unknown) =>
+  json({ booking: { id: 'b', appointment_type_id: TYPE.id, appointment_date: '2030-01-01', appointment_time: '09:00' }, email }, 201);
+
+beforeEach(() => {
+  window.scrollTo = vi.fn() as never;
+});
+
+afterEach(async () => {
+  // Sonner keeps its toasts in a module-wide store: empty it so no toast outlives its test.
+  toast.dismiss();
+  cleanup();
+  await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(0));
+  vi.unstubAllGlobals();
+});
+
+describe('loading consultation types', () => {
+  it('shows three placeholder cards while loading', async () => {
+    let release!: (r: Response) => void;
+    stubApi({ types: () => new Promise<Response>((r) => (release = r)) });
+    render(<BookingWizard lang="de" />);
+    expect(screen.getAllByTestId('type-placeholder')).toHaveLength(3);
+    release(json([TYPE]));
+    expect(await screen.findByRole('heading', { name: 'Check-up' })).toBeTruthy();
+    expect(screen.queryAllByTestId('type-placeholder')).toHaveLength(0);
+  });
+
+  it('an error answer gives the booking-error toast with the load error', async () => {
+    stubApi({ types: () => json({ type: 'internal-error' }, 500) });
+    render(<BookingWizard lang="en" />);
+    expect(await screen.findByText('Booking Error')).toBeTruthy();
+    expect(await screen.findByText('Consultation types could not be loaded.')).toBeTruthy();
+  });
+
+  it('a network failure gives the unexpected-error text', async () => {
+    stubApi({ types: () => Promise.reject(new TypeError('Failed to fetch')) });
+    render(<BookingWizard lang="de" />);
+    expect(await screen.findByText('Ein unerwarteter Fehler ist aufgetreten.')).toBeTruthy();
+  });
+});
+
+describe('loading free times', () => {
+  it('a failure gives the time-slots toast', async () => {
+    stubApi({ availability: () => json({ type: 'x' }, 500) });
+    render(<BookingWizard lang="en" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Select: Health check' }));
+    expect(await screen.findByText('Time slots could not be loaded.')).toBeTruthy();
+  });
+
+  it('a date without free times says so', async () => {
+    const date = addDaysToDate(berlinToday(), 1);
+    stubApi({ availability: () => json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: [] }] }) });
+    render(<BookingWizard lang="de" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Auswählen: Check-up' }));
+    expect(await screen.findByText('Für diesen Tag sind keine Termine mehr frei.')).toBeTruthy();
+  });
+});
+
+describe('booking outcomes', () => {
+  it.each([
+    ['full success', { success: true }, 'Eine Bestätigung wurde an Ihre E-Mail-Adresse gesendet.'],
+    ['a patient email problem', { success: false, patientEmailError: 'Zustellung fehlgeschlagen.' }, 'Termin gebucht, aber beim E-Mail-Versand gab es ein Problem: Zustellung fehlgeschlagen.'],
+    ['email not configured', { success: false, error: 'Kein Versand.' }, 'Termin gebucht. Die E-Mail konnte nicht versendet werden: Kein Versand.'],
+    ['email failed without a reason', { success: false }, 'Termin gebucht. Die E-Mail konnte nicht versendet werden: Unbekannter Fehler'],
+    ['no email report', undefined, 'Termin gebucht. E-Mail-Versand fehlgeschlagen (Serverfehler).'],
+  ])('%s: success toast and the success screen', async (_label, email, description) => {
+    stubApi({ bookings: () => booked(email) });
+    await reachDetails('de');
+    expect(await screen.findByText('Termin erfolgreich gebucht!')).toBeTruthy();
+    expect(await screen.findByText(description)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Ihr Termin ist gebucht!' })).toBeTruthy();
+  });
+
+  it('shows the busy label while booking', async () => {
+    let release!: (r: Response) => void;
+    stubApi({ bookings: () => new Promise<Response>((r) => (release = r)) });
+    await reachDetails('en');
+    const busy = await screen.findByRole('button', { name: 'Booking appointment...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    release(booked({ success: true }));
+    expect(await screen.findByRole('heading', { name: 'Your appointment is booked!' })).toBeTruthy();
+  });
+
+  it('a network failure gives the booking-error toast with the unexpected-error text and stays', async () => {
+    stubApi({ bookings: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await reachDetails('en');
+    expect(await screen.findByText('Booking Error')).toBeTruthy();
+    expect(await screen.findByText('An unexpected error occurred. Please try again later.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your details' })).toBeTruthy();
+  });
+
+  it('sends the birth date as yyyy-MM-dd with the page language', async () => {
+    const fetchMock = stubApi({ bookings: () => booked({ success: true }) });
+    await reachDetails('en');
+    await screen.findByRole('heading', { name: 'Your appointment is booked!' });
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/bookings')!;
+    expect(JSON.parse(String(call[1]!.body))).toMatchObject({
+      appointment_type_id: TYPE.id,
+      appointment_time: '09:00',
+      birth_date: '1964-08-12',
+      consent: true,
+      language: 'en',
+    });
+  });
+});
