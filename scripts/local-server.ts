@@ -105,6 +105,8 @@ export interface ServerOptions {
   host?: string;
   distDir: string;
   functionsDir: string;
+  /** Routes mounted beside the functions (benchmarks mount old-style endpoints to compare). */
+  extraRoutes?: FunctionRoute[];
   /** Headers added to every response (security headers). */
   headers?: Record<string, string>;
   log?: (line: string) => void;
@@ -120,7 +122,7 @@ const MAX_REQUEST_BYTES = 1024 * 1024;
 
 export async function startLocalServer(options: ServerOptions): Promise<RunningServer> {
   const root = path.resolve(options.distDir);
-  const routes = await loadFunctions(path.resolve(options.functionsDir));
+  const routes = [...(options.extraRoutes ?? []), ...(await loadFunctions(path.resolve(options.functionsDir)))];
   const extraHeaders = options.headers ?? {};
   const log = options.log ?? ((line: string) => console.info(line));
 
@@ -168,7 +170,10 @@ export async function startLocalServer(options: ServerOptions): Promise<RunningS
       body: hasBody ? Buffer.concat(chunks) : undefined,
     });
     const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+    const started = performance.now();
     const response = await route.handler(request, { params: route.match(url.pathname) ?? {}, ip });
+    // Server-Timing lets benchmarks read the handler's own time, without the network.
+    res.setHeader('server-timing', `app;dur=${(performance.now() - started).toFixed(2)}`);
     await sendResponse(res, response);
   }
 

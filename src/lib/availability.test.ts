@@ -11,7 +11,7 @@ import {
   type TypeRules,
   type WeeklyWindow,
 } from './availability';
-import { berlinInstant, berlinToday, berlinWallClock } from './berlin-time';
+import { berlinInstant, berlinToday, berlinWallClock, isOffsetChangeDay } from './berlin-time';
 
 // The practice's windows: Monday–Friday 08:20–13:40.
 const weekdays: WeeklyWindow[] = [1, 2, 3, 4, 5].map((dayOfWeek) => ({
@@ -250,6 +250,20 @@ describe('daylight-saving change days', () => {
     const autumn = new Date('2026-10-25T08:30:00Z');
     const autumnTimes = freeTimes('2026-10-25', { type, windows: sundays, blockedDates: [], bookings: new Map(), now: autumn });
     expect(autumnTimes[0]).toBe('10:00');
+  });
+
+  it.each([
+    ['2026-03-29', true],
+    ['2026-10-25', true],
+    ['2027-03-28', true],
+    ['2027-10-31', true],
+    ['2026-03-28', false],
+    ['2026-03-30', false],
+    ['2026-10-24', false],
+    ['2026-11-23', false],
+    ['2026-07-01', false],
+  ])('knows whether %s is a clock-change day (%s)', (date, expected) => {
+    expect(isOffsetChangeDay(date)).toBe(expected);
   });
 
   it('maps wall times of the change days to the right instants', () => {

@@ -8,7 +8,7 @@
  * Rules: SPEC.md §5 (selectable dates, time list) as settled by DESIGN.md
  * (capacity counts, today's past times are gone, the server decides).
  */
-import { addDaysToDate, berlinInstant, berlinWallClock, weekdayOf } from './berlin-time';
+import { addDaysToDate, berlinInstant, berlinWallClock, isOffsetChangeDay, weekdayOf, type BerlinWallClock } from './berlin-time';
 
 export interface TypeRules {
   /** 0 = same day only; otherwise the last bookable date is today + this many days. */
@@ -82,7 +82,8 @@ export function candidateTimes(windows: WeeklyWindow[], dayOfWeek: number, durat
  * does not exist that day (the skipped hour of the spring DST change).
  */
 export function timesOfDate(date: string, windows: WeeklyWindow[], durationMinutes: number): string[] {
-  return candidateTimes(windows, weekdayOf(date), durationMinutes).filter((t) => berlinInstant(date, t) !== null);
+  const times = candidateTimes(windows, weekdayOf(date), durationMinutes);
+  return isOffsetChangeDay(date) ? times.filter((t) => berlinInstant(date, t) !== null) : times;
 }
 
 /** The last date the type may be booked for. */
@@ -108,8 +109,7 @@ export function dateRejection(
 }
 
 /** Free times of a selectable date: capacity left, and for today only times later than now. */
-export function freeTimes(date: string, input: AvailabilityInput): string[] {
-  const clock = berlinWallClock(input.now);
+export function freeTimes(date: string, input: AvailabilityInput, clock: BerlinWallClock = berlinWallClock(input.now)): string[] {
   const times = timesOfDate(date, input.windows, input.type.slotDurationMinutes);
   return times.filter(
     (time) =>
@@ -120,12 +120,13 @@ export function freeTimes(date: string, input: AvailabilityInput): string[] {
 
 /** Every selectable date in [from, to] with its free times (API.md, GET /api/availability). */
 export function availabilityForRange(from: string, to: string, input: AvailabilityInput): DayAvailability[] {
-  const today = berlinWallClock(input.now).date;
+  const clock = berlinWallClock(input.now);
+  const today = clock.date;
   const blocked = new Set(input.blockedDates);
   const days: DayAvailability[] = [];
   for (let date = from < today ? today : from; date <= to; date = addDaysToDate(date, 1)) {
     if (dateRejection(date, today, input.type, input.windows, blocked) === null) {
-      days.push({ date, times: freeTimes(date, input) });
+      days.push({ date, times: freeTimes(date, input, clock) });
     }
   }
   return days;

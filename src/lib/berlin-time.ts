@@ -63,3 +63,17 @@ export function berlinInstant(date: string, time: string): Date | null {
   }
   return null;
 }
+
+/**
+ * Whether Berlin's UTC offset changes during this calendar date (the last
+ * Sundays of March and October, at 01:00 UTC). Only then can a wall time
+ * be missing, so only then is the costlier per-time check needed.
+ */
+export function isOffsetChangeDay(date: string): boolean {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const offsetHours = (utcHour: number) => {
+    const berlinHour = Number(berlinWallClock(new Date(Date.UTC(y, m - 1, d, utcHour))).time.slice(0, 2));
+    return (berlinHour - utcHour + 24) % 24;
+  };
+  return offsetHours(0) !== offsetHours(23);
+}

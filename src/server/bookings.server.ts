@@ -42,8 +42,9 @@ async function loadInput(
   from: string,
   to: string,
   now: Date,
+  inTransaction: boolean,
 ): Promise<AvailabilityInput> {
-  const [windows, blocked, counts] = await Promise.all([
+  const windowsQuery = () =>
     db
       .select({
         dayOfWeek: appointmentTimeSlots.dayOfWeek,
@@ -52,7 +53,8 @@ async function loadInput(
       })
       .from(appointmentTimeSlots)
       .where(eq(appointmentTimeSlots.appointmentTypeId, type.id))
-      .orderBy(asc(appointmentTimeSlots.dayOfWeek), asc(appointmentTimeSlots.startTime)),
+      .orderBy(asc(appointmentTimeSlots.dayOfWeek), asc(appointmentTimeSlots.startTime));
+  const blockedQuery = () =>
     db
       .select({ date: blockedDates.date })
       .from(blockedDates)
@@ -62,7 +64,8 @@ async function loadInput(
           lte(blockedDates.date, to),
           or(isNull(blockedDates.appointmentTypeId), eq(blockedDates.appointmentTypeId, type.id)),
         ),
-      ),
+      );
+  const countsQuery = () =>
     db
       .select({
         date: bookedSlots.appointmentDate,
@@ -77,8 +80,11 @@ async function loadInput(
           lte(bookedSlots.appointmentDate, to),
         ),
       )
-      .groupBy(bookedSlots.appointmentDate, bookedSlots.appointmentTime),
-  ]);
+      .groupBy(bookedSlots.appointmentDate, bookedSlots.appointmentTime);
+  // A transaction owns one connection, which runs one query at a time; a pool can run them side by side.
+  const [windows, blocked, counts] = inTransaction
+    ? [await windowsQuery(), await blockedQuery(), await countsQuery()]
+    : await Promise.all([windowsQuery(), blockedQuery(), countsQuery()]);
   return {
     type,
     windows,
@@ -101,7 +107,7 @@ export async function getAvailability(
 ): Promise<AvailabilityResponse> {
   const [type] = await db.select().from(appointmentTypes).where(eq(appointmentTypes.id, query.type));
   if (!type) throw new AppError('not-found', 'Unknown consultation type.');
-  const input = await loadInput(db, type, query.from, query.to, now);
+  const input = await loadInput(db, type, query.from, query.to, now, false);
   return { timezone: 'Europe/Berlin', type: type.id, days: availabilityForRange(query.from, query.to, input) };
 }
 
@@ -132,7 +138,7 @@ export async function createBooking(db: Database, slot: SlotRequest, now: Date =
       .where(eq(appointmentTypes.id, slot.appointment_type_id))
       .for('share');
     if (!type) throw new AppError('slot-unavailable', 'This consultation type is not offered (any more).');
-    const input = await loadInput(tx, type, date, date, now);
+    const input = await loadInput(tx, type, date, date, now, true);
     const rejection = timeRejection(date, time, input);
     if (rejection) throw new AppError('slot-unavailable', slotUnavailableDetail(rejection));
     const [row] = await tx

