@@ -301,3 +301,31 @@ test('the calendar shows Berlin dates to a visitor in another time zone', async 
   await expect(page.getByText(formatLongDate(first.date, 'en'), { exact: true })).toBeVisible();
   await context.close();
 });
+
+test.describe('accessibility of the booking pages', () => {
+  for (const texts of [de, en]) {
+    test(`axe finds no violations on any wizard step (${texts.path})`, async ({ page }) => {
+      const { default: AxeBuilder } = await import('@axe-core/playwright');
+      const scan = async (label: string) => {
+        // Step changes fade in (auto-animate); contrast is only meaningful once they settle.
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      };
+      await page.goto(texts.path);
+      await page.getByRole('heading', { level: 3 }).first().waitFor();
+      await scan('step 1');
+      await page.getByRole('button', { name: texts.choose('Impfung|Vaccination') }).click();
+      await page.getByRole('group', { name: texts.times }).getByRole('button').first().waitFor();
+      await scan('step 2');
+      await page.getByRole('group', { name: texts.times }).getByRole('button').last().click();
+      await page.getByRole('button', { name: texts.next, exact: true }).click();
+      await page.getByRole('button', { name: texts.submit }).click();
+      await page.getByRole('alert').first().waitFor();
+      await scan('step 3 with errors');
+      await page.goto(texts.path.replace('/termin', '/termin/absagen') + '?token=' + 'x'.repeat(43));
+      await page.getByRole('alert').waitFor();
+      await scan('cancel page');
+    });
+  }
+});
