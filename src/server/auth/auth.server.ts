@@ -3,7 +3,7 @@
  * /api/auth/* and of every /api/admin/* endpoint.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, or, sql } from 'drizzle-orm';
 import { getDb, type Database } from '../../../db/client';
 import { loginAttempts, userRoles, users } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -77,18 +77,31 @@ export async function setupFirstAdmin(db: Database, input: AdminSetupInput): Pro
  * Checks the password and opens a session. Failures are counted in the
  * database (serverless instances share no memory): after 5 failures for the
  * email or the client address within 15 minutes, 429 until the window passes.
+ *
+ * Each attempt is written before it is counted, so concurrent attempts cannot
+ * all slip under the limit: the k-th attempt to commit sees at least k rows.
+ * A refused (429) attempt removes its row again, so hammering does not
+ * extend the window; a success removes its own row and the email's earlier
+ * failures.
  */
 export async function login(db: Database, input: LoginInput, ip: string, now: Date = new Date()): Promise<IssuedSession> {
   const key = clientKey(ip);
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+  const [attempt] = await db
+    .insert(loginAttempts)
+    .values({ email: input.email, clientKey: key, attemptedAt: now })
+    .returning({ id: loginAttempts.id });
+  const forget = () => db.delete(loginAttempts).where(eq(loginAttempts.id, attempt!.id));
+
   const [counts] = await db
     .select({
       byEmail: sql<number>`count(*) filter (where ${loginAttempts.email} = ${input.email})`.mapWith(Number),
       byClient: sql<number>`count(*) filter (where ${loginAttempts.clientKey} = ${key})`.mapWith(Number),
     })
     .from(loginAttempts)
-    .where(and(gt(loginAttempts.attemptedAt, since), or(eq(loginAttempts.email, input.email), eq(loginAttempts.clientKey, key))));
-  if ((counts?.byEmail ?? 0) >= LOGIN_MAX_FAILURES || (counts?.byClient ?? 0) >= LOGIN_MAX_FAILURES) {
+    .where(and(gte(loginAttempts.attemptedAt, since), or(eq(loginAttempts.email, input.email), eq(loginAttempts.clientKey, key))));
+  if ((counts?.byEmail ?? 0) > LOGIN_MAX_FAILURES || (counts?.byClient ?? 0) > LOGIN_MAX_FAILURES) {
+    await forget();
     throw new AppError('rate-limited', 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.');
   }
 
@@ -97,12 +110,9 @@ export async function login(db: Database, input: LoginInput, ip: string, now: Da
     .from(users)
     .where(eq(users.email, input.email));
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !valid) {
-    await db.insert(loginAttempts).values({ email: input.email, clientKey: key, attemptedAt: now });
-    throw new AppError('unauthenticated', INVALID_CREDENTIALS);
-  }
+  if (!user || !valid) throw new AppError('unauthenticated', INVALID_CREDENTIALS);
   // A successful sign-in forgives this email's earlier typos.
-  await db.delete(loginAttempts).where(eq(loginAttempts.email, input.email));
+  await db.delete(loginAttempts).where(or(eq(loginAttempts.id, attempt!.id), eq(loginAttempts.email, input.email)));
   return createSession(db, { id: user.id, email: user.email }, now);
 }
 
