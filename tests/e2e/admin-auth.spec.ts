@@ -87,7 +87,7 @@ test.describe.serial('admin access', () => {
       ['Gesperrte Tage', '/admin/blocked-dates'],
       ['Gebuchte Termine', '/admin/booked-slots'],
       ['Inventarverwaltung', '/admin/inventory'],
-    ]) {
+    ] as const) {
       await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
     }
     await nav.getByRole('link', { name: 'Inventarverwaltung' }).click();
