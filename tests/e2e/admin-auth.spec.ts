@@ -139,6 +139,7 @@ test.describe.serial('admin access', () => {
  */
 test('a signed-in user without the admin role is sent to the home page', async ({ page }) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'praxis-nonadmin-'));
+  const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR };
   process.env.DATABASE_URL = `pglite:${path.join(dir, 'pglite')}`;
   process.env.DATA_DIR = dir;
   const { getDb, closeDb } = await import('../../db/client');
@@ -163,6 +164,10 @@ test('a signed-in user without the admin role is sent to the home page', async (
   } finally {
     await server.close();
     await closeDb();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 });
