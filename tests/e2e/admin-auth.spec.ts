@@ -55,6 +55,10 @@ test.describe.serial('admin access', () => {
   });
 
   test('login → admin area → sidebar → logout → back to /auth', async ({ page, context }) => {
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
     await page.goto('/auth');
     const password = page.getByLabel('Passwort', { exact: true });
     await password.fill(ADMIN.password);
@@ -114,6 +118,8 @@ test.describe.serial('admin access', () => {
     await expect(page.getByText('Erfolgreich abgemeldet')).toBeVisible();
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/auth$/);
+    // The islands, toasts and dialogs all run under the site's CSP.
+    expect(violations).toEqual([]);
   });
 
   test('under 768 px the sidebar is a drawer', async ({ page }) => {
