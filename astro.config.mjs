@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
+import inlineScriptCsp from './src/integrations/inline-script-csp.ts';
 
 // Every page is prebuilt as static HTML; the API lives in netlify/functions.
 // German is the default language at the root, English is mirrored under /en/.
@@ -10,7 +11,8 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   adapter: netlify(),
-  integrations: [react()],
+  // inlineScriptCsp last: it hashes the inline scripts of the finished pages.
+  integrations: [react(), inlineScriptCsp()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   i18n: {

@@ -7,6 +7,7 @@ import { closeDb, driverFor, getDb } from '../db/client';
 import { migrateServerDatabase } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
 import { readEnv } from '../src/server/env.server';
+import { SECURITY_HEADERS } from '../src/server/security-headers';
 import { startLocalServer } from './local-server';
 
 const env = readEnv();
@@ -24,6 +25,7 @@ const running = await startLocalServer({
   host: process.env.HOST ?? '127.0.0.1',
   distDir: 'dist',
   functionsDir: 'netlify/functions',
+  headers: { ...SECURITY_HEADERS },
 });
 console.info(`site and API at ${running.url} (database: ${embedded ? 'embedded PGlite' : 'postgres'}, email: ${env.POSTMARK_SERVER_TOKEN ? 'Postmark' : 'outbox'})`);
 

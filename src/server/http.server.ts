@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { AppError, type FieldErrors } from '../lib/errors';
+import { withSecurityHeaders } from './security-headers';
 
 /** What our handlers use of Netlify's Context; the local server provides the same. */
 export interface RequestContext {
@@ -79,17 +80,24 @@ function logUnexpected(error: unknown): void {
 
 type MethodHandlers = Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', Handler>>;
 
-/** Dispatches by method, answers 405 with Allow otherwise, and turns errors into problems. */
+/** Dispatches by method, answers 405 with Allow otherwise, turns errors into problems, adds the security headers. */
 export function route(handlers: MethodHandlers): Handler {
   const allowed = Object.keys(handlers).join(', ');
   return async (req, ctx) => {
     const handler = handlers[req.method as keyof MethodHandlers];
-    if (!handler) return problem(405, 'method-not-allowed', `Use ${allowed}.`, undefined, { allow: allowed });
-    try {
-      return await handler(req, ctx);
-    } catch (error) {
-      return errorResponse(error);
+    let response: Response;
+    if (!handler) {
+      response = problem(405, 'method-not-allowed', `Use ${allowed}.`, undefined, { allow: allowed });
+    } else {
+      try {
+        response = await handler(req, ctx);
+      } catch (error) {
+        response = errorResponse(error);
+      }
     }
+    // Netlify's [[headers]] do not reach function responses; every function sets them itself.
+    withSecurityHeaders(response.headers);
+    return response;
   };
 }
 

@@ -1,0 +1,184 @@
+/**
+ * The admin area (SPEC.md §2 Admin layout): the protected-route guard,
+ * header, collapsible sidebar and the page's content.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { authApi, setFlash } from '../auth/auth-client';
+import { BackOfficeToaster } from '../auth/toaster';
+import { Dashboard } from './dashboard';
+import { Icon } from './icons';
+import { labels, type AdminPage } from './labels';
+import { isSidebarShortcut, readSidebarOpen, useIsMobile, writeSidebarOpen } from './sidebar-state';
+import { useAdminSession } from './use-admin-session';
+
+export const ADMIN_PAGES: Array<{ page: AdminPage; href: string }> = [
+  { page: 'dashboard', href: '/admin' },
+  { page: 'appointment-types', href: '/admin/appointment-types' },
+  { page: 'time-slots', href: '/admin/time-slots' },
+  { page: 'blocked-dates', href: '/admin/blocked-dates' },
+  { page: 'booked-slots', href: '/admin/booked-slots' },
+  { page: 'inventory', href: '/admin/inventory' },
+];
+
+const L = labels.layout;
+const navigate = (path: string) => window.location.replace(path);
+
+export default function AdminShell({ page, children }: { page: AdminPage; children?: ReactNode }) {
+  const state = useAdminSession(navigate);
+  if (state.status === 'loading') {
+    return (
+      <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
+        <span className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" aria-hidden="true" />
+        <span className="sr-only">{labels.loading}</span>
+        <BackOfficeToaster />
+      </div>
+    );
+  }
+  return (
+    <AdminLayout page={page} email={state.session.user.email}>
+      {children ?? (page === 'dashboard' ? <Dashboard /> : <PendingPage page={page} />)}
+    </AdminLayout>
+  );
+}
+
+function PendingPage({ page }: { page: AdminPage }) {
+  return (
+    <>
+      <h1 className="text-2xl font-semibold">{labels.nav[page]}</h1>
+      <p className="mt-2 text-slate-600">{labels.shellPending}</p>
+    </>
+  );
+}
+
+function NavLinks({ page, collapsed, onNavigate }: { page: AdminPage; collapsed: boolean; onNavigate?: () => void }) {
+  return (
+    <ul className="space-y-1 p-2">
+      {ADMIN_PAGES.map((item) => {
+        const current = item.page === page;
+        return (
+          <li key={item.page}>
+            <a
+              href={item.href}
+              onClick={onNavigate}
+              aria-current={current ? 'page' : undefined}
+              title={collapsed ? labels.nav[item.page] : undefined}
+              className={`flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium ${
+                current ? 'bg-brand-100 text-brand-800' : 'text-slate-700 hover:bg-slate-100'
+              } ${collapsed ? 'justify-center' : ''}`}
+            >
+              <Icon name={item.page} className="h-5 w-5 shrink-0" />
+              <span className={collapsed ? 'sr-only' : ''}>{labels.nav[item.page]}</span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function AdminLayout({ page, email, children }: { page: AdminPage; email: string; children: ReactNode }) {
+  const mobile = useIsMobile();
+  const [open, setOpen] = useState(() => readSidebarOpen());
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  const toggle = useCallback(() => {
+    if (mobile) setDrawerOpen((v) => !v);
+    else
+      setOpen((v) => {
+        writeSidebarOpen(!v);
+        return !v;
+      });
+  }, [mobile]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSidebarShortcut(event)) return;
+      event.preventDefault();
+      toggle();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [toggle]);
+
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await authApi.logout();
+      setFlash({ title: L.signedOut });
+      window.location.assign('/auth');
+    } catch {
+      toast.error(L.signOutFailed);
+      setSigningOut(false);
+    }
+  }
+
+  const expanded = mobile ? drawerOpen : open;
+
+  return (
+    <div className="flex min-h-screen w-full">
+      <BackOfficeToaster />
+      {!mobile && (
+        <aside
+          aria-label={L.navigation}
+          data-state={open ? 'expanded' : 'collapsed'}
+          className={`sticky top-0 h-screen shrink-0 border-r border-slate-200 bg-slate-50 transition-[width] duration-200 ${open ? 'w-64' : 'w-12'}`}
+        >
+          <nav aria-label={L.navigation}>
+            <NavLinks page={page} collapsed={!open} />
+          </nav>
+        </aside>
+      )}
+      {mobile && (
+        <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+            <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-slate-50 shadow-xl focus:outline-none" aria-describedby={undefined}>
+              <Dialog.Title className="px-4 pt-4 text-sm font-semibold text-slate-500">{L.navigation}</Dialog.Title>
+              <nav aria-label={L.navigation}>
+                <NavLinks page={page} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+              </nav>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
+          <button
+            type="button"
+            onClick={toggle}
+            aria-label={L.toggleSidebar}
+            aria-expanded={expanded}
+            title="Strg/⌘ + B"
+            className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100"
+          >
+            <Icon name="sidebar" />
+          </button>
+          <div className="min-w-0 flex-1">
+            <p className="text-lg font-semibold">{L.title}</p>
+            <p className="truncate text-sm text-slate-600">
+              <span className="sr-only">{L.signedInAs} </span>
+              {email}
+            </p>
+          </div>
+          <a href="/" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+            {L.toBooking}
+          </a>
+          <button
+            type="button"
+            onClick={() => void signOut()}
+            disabled={signingOut}
+            className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {L.signOut}
+          </button>
+        </header>
+        <main id="main" className="flex-1 p-4 md:p-6">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** Small inline icons (stroke, 24×24), decorative: labels carry the meaning. */
+const paths: Record<string, string> = {
+  dashboard: 'M3 3h7v9H3zM14 3h7v5h-7zM14 12h7v9h-7zM3 16h7v5H3z',
+  'appointment-types': 'M4 6h16M4 12h16M4 18h10',
+  'time-slots': 'M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
+  'blocked-dates': 'M3 5h18v16H3zM3 10h18M8 3v4M16 3v4M9 14l6 5M15 14l-6 5',
+  'booked-slots': 'M3 5h18v16H3zM3 10h18M8 3v4M16 3v4M8 15l3 3 5-5',
+  inventory: 'M3 7l9-4 9 4-9 4-9-4zM3 7v10l9 4 9-4V7M12 11v10',
+  sidebar: 'M3 4h18v16H3zM9 4v16',
+};
+
+export function Icon({ name, className = 'h-5 w-5' }: { name: string; className?: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d={paths[name] ?? ''} />
+    </svg>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The protected-route state of SPEC.md §4: loading while the session and the
+ * admin role are checked, then no user → /auth, a non-admin → /, an admin
+ * stays. While the page is open the session is checked every 30 s and
+ * refreshed when 90 s or less remain (DESIGN.md).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { SESSION_CHECK_INTERVAL_MS, currentSession, type SessionInfo } from '../auth/auth-client';
+
+export type AdminSessionState = { status: 'loading' } | { status: 'admin'; session: SessionInfo };
+
+export function useAdminSession(navigate: (path: string) => void = (p) => window.location.replace(p)): AdminSessionState {
+  const [state, setState] = useState<AdminSessionState>({ status: 'loading' });
+  const known = useRef<SessionInfo | null>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    async function check() {
+      let session: SessionInfo | null;
+      try {
+        session = await currentSession(known.current);
+      } catch (error) {
+        // SPEC.md §8: a failed check means not admin; a network blip on a
+        // later tick keeps the page and tries again in 30 s.
+        if (known.current) return;
+        console.warn('session check failed', error);
+        session = null;
+      }
+      if (stopped) return;
+      known.current = session;
+      if (!session) navigate('/auth');
+      else if (!session.isAdmin) navigate('/');
+      else setState({ status: 'admin', session });
+    }
+    void check();
+    const timer = window.setInterval(() => void check(), SESSION_CHECK_INTERVAL_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [navigate]);
+
+  return state;
+}

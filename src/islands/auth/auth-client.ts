@@ -1,0 +1,106 @@
+/**
+ * The browser side of /api/auth/*. Tokens live in HttpOnly cookies, so
+ * nothing here ever sees one; it only learns who is signed in and when the
+ * access token expires.
+ */
+export interface SessionInfo {
+  user: { id: string; email: string };
+  isAdmin: boolean;
+  expiresAt: string;
+}
+
+export interface AuthStatus {
+  adminExists: boolean;
+  setupHint: string | null;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(path, {
+    credentials: 'same-origin',
+    ...init,
+    headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+  });
+  if (res.status === 204) return undefined as T;
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!res.ok) {
+    const detail = typeof body?.detail === 'string' ? body.detail : typeof body?.title === 'string' ? body.title : res.statusText;
+    throw new ApiError(res.status, detail, body?.errors as Record<string, string[]> | undefined);
+  }
+  return body as T;
+}
+
+export const authApi = {
+  status: () => request<AuthStatus>('/api/auth/status'),
+  login: (email: string, password: string) =>
+    request<SessionInfo>('/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) }),
+  setup: (email: string, password: string, adminSecret: string) =>
+    request<{ user: { id: string; email: string } }>('/api/auth/setup', {
+      method: 'POST',
+      body: JSON.stringify({ email, password, adminSecret }),
+    }),
+  session: () => request<SessionInfo>('/api/auth/session'),
+  refresh: () => request<SessionInfo>('/api/auth/refresh', { method: 'POST' }),
+  logout: () => request<void>('/api/auth/logout', { method: 'POST' }),
+};
+
+/** DESIGN.md: check every 30 s, refresh when 90 s or less remain. */
+export const SESSION_CHECK_INTERVAL_MS = 30_000;
+export const REFRESH_MARGIN_MS = 90_000;
+
+export function needsRefresh(expiresAt: string, now: number = Date.now()): boolean {
+  return Date.parse(expiresAt) - now <= REFRESH_MARGIN_MS;
+}
+
+/**
+ * The current session, refreshing first when the access token is (nearly)
+ * gone; null when there is none. Used at load and on every 30 s tick.
+ */
+export async function currentSession(known?: SessionInfo | null, now: number = Date.now()): Promise<SessionInfo | null> {
+  try {
+    if (known && needsRefresh(known.expiresAt, now)) return await authApi.refresh();
+    return await authApi.session();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+  }
+  // The access cookie expired (a sleeping tab): the refresh cookie may still hold.
+  try {
+    return await authApi.refresh();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** A toast to show on the next page (the current one is about to be left). */
+const FLASH_KEY = 'praxis.flash';
+export interface Flash {
+  title: string;
+  description?: string;
+}
+export function setFlash(flash: Flash): void {
+  try {
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify(flash));
+  } catch {
+    // storage unavailable: the toast is only lost
+  }
+}
+export function takeFlash(): Flash | null {
+  try {
+    const raw = sessionStorage.getItem(FLASH_KEY);
+    sessionStorage.removeItem(FLASH_KEY);
+    return raw ? (JSON.parse(raw) as Flash) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { labels } from '../admin/labels';
+
+export const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-600';
+
+/** A password field with a show/hide toggle (SPEC.md §2 Login). */
+export function PasswordInput(props: {
+  id: string;
+  autoComplete: string;
+  invalid: boolean;
+  describedBy?: string;
+  registration: UseFormRegisterReturn;
+}) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      <input
+        id={props.id}
+        type={visible ? 'text' : 'password'}
+        autoComplete={props.autoComplete}
+        className={`${inputClass} pr-11`}
+        aria-invalid={props.invalid ? true : undefined}
+        aria-describedby={props.describedBy}
+        {...props.registration}
+      />
+      <button
+        type="button"
+        onClick={() => setVisible((v) => !v)}
+        aria-label={visible ? labels.login.hidePassword : labels.login.showPassword}
+        aria-pressed={visible}
+        className="absolute inset-y-0 right-0 mt-1 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+          <circle cx="12" cy="12" r="3" />
+          {visible && <path d="M3 3l18 18" />}
+        </svg>
+      </button>
+    </div>
+  );
+}

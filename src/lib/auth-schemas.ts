@@ -1,0 +1,33 @@
+/**
+ * The sign-in and first-admin forms, shared by the pages and the functions
+ * (SPEC.md §5: email and password required; admin password at least 6).
+ * Messages are translation keys.
+ */
+import { z } from 'zod';
+
+export const MIN_ADMIN_PASSWORD_LENGTH = 6;
+const MAX_PASSWORD_LENGTH = 200;
+
+const email = z
+  .string({ error: 'errors.emailRequired' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'errors.emailRequired')
+  .max(254, 'errors.emailInvalid')
+  .regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, 'errors.emailInvalid');
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: 'errors.passwordRequired' }).min(1, 'errors.passwordRequired').max(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const adminSetupSchema = z.object({
+  email,
+  password: z
+    .string({ error: 'errors.passwordRequired' })
+    .min(MIN_ADMIN_PASSWORD_LENGTH, 'errors.passwordTooShort')
+    .max(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong'),
+  adminSecret: z.string({ error: 'errors.adminSecretRequired' }).min(1, 'errors.adminSecretRequired').max(500, 'errors.adminSecretRequired'),
+});
+export type AdminSetupInput = z.infer<typeof adminSetupSchema>;

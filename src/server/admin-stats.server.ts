@@ -1,0 +1,32 @@
+/** The dashboard's five figures (SPEC.md §2 Admin pages, API.md /api/admin/stats). */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { berlinToday } from '../lib/berlin-time';
+
+export interface AdminStats {
+  bookedTotal: number;
+  bookedToday: number;
+  appointmentTypes: number;
+  blockedDates: number;
+  /** Items with current_stock <= minimum_stock (SPEC.md §4). */
+  lowStock: number;
+}
+
+export async function adminStats(db: Database, now: Date = new Date()): Promise<AdminStats> {
+  const today = berlinToday(now);
+  const result = await db.execute(sql`
+    select
+      (select count(*) from booked_slots) as booked_total,
+      (select count(*) from booked_slots where appointment_date = ${today}::date) as booked_today,
+      (select count(*) from appointment_types) as appointment_types,
+      (select count(*) from blocked_dates) as blocked_dates,
+      (select count(*) from inventory_items where current_stock <= minimum_stock) as low_stock`);
+  const row = (result as unknown as { rows: Array<Record<string, string | number>> }).rows[0]!;
+  return {
+    bookedTotal: Number(row.booked_total),
+    bookedToday: Number(row.booked_today),
+    appointmentTypes: Number(row.appointment_types),
+    blockedDates: Number(row.blocked_dates),
+    lowStock: Number(row.low_stock),
+  };
+}

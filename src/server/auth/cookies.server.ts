@@ -1,0 +1,49 @@
+/**
+ * Session cookies: HttpOnly (no page script can read a token), SameSite=Strict,
+ * Path=/, Secure unless the request goes to localhost (DESIGN.md).
+ */
+export const ACCESS_COOKIE = 'praxis_access';
+export const REFRESH_COOKIE = 'praxis_refresh';
+
+export function readCookies(req: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (req.headers.get('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 1) continue;
+    const name = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    if (!(name in out)) {
+      try {
+        out[name] = decodeURIComponent(value);
+      } catch {
+        out[name] = value;
+      }
+    }
+  }
+  return out;
+}
+
+function isLocalhost(req: Request): boolean {
+  const host = new URL(req.url).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+}
+
+function cookie(req: Request, name: string, value: string, maxAgeSeconds: number): string {
+  const parts = [`${name}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`];
+  if (!isLocalhost(req)) parts.push('Secure');
+  return parts.join('; ');
+}
+
+export function sessionCookies(
+  req: Request,
+  tokens: { access: string; accessMaxAge: number; refresh: string; refreshMaxAge: number },
+): string[] {
+  return [
+    cookie(req, ACCESS_COOKIE, tokens.access, tokens.accessMaxAge),
+    cookie(req, REFRESH_COOKIE, tokens.refresh, tokens.refreshMaxAge),
+  ];
+}
+
+export function clearedCookies(req: Request): string[] {
+  return [cookie(req, ACCESS_COOKIE, '', 0), cookie(req, REFRESH_COOKIE, '', 0)];
+}

@@ -1,0 +1,153 @@
+/**
+ * Server-side sessions: a row per sign-in holding the SHA-256 of the current
+ * refresh token (rotated on every refresh) and revoked at logout. An access
+ * token is only accepted while its session row is live.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { sessions, userRoles, users } from '../../../db/schema';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  SESSION_TTL_SECONDS,
+  newRefreshToken,
+  sha256Hex,
+  signAccessToken,
+  verifyAccessToken,
+} from './tokens.server';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+}
+
+/** What login, refresh and GET session answer (API.md). */
+export interface SessionInfo {
+  user: SessionUser;
+  isAdmin: boolean;
+  expiresAt: string;
+}
+
+export interface IssuedSession {
+  info: SessionInfo;
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+  accessMaxAge: number;
+  refreshMaxAge: number;
+}
+
+export async function isAdmin(db: Database, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: userRoles.id })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+async function issue(db: Database, user: SessionUser, sessionId: string, refreshToken: string, now: Date): Promise<IssuedSession> {
+  const { token, expiresAt } = await signAccessToken({ userId: user.id, sessionId }, now);
+  return {
+    info: { user, isAdmin: await isAdmin(db, user.id), expiresAt: expiresAt.toISOString() },
+    sessionId,
+    accessToken: token,
+    refreshToken,
+    accessMaxAge: ACCESS_TOKEN_TTL_SECONDS,
+    refreshMaxAge: SESSION_TTL_SECONDS,
+  };
+}
+
+export async function createSession(db: Database, user: SessionUser, now: Date = new Date()): Promise<IssuedSession> {
+  const refreshToken = newRefreshToken();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: user.id,
+      refreshTokenHash: sha256Hex(refreshToken),
+      expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+      lastUsedAt: now,
+      createdAt: now,
+    })
+    .returning({ id: sessions.id });
+  return issue(db, user, row!.id, refreshToken, now);
+}
+
+/**
+ * Exchanges a live refresh token for a new one (the old one stops working at
+ * once) and a new access token. Null when the token is unknown, rotated,
+ * revoked or expired.
+ */
+export async function rotateSession(db: Database, refreshToken: string, now: Date = new Date()): Promise<IssuedSession | null> {
+  const next = newRefreshToken();
+  // One UPDATE matches on the old hash, so two concurrent refreshes with the
+  // same token cannot both win.
+  const [row] = await db
+    .update(sessions)
+    .set({
+      refreshTokenHash: sha256Hex(next),
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+    })
+    .where(
+      and(
+        eq(sessions.refreshTokenHash, sha256Hex(refreshToken)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .returning({ id: sessions.id, userId: sessions.userId });
+  if (!row) return null;
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, row.userId));
+  if (!user) return null;
+  return issue(db, user, row.id, next, now);
+}
+
+/** Revokes the session a refresh token or a session id belongs to; silent when there is none. */
+export async function revokeSession(
+  db: Database,
+  by: { refreshToken?: string; sessionId?: string },
+  now: Date = new Date(),
+): Promise<void> {
+  if (by.refreshToken) {
+    await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.refreshTokenHash, sha256Hex(by.refreshToken)), isNull(sessions.revokedAt)));
+  }
+  if (by.sessionId && /^[0-9a-f-]{36}$/i.test(by.sessionId)) {
+    await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, by.sessionId), isNull(sessions.revokedAt)));
+  }
+}
+
+/** The session behind an access token, or null (bad token, revoked or expired session, deleted user). */
+export async function sessionFromAccessToken(
+  db: Database,
+  token: string | undefined,
+  now: Date = new Date(),
+): Promise<SessionInfo & { sessionId: string } | null> {
+  if (!token) return null;
+  const claims = await verifyAccessToken(token);
+  if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sessionId) || !/^[0-9a-f-]{36}$/i.test(claims.userId)) return null;
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  if (!row) return null;
+  return {
+    user: row,
+    isAdmin: await isAdmin(db, row.id),
+    expiresAt: claims.expiresAt.toISOString(),
+    sessionId: claims.sessionId,
+  };
+}

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loginAttempts, userRoles, users } from '../../db/schema';
+import setup from '../../netlify/functions/auth-setup';
+import { call } from '../helpers/http';
+import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  process.env.DATABASE_POOL_SIZE = '20';
+  t = await useTestDatabase('postgres');
+});
+afterAll(async () => {
+  delete process.env.DATABASE_POOL_SIZE;
+  await t.dispose();
+});
+
+it('20 concurrent setups against a real Postgres create exactly one admin; the others get 409', async () => {
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      call(setup, '/api/auth/setup', {
+        method: 'POST',
+        body: { email: `admin${i}@example.org`, password: 'geheim1', adminSecret: 'praxis-setup' },
+      }),
+    ),
+  );
+  const statuses = results.map((r) => r.status).sort();
+  expect(statuses).toEqual([201, ...Array(19).fill(409)]);
+  const admins = await t.db.select().from(userRoles);
+  expect(admins).toHaveLength(1);
+  expect(await t.db.select().from(users)).toHaveLength(1);
+  const winner = results.find((r) => r.status === 201)!;
+  expect(admins[0]!.userId).toBe(winner.json.user.id);
+});
+
+it('12 concurrent wrong logins for one email against a real Postgres: at most 5 reach the password check, the rest get 429', async () => {
+  const { default: login } = await import('../../netlify/functions/auth-login');
+  const results = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      call(login, '/api/auth/login', { method: 'POST', body: { email: 'ziel@example.org', password: `rate${i}` }, ip: `10.9.0.${i}` }),
+    ),
+  );
+  const checked = results.filter((r) => r.status === 401).length;
+  expect(results.filter((r) => r.status === 429)).toHaveLength(12 - checked);
+  // A burst may be refused more strictly than one by one, never more leniently.
+  expect(checked).toBeLessThanOrEqual(5);
+  // Only the checked attempts stay recorded as failures.
+  expect(await t.db.select().from(loginAttempts)).toHaveLength(checked);
+});

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appointmentTypes, blockedDates, bookedSlots, inventoryItems } from '../../db/schema';
+import stats, { config } from '../../netlify/functions/admin-stats';
+import { createAdmin, type TestUser } from '../helpers/auth';
+import { call } from '../helpers/http';
+import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+describe.each(databaseKinds)('GET /api/admin/stats on %s', (kind) => {
+  let t: TestDatabase;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await useTestDatabase(kind);
+    admin = await createAdmin(t.db);
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+    return t.dispose();
+  });
+
+  it('is routed at /api/admin/stats', () => expect(config.path).toBe('/api/admin/stats'));
+
+  it('answers zeros for an empty practice', async () => {
+    const res = await call(stats, '/api/admin/stats', { headers: { cookie: admin.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ bookedTotal: 0, bookedToday: 0, appointmentTypes: 0, blockedDates: 0, lowStock: 0 });
+  });
+
+  it('counts bookings (today in Berlin), types, blocked dates and items at or below minimum stock', async () => {
+    // 23:30 UTC on 1 Dec is already 2 Dec in Berlin.
+    vi.useFakeTimers({ now: new Date('2026-12-01T23:30:00Z'), toFake: ['Date'] });
+    const adminThen = await createAdmin(t.db);
+    const [type] = await t.db.insert(appointmentTypes).values([{ name: 'A', description: 'a' }, { name: 'B', description: 'b' }]).returning();
+    const hash = (c: string) => c.repeat(64);
+    await t.db.insert(bookedSlots).values([
+      { appointmentTypeId: type!.id, appointmentDate: '2026-12-02', appointmentTime: '09:00', cancellationTokenHash: hash('a') },
+      { appointmentTypeId: type!.id, appointmentDate: '2026-12-02', appointmentTime: '09:20', cancellationTokenHash: hash('b') },
+      { appointmentTypeId: type!.id, appointmentDate: '2026-12-01', appointmentTime: '09:00', cancellationTokenHash: hash('c') },
+    ]);
+    await t.db.insert(blockedDates).values([{ date: '2026-12-24' }, { date: '2026-12-31', appointmentTypeId: type!.id }]);
+    await t.db.insert(inventoryItems).values([
+      { name: 'gleich', supplier: 's', currentStock: 5, minimumStock: 5 },
+      { name: 'darunter', supplier: 's', currentStock: 1, minimumStock: 5, isOrdered: true },
+      { name: 'genug', supplier: 's', currentStock: 6, minimumStock: 5 },
+    ]);
+    const res = await call(stats, '/api/admin/stats', { headers: { cookie: adminThen.cookie } });
+    vi.useRealTimers();
+    expect(res.json).toEqual({ bookedTotal: 3, bookedToday: 2, appointmentTypes: 2, blockedDates: 2, lowStock: 2 });
+  });
+});
