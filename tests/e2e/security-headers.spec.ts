@@ -8,12 +8,13 @@ test.describe('Content-Security-Policy in the browser', () => {
       logs.push(m.text());
       if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
     });
-    // The 404 page logs its path from an inline script; the setup page hydrates
-    // an island through Astro's inline island runtime.
+    // The 404 page logs its path from an inline script; the login page hydrates
+    // an island through Astro's inline island runtime (it never redirects, unlike
+    // /admin-setup once another test has created the admin).
     const res = await page.goto('/unbekannte-seite');
     expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await expect.poll(() => logs).toContain('404: /unbekannte-seite');
-    await page.goto('/admin-setup');
+    await page.goto('/auth');
     await page.getByLabel('Passwort', { exact: true }).fill('abc');
     await page.getByRole('button', { name: 'Passwort anzeigen' }).click();
     await expect(page.getByLabel('Passwort', { exact: true })).toHaveAttribute('type', 'text');
