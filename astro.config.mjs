@@ -5,6 +5,36 @@ import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import inlineScriptCsp from './src/integrations/inline-script-csp.ts';
 
+/**
+ * `astro dev` answers /api/* in its own process with the same handlers the
+ * built site uses (scripts/local-server.ts), loaded through Vite so they
+ * reload on change. Netlify's own function emulation bundles each function
+ * apart (each would open the embedded database on its own) and fails under
+ * concurrent requests; this middleware runs before it.
+ */
+function devApi() {
+  return {
+    name: 'praxis-dev-api',
+    enforce: /** @type {const} */ ('pre'),
+    /** @param {import('vite').ViteDevServer} server */
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        if (!url.pathname.startsWith('/api/')) return next();
+        try {
+          const api = await server.ssrLoadModule('/scripts/local-server.ts');
+          const routes = await api.loadFunctions('netlify/functions');
+          const route = routes.find((/** @type {any} */ r) => r.match(url.pathname) !== null);
+          if (!route) return next();
+          await api.callFunctionRoute(route, new URL(req.url ?? '/', `http://${req.headers.host}`), req, res);
+        } catch (error) {
+          next(error);
+        }
+      });
+    },
+  };
+}
+
 // Every page is prebuilt as static HTML; the API lives in netlify/functions.
 // German is the default language at the root, English is mirrored under /en/.
 export default defineConfig({
@@ -21,7 +51,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), devApi()],
   },
   server: { port: Number(process.env.PORT ?? 4321) },
 });

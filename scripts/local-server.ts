@@ -50,7 +50,7 @@ export async function loadFunctions(dir: string): Promise<FunctionRoute[]> {
   const files = (await readdir(dir)).filter((f) => /\.(ts|mts|js|mjs)$/.test(f) && !f.includes('.test.'));
   const routes: FunctionRoute[] = [];
   for (const file of files.sort()) {
-    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as {
+    const mod = (await import(/* @vite-ignore */ pathToFileURL(path.join(dir, file)).href)) as {
       default?: Handler;
       config?: { path?: string | string[] };
     };
@@ -132,7 +132,7 @@ export async function startLocalServer(options: ServerOptions): Promise<RunningS
     try {
       const route = routes.find((r) => r.match(url.pathname) !== null);
       if (route) {
-        await callFunction(route, url, req, res);
+        await callFunctionRoute(route, url, req, res);
         return;
       }
       if (url.pathname.startsWith('/api/')) {
@@ -145,37 +145,6 @@ export async function startLocalServer(options: ServerOptions): Promise<RunningS
       else res.destroy();
     }
   });
-
-  async function callFunction(route: FunctionRoute, url: URL, req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_REQUEST_BYTES) {
-        await sendResponse(res, problem(413, 'payload-too-large', 'The body is too large.'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk as Buffer);
-    }
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) {
-      if (Array.isArray(v)) v.forEach((item) => headers.append(k, item));
-      else if (v !== undefined) headers.set(k, v);
-    }
-    const hasBody = !['GET', 'HEAD'].includes(req.method ?? 'GET');
-    const request = new Request(url, {
-      method: req.method,
-      headers,
-      body: hasBody ? Buffer.concat(chunks) : undefined,
-    });
-    const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-    const started = performance.now();
-    const response = await route.handler(request, { params: route.match(url.pathname) ?? {}, ip });
-    // Server-Timing lets benchmarks read the handler's own time, without the network.
-    res.setHeader('server-timing', `app;dur=${(performance.now() - started).toFixed(2)}`);
-    await sendResponse(res, response);
-  }
 
   async function serveStatic(url: URL, req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -220,7 +189,39 @@ export async function startLocalServer(options: ServerOptions): Promise<RunningS
   };
 }
 
-async function sendResponse(res: http.ServerResponse, response: Response) {
+/** Answers one request with a function handler, as Netlify would (shared by the local and the dev server). */
+export async function callFunctionRoute(route: FunctionRoute, url: URL, req: http.IncomingMessage, res: http.ServerResponse) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_REQUEST_BYTES) {
+      await sendResponse(res, problem(413, 'payload-too-large', 'The body is too large.'));
+      req.destroy();
+      return;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (Array.isArray(v)) v.forEach((item) => headers.append(k, item));
+    else if (v !== undefined) headers.set(k, v);
+  }
+  const hasBody = !['GET', 'HEAD'].includes(req.method ?? 'GET');
+  const request = new Request(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? Buffer.concat(chunks) : undefined,
+  });
+  const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  const started = performance.now();
+  const response = await route.handler(request, { params: route.match(url.pathname) ?? {}, ip });
+  // Server-Timing lets benchmarks read the handler's own time, without the network.
+  res.setHeader('server-timing', `app;dur=${(performance.now() - started).toFixed(2)}`);
+  await sendResponse(res, response);
+}
+
+export async function sendResponse(res: http.ServerResponse, response: Response) {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') headers[key] = value;
