@@ -55,6 +55,11 @@ for (const lang of ['de', 'en'] as const) {
       const dialog = page.getByRole('dialog', { name: l.nav });
       await expect(dialog).toBeVisible();
       await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      // The panel slides in to its place at the right edge and spans the whole viewport height.
+      const panel = dialog.getByRole('navigation', { name: l.nav });
+      await expect.poll(async () => Math.round((await panel.boundingBox())!.x + (await panel.boundingBox())!.width)).toBe(390);
+      expect((await panel.boundingBox())!.height).toBe(800);
+      expect((await panel.boundingBox())!.y).toBe(0);
       const close = page.getByRole('button', { name: l.close });
       await expect(close).toBeFocused();
       // Focus stays inside: Shift+Tab from the first item goes to the last link.
