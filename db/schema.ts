@@ -215,6 +215,26 @@ export const loginAttempts = pgTable(
   ],
 );
 
+/**
+ * Contact messages accepted per client address, for the rate limit of
+ * POST /api/contact (serverless instances share no memory). Only an HMAC of
+ * the address and the time are kept: nothing of the message, not the
+ * address itself. Rows older than the window are deleted as requests come.
+ */
+export const contactAttempts = pgTable(
+  'contact_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Hex HMAC-SHA-256 of the client address. */
+    clientKey: text('client_key').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('contact_attempts_client_key_format', sql`${t.clientKey} ~ '^[0-9a-f]{64}$'`),
+    index('contact_attempts_client_time_idx').on(t.clientKey, t.attemptedAt),
+  ],
+);
+
 export type AppointmentTypeRow = typeof appointmentTypes.$inferSelect;
 export type TimeWindowRow = typeof appointmentTimeSlots.$inferSelect;
 export type BookedSlotRow = typeof bookedSlots.$inferSelect;

@@ -41,6 +41,7 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'appointment_types',
       'blocked_dates',
       'booked_slots',
+      'contact_attempts',
       'inventory_items',
       'login_attempts',
       'sessions',

@@ -1,0 +1,214 @@
+/**
+ * The contact form (SPEC.md §2 Contact page, §4 states, §5 rules, §8 toasts):
+ * idle → submitting ("Sending...", button disabled) → success (form cleared,
+ * success toast) or failure (toast, values kept). Validation uses the same
+ * zod schema as POST /api/contact. The language comes from the page.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo } from 'react';
+import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { toast, Toaster } from 'sonner';
+import type { z } from 'zod';
+import { createI18n, localizedPath, type Lang } from '../../i18n/i18n';
+import { CONTACT_LIMITS, contactMessageSchema, requiredContactFields, type ContactResponse } from '../../lib/contact-message';
+
+const formSchema = contactMessageSchema.omit({ language: true });
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+type FieldName = keyof FormInput;
+
+const emptyForm: FormInput = { name: '', email: '', phone: '', subject: '', message: '', website: '' };
+
+export interface ContactFormProps {
+  lang: Lang;
+  /** The API endpoint; tests and other origins may point elsewhere. */
+  endpoint?: string;
+}
+
+export function ContactForm({ lang, endpoint = '/api/contact' }: ContactFormProps) {
+  const i18n = useMemo(() => createI18n(lang), [lang]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ContactFormFields lang={lang} endpoint={endpoint} />
+      <Toaster position="top-center" richColors closeButton duration={5000} style={toastColors} />
+    </I18nextProvider>
+  );
+}
+
+/** sonner's rich colours fall below WCAG AA contrast (3.5:1); darker text keeps the look at 4.5:1 and more. */
+const toastColors = {
+  '--error-text': '#b91c1c',
+  '--error-border': '#fca5a5',
+  '--success-text': '#166534',
+  '--success-border': '#86efac',
+} as React.CSSProperties;
+
+function ContactFormFields({ lang, endpoint }: Required<ContactFormProps>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: emptyForm,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  const failed = (description: string) => toast.error(t('contact.toast.errorTitle'), { description });
+
+  const onInvalid = (_errors: FieldErrors<FormInput>) => {
+    const values = getValues();
+    if (requiredContactFields.some((field) => !values[field]?.trim())) failed(t('contact.toast.requiredFields'));
+  };
+
+  const onValid = async (data: FormOutput) => {
+    let response: Response;
+    try {
+      response = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ ...data, language: lang }),
+      });
+    } catch {
+      failed(t('contact.toast.transportError'));
+      return;
+    }
+    try {
+      const body = (await response.json()) as Partial<ContactResponse> & { errors?: Record<string, string[]> };
+      if (response.ok && body.success === true) {
+        toast.success(t('contact.toast.sentTitle'), { description: t('contact.toast.sentText') });
+        reset(emptyForm);
+        return;
+      }
+      // The server's field errors (same schema) go to their fields.
+      for (const [field, keys] of Object.entries(body.errors ?? {})) {
+        if (field in emptyForm && keys[0]) setError(field as FieldName, { type: 'server', message: keys[0] });
+      }
+      failed(t('contact.toast.sendFailed'));
+    } catch {
+      failed(t('contact.toast.unexpected'));
+    }
+  };
+
+  const field = (name: FieldName) => {
+    const error = errors[name]?.message;
+    return {
+      id: `${id}-${name}`,
+      errorId: `${id}-${name}-error`,
+      error: error ? t(error) : undefined,
+    };
+  };
+
+  return (
+    <form noValidate aria-label={t('contact.form.label')} onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5">
+      <p className="text-sm text-slate-600">{t('contact.form.requiredNote')}</p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label={t('contact.form.name')} required autoComplete="name" maxLength={CONTACT_LIMITS.nameMax} {...field('name')} registration={register('name')} />
+        <TextField label={t('contact.form.email')} required type="email" autoComplete="email" maxLength={CONTACT_LIMITS.emailMax} {...field('email')} registration={register('email')} />
+        <TextField label={t('contact.form.phone')} type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phoneMax} {...field('phone')} registration={register('phone')} />
+        <TextField label={t('contact.form.subject')} maxLength={CONTACT_LIMITS.subjectMax} {...field('subject')} registration={register('subject')} />
+      </div>
+      <div>
+        <Label htmlFor={field('message').id} required>
+          {t('contact.form.message')}
+        </Label>
+        <textarea
+          id={field('message').id}
+          rows={5}
+          maxLength={CONTACT_LIMITS.messageMax}
+          aria-required="true"
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? field('message').errorId : undefined}
+          className={inputClass}
+          {...register('message')}
+        />
+        <FieldError id={field('message').errorId} message={field('message').error} />
+      </div>
+      {/* Honeypot: invisible to people and assistive technology, filled in by bots. */}
+      <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', top: 'auto', width: 1, height: 1, overflow: 'hidden' }}>
+        <label htmlFor={`${id}-website`}>{t('contact.form.honeypot')}</label>
+        <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+      </div>
+      <p className="text-sm text-slate-600">
+        {t('contact.form.privacyNote')}{' '}
+        <a className="text-brand-700 underline" href={localizedPath('/datenschutz', lang)}>
+          {t('contact.form.privacyLink')}
+        </a>
+      </p>
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className="rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
+      >
+        {isSubmitting ? t('contact.form.sending') : t('contact.form.submit')}
+      </button>
+    </form>
+  );
+}
+
+const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-700';
+
+function Label({ htmlFor, required, children }: { htmlFor: string; required?: boolean; children: React.ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="block font-medium text-slate-800">
+      {children}
+      {required && (
+        <span aria-hidden="true" className="text-red-700">
+          {' '}
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+interface TextFieldProps {
+  id: string;
+  errorId: string;
+  error?: string;
+  label: string;
+  required?: boolean;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  maxLength: number;
+  registration: UseFormRegisterReturn;
+}
+
+function TextField({ id, errorId, error, label, required, type = 'text', autoComplete, maxLength, registration }: TextFieldProps) {
+  return (
+    <div>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        aria-required={required ? true : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={inputClass}
+        {...registration}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { readOutbox } from '../helpers/eml';
+
+const outboxDir = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
+
+const texts = {
+  de: {
+    path: '/kontakt',
+    name: 'Name',
+    email: 'E-Mail',
+    phone: 'Telefon',
+    subject: 'Betreff',
+    message: 'Nachricht',
+    submit: 'Nachricht senden',
+    sending: 'Wird gesendet...',
+    sent: 'Nachricht gesendet!',
+    required: 'Bitte füllen Sie alle Pflichtfelder aus.',
+    failed: 'Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.',
+    transport: 'Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es später erneut oder rufen Sie uns an.',
+    error: 'Fehler',
+  },
+  en: {
+    path: '/en/kontakt',
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone',
+    subject: 'Subject',
+    message: 'Message',
+    submit: 'Send message',
+    sending: 'Sending...',
+    sent: 'Message sent!',
+    required: 'Please fill in all required fields.',
+    failed: 'Your message could not be sent. Please try again later.',
+    transport: 'Your message could not be sent. Please try again later or call us.',
+    error: 'Error',
+  },
+} as const;
+
+async function open(page: Page, lang: 'de' | 'en', url: string) {
+  await page.context().addInitScript((l) => localStorage.setItem('i18nextLng', l), lang);
+  await page.goto(url);
+  // The island is interactive once hydrated.
+  await expect(page.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+}
+
+async function fill(page: Page, lang: 'de' | 'en', subject: string) {
+  const t = texts[lang];
+  await page.getByLabel(new RegExp(`^${t.name}`)).fill('Erika Mustermann');
+  await page.getByLabel(new RegExp(`^${t.email}`)).fill('erika@example.org');
+  await page.getByLabel(new RegExp(`^${t.phone}`)).fill('+49 211 987654');
+  await page.getByLabel(new RegExp(`^${t.subject}`)).fill(subject);
+  await page.getByLabel(new RegExp(`^${t.message}`)).fill('Guten Tag <b>Praxis</b>,\nbitte um Rückruf.');
+}
+
+for (const lang of ['de', 'en'] as const) {
+  const t = texts[lang];
+
+  test.describe(`contact form (${lang})`, () => {
+    test('asks for the required fields first', async ({ page }) => {
+      await open(page, lang, t.path);
+      await page.getByRole('button', { name: t.submit }).click();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: t.required });
+      await expect(toast).toBeVisible();
+      await expect(toast).toHaveAttribute('data-type', 'error');
+      await expect(toast).toContainText(t.error);
+    });
+
+    test('sends the message to the practice, shows Sending..., then a success toast and an empty form', async ({ page }) => {
+      const subject = `E2E ${lang} ${Date.now()}`;
+      await open(page, lang, t.path);
+      await fill(page, lang, subject);
+      // Hold the request briefly so the submitting state is observable.
+      await page.route('**/api/contact', async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      });
+      await page.getByRole('button', { name: t.submit }).click();
+      await expect(page.getByRole('button', { name: t.sending })).toBeDisabled();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: t.sent });
+      await expect(toast).toBeVisible();
+      await expect(toast).toHaveAttribute('data-type', 'success');
+      await expect(page.getByLabel(new RegExp(`^${t.name}`))).toHaveValue('');
+      await expect(page.getByLabel(new RegExp(`^${t.message}`))).toHaveValue('');
+      await expect(page.getByRole('button', { name: t.submit })).toBeEnabled();
+
+      const mail = (await readOutbox(outboxDir())).find((m) => m.subject === `Kontaktanfrage: ${subject}`);
+      expect(mail, 'the practice email in the outbox').toBeDefined();
+      expect(mail!.headers['reply-to']).toBe('erika@example.org');
+      expect(mail!.html).toContain('Guten Tag &lt;b&gt;Praxis&lt;/b&gt;');
+      expect(mail!.text).toContain('+49 211 987654');
+    });
+
+    test('a transport failure shows its toast and keeps the values', async ({ page }) => {
+      await open(page, lang, t.path);
+      await fill(page, lang, 'offline');
+      await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
+      await page.getByRole('button', { name: t.submit }).click();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: t.transport });
+      await expect(toast).toBeVisible();
+      await expect(toast).toHaveAttribute('data-type', 'error');
+      await expect(page.getByLabel(new RegExp(`^${t.name}`))).toHaveValue('Erika Mustermann');
+    });
+  });
+}
+
+test.describe('contact form when the email cannot be sent', () => {
+  let server: ChildProcess;
+  let url: string;
+  let dataDir: string;
+
+  test.beforeAll(async () => {
+    // A second server of the same build whose practice address the email
+    // port refuses (the reserved .invalid domain), so sending fails for real.
+    test.setTimeout(90_000);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'praxis-e2e-fail-'));
+    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', POSTMARK_SERVER_TOKEN: '', PRACTICE_EMAIL: 'praxis@mail.invalid' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      server.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /site and API at (http:\/\/\S+)/.exec(out);
+        if (match) resolve(match[1]!);
+      });
+      server.once('exit', (code) => reject(new Error(`second server exited with ${code}: ${out}`)));
+    });
+  });
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  for (const lang of ['de', 'en'] as const) {
+    const t = texts[lang];
+    test(`shows the failure toast and keeps the values (${lang})`, async ({ page }) => {
+      await open(page, lang, `${url}${t.path}`);
+      await fill(page, lang, 'kein Versand');
+      const answer = page.waitForResponse('**/api/contact');
+      await page.getByRole('button', { name: t.submit }).click();
+      expect((await answer).status()).toBe(502);
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: t.failed });
+      await expect(toast).toBeVisible();
+      await expect(toast).toHaveAttribute('data-type', 'error');
+      await expect(toast).toContainText(t.error);
+      await expect(page.getByLabel(new RegExp(`^${t.name}`))).toHaveValue('Erika Mustermann');
+      await expect(page.getByLabel(new RegExp(`^${t.subject}`))).toHaveValue('kein Versand');
+      expect(await readOutbox(path.join(dataDir, 'outbox'))).toEqual([]);
+    });
+  }
+});

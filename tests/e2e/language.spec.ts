@@ -1,0 +1,131 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/** Main-frame navigations of a page, to prove detection settles without a loop. */
+function trackNavigations(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(new URL(frame.url()).pathname);
+  });
+  return urls;
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  // Long enough for a second redirect to show if there were one.
+  await page.waitForTimeout(300);
+}
+
+async function contextWith(browser: Browser, locale: string, stored?: string) {
+  const context = await browser.newContext({ locale });
+  if (stored) await context.addInitScript((l) => localStorage.getItem('i18nextLng') ?? localStorage.setItem('i18nextLng', l), stored);
+  return context;
+}
+
+test.describe('first-load detection (DESIGN.md: stored choice, browser languages, page lang)', () => {
+  test('a German page moves a visitor whose browser prefers English to its English twin, once', async ({ browser }) => {
+    const context = await contextWith(browser, 'en-US');
+    const page = await context.newPage();
+    const navigations = trackNavigations(page);
+    await page.goto('/team?ref=x#values');
+    await expect(page).toHaveURL(/\/en\/team\?ref=x#values$/);
+    await settle(page);
+    expect(navigations).toEqual(['/team', '/en/team']);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // Without a stored choice, nothing is written.
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBeNull();
+    await context.close();
+  });
+
+  test('an English page stays English for a German browser without a stored choice', async ({ browser }) => {
+    const context = await contextWith(browser, 'de-DE');
+    const page = await context.newPage();
+    const navigations = trackNavigations(page);
+    await page.goto('/en/kontakt');
+    await settle(page);
+    expect(navigations).toEqual(['/en/kontakt']);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await context.close();
+  });
+
+  test('a stored choice of German wins over an English browser and moves English pages back, once', async ({ browser }) => {
+    const context = await contextWith(browser, 'en-GB', 'de');
+    const page = await context.newPage();
+    const navigations = trackNavigations(page);
+    await page.goto('/en/laboruntersuchungen');
+    await expect(page).toHaveURL(/\/laboruntersuchungen$/);
+    await settle(page);
+    expect(navigations).toEqual(['/en/laboruntersuchungen', '/laboruntersuchungen']);
+    // And German pages stay put.
+    await page.goto('/');
+    await settle(page);
+    expect(navigations.at(-1)).toBe('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await context.close();
+  });
+
+  test('a stored choice of English wins over a German browser', async ({ browser }) => {
+    const context = await contextWith(browser, 'de-DE', 'en');
+    const page = await context.newPage();
+    const navigations = trackNavigations(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/en\/$/);
+    await settle(page);
+    expect(navigations).toEqual(['/', '/en/']);
+    await context.close();
+  });
+
+  test('a German browser stays on German pages', async ({ browser }) => {
+    const context = await contextWith(browser, 'de-DE');
+    const page = await context.newPage();
+    const navigations = trackNavigations(page);
+    await page.goto('/impressum');
+    await settle(page);
+    expect(navigations).toEqual(['/impressum']);
+    await context.close();
+  });
+});
+
+test.describe('the flag button', () => {
+  test('switches to the twin page, stores the choice and the choice persists across pages and visits', async ({ browser }) => {
+    const context = await contextWith(browser, 'de-DE');
+    const page = await context.newPage();
+    await page.goto('/team');
+    await page.getByRole('link', { name: 'Switch to English' }).click();
+    await expect(page).toHaveURL(/\/en\/team$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our team');
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
+
+    // A German address now leads to English, in this tab and in a new one.
+    await page.goto('/kontakt');
+    await expect(page).toHaveURL(/\/en\/kontakt$/);
+    const second = await context.newPage();
+    await second.goto('/laboruntersuchungen');
+    await expect(second).toHaveURL(/\/en\/laboruntersuchungen$/);
+    await second.close();
+
+    // Back to German with the flag; the choice flips and sticks.
+    await page.getByRole('link', { name: 'Auf Deutsch wechseln' }).click();
+    await expect(page).toHaveURL(/\/kontakt$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('de');
+    const navigations = trackNavigations(page);
+    await page.goto('/en/');
+    await expect(page).toHaveURL(/\/$/);
+    await settle(page);
+    expect(navigations).toEqual(['/en/', '/']);
+    await context.close();
+  });
+
+  test('works in the mobile menu layout too', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    await page.goto('/en/');
+    await page.getByRole('link', { name: 'Auf Deutsch wechseln' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await settle(page);
+    // The English browser does not pull the visitor back: the stored choice wins.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ihre Hausarztpraxis in Düsseldorf');
+    await context.close();
+  });
+});

@@ -1,0 +1,22 @@
+/** The public informational pages of issue 4, in both languages. */
+export interface PublicPage {
+  de: string;
+  en: string;
+  h1: { de: string; en: string };
+  /** Only the contact page hydrates an island. */
+  island?: boolean;
+}
+
+export const publicPages: PublicPage[] = [
+  { de: '/', en: '/en/', h1: { de: 'Ihre Hausarztpraxis in Düsseldorf', en: 'Your family practice in Düsseldorf' } },
+  { de: '/laboruntersuchungen', en: '/en/laboruntersuchungen', h1: { de: 'Laboruntersuchungen', en: 'Lab tests' } },
+  { de: '/team', en: '/en/team', h1: { de: 'Unser Team', en: 'Our team' } },
+  { de: '/kontakt', en: '/en/kontakt', h1: { de: 'Kontakt', en: 'Contact' }, island: true },
+  { de: '/impressum', en: '/en/impressum', h1: { de: 'Impressum', en: 'Legal notice' } },
+  { de: '/datenschutz', en: '/en/datenschutz', h1: { de: 'Datenschutzerklärung', en: 'Privacy policy' } },
+];
+
+export const bothLanguages = publicPages.flatMap((p) => [
+  { lang: 'de' as const, path: p.de, twin: p.en, h1: p.h1.de, island: !!p.island },
+  { lang: 'en' as const, path: p.en, twin: p.de, h1: p.h1.en, island: !!p.island },
+]);

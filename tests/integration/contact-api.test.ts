@@ -1,0 +1,211 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import handler, { config } from '../../netlify/functions/contact';
+import { contactAttempts } from '../../db/schema';
+import { CONTACT_RATE_LIMIT } from '../../src/lib/contact-message';
+import { readOutbox } from '../helpers/eml';
+import { call } from '../helpers/http';
+import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+const valid = {
+  name: 'Erika Mustermann',
+  email: 'erika@example.org',
+  phone: '+49 211 123456',
+  subject: 'Frage zur Impfung',
+  message: 'Guten Tag,\nwann kann ich zur Grippeimpfung kommen?',
+  language: 'de',
+};
+
+let ipCounter = 0;
+/** Each test its own client address, so the rate limit of one does not leak into another. */
+const nextIp = () => `203.0.113.${++ipCounter}`;
+
+describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
+  let t: TestDatabase;
+  let dataDir: string;
+  const outbox = () => readOutbox(path.join(dataDir, 'outbox'));
+  const post = (body: unknown, ip = nextIp()) => call(handler, '/api/contact', { method: 'POST', body, ip });
+
+  beforeAll(async () => {
+    t = await useTestDatabase(kind);
+  });
+  afterAll(() => t.dispose());
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'contact-'));
+    vi.stubEnv('DATA_DIR', dataDir);
+    vi.stubEnv('PRACTICE_EMAIL', 'praxis@example.org');
+    vi.stubEnv('POSTMARK_SERVER_TOKEN', '');
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+  });
+  afterEach(async () => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('is routed at the path of API.md and allows only POST', async () => {
+    expect(config.path).toBe('/api/contact');
+    const res = await call(handler, '/api/contact');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+  });
+
+  it('sends the message to the practice with reply-to the sender and stores nothing of it', async () => {
+    const res = await post(valid);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true });
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.headers.to).toBe('praxis@example.org');
+    expect(mail.headers['reply-to']).toBe('erika@example.org');
+    expect(mail.subject).toBe('Kontaktanfrage: Frage zur Impfung');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Erika Mustermann');
+      expect(part).toContain('erika@example.org');
+      expect(part).toContain('+49 211 123456');
+      expect(part).toContain('wann kann ich zur Grippeimpfung kommen?');
+    }
+    // The only row written is the rate-limit entry: an HMAC and a time.
+    const rows = await t.db.select().from(contactAttempts);
+    expect(rows).toHaveLength(1);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['attemptedAt', 'clientKey', 'id']);
+    expect(rows[0]!.clientKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toMatch(/203\.0\.113|Erika|example\.org/);
+  });
+
+  it('accepts a message without the optional phone and subject', async () => {
+    const res = await post({ name: 'Jo', email: 'jo@example.org', message: 'Hallo', language: 'en', phone: '', subject: '' });
+    expect(res.status).toBe(200);
+    const [mail] = await outbox();
+    expect(mail!.subject).toBe('Kontaktanfrage: ohne Betreff');
+    expect(mail!.text).toContain('Sprache: Englisch');
+  });
+
+  it('escapes everything the sender typed in the HTML body', async () => {
+    const res = await post({
+      ...valid,
+      name: '<script>alert(1)</script>',
+      subject: 'a & "b"',
+      message: '<img src=x onerror=alert(1)> & <b>bold</b>',
+    });
+    expect(res.status).toBe(200);
+    const [mail] = await outbox();
+    expect(mail!.html).not.toContain('<script>');
+    expect(mail!.html).not.toContain('<img');
+    expect(mail!.html).not.toContain('<b>bold');
+    expect(mail!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail!.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &lt;b&gt;bold&lt;/b&gt;');
+    expect(mail!.html).toContain('a &amp; &quot;b&quot;');
+    // The plain-text part carries the text as typed.
+    expect(mail!.text).toContain('<img src=x onerror=alert(1)>');
+  });
+
+  describe('validation (400, nothing sent)', () => {
+    it.each<[string, Record<string, unknown>, Record<string, string[]>]>([
+      ['name missing', { name: undefined }, { name: ['contact.errors.nameRequired'] }],
+      ['name blank', { name: '   ' }, { name: ['contact.errors.nameRequired'] }],
+      ['name too long', { name: 'x'.repeat(101) }, { name: ['contact.errors.nameTooLong'] }],
+      ['email missing', { email: '' }, { email: ['contact.errors.emailRequired'] }],
+      ['email invalid', { email: 'not-an-email' }, { email: ['contact.errors.emailInvalid'] }],
+      ['two addresses', { email: 'a@example.org, b@example.org' }, { email: ['contact.errors.emailInvalid'] }],
+      ['email with a line break', { email: 'a@example.org\nBcc: x@example.org' }, { email: ['contact.errors.emailInvalid'] }],
+      ['phone too short', { phone: '0211 123' }, { phone: ['contact.errors.phoneInvalid'] }],
+      ['phone with letters', { phone: '0211 CALL NOW 1' }, { phone: ['contact.errors.phoneInvalid'] }],
+      ['phone with too few digits', { phone: '+++ ((1)) --- 2' }, { phone: ['contact.errors.phoneInvalid'] }],
+      ['subject with a line break', { subject: 'Hallo\r\nBcc: x@example.org' }, { subject: ['contact.errors.singleLine'] }],
+      ['subject too long', { subject: 's'.repeat(201) }, { subject: ['contact.errors.subjectTooLong'] }],
+      ['message missing', { message: '' }, { message: ['contact.errors.messageRequired'] }],
+      ['message too long', { message: 'm'.repeat(5001) }, { message: ['contact.errors.messageTooLong'] }],
+      ['language unknown', { language: 'fr' }, { language: ['contact.errors.language'] }],
+      ['name not a string', { name: 42 }, { name: ['contact.errors.nameRequired'] }],
+    ])('%s', async (_, change, errors) => {
+      const res = await post({ ...valid, ...change });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(res.json).toMatchObject({ type: 'invalid-input', status: 400, errors });
+      expect(Object.keys(res.json.errors)).toEqual(Object.keys(errors));
+      expect(await outbox()).toEqual([]);
+    });
+
+    it('names every missing required field at once', async () => {
+      const res = await post({ language: 'de' });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.json.errors).sort()).toEqual(['email', 'message', 'name']);
+    });
+
+    it('rejects a body that is not JSON', async () => {
+      const res = await call(handler, '/api/contact', { method: 'POST', body: 'name=x', headers: { 'content-type': 'text/plain' } });
+      expect(res.status).toBe(415);
+      const bad = await call(handler, '/api/contact', { method: 'POST', body: '{"name":', headers: { 'content-type': 'application/json' } });
+      expect(bad.status).toBe(400);
+      expect(await outbox()).toEqual([]);
+    });
+
+    it('does not count invalid requests against the rate limit', async () => {
+      const before = (await t.db.select().from(contactAttempts)).length;
+      for (let i = 0; i < CONTACT_RATE_LIMIT.max + 1; i++) {
+        expect((await post({ ...valid, email: 'x' }, '198.51.100.7')).status).toBe(400);
+      }
+      expect((await t.db.select().from(contactAttempts)).length).toBe(before);
+      expect((await post(valid, '198.51.100.7')).status).toBe(200);
+    });
+  });
+
+  it('answers a filled honeypot like a success and sends nothing', async () => {
+    const before = (await t.db.select().from(contactAttempts)).length;
+    const res = await post({ ...valid, website: 'http://spam.example' });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true });
+    expect(await outbox()).toEqual([]);
+    expect((await t.db.select().from(contactAttempts)).length).toBe(before);
+  });
+
+  it(`allows ${CONTACT_RATE_LIMIT.max} messages per address within the window, then answers 429`, async () => {
+    const ip = nextIp();
+    for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) {
+      expect((await post(valid, ip)).status).toBe(200);
+    }
+    const limited = await post(valid, ip);
+    expect(limited.status).toBe(429);
+    expect(limited.json).toMatchObject({ type: 'rate-limited', status: 429 });
+    expect(await outbox()).toHaveLength(CONTACT_RATE_LIMIT.max);
+    // Another address is not affected.
+    expect((await post(valid, nextIp())).status).toBe(200);
+  });
+
+  it('counts parallel requests from one address exactly', async () => {
+    const ip = nextIp();
+    const results = await Promise.all(Array.from({ length: CONTACT_RATE_LIMIT.max + 3 }, () => post(valid, ip)));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(CONTACT_RATE_LIMIT.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+  });
+
+  it('forgets attempts older than the window', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) expect((await post(valid, ip)).status).toBe(200);
+    expect((await post(valid, ip)).status).toBe(429);
+    // Age every row past the window, as if an hour had gone by.
+    const old = new Date(Date.now() - (CONTACT_RATE_LIMIT.windowMinutes + 1) * 60_000);
+    await t.db.update(contactAttempts).set({ attemptedAt: old });
+    expect((await post(valid, ip)).status).toBe(200);
+    expect(await t.db.select().from(contactAttempts).then((rows) => rows.length)).toBe(1);
+  });
+
+  it('answers 502 {success:false, error} when the email cannot be sent, without logging the message', async () => {
+    vi.stubEnv('PRACTICE_EMAIL', 'praxis@mail.invalid');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const res = await post(valid);
+    expect(res.status).toBe(502);
+    expect(res.json).toEqual({ success: false, error: expect.any(String) });
+    expect(await outbox()).toEqual([]);
+    const logged = JSON.stringify(warn.mock.calls);
+    expect(logged).not.toContain('Erika');
+    expect(logged).not.toContain('erika@example.org');
+    expect(logged).not.toContain('Grippeimpfung');
+  });
+});
