@@ -1,22 +1,12 @@
 /** The wizard's calls to the API (API.md). Each throws ApiError on a non-2xx answer. */
+import type { AppointmentTypeDto } from '../../server/appointment-types.server';
+import type { DayAvailability } from '../../lib/availability';
 import type { EmailOutcome } from './email-toast';
 
-export interface AppointmentType {
-  id: string;
-  name: string;
-  name_en: string | null;
-  description: string;
-  description_en: string | null;
-  max_advance_days: number;
-  slot_duration_minutes: number;
-  max_slots_per_time: number;
-  price_cents: number | null;
-}
+/** The API's shape of a consultation type (type-only: nothing of the server is bundled). */
+export type AppointmentType = AppointmentTypeDto;
 
-export interface DayAvailability {
-  date: string;
-  times: string[];
-}
+export type { DayAvailability } from '../../lib/availability';
 
 export interface BookingResponse {
   booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string };

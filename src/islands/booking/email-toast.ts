@@ -3,13 +3,9 @@
  * outcome (SPEC.md §8; API.md). The booking stands in every case.
  */
 import type { TranslationKey } from '../../i18n/i18n';
+import type { EmailOutcome } from '../../server/booking-emails.server';
 
-export interface EmailOutcome {
-  success: boolean;
-  patientEmailError?: string;
-  practiceEmailError?: string;
-  error?: string;
-}
+export type { EmailOutcome };
 
 export interface ToastSpec {
   variant: 'success';
