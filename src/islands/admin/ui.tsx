@@ -6,7 +6,7 @@
  */
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { inputClass } from '../auth/password-input';
 import { errorText, labels } from './labels';
 
@@ -41,7 +41,7 @@ export function Loading() {
   );
 }
 
-/** A modal form. `trigger` opens it; the dialog closes itself on Escape and returns focus there. */
+/** A modal form; it closes on Escape and returns focus to the button that opened it. */
 export function FormDialog({
   open,
   onOpenChange,
@@ -55,11 +55,22 @@ export function FormDialog({
   description: string;
   children: ReactNode;
 }) {
+  // Opened from plain buttons (one dialog serves "new" and every "edit"), so
+  // Radix has no Trigger to return focus to: remember the opener ourselves.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
           <div className="mt-4">{children}</div>

@@ -4,7 +4,13 @@ import { expect, type Page } from '@playwright/test';
 export const ADMIN = { email: 'praxis-admin@example.org', password: 'sicher-123' };
 export const SETUP_SECRET = 'praxis-setup';
 
+/** Astro drops an island's `ssr` attribute once it has hydrated; before that a click submits the bare HTML form. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+}
+
 export async function signIn(page: Page, email: string, password: string) {
+  await hydrated(page);
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
@@ -15,6 +21,7 @@ export async function ensureAdmin(page: Page) {
   const status = (await (await page.request.get('/api/auth/status')).json()) as { adminExists: boolean };
   if (status.adminExists) return;
   await page.goto('/admin-setup');
+  await hydrated(page);
   await page.getByLabel('E-Mail').fill(ADMIN.email);
   await page.getByLabel('Passwort', { exact: true }).fill(ADMIN.password);
   await page.getByLabel('Admin-Geheimwort').fill(SETUP_SECRET);
