@@ -5,8 +5,8 @@
  * Islands receive the language from their page; they never detect it.
  */
 import i18next, { type i18n as I18n, type TOptions } from 'i18next';
-import de from './de.json';
-import en from './en.json';
+import de from './de.json' with { type: 'json' };
+import en from './en.json' with { type: 'json' };
 
 export const languages = ['de', 'en'] as const;
 export type Lang = (typeof languages)[number];
