@@ -51,7 +51,12 @@ export const adminApi = {
   },
 };
 
-/** The toast description for a failed call: the server's explanation, or nothing for a network failure. */
+/**
+ * The toast description for a failed call. Only conflicts (409) carry a
+ * German explanation meant for staff (e.g. a type that still has future
+ * bookings); other problems are English developer texts, and a 400's
+ * reasons already show at the fields.
+ */
 export function failureText(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.message : undefined;
+  return error instanceof ApiError && error.status === 409 ? error.message : undefined;
 }

@@ -2,9 +2,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
+import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppointmentTypesPage } from './appointment-types-page';
+import { BookedSlotsPage } from './booked-slots-page';
 import { InventoryPage } from './inventory-page';
 import { TimeSlotsPage } from './time-slots-page';
 
@@ -27,6 +28,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // sonner keeps its toasts in module state; none may leak into the next test.
+  toast.dismiss();
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -184,5 +187,47 @@ describe('inventory page', () => {
     );
     expect(await screen.findByText('Inventar konnte nicht geladen werden.')).toBeInTheDocument();
     expect(screen.getByText('Fehler')).toBeInTheDocument();
+  });
+});
+
+describe('booked slots page', () => {
+  const slot = (id: string, date: string, time: string, type = 'Check-up') => ({
+    id,
+    appointment_type_id: TYPE.id,
+    type_name: type,
+    appointment_date: date,
+    appointment_time: time,
+    created_at: '2026-11-20T09:00:00Z',
+  });
+
+  it('counts shown slots and distinct days, filters by type name; a failed release says so', async () => {
+    replies = {
+      'GET /api/admin/booked-slots': () => ({
+        status: 200,
+        body: [slot('a', '2030-01-08', '09:00'), slot('b', '2030-01-08', '09:20', 'Impfung'), slot('c', '2030-01-09', '08:20')],
+      }),
+      'DELETE /api/admin/booked-slots/a': () => ({ status: 404, body: { detail: 'Unknown booked slot.' } }),
+    };
+    render(
+      <>
+        <Toaster />
+        <BookedSlotsPage />
+      </>,
+    );
+    const user = userEvent.setup();
+    const counter = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+    await screen.findAllByRole('row');
+    expect(counter('Angezeigte Termine')).toHaveTextContent('3');
+    expect(counter('Verschiedene Tage')).toHaveTextContent('2');
+    await user.type(screen.getByLabelText('Nach Terminart suchen'), 'check');
+    expect(counter('Angezeigte Termine')).toHaveTextContent('2');
+    expect(screen.getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+      expect.stringContaining('08.01.2030'),
+      expect.stringContaining('09.01.2030'),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Slot Check-up, 08.01.2030 09:00 Uhr freigeben' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Slot freigeben' }));
+    expect(await screen.findByText('Fehler beim Löschen')).toBeInTheDocument();
+    expect(screen.getByText('Termin konnte nicht gelöscht werden.')).toBeInTheDocument();
   });
 });
