@@ -1,15 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-
-const ADMIN = { email: 'praxis-admin@example.org', password: 'sicher-123' };
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN, signIn } from './helpers/admin';
 
 test.describe.serial('admin access', () => {
   test('without a session /admin leads to /auth', async ({ page }) => {

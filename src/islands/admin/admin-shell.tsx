@@ -7,7 +7,12 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { authApi, setFlash } from '../auth/auth-client';
 import { BackOfficeToaster } from '../auth/toaster';
+import { AppointmentTypesPage } from './appointment-types-page';
+import { BlockedDatesPage } from './blocked-dates-page';
+import { BookedSlotsPage } from './booked-slots-page';
 import { Dashboard } from './dashboard';
+import { InventoryPage } from './inventory-page';
+import { TimeSlotsPage } from './time-slots-page';
 import { Icon } from './icons';
 import { labels, type AdminPage } from './labels';
 import { isSidebarShortcut, readSidebarOpen, useIsMobile, writeSidebarOpen } from './sidebar-state';
@@ -21,6 +26,15 @@ export const ADMIN_PAGES: Array<{ page: AdminPage; href: string }> = [
   { page: 'booked-slots', href: '/admin/booked-slots' },
   { page: 'inventory', href: '/admin/inventory' },
 ];
+
+const PAGE_CONTENT: Record<AdminPage, () => ReactNode> = {
+  dashboard: Dashboard,
+  'appointment-types': AppointmentTypesPage,
+  'time-slots': TimeSlotsPage,
+  'blocked-dates': BlockedDatesPage,
+  'booked-slots': BookedSlotsPage,
+  inventory: InventoryPage,
+};
 
 const L = labels.layout;
 const navigate = (path: string) => window.location.replace(path);
@@ -38,18 +52,14 @@ export default function AdminShell({ page, children }: { page: AdminPage; childr
   }
   return (
     <AdminLayout page={page} email={state.session.user.email}>
-      {children ?? (page === 'dashboard' ? <Dashboard /> : <PendingPage page={page} />)}
+      {children ?? <PageContent page={page} />}
     </AdminLayout>
   );
 }
 
-function PendingPage({ page }: { page: AdminPage }) {
-  return (
-    <>
-      <h1 className="text-2xl font-semibold">{labels.nav[page]}</h1>
-      <p className="mt-2 text-slate-600">{labels.shellPending}</p>
-    </>
-  );
+function PageContent({ page }: { page: AdminPage }) {
+  const Content = PAGE_CONTENT[page];
+  return <Content />;
 }
 
 function NavLinks({ page, collapsed, onNavigate }: { page: AdminPage; collapsed: boolean; onNavigate?: () => void }) {

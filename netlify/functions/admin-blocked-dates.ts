@@ -1,0 +1,21 @@
+import { getDb } from '../../db/client';
+import { blockedDateSchema } from '../../src/lib/admin-schemas';
+import { createBlockedDate, listBlockedDates } from '../../src/server/admin/blocked-dates.server';
+import { requireAdmin } from '../../src/server/auth/auth.server';
+import { json, parseInput, readJson, route } from '../../src/server/http.server';
+
+export default route({
+  GET: async (req) => {
+    const db = await getDb();
+    await requireAdmin(req, db);
+    return json(await listBlockedDates(db));
+  },
+  POST: async (req) => {
+    const db = await getDb();
+    await requireAdmin(req, db);
+    const input = parseInput(blockedDateSchema, await readJson(req));
+    return json(await createBlockedDate(db, input), { status: 201 });
+  },
+});
+
+export const config = { path: '/api/admin/blocked-dates' };

@@ -1,0 +1,21 @@
+import { getDb } from '../../db/client';
+import { inventoryItemSchema } from '../../src/lib/admin-schemas';
+import { createInventoryItem, listInventory } from '../../src/server/admin/inventory.server';
+import { requireAdmin } from '../../src/server/auth/auth.server';
+import { json, parseInput, readJson, route } from '../../src/server/http.server';
+
+export default route({
+  GET: async (req) => {
+    const db = await getDb();
+    await requireAdmin(req, db);
+    return json(await listInventory(db));
+  },
+  POST: async (req) => {
+    const db = await getDb();
+    await requireAdmin(req, db);
+    const input = parseInput(inventoryItemSchema, await readJson(req));
+    return json(await createInventoryItem(db, input), { status: 201 });
+  },
+});
+
+export const config = { path: '/api/admin/inventory' };

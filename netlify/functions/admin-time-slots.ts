@@ -1,0 +1,21 @@
+import { getDb } from '../../db/client';
+import { timeWindowSchema } from '../../src/lib/admin-schemas';
+import { createTimeWindow, listTimeWindows } from '../../src/server/admin/time-windows.server';
+import { requireAdmin } from '../../src/server/auth/auth.server';
+import { json, parseInput, readJson, route } from '../../src/server/http.server';
+
+export default route({
+  GET: async (req) => {
+    const db = await getDb();
+    await requireAdmin(req, db);
+    return json(await listTimeWindows(db));
+  },
+  POST: async (req) => {
+    const db = await getDb();
+    await requireAdmin(req, db);
+    const input = parseInput(timeWindowSchema, await readJson(req));
+    return json(await createTimeWindow(db, input), { status: 201 });
+  },
+});
+
+export const config = { path: '/api/admin/time-slots' };

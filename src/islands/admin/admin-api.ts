@@ -1,0 +1,62 @@
+/**
+ * The browser side of /api/admin/* (API.md Admin). Session cookies travel
+ * by themselves (same origin); a 401 means the session ended, and the
+ * session hook sends the user to /auth on its next check.
+ */
+import { ApiError } from '../auth/auth-client';
+import type { AdminAppointmentTypeDto } from '../../server/admin/appointment-types.server';
+import type { TimeWindowDto } from '../../server/admin/time-windows.server';
+import type { BlockedDateDto } from '../../server/admin/blocked-dates.server';
+import type { AdminBookedSlotDto } from '../../server/admin/booked-slots.server';
+import type { InventoryItemDto } from '../../server/admin/inventory.server';
+
+export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, AdminBookedSlotDto, InventoryItemDto };
+export { ApiError };
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  if (res.status === 204) return undefined as T;
+  const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!res.ok) {
+    const detail = typeof data?.detail === 'string' ? data.detail : typeof data?.title === 'string' ? data.title : res.statusText;
+    throw new ApiError(res.status, detail, data?.errors as Record<string, string[]> | undefined);
+  }
+  return data as T;
+}
+
+/** One REST resource: list, create, replace, remove. */
+function resource<T, In>(base: string) {
+  return {
+    list: () => request<T[]>('GET', base),
+    create: (input: In) => request<T>('POST', base, input),
+    update: (id: string, input: In) => request<T>('PUT', `${base}/${encodeURIComponent(id)}`, input),
+    remove: (id: string) => request<void>('DELETE', `${base}/${encodeURIComponent(id)}`),
+  };
+}
+
+export const adminApi = {
+  types: resource<AdminAppointmentTypeDto, unknown>('/api/admin/appointment-types'),
+  windows: resource<TimeWindowDto, unknown>('/api/admin/time-slots'),
+  blocked: resource<BlockedDateDto, unknown>('/api/admin/blocked-dates'),
+  booked: resource<AdminBookedSlotDto, never>('/api/admin/booked-slots'),
+  inventory: {
+    ...resource<InventoryItemDto, unknown>('/api/admin/inventory'),
+    setOrdered: (id: string, isOrdered: boolean) =>
+      request<InventoryItemDto>('PATCH', `/api/admin/inventory/${encodeURIComponent(id)}`, { is_ordered: isOrdered }),
+  },
+};
+
+/**
+ * The toast description for a failed call. Only conflicts (409) carry a
+ * German explanation meant for staff (e.g. a type that still has future
+ * bookings); other problems are English developer texts, and a 400's
+ * reasons already show at the fields.
+ */
+export function failureText(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 409 ? error.message : undefined;
+}

@@ -1,0 +1,233 @@
+/** The admin pages' own behaviour in jsdom: empty state, form rules and toasts, the ordered checkbox. */
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster, toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppointmentTypesPage } from './appointment-types-page';
+import { BookedSlotsPage } from './booked-slots-page';
+import { InventoryPage } from './inventory-page';
+import { TimeSlotsPage } from './time-slots-page';
+
+type Reply = { status: number; body?: unknown };
+let replies: Record<string, (body: unknown) => Reply>;
+let calls: Array<{ key: string; body: unknown }>;
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${url}`;
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ key, body });
+      const reply = replies[key]?.(body) ?? { status: 404, body: { detail: 'no mock' } };
+      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status });
+    }),
+  );
+});
+
+afterEach(() => {
+  // sonner keeps its toasts in module state; none may leak into the next test.
+  toast.dismiss();
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const TYPE = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Check-up',
+  name_en: null,
+  description: 'Vorsorge',
+  description_en: null,
+  max_advance_days: 0,
+  slot_duration_minutes: 30,
+  max_slots_per_time: 2,
+  price_cents: 3500,
+  updated_at: '2026-11-23T10:00:00Z',
+};
+
+describe('appointment types page', () => {
+  it('shows the empty state, then creates a type with the defaults 14/20/1 and the price in cents', async () => {
+    let created = false;
+    replies = {
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: created ? [TYPE] : [] }),
+      'POST /api/admin/appointment-types': (body) => {
+        created = true;
+        return { status: 201, body: { ...TYPE, ...(body as object) } };
+      },
+    };
+    render(
+      <>
+        <Toaster />
+        <AppointmentTypesPage />
+      </>,
+    );
+    expect(await screen.findByText('Noch keine Terminarten angelegt.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Neue Terminart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neue Terminart' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Check-up');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Beschreibung' }), 'Vorsorge');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Preis in Euro (optional)' }), '35,5');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(calls.map((c) => c.key)).toContain('POST /api/admin/appointment-types'));
+    expect(calls.find((c) => c.key.startsWith('POST'))!.body).toEqual({
+      name: 'Check-up',
+      name_en: null,
+      description: 'Vorsorge',
+      description_en: null,
+      max_advance_days: 14,
+      slot_duration_minutes: 20,
+      max_slots_per_time: 1,
+      price_cents: 3550,
+    });
+    expect(await screen.findByText('Sprechstundenart erstellt')).toBeInTheDocument();
+    // The card: same day only, duration, capacity, price.
+    const card = (await screen.findByRole('heading', { name: 'Check-up' })).closest('li')!;
+    expect(card).toHaveTextContent('am selben Tag');
+    expect(card).toHaveTextContent('30 Minuten');
+    expect(card).toHaveTextContent('35,00 €');
+  });
+
+  it('a refused delete (409) shows "Fehler beim Löschen" with the server message, only after confirming', async () => {
+    replies = {
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+      [`DELETE /api/admin/appointment-types/${TYPE.id}`]: () => ({
+        status: 409,
+        body: { type: 'type-has-future-bookings', detail: 'Diese Terminart hat noch 2 zukünftige gebuchte Termine.' },
+      }),
+    };
+    render(
+      <>
+        <Toaster />
+        <AppointmentTypesPage />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Check-up löschen' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Terminart löschen?' });
+    expect(calls.some((c) => c.key.startsWith('DELETE'))).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Löschen' }));
+    expect(await screen.findByText('Fehler beim Löschen')).toBeInTheDocument();
+    expect(screen.getByText('Diese Terminart hat noch 2 zukünftige gebuchte Termine.')).toBeInTheDocument();
+  });
+});
+
+describe('time windows page', () => {
+  it("start not before end: 'Ungültige Zeiten' toast, nothing sent", async () => {
+    replies = {
+      'GET /api/admin/time-slots': () => ({ status: 200, body: [] }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+    };
+    render(
+      <>
+        <Toaster />
+        <TimeSlotsPage />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Neues Zeitfenster' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neues Zeitfenster' });
+    expect(within(dialog).getByRole('combobox', { name: 'Wochentag' })).toHaveDisplayValue('Montag');
+    const start = within(dialog).getByLabelText(/Startzeit/);
+    expect(start).toHaveValue('09:00');
+    expect(within(dialog).getByLabelText(/Endzeit/)).toHaveValue('17:00');
+    await user.clear(start);
+    await user.type(start, '17:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Ungültige Zeiten')).toBeInTheDocument();
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+  });
+});
+
+describe('inventory page', () => {
+  const item = (over: object) => ({
+    id: '22222222-2222-4222-8222-222222222222',
+    name: 'EKG-Elektroden',
+    article_number: null,
+    supplier: 'Kardio',
+    expiry_date: null,
+    current_stock: 3,
+    minimum_stock: 10,
+    is_ordered: false,
+    last_inventory_check: null,
+    last_usage_date: null,
+    notes: null,
+    updated_at: '2026-11-23T10:00:00Z',
+    ...over,
+  });
+
+  it('warns about items to reorder; the checkbox PATCHes at once and the warning goes', async () => {
+    replies = {
+      'GET /api/admin/inventory': () => ({ status: 200, body: [item({})] }),
+      'PATCH /api/admin/inventory/22222222-2222-4222-8222-222222222222': (body) => ({ status: 200, body: item(body as object) }),
+    };
+    render(
+      <>
+        <Toaster />
+        <InventoryPage />
+      </>,
+    );
+    expect(await screen.findByText('1 Artikel benötigen Nachbestellung!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Niedriger Bestand (1)' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'EKG-Elektroden bestellt' }));
+    await waitFor(() => expect(calls.find((c) => c.key.startsWith('PATCH'))?.body).toEqual({ is_ordered: true }));
+    expect(await screen.findByText('Erfolgreich aktualisiert')).toBeInTheDocument();
+    expect(screen.queryByText(/benötigen Nachbestellung/)).not.toBeInTheDocument();
+  });
+
+  it("a failed load shows 'Fehler' with 'Inventar konnte nicht geladen werden.'", async () => {
+    replies = { 'GET /api/admin/inventory': () => ({ status: 500, body: {} }) };
+    render(
+      <>
+        <Toaster />
+        <InventoryPage />
+      </>,
+    );
+    expect(await screen.findByText('Inventar konnte nicht geladen werden.')).toBeInTheDocument();
+    expect(screen.getByText('Fehler')).toBeInTheDocument();
+  });
+});
+
+describe('booked slots page', () => {
+  const slot = (id: string, date: string, time: string, type = 'Check-up') => ({
+    id,
+    appointment_type_id: TYPE.id,
+    type_name: type,
+    appointment_date: date,
+    appointment_time: time,
+    created_at: '2026-11-20T09:00:00Z',
+  });
+
+  it('counts shown slots and distinct days, filters by type name; a failed release says so', async () => {
+    replies = {
+      'GET /api/admin/booked-slots': () => ({
+        status: 200,
+        body: [slot('a', '2030-01-08', '09:00'), slot('b', '2030-01-08', '09:20', 'Impfung'), slot('c', '2030-01-09', '08:20')],
+      }),
+      'DELETE /api/admin/booked-slots/a': () => ({ status: 404, body: { detail: 'Unknown booked slot.' } }),
+    };
+    render(
+      <>
+        <Toaster />
+        <BookedSlotsPage />
+      </>,
+    );
+    const user = userEvent.setup();
+    const counter = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+    await screen.findAllByRole('row');
+    expect(counter('Angezeigte Termine')).toHaveTextContent('3');
+    expect(counter('Verschiedene Tage')).toHaveTextContent('2');
+    await user.type(screen.getByLabelText('Nach Terminart suchen'), 'check');
+    expect(counter('Angezeigte Termine')).toHaveTextContent('2');
+    expect(screen.getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+      expect.stringContaining('08.01.2030'),
+      expect.stringContaining('09.01.2030'),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Slot Check-up, 08.01.2030 09:00 Uhr freigeben' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Slot freigeben' }));
+    expect(await screen.findByText('Fehler beim Löschen')).toBeInTheDocument();
+    expect(screen.getByText('Termin konnte nicht gelöscht werden.')).toBeInTheDocument();
+  });
+});

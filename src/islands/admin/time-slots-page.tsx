@@ -1,0 +1,195 @@
+/** Weekly time windows grouped by type and weekday, Monday first (SPEC.md §2, §5, §8). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { TIME_WINDOW_DEFAULTS, timeWindowSchema } from '../../lib/admin-schemas';
+import { ApiError, adminApi, failureText, type TimeWindowDto } from './admin-api';
+import { labels } from './labels';
+import { ConfirmButton, Field, FormActions, FormDialog, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
+import { WEEKDAYS_MONDAY_FIRST, groupWindows } from './views';
+
+const L = labels.windows;
+const C = labels.common;
+type FormIn = z.input<typeof timeWindowSchema>;
+type FormOut = z.output<typeof timeWindowSchema>;
+
+export function TimeSlotsPage() {
+  const onError = () => toast.error(C.loadError);
+  const windows = useList(adminApi.windows.list, onError);
+  const types = useList(adminApi.types.list, onError);
+  const [editing, setEditing] = useState<TimeWindowDto | 'new' | null>(null);
+
+  async function remove(w: TimeWindowDto) {
+    try {
+      await adminApi.windows.remove(w.id);
+      toast.success(L.deleted);
+      windows.reload();
+    } catch (error) {
+      toast.error(C.deleteError, { description: failureText(error) });
+    }
+  }
+
+  const describe = (w: TimeWindowDto) => `${w.type_name}, ${labels.weekdays[w.day_of_week]} ${L.range(w.start_time, w.end_time)}`;
+  const typeList = (types.items ?? []).map((t) => ({ id: t.id, name: t.name }));
+
+  return (
+    <>
+      <PageHeader
+        title={labels.nav['time-slots']}
+        intro={L.intro}
+        action={
+          <button type="button" className={primaryButton} onClick={() => setEditing('new')} disabled={typeList.length === 0}>
+            {L.add}
+          </button>
+        }
+      />
+      {windows.items === null || types.items === null ? (
+        <Loading />
+      ) : typeList.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center">{L.noTypes}</p>
+      ) : (
+        <div className="space-y-6">
+          {windows.items.length === 0 && <p className="text-slate-600">{L.empty}</p>}
+          {groupWindows(windows.items, typeList).map((group) => (
+            <section key={group.typeId} aria-labelledby={`type-${group.typeId}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+              <h2 id={`type-${group.typeId}`} className="text-lg font-semibold">
+                {group.typeName}
+              </h2>
+              {group.days.length === 0 ? (
+                <p className="mt-2 text-sm text-slate-600">{L.noWindowsForType}</p>
+              ) : (
+                <dl className="mt-3 divide-y divide-slate-100">
+                  {group.days.map((day) => (
+                    <div key={day.dayOfWeek} className="grid gap-2 py-2 sm:grid-cols-[10rem_1fr]">
+                      <dt className="font-medium">{labels.weekdays[day.dayOfWeek]}</dt>
+                      <dd>
+                        <ul className="space-y-2">
+                          {day.windows.map((w) => (
+                            <li key={w.id} className="flex flex-wrap items-center gap-3">
+                              <span className="min-w-32">{L.range(w.start_time, w.end_time)}</span>
+                              <button type="button" className={secondaryButton} aria-label={L.editNamed(describe(w))} onClick={() => setEditing(w)}>
+                                {C.edit}
+                              </button>
+                              <ConfirmButton
+                                label={C.delete}
+                                accessibleLabel={L.deleteNamed(describe(w))}
+                                title={L.deleteTitle}
+                                text={L.deleteText(describe(w))}
+                                onConfirm={() => remove(w)}
+                              />
+                            </li>
+                          ))}
+                        </ul>
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
+      <FormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing === 'new' ? L.createTitle : L.editTitle}
+        description={L.dialogDescription}
+      >
+        {editing !== null && (
+          <WindowForm
+            window={editing === 'new' ? null : editing}
+            types={typeList}
+            onDone={() => {
+              setEditing(null);
+              windows.reload();
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </FormDialog>
+    </>
+  );
+}
+
+function WindowForm({
+  window: w,
+  types,
+  onDone,
+  onCancel,
+}: {
+  window: TimeWindowDto | null;
+  types: Array<{ id: string; name: string }>;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(timeWindowSchema),
+    defaultValues: w
+      ? { appointment_type_id: w.appointment_type_id, day_of_week: w.day_of_week, start_time: w.start_time, end_time: w.end_time }
+      : { appointment_type_id: types[0]?.id ?? '', ...TIME_WINDOW_DEFAULTS },
+  });
+
+  async function onSubmit(values: FormOut) {
+    try {
+      if (w) await adminApi.windows.update(w.id, values);
+      else await adminApi.windows.create(values);
+      toast.success(w ? L.updated : L.created);
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors) {
+        for (const [field, keys] of Object.entries(error.fieldErrors)) setError(field as keyof FormIn, { message: keys[0] });
+      }
+      toast.error(C.saveError, { description: failureText(error) });
+    }
+  }
+
+  return (
+    <form
+      onSubmit={handleSubmit(onSubmit, (invalid) => {
+        // SPEC.md §5: start after end is announced as a toast too.
+        if (invalid.end_time?.message === 'admin.errors.startBeforeEnd') toast.error(L.invalidTimes, { description: L.invalidTimesText });
+      })}
+      noValidate
+      className="space-y-4"
+    >
+      <Field id="window-type" label={L.type} required error={errors.appointment_type_id?.message}>
+        {(a) => (
+          <select {...a} className={inputClass} {...register('appointment_type_id')}>
+            {types.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="window-weekday" label={L.weekday} required error={errors.day_of_week?.message}>
+        {(a) => (
+          <select {...a} className={inputClass} {...register('day_of_week', { valueAsNumber: true })}>
+            {WEEKDAYS_MONDAY_FIRST.map((d) => (
+              <option key={d} value={d}>
+                {labels.weekdays[d]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="window-start" label={L.start} required error={errors.start_time?.message}>
+          {(a) => <input {...a} type="time" step={300} className={inputClass} {...register('start_time')} />}
+        </Field>
+        <Field id="window-end" label={L.end} required error={errors.end_time?.message}>
+          {(a) => <input {...a} type="time" step={300} className={inputClass} {...register('end_time')} />}
+        </Field>
+      </div>
+      <FormActions submitting={isSubmitting} onCancel={onCancel} />
+    </form>
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * Building blocks of the admin pages: the form dialog and the delete
+ * confirmation (Radix: focus trapped and returned to the opener, Escape
+ * closes, dialog/alertdialog roles with title and description), labelled
+ * fields that announce their errors, and the page header.
+ */
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { inputClass } from '../auth/password-input';
+import { errorText, labels } from './labels';
+
+export { inputClass };
+
+const C = labels.common;
+
+export const primaryButton =
+  'inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
+export const secondaryButton =
+  'inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50';
+export const dangerButton =
+  'inline-flex items-center justify-center rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50';
+
+export function PageHeader({ title, intro, action }: { title: string; intro?: string; action?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        {intro && <p className="mt-1 text-slate-600">{intro}</p>}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+export function Loading() {
+  return (
+    <p role="status" className="text-slate-600">
+      {labels.loading}
+    </p>
+  );
+}
+
+/** A modal form; it closes on Escape and returns focus to the button that opened it. */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  // Opened from plain buttons (one dialog serves "new" and every "edit"), so
+  // Radix has no Trigger to return focus to: remember the opener ourselves.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+  }, [open]);
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
+          <div className="mt-4">{children}</div>
+          <Dialog.Close className="absolute right-3 top-3 rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label={C.close}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The cancel/save row of a form dialog. */
+export function FormActions({ submitting, onCancel }: { submitting: boolean; onCancel: () => void }) {
+  return (
+    <div className="mt-6 flex justify-end gap-3">
+      <button type="button" className={secondaryButton} onClick={onCancel}>
+        {C.cancel}
+      </button>
+      <button type="submit" className={primaryButton} disabled={submitting}>
+        {submitting ? C.saving : C.save}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A delete button that first asks in an alertdialog (SPEC.md §8: every
+ * delete asks first). The action runs only on confirmation.
+ */
+export function ConfirmButton({
+  label,
+  accessibleLabel,
+  title,
+  text,
+  confirmLabel = C.confirmDelete,
+  onConfirm,
+  className = dangerButton,
+}: {
+  label: string;
+  accessibleLabel?: string;
+  title: string;
+  text: string;
+  confirmLabel?: string;
+  onConfirm: () => Promise<void> | void;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <AlertDialog.Trigger className={className} aria-label={accessibleLabel}>
+        {label}
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-700">{text}</AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel className={secondaryButton}>{C.cancel}</AlertDialog.Cancel>
+            <button
+              type="button"
+              disabled={busy}
+              className="inline-flex items-center justify-center rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+              onClick={async () => {
+                setBusy(true);
+                try {
+                  await onConfirm();
+                } finally {
+                  setBusy(false);
+                  setOpen(false);
+                }
+              }}
+            >
+              {confirmLabel}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** A labelled control with its error announced through aria-describedby. */
+export function Field({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint?: string;
+  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; 'aria-required'?: true }) => ReactNode;
+}) {
+  const describedBy = [hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-red-700">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': required ? true : undefined })}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {errorText(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Loads a list once and on `reload()`; a failure shows the page's load-error toast. */
+export function useList<T>(load: () => Promise<T[]>, onError: () => void) {
+  const [items, setItems] = useState<T[] | null>(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let live = true;
+    load()
+      .then((rows) => live && setItems(rows))
+      .catch(() => {
+        if (!live) return;
+        setItems((prev) => prev ?? []);
+        onError();
+      });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version]);
+  return { items, setItems, reload: () => setVersion((v) => v + 1) };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { bookedCounters, filterBookedSlots, filterInventory, groupByMonth, groupWindows, inventorySummary, isPastDate } from './views';
+
+describe('groupWindows', () => {
+  it('groups by type name and weekday, Monday first and Sunday last, each day by start time; types without windows stay', () => {
+    const types = [
+      { id: 'b', name: 'Impfung' },
+      { id: 'a', name: 'Check-up' },
+      { id: 'c', name: 'Leer' },
+    ];
+    const windows = [
+      { id: 1, appointment_type_id: 'a', day_of_week: 0, start_time: '10:00' },
+      { id: 2, appointment_type_id: 'a', day_of_week: 1, start_time: '14:00' },
+      { id: 3, appointment_type_id: 'a', day_of_week: 1, start_time: '08:20' },
+      { id: 4, appointment_type_id: 'b', day_of_week: 6, start_time: '09:00' },
+      { id: 5, appointment_type_id: 'a', day_of_week: 3, start_time: '09:00' },
+    ];
+    const groups = groupWindows(windows, types);
+    expect(groups.map((g) => g.typeName)).toEqual(['Check-up', 'Impfung', 'Leer']);
+    expect(groups[0]!.days.map((d) => [d.dayOfWeek, d.windows.map((w) => w.id)])).toEqual([
+      [1, [3, 2]],
+      [3, [5]],
+      [0, [1]],
+    ]);
+    expect(groups[2]!.days).toEqual([]);
+  });
+});
+
+describe('groupByMonth', () => {
+  it('groups newest month first, across a year end', () => {
+    const groups = groupByMonth([{ date: '2026-12-24' }, { date: '2027-01-02' }, { date: '2026-12-31' }, { date: '2026-11-01' }]);
+    expect(groups.map((g) => [g.month, g.items.map((i) => i.date)])).toEqual([
+      ['2027-01', ['2027-01-02']],
+      ['2026-12', ['2026-12-31', '2026-12-24']],
+      ['2026-11', ['2026-11-01']],
+    ]);
+  });
+
+  it('a date before today is past, today itself is not', () => {
+    expect(isPastDate('2026-11-22', '2026-11-23')).toBe(true);
+    expect(isPastDate('2026-11-23', '2026-11-23')).toBe(false);
+  });
+});
+
+describe('booked slots', () => {
+  const slots = [
+    { type_name: 'Impfung', appointment_date: '2026-11-24', appointment_time: '09:00' },
+    { type_name: 'Check-up', appointment_date: '2026-11-23', appointment_time: '10:00' },
+    { type_name: 'Check-up', appointment_date: '2026-11-23', appointment_time: '08:40' },
+    { type_name: 'Reisemedizinische Beratung', appointment_date: '2026-11-30', appointment_time: '08:20' },
+  ];
+
+  it('sorts by date then time, searches the type name case-insensitively and filters by date', () => {
+    expect(filterBookedSlots(slots, '', '').map((s) => `${s.appointment_date} ${s.appointment_time}`)).toEqual([
+      '2026-11-23 08:40',
+      '2026-11-23 10:00',
+      '2026-11-24 09:00',
+      '2026-11-30 08:20',
+    ]);
+    expect(filterBookedSlots(slots, '  check ', '').map((s) => s.appointment_time)).toEqual(['08:40', '10:00']);
+    expect(filterBookedSlots(slots, '', '2026-11-24')).toHaveLength(1);
+    expect(filterBookedSlots(slots, 'impf', '2026-11-23')).toEqual([]);
+  });
+
+  it('counts shown slots, today among them and distinct days', () => {
+    expect(bookedCounters(slots, '2026-11-23')).toEqual({ shown: 4, today: 2, days: 3 });
+    expect(bookedCounters(filterBookedSlots(slots, 'impf', ''), '2026-11-23')).toEqual({ shown: 1, today: 0, days: 1 });
+  });
+});
+
+describe('inventory filters', () => {
+  const items = [
+    { name: 'a', current_stock: 1, minimum_stock: 5, is_ordered: false, expiry_date: null },
+    { name: 'b', current_stock: 1, minimum_stock: 5, is_ordered: true, expiry_date: '2026-12-01' },
+    { name: 'c', current_stock: 9, minimum_stock: 5, is_ordered: false, expiry_date: '2027-06-01' },
+    { name: 'd', current_stock: 9, minimum_stock: 5, is_ordered: false, expiry_date: '2026-11-23' },
+  ];
+  it('counts low stock, expiring soon and reorder needs; filters accordingly', () => {
+    expect(inventorySummary(items, '2026-11-23')).toEqual({ lowStock: 2, expiring: 2, reorder: 1 });
+    expect(filterInventory(items, 'low-stock', '2026-11-23').map((i) => i.name)).toEqual(['a', 'b']);
+    expect(filterInventory(items, 'expiring', '2026-11-23').map((i) => i.name)).toEqual(['b', 'd']);
+    expect(filterInventory(items, 'all', '2026-11-23')).toHaveLength(4);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Pure shaping of the admin lists for display: grouping, filters and
+ * counters (SPEC.md §2 Admin pages, §4). No React, no fetch, so it is
+ * tested with plain data.
+ */
+import { isExpiringSoon, needsReorder, isLowStock, type StockLevels } from '../../lib/inventory';
+
+/** Weekdays as stored (0 = Sunday) in display order: Monday first. */
+export const WEEKDAYS_MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0] as const;
+
+export interface WindowLike {
+  appointment_type_id: string;
+  day_of_week: number;
+  start_time: string;
+}
+
+export interface TypeGroup<W> {
+  typeId: string;
+  typeName: string;
+  days: Array<{ dayOfWeek: number; windows: W[] }>;
+}
+
+/** Windows grouped by type (types by name) and weekday (Monday first), each day by start time. */
+export function groupWindows<W extends WindowLike>(windows: W[], types: Array<{ id: string; name: string }>): TypeGroup<W>[] {
+  const sortedTypes = [...types].sort((a, b) => a.name.localeCompare(b.name, 'de'));
+  return sortedTypes.map((type) => {
+    const own = windows.filter((w) => w.appointment_type_id === type.id);
+    return {
+      typeId: type.id,
+      typeName: type.name,
+      days: WEEKDAYS_MONDAY_FIRST.map((dayOfWeek) => ({
+        dayOfWeek,
+        windows: own.filter((w) => w.day_of_week === dayOfWeek).sort((a, b) => a.start_time.localeCompare(b.start_time)),
+      })).filter((d) => d.windows.length > 0),
+    };
+  });
+}
+
+export interface MonthGroup<B> {
+  /** yyyy-MM */
+  month: string;
+  items: B[];
+}
+
+/** Blocked dates grouped by month, newest month first and newest date first within it (as the API orders them). */
+export function groupByMonth<B extends { date: string }>(items: B[]): MonthGroup<B>[] {
+  const sorted = [...items].sort((a, b) => b.date.localeCompare(a.date));
+  const groups: MonthGroup<B>[] = [];
+  for (const item of sorted) {
+    const month = item.date.slice(0, 7);
+    const last = groups[groups.length - 1];
+    if (last?.month === month) last.items.push(item);
+    else groups.push({ month, items: [item] });
+  }
+  return groups;
+}
+
+/** 'Vergangen' before Berlin's today, otherwise 'Gesperrt' (SPEC.md §4). */
+export const isPastDate = (date: string, today: string) => date < today;
+
+export interface SlotLike {
+  type_name: string;
+  appointment_date: string;
+  appointment_time: string;
+}
+
+/** Booked slots matching the type-name search (case-insensitive) and the date filter, by date then time. */
+export function filterBookedSlots<S extends SlotLike>(slots: S[], search: string, date: string): S[] {
+  const needle = search.trim().toLocaleLowerCase('de');
+  return slots
+    .filter((s) => (needle === '' || s.type_name.toLocaleLowerCase('de').includes(needle)) && (date === '' || s.appointment_date === date))
+    .sort((a, b) => a.appointment_date.localeCompare(b.appointment_date) || a.appointment_time.localeCompare(b.appointment_time));
+}
+
+/** The three counters of the booked-slots page, over the shown slots. */
+export function bookedCounters(shown: SlotLike[], today: string): { shown: number; today: number; days: number } {
+  return {
+    shown: shown.length,
+    today: shown.filter((s) => s.appointment_date === today).length,
+    days: new Set(shown.map((s) => s.appointment_date)).size,
+  };
+}
+
+export type InventoryFilter = 'all' | 'low-stock' | 'expiring';
+
+export function inventorySummary<I extends StockLevels>(items: I[], today: string) {
+  return {
+    lowStock: items.filter(isLowStock).length,
+    expiring: items.filter((i) => isExpiringSoon(i, today)).length,
+    reorder: items.filter(needsReorder).length,
+  };
+}
+
+export function filterInventory<I extends StockLevels>(items: I[], filter: InventoryFilter, today: string): I[] {
+  if (filter === 'low-stock') return items.filter(isLowStock);
+  if (filter === 'expiring') return items.filter((i) => isExpiringSoon(i, today));
+  return items;
+}

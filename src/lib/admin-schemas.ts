@@ -1,0 +1,135 @@
+/**
+ * The back office's entities, one zod schema per concept, shared by the
+ * admin forms and the /api/admin/* functions (SPEC.md §5 form rules,
+ * API.md Admin). Messages are translation-key-like strings (admin.errors.*)
+ * that src/islands/admin/labels.ts turns into German.
+ */
+import { z } from 'zod';
+import { isRealDate } from './booking-schema';
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The select option that means "every consultation type" (stored as null). */
+export const ALL_TYPES = '__ALL__';
+
+export const APPOINTMENT_TYPE_DEFAULTS = { max_advance_days: 14, slot_duration_minutes: 20, max_slots_per_time: 1 } as const;
+export const TIME_WINDOW_DEFAULTS = { day_of_week: 1, start_time: '09:00', end_time: '17:00' } as const;
+
+const requiredText = (key: string, max: number) =>
+  z.string({ error: key }).trim().min(1, key).max(max, 'admin.errors.tooLong');
+
+/** Optional text: missing, null or blank all become null (SPEC.md §5: saved as null when empty). */
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'admin.errors.invalid' })
+    .nullish()
+    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
+    .refine((v) => v === null || v.length <= max, 'admin.errors.tooLong');
+
+const optionalDate = z
+  .string({ error: 'admin.errors.dateInvalid' })
+  .nullish()
+  .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
+  .refine((v) => v === null || isRealDate(v), 'admin.errors.dateInvalid');
+
+const integer = (key: string, min: number, max: number) =>
+  z.number({ error: key }).int(key).min(min, key).max(max, key);
+
+export const appointmentTypeSchema = z.object({
+  name: requiredText('admin.errors.nameRequired', 100),
+  name_en: optionalText(100),
+  description: requiredText('admin.errors.descriptionRequired', 2000),
+  description_en: optionalText(2000),
+  max_advance_days: integer('admin.errors.maxAdvanceDaysRange', 0, 365),
+  slot_duration_minutes: integer('admin.errors.slotDurationRange', 5, 180).multipleOf(5, 'admin.errors.slotDurationStep'),
+  max_slots_per_time: integer('admin.errors.maxSlotsRange', 1, 10),
+  price_cents: z
+    .number({ error: 'admin.errors.priceInvalid' })
+    .nullish()
+    .transform((v) => v ?? null)
+    .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= 10_000_000), 'admin.errors.priceInvalid'),
+});
+export type AppointmentTypeInput = z.output<typeof appointmentTypeSchema>;
+
+/**
+ * "35", "35,5", "35.50" euros → cents; blank → null; anything else → NaN
+ * (which the schema refuses). The form holds euros, the API cents.
+ */
+export function eurosToCents(value: string): number | null {
+  const v = value.trim();
+  if (v === '') return null;
+  if (!/^\d{1,6}([.,]\d{1,2})?$/.test(v)) return Number.NaN;
+  return Math.round(Number(v.replace(',', '.')) * 100);
+}
+
+export function centsToEuros(cents: number | null): string {
+  return cents === null ? '' : (cents / 100).toFixed(2).replace('.', ',');
+}
+
+/** The type dialog: the API schema with the price typed in euros. */
+export const appointmentTypeFormSchema = appointmentTypeSchema.omit({ price_cents: true }).extend({
+  price: z.string().refine((v) => !Number.isNaN(eurosToCents(v)), 'admin.errors.priceInvalid'),
+});
+export type AppointmentTypeForm = z.input<typeof appointmentTypeFormSchema>;
+
+const typeId = z.string({ error: 'admin.errors.typeRequired' }).regex(UUID, 'admin.errors.typeRequired');
+
+export const timeWindowSchema = z
+  .object({
+    appointment_type_id: typeId,
+    day_of_week: integer('admin.errors.weekdayRequired', 0, 6),
+    start_time: z.string({ error: 'admin.errors.timeInvalid' }).regex(HH_MM, 'admin.errors.timeInvalid'),
+    end_time: z.string({ error: 'admin.errors.timeInvalid' }).regex(HH_MM, 'admin.errors.timeInvalid'),
+  })
+  .refine((w) => !HH_MM.test(w.start_time) || !HH_MM.test(w.end_time) || w.start_time < w.end_time, {
+    path: ['end_time'],
+    message: 'admin.errors.startBeforeEnd',
+  });
+export type TimeWindowInput = z.output<typeof timeWindowSchema>;
+
+export const blockedDateSchema = z.object({
+  date: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
+  reason: optionalText(500),
+  // '__ALL__' (the form's option) and null both mean every type.
+  appointment_type_id: z
+    .union([z.literal(ALL_TYPES), typeId])
+    .nullish()
+    .transform((v) => (v == null || v === ALL_TYPES ? null : v)),
+});
+export type BlockedDateInput = z.output<typeof blockedDateSchema>;
+
+/** SPEC.md §5: a stock that cannot be parsed counts as 0; a missing one is an error. */
+const stock = (key: string) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v === 'string') {
+        const n = Number.parseInt(v.trim(), 10);
+        return Number.isNaN(n) ? 0 : n;
+      }
+      if (typeof v === 'number' && Number.isNaN(v)) return 0;
+      return v;
+    },
+    z.number({ error: key }).int('admin.errors.stockInvalid').min(0, 'admin.errors.stockInvalid').max(1_000_000, 'admin.errors.stockInvalid'),
+  );
+
+export const inventoryItemSchema = z.object({
+  name: requiredText('admin.errors.nameRequired', 200),
+  article_number: optionalText(100),
+  supplier: requiredText('admin.errors.supplierRequired', 200),
+  expiry_date: optionalDate,
+  current_stock: stock('admin.errors.currentStockRequired'),
+  minimum_stock: stock('admin.errors.minimumStockRequired'),
+  is_ordered: z.boolean({ error: 'admin.errors.invalid' }).optional().default(false),
+  last_inventory_check: optionalDate,
+  last_usage_date: optionalDate,
+  notes: optionalText(2000),
+});
+export type InventoryItemInput = z.output<typeof inventoryItemSchema>;
+export type InventoryItemForm = z.input<typeof inventoryItemSchema>;
+
+/** PATCH /api/admin/inventory/:id: only the ordered flag. */
+export const inventoryOrderedSchema = z.strictObject(
+  { is_ordered: z.boolean({ error: 'admin.errors.invalid' }) },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'admin.errors.onlyIsOrdered' : 'admin.errors.invalid') },
+);

@@ -1,0 +1,62 @@
+/** Blocked dates in the back office (API.md Admin); a null type blocks every type. */
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { appointmentTypes, blockedDates } from '../../../db/schema';
+import type { BlockedDateInput } from '../../lib/admin-schemas';
+import { notFound, withTypeReference } from './shared.server';
+
+export interface BlockedDateDto {
+  id: string;
+  date: string;
+  reason: string | null;
+  appointment_type_id: string | null;
+  /** null when the date is blocked for every type. */
+  type_name: string | null;
+}
+
+const selection = {
+  id: blockedDates.id,
+  date: blockedDates.date,
+  reason: blockedDates.reason,
+  appointment_type_id: blockedDates.appointmentTypeId,
+  type_name: appointmentTypes.name,
+};
+
+function query(db: Database) {
+  return db.select(selection).from(blockedDates).leftJoin(appointmentTypes, eq(appointmentTypes.id, blockedDates.appointmentTypeId));
+}
+
+/** Newest date first. */
+export async function listBlockedDates(db: Database): Promise<BlockedDateDto[]> {
+  return query(db).orderBy(desc(blockedDates.date), asc(appointmentTypes.name), asc(blockedDates.id));
+}
+
+async function byId(db: Database, id: string): Promise<BlockedDateDto> {
+  const [row] = await query(db).where(eq(blockedDates.id, id));
+  if (!row) throw notFound('blocked date');
+  return row;
+}
+
+const columns = (input: BlockedDateInput) => ({
+  date: input.date,
+  reason: input.reason,
+  appointmentTypeId: input.appointment_type_id,
+});
+
+export async function createBlockedDate(db: Database, input: BlockedDateInput): Promise<BlockedDateDto> {
+  const [row] = await withTypeReference(() => db.insert(blockedDates).values(columns(input)).returning({ id: blockedDates.id }));
+  return byId(db, row!.id);
+}
+
+export async function updateBlockedDate(db: Database, id: string, input: BlockedDateInput): Promise<BlockedDateDto> {
+  const [row] = await withTypeReference(() =>
+    db.update(blockedDates).set(columns(input)).where(eq(blockedDates.id, id)).returning({ id: blockedDates.id }),
+  );
+  if (!row) throw notFound('blocked date');
+  return byId(db, row.id);
+}
+
+export async function deleteBlockedDate(db: Database, id: string): Promise<void> {
+  const rows = await db.delete(blockedDates).where(eq(blockedDates.id, id)).returning({ id: blockedDates.id });
+  if (rows.length === 0) throw notFound('blocked date');
+}

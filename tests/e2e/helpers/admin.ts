@@ -1,0 +1,38 @@
+/** The e2e admin: created through /admin-setup when the site has none yet, then signed in through /auth. */
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'praxis-admin@example.org', password: 'sicher-123' };
+export const SETUP_SECRET = 'praxis-setup';
+
+/** Astro drops an island's `ssr` attribute once it has hydrated; before that a click submits the bare HTML form. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await hydrated(page);
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+/** Creates the first admin through the setup page unless one exists. */
+export async function ensureAdmin(page: Page) {
+  const status = (await (await page.request.get('/api/auth/status')).json()) as { adminExists: boolean };
+  if (status.adminExists) return;
+  await page.goto('/admin-setup');
+  await hydrated(page);
+  await page.getByLabel('E-Mail').fill(ADMIN.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('Admin-Geheimwort').fill(SETUP_SECRET);
+  await page.getByRole('button', { name: 'Admin-Benutzer erstellen' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+}
+
+/** Signs the page's context in as the admin and lands on the dashboard. */
+export async function signInAsAdmin(page: Page) {
+  await ensureAdmin(page);
+  await page.goto('/auth');
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+}

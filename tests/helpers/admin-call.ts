@@ -1,0 +1,18 @@
+/** Calls an admin handler as a signed-in admin from the site's own origin. */
+import type { Handler } from '../../src/server/http.server';
+import type { TestUser } from './auth';
+import { call, type CallOptions } from './http';
+
+export function asAdmin(admin: () => TestUser) {
+  return (handler: Handler, path: string, options: CallOptions = {}) =>
+    call(handler, path, {
+      ...options,
+      headers: { cookie: admin().cookie, origin: 'http://localhost:4321', ...options.headers },
+    });
+}
+
+/** The field errors of a 400 problem, as { field: keys }. */
+export function errorsOf(res: { status: number; json: any }): Record<string, string[]> {
+  if (res.status !== 400) throw new Error(`expected 400, got ${res.status}: ${JSON.stringify(res.json)}`);
+  return res.json.errors;
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appointmentTimeSlots, appointmentTypes, blockedDates } from '../../db/schema';
+import collection, { config as collectionConfig } from '../../netlify/functions/admin-blocked-dates';
+import item, { config as itemConfig } from '../../netlify/functions/admin-blocked-date';
+import availability from '../../netlify/functions/availability';
+import { asAdmin, errorsOf } from '../helpers/admin-call';
+import { createAdmin, type TestUser } from '../helpers/auth';
+import { call } from '../helpers/http';
+import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+describe.each(databaseKinds)('admin blocked dates on %s', (kind) => {
+  let t: TestDatabase;
+  let admin: TestUser;
+  let checkUp: string;
+  let vaccination: string;
+  const api = asAdmin(() => admin);
+  const at = (id: string) => ({ path: `/api/admin/blocked-dates/${id}`, params: { id } });
+
+  beforeAll(async () => {
+    vi.useFakeTimers({ now: new Date('2030-01-07T07:00:00+01:00'), toFake: ['Date'] });
+    t = await useTestDatabase(kind);
+    admin = await createAdmin(t.db);
+    const types = await t.db
+      .insert(appointmentTypes)
+      .values([
+        { name: 'Check-up', description: 'c' },
+        { name: 'Impfung', description: 'i' },
+      ])
+      .returning();
+    checkUp = types[0]!.id;
+    vaccination = types[1]!.id;
+    await t.db.insert(appointmentTimeSlots).values(
+      types.flatMap((ty) => [1, 2, 3, 4, 5].map((d) => ({ appointmentTypeId: ty.id, dayOfWeek: d, startTime: '08:20', endTime: '09:00' }))),
+    );
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+    return t.dispose();
+  });
+
+  it('is routed as API.md says', () => {
+    expect(collectionConfig.path).toBe('/api/admin/blocked-dates');
+    expect(itemConfig.path).toBe('/api/admin/blocked-dates/:id');
+  });
+
+  const selectable = async (type: string) => {
+    const res = await call(availability, '/api/availability', { query: { type, from: '2030-01-08', to: '2030-01-10' } });
+    return res.json.days.map((d: { date: string }) => d.date);
+  };
+
+  it("creates for one type or, with '__ALL__' or null, for every type; lists newest first with type_name", async () => {
+    const post = (body: object) => api(collection, '/api/admin/blocked-dates', { method: 'POST', body });
+    const one = await post({ date: '2030-01-08', reason: '  Fortbildung ', appointment_type_id: checkUp });
+    expect(one.status).toBe(201);
+    expect(one.json).toEqual({ id: expect.any(String), date: '2030-01-08', reason: 'Fortbildung', appointment_type_id: checkUp, type_name: 'Check-up' });
+    const all = await post({ date: '2030-01-09', reason: '', appointment_type_id: '__ALL__' });
+    expect(all.json).toMatchObject({ date: '2030-01-09', reason: null, appointment_type_id: null, type_name: null });
+    const allNull = await post({ date: '2029-12-24', appointment_type_id: null });
+    expect(allNull.json).toMatchObject({ appointment_type_id: null });
+
+    expect(await selectable(checkUp)).toEqual(['2030-01-10']);
+    expect(await selectable(vaccination)).toEqual(['2030-01-08', '2030-01-10']);
+
+    const list = await api(collection, '/api/admin/blocked-dates');
+    expect(list.status).toBe(200);
+    expect(list.json.map((b: any) => `${b.date} ${b.type_name ?? 'alle'}`)).toEqual(['2030-01-09 alle', '2030-01-08 Check-up', '2029-12-24 alle']);
+  });
+
+  it('PUT changes date, reason and type; DELETE unblocks', async () => {
+    const [row] = await t.db.insert(blockedDates).values({ date: '2030-01-10', appointmentTypeId: vaccination }).returning();
+    expect(await selectable(vaccination)).not.toContain('2030-01-10');
+    const { path, params } = at(row!.id);
+    const put = await api(item, path, { method: 'PUT', params, body: { date: '2030-01-10', reason: 'Urlaub', appointment_type_id: '__ALL__' } });
+    expect(put.status).toBe(200);
+    expect(put.json).toEqual({ id: row!.id, date: '2030-01-10', reason: 'Urlaub', appointment_type_id: null, type_name: null });
+    expect(await selectable(checkUp)).not.toContain('2030-01-10');
+    const del = await api(item, path, { method: 'DELETE', params });
+    expect(del.status).toBe(204);
+    expect(await selectable(checkUp)).toContain('2030-01-10');
+  });
+
+  it.each([
+    ['date missing', { date: undefined }, 'date', 'admin.errors.dateRequired'],
+    ['date empty', { date: '' }, 'date', 'admin.errors.dateRequired'],
+    ['not a real date', { date: '2030-02-30' }, 'date', 'admin.errors.dateRequired'],
+    ['German format', { date: '08.01.2030' }, 'date', 'admin.errors.dateRequired'],
+    ['reason too long', { reason: 'x'.repeat(501) }, 'reason', 'admin.errors.tooLong'],
+    ['type not an id', { appointment_type_id: 'Check-up' }, 'appointment_type_id', 'admin.errors.typeRequired'],
+  ])('400 and nothing saved: %s', async (_, change, field, key) => {
+    const before = await t.db.select().from(blockedDates);
+    const body = { date: '2030-01-11', reason: null, appointment_type_id: null, ...change };
+    expect(errorsOf(await api(collection, '/api/admin/blocked-dates', { method: 'POST', body }))[field]).toEqual([key]);
+    const { path, params } = at(before[0]!.id);
+    expect(errorsOf(await api(item, path, { method: 'PUT', params, body }))[field]).toEqual([key]);
+    expect(await t.db.select().from(blockedDates)).toEqual(before);
+  });
+
+  it('400 for a type that does not exist', async () => {
+    const res = await api(collection, '/api/admin/blocked-dates', {
+      method: 'POST',
+      body: { date: '2030-01-11', appointment_type_id: '6b0c7a52-3c55-4f5e-9f7a-0d8d2f0b1a11' },
+    });
+    expect(errorsOf(res).appointment_type_id).toEqual(['admin.errors.typeUnknown']);
+  });
+
+  it('404 for an unknown or malformed id', async () => {
+    for (const id of ['6b0c7a52-3c55-4f5e-9f7a-0d8d2f0b1a11', 'xyz']) {
+      const { path, params } = at(id);
+      expect((await api(item, path, { method: 'PUT', params, body: { date: '2030-01-11' } })).status).toBe(404);
+      expect((await api(item, path, { method: 'DELETE', params })).status).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appointmentTimeSlots, appointmentTypes, bookedSlots } from '../../db/schema';
+import collection, { config as collectionConfig } from '../../netlify/functions/admin-booked-slots';
+import item, { config as itemConfig } from '../../netlify/functions/admin-booked-slot';
+import availability from '../../netlify/functions/availability';
+import bookings from '../../netlify/functions/bookings';
+import { asAdmin } from '../helpers/admin-call';
+import { createAdmin, type TestUser } from '../helpers/auth';
+import { call } from '../helpers/http';
+import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
+  let t: TestDatabase;
+  let admin: TestUser;
+  let dataDir: string;
+  let checkUp: string;
+  let vaccination: string;
+  const api = asAdmin(() => admin);
+
+  beforeAll(async () => {
+    vi.useFakeTimers({ now: new Date('2030-01-07T07:00:00+01:00'), toFake: ['Date'] });
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-booked-'));
+    process.env.DATA_DIR = dataDir;
+    t = await useTestDatabase(kind);
+    admin = await createAdmin(t.db);
+    const types = await t.db
+      .insert(appointmentTypes)
+      .values([
+        { name: 'Check-up', description: 'c', slotDurationMinutes: 20 },
+        { name: 'Impfung', description: 'i', slotDurationMinutes: 20 },
+      ])
+      .returning();
+    checkUp = types[0]!.id;
+    vaccination = types[1]!.id;
+    await t.db.insert(appointmentTimeSlots).values(types.map((ty) => ({ appointmentTypeId: ty.id, dayOfWeek: 2, startTime: '08:20', endTime: '10:00' })));
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await t.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+    delete process.env.DATA_DIR;
+  });
+
+  const book = async (type: string, time: string) => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const res = await call(bookings, '/api/bookings', {
+      method: 'POST',
+      body: {
+        appointment_type_id: type,
+        appointment_date: '2030-01-08',
+        appointment_time: time,
+        first_name: 'Erika',
+        last_name: 'Mustermann',
+        birth_date: '1964-08-12',
+        phone: '+49 211 5550123',
+        email: 'erika@example.org',
+        consent: true,
+        language: 'de',
+      },
+    });
+    expect(res.status).toBe(201);
+    return res.json.booking.id as string;
+  };
+  const freeTimes = async (type: string) =>
+    (await call(availability, '/api/availability', { query: { type, from: '2030-01-08', to: '2030-01-08' } })).json.days[0].times as string[];
+
+  it('is routed as API.md says', () => {
+    expect(collectionConfig.path).toBe('/api/admin/booked-slots');
+    expect(itemConfig.path).toBe('/api/admin/booked-slots/:id');
+  });
+
+  it('lists by date then time with type_name and nothing else: no token hash, no patient data', async () => {
+    await book(vaccination, '09:00');
+    await book(checkUp, '08:40');
+    await t.db.insert(bookedSlots).values({ appointmentTypeId: checkUp, appointmentDate: '2030-01-01', appointmentTime: '11:00', cancellationTokenHash: 'a'.repeat(64) });
+    const res = await api(collection, '/api/admin/booked-slots');
+    expect(res.status).toBe(200);
+    expect(res.json.map((s: any) => `${s.appointment_date} ${s.appointment_time} ${s.type_name}`)).toEqual([
+      '2030-01-01 11:00 Check-up',
+      '2030-01-08 08:40 Check-up',
+      '2030-01-08 09:00 Impfung',
+    ]);
+    for (const slot of res.json) {
+      expect(Object.keys(slot).sort()).toEqual(['appointment_date', 'appointment_time', 'appointment_type_id', 'created_at', 'id', 'type_name']);
+    }
+    expect(res.text).not.toMatch(/[0-9a-f]{64}/);
+    expect(res.text).not.toMatch(/Erika|Mustermann|erika@|5550123/);
+  });
+
+  it('DELETE releases the slot (204): the time is bookable again at once; a second DELETE is 404', async () => {
+    const id = await book(checkUp, '09:20');
+    expect(await freeTimes(checkUp)).not.toContain('09:20');
+    const res = await api(item, `/api/admin/booked-slots/${id}`, { method: 'DELETE', params: { id } });
+    expect(res.status).toBe(204);
+    expect(await freeTimes(checkUp)).toContain('09:20');
+    const again = await api(item, `/api/admin/booked-slots/${id}`, { method: 'DELETE', params: { id } });
+    expect(again.status).toBe(404);
+  });
+
+  it('404 for an unknown or malformed id, and nothing is removed', async () => {
+    const before = await t.db.select().from(bookedSlots);
+    for (const id of ['6b0c7a52-3c55-4f5e-9f7a-0d8d2f0b1a11', 'nope', "1' or '1'='1"]) {
+      expect((await api(item, `/api/admin/booked-slots/${encodeURIComponent(id)}`, { method: 'DELETE', params: { id } })).status).toBe(404);
+    }
+    expect(await t.db.select().from(bookedSlots)).toHaveLength(before.length);
+  });
+});

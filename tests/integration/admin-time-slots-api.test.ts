@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appointmentTimeSlots, appointmentTypes } from '../../db/schema';
+import collection, { config as collectionConfig } from '../../netlify/functions/admin-time-slots';
+import item, { config as itemConfig } from '../../netlify/functions/admin-time-slot';
+import availability from '../../netlify/functions/availability';
+import { asAdmin, errorsOf } from '../helpers/admin-call';
+import { createAdmin, type TestUser } from '../helpers/auth';
+import { call } from '../helpers/http';
+import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+describe.each(databaseKinds)('admin time windows on %s', (kind) => {
+  let t: TestDatabase;
+  let admin: TestUser;
+  let checkUp: string;
+  let vaccination: string;
+  const api = asAdmin(() => admin);
+  const at = (id: string) => ({ path: `/api/admin/time-slots/${id}`, params: { id } });
+
+  beforeAll(async () => {
+    // Monday 7 January 2030, 07:00 Berlin.
+    vi.useFakeTimers({ now: new Date('2030-01-07T07:00:00+01:00'), toFake: ['Date'] });
+    t = await useTestDatabase(kind);
+    admin = await createAdmin(t.db);
+    const types = await t.db
+      .insert(appointmentTypes)
+      .values([
+        { name: 'Check-up', description: 'c', slotDurationMinutes: 30 },
+        { name: 'Impfung', description: 'i', slotDurationMinutes: 10 },
+      ])
+      .returning();
+    checkUp = types[0]!.id;
+    vaccination = types[1]!.id;
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+    return t.dispose();
+  });
+
+  it('is routed as API.md says', () => {
+    expect(collectionConfig.path).toBe('/api/admin/time-slots');
+    expect(itemConfig.path).toBe('/api/admin/time-slots/:id');
+  });
+
+  it('creates windows (201, HH:mm) and lists them with type_name by weekday then start time', async () => {
+    const post = (body: object) => api(collection, '/api/admin/time-slots', { method: 'POST', body });
+    const a = await post({ appointment_type_id: checkUp, day_of_week: 2, start_time: '13:00', end_time: '14:00' });
+    expect(a.status).toBe(201);
+    expect(a.json).toEqual({ id: expect.any(String), appointment_type_id: checkUp, type_name: 'Check-up', day_of_week: 2, start_time: '13:00', end_time: '14:00' });
+    await post({ appointment_type_id: vaccination, day_of_week: 2, start_time: '08:20', end_time: '12:00' });
+    await post({ appointment_type_id: checkUp, day_of_week: 0, start_time: '10:00', end_time: '11:00' });
+    const list = await api(collection, '/api/admin/time-slots');
+    expect(list.status).toBe(200);
+    expect(list.json.map((w: any) => `${w.day_of_week} ${w.start_time}-${w.end_time} ${w.type_name}`)).toEqual([
+      '0 10:00-11:00 Check-up',
+      '2 08:20-12:00 Impfung',
+      '2 13:00-14:00 Check-up',
+    ]);
+  });
+
+  it('a new window makes its times bookable at once; PUT moves them; DELETE removes them', async () => {
+    const times = async () => {
+      const res = await call(availability, '/api/availability', { query: { type: checkUp, from: '2030-01-09', to: '2030-01-09' } });
+      return res.json.days.flatMap((d: { times: string[] }) => d.times);
+    };
+    expect(await times()).toEqual([]);
+    const created = await api(collection, '/api/admin/time-slots', {
+      method: 'POST',
+      body: { appointment_type_id: checkUp, day_of_week: 3, start_time: '09:00', end_time: '10:00' },
+    });
+    expect(await times()).toEqual(['09:00', '09:30']);
+    const { path, params } = at(created.json.id);
+    const put = await api(item, path, { method: 'PUT', params, body: { appointment_type_id: checkUp, day_of_week: 3, start_time: '15:00', end_time: '16:00' } });
+    expect(put.status).toBe(200);
+    expect(put.json).toMatchObject({ id: created.json.id, start_time: '15:00', end_time: '16:00', type_name: 'Check-up' });
+    expect(await times()).toEqual(['15:00', '15:30']);
+    const del = await api(item, path, { method: 'DELETE', params });
+    expect(del.status).toBe(204);
+    expect(await times()).toEqual([]);
+  });
+
+  const validWindow = () => ({ appointment_type_id: checkUp, day_of_week: 1, start_time: '09:00', end_time: '17:00' });
+  it.each([
+    ['type missing', { appointment_type_id: undefined }, 'appointment_type_id', 'admin.errors.typeRequired'],
+    ['type not an id', { appointment_type_id: 'Check-up' }, 'appointment_type_id', 'admin.errors.typeRequired'],
+    ['weekday missing', { day_of_week: undefined }, 'day_of_week', 'admin.errors.weekdayRequired'],
+    ['weekday 7', { day_of_week: 7 }, 'day_of_week', 'admin.errors.weekdayRequired'],
+    ['start missing', { start_time: undefined }, 'start_time', 'admin.errors.timeInvalid'],
+    ['start with seconds', { start_time: '09:00:00' }, 'start_time', 'admin.errors.timeInvalid'],
+    ['end 24:00', { end_time: '24:00' }, 'end_time', 'admin.errors.timeInvalid'],
+    ['start equal to end', { start_time: '10:00', end_time: '10:00' }, 'end_time', 'admin.errors.startBeforeEnd'],
+    ['start after end', { start_time: '17:00', end_time: '09:00' }, 'end_time', 'admin.errors.startBeforeEnd'],
+  ])('400 and nothing saved: %s', async (_, change, field, key) => {
+    const before = await t.db.select().from(appointmentTimeSlots);
+    const res = await api(collection, '/api/admin/time-slots', { method: 'POST', body: { ...validWindow(), ...change } });
+    expect(errorsOf(res)[field]).toEqual([key]);
+    const { path, params } = at(before[0]!.id);
+    expect(errorsOf(await api(item, path, { method: 'PUT', params, body: { ...validWindow(), ...change } }))[field]).toEqual([key]);
+    expect(await t.db.select().from(appointmentTimeSlots)).toEqual(before);
+  });
+
+  it('400 for a type that does not exist', async () => {
+    const res = await api(collection, '/api/admin/time-slots', {
+      method: 'POST',
+      body: { ...validWindow(), appointment_type_id: '6b0c7a52-3c55-4f5e-9f7a-0d8d2f0b1a11' },
+    });
+    expect(errorsOf(res).appointment_type_id).toEqual(['admin.errors.typeUnknown']);
+  });
+
+  it('404 for an unknown or malformed id', async () => {
+    for (const id of ['6b0c7a52-3c55-4f5e-9f7a-0d8d2f0b1a11', 'abc']) {
+      const { path, params } = at(id);
+      expect((await api(item, path, { method: 'PUT', params, body: validWindow() })).status).toBe(404);
+      expect((await api(item, path, { method: 'DELETE', params })).status).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Deleting a consultation type while patients book it (DESIGN.md: refused
+ * while future bookings exist). On a real multi-connection Postgres, since
+ * PGlite runs one query at a time and would hide the race: a booking must
+ * never succeed for a type whose delete also succeeded (the cascade would
+ * silently drop that booking).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appointmentTimeSlots, appointmentTypes, bookedSlots } from '../../db/schema';
+import bookings from '../../netlify/functions/bookings';
+import typeItem from '../../netlify/functions/admin-appointment-type';
+import { asAdmin } from '../helpers/admin-call';
+import { createAdmin, type TestUser } from '../helpers/auth';
+import { call } from '../helpers/http';
+import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+const ROUNDS = 12;
+const BOOKINGS_PER_ROUND = 6;
+
+describe('type delete vs concurrent bookings on a real Postgres', () => {
+  let t: TestDatabase;
+  let dataDir: string;
+  let admin: TestUser;
+  const api = asAdmin(() => admin);
+
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Monday 7 January 2030, 07:00 Berlin.
+    vi.setSystemTime(new Date('2030-01-07T07:00:00+01:00'));
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'type-race-'));
+    process.env.DATA_DIR = dataDir;
+    process.env.DATABASE_POOL_SIZE = '12';
+    t = await useTestDatabase('postgres');
+    admin = await createAdmin(t.db);
+  });
+
+  afterAll(async () => {
+    vi.useRealTimers();
+    await t.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+    delete process.env.DATA_DIR;
+    delete process.env.DATABASE_POOL_SIZE;
+  });
+
+  it(`${ROUNDS} rounds of one delete racing ${BOOKINGS_PER_ROUND} bookings: never a booking for a deleted type, never a 500`, async () => {
+    expect(t.kind).toBe('postgres');
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const outcomes = { deleted: 0, refused: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      const [type] = await t.db
+        .insert(appointmentTypes)
+        .values({ name: `Rennen ${round}`, description: 'd', maxSlotsPerTime: 1, slotDurationMinutes: 20 })
+        .returning();
+      await t.db.insert(appointmentTimeSlots).values({ appointmentTypeId: type!.id, dayOfWeek: 2, startTime: '08:00', endTime: '12:00' });
+      const book = (i: number) =>
+        call(bookings, '/api/bookings', {
+          method: 'POST',
+          body: {
+            appointment_type_id: type!.id,
+            appointment_date: '2030-01-08',
+            appointment_time: `${String(8 + Math.floor(i / 3)).padStart(2, '0')}:${String((i % 3) * 20).padStart(2, '0')}`,
+            first_name: 'Patient',
+            last_name: `Nummer ${i}`,
+            birth_date: '1980-01-01',
+            phone: '+49 211 1234567',
+            email: `p${round}-${i}@example.org`,
+            consent: true,
+            language: 'de',
+          },
+        });
+      // The delete starts in the middle of the bookings.
+      const requests = Array.from({ length: BOOKINGS_PER_ROUND }, (_, i) => book(i));
+      const del = api(typeItem, `/api/admin/appointment-types/${type!.id}`, { method: 'DELETE', params: { id: type!.id } });
+      requests.splice(BOOKINGS_PER_ROUND / 2, 0, del);
+      const responses = await Promise.all(requests);
+      const deleteStatus = responses[BOOKINGS_PER_ROUND / 2]!.status;
+      const bookingStatuses = responses.filter((_, i) => i !== BOOKINGS_PER_ROUND / 2).map((r) => r.status);
+
+      expect(responses.map((r) => r.status).filter((s) => s >= 500)).toEqual([]);
+      expect([204, 409]).toContain(deleteStatus);
+      const stored = await t.db.select().from(bookedSlots).where(eq(bookedSlots.appointmentTypeId, type!.id));
+      if (deleteStatus === 204) {
+        outcomes.deleted++;
+        expect(bookingStatuses.filter((s) => s === 201), `round ${round}`).toEqual([]);
+        expect(await t.db.select().from(appointmentTypes).where(eq(appointmentTypes.id, type!.id))).toEqual([]);
+      } else {
+        outcomes.refused++;
+        expect(stored.length).toBeGreaterThan(0);
+        expect(await t.db.select().from(appointmentTypes).where(eq(appointmentTypes.id, type!.id))).toHaveLength(1);
+      }
+      // Every 201 is a row that still exists.
+      expect(stored).toHaveLength(bookingStatuses.filter((s) => s === 201).length);
+    }
+    // Both orders happened at least once overall is likely but not guaranteed; the invariant above is what matters.
+    expect(outcomes.deleted + outcomes.refused).toBe(ROUNDS);
+  });
+});
