@@ -134,7 +134,7 @@ test.describe('on an iPhone', () => {
       'Tippen Sie auf „Hinzufügen“.',
     ]);
     await expect(banner.getByRole('button', { name: 'App installieren' })).toHaveCount(0);
-    await expect(banner.getByRole('link', { name: 'Mehr erfahren' })).toHaveAttribute('href', '/install');
+    await expect(banner.getByRole('link', { name: 'Mehr über die App' })).toHaveAttribute('href', '/install');
 
     await banner.getByRole('button', { name: 'Hinweis ausblenden' }).click();
     await expect(banner).toBeHidden();
@@ -156,7 +156,7 @@ test.describe('on an iPhone', () => {
     await page.goto('/en/termin');
     const banner = page.getByRole('complementary', { name: 'Our practice app' });
     await expect(banner).toContainText('Choose “Add to Home Screen”.');
-    await expect(banner.getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/en/install');
+    await expect(banner.getByRole('link', { name: 'More about the app' })).toHaveAttribute('href', '/en/install');
   });
 
   test('the install page opens the iPhone steps', async ({ page }) => {

@@ -8,8 +8,9 @@
  * it can only decide after hydration, and appearing in the flow would push
  * the wizard down (a layout shift).
  */
-import { useEffect, useMemo, useState } from 'react';
-import { createI18n, localizedPath, type Lang, type TranslationKey } from '../../i18n/i18n';
+import { useEffect, useState } from 'react';
+import type { BannerTexts } from './banner-texts';
+import { localizedPath, type Lang } from '../../i18n/languages';
 import { installPlatform, isStandalone, type InstallPlatform } from '../../lib/install-platform';
 import { bannerVariant, DISMISS_STORAGE_KEY, parseDismissedAt, type BannerVariant } from './banner-decision';
 
@@ -45,13 +46,11 @@ function readDismissedAt(): number | null {
 
 export interface InstallBannerProps {
   lang: Lang;
+  texts: BannerTexts;
 }
 
-export default function InstallBanner({ lang }: InstallBannerProps) {
-  const t = useMemo(() => {
-    const i18n = createI18n(lang);
-    return (key: TranslationKey) => i18n.t(key);
-  }, [lang]);
+export default function InstallBanner({ lang, texts }: InstallBannerProps) {
+  const t = (key: keyof BannerTexts) => texts[key];
   // Nothing is known before the browser runs this: the server renders no banner.
   const [env, setEnv] = useState<{ standalone: boolean; platform: InstallPlatform } | null>(null);
   const [canPrompt, setCanPrompt] = useState(false);
