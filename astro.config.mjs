@@ -5,6 +5,7 @@ import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import inlineScriptCsp from './src/integrations/inline-script-csp.ts';
 import pwa from './src/integrations/pwa.ts';
+import islandTranslations from './src/i18n/island-translations.ts';
 
 // Every page is prebuilt as static HTML; the API lives in netlify/functions.
 // German is the default language at the root, English is mirrored under /en/.
@@ -24,7 +25,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), islandTranslations()],
   },
   server: { port: Number(process.env.PORT ?? 4321) },
 });
