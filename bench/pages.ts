@@ -11,7 +11,7 @@
  * - Lighthouse 12, default (mobile) preset: one run per page, driving the
  *   same Chromium through chrome-launcher.
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
@@ -49,6 +49,8 @@ export interface PageFigures {
   /** Titles of the audits that cost points, per category. */
   lost: Partial<Record<Category, string[]>>;
   lighthouseError?: string;
+  /** gzip bytes of every JS file the page's islands can load, including chunks loaded on demand (booking pages). */
+  islandsAllSteps?: number;
 }
 
 /** URL paths of the public pages in dist/, German first, each followed by its English twin. */
@@ -125,12 +127,40 @@ async function runLighthouse(url: string, port: number) {
   return { scores, lost };
 }
 
+/**
+ * Every JS file a built page's islands can ever load: their entry modules and
+ * everything they import, statically or on demand (a static walk of dist/).
+ */
+export async function islandClosureBytes(distDir: string, pagePath: string): Promise<number> {
+  const html = await readFile(path.join(distDir, pagePath, 'index.html'), 'utf8');
+  const queue = [...html.matchAll(/(?:component|renderer)-url="\/_astro\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  const seen = new Set<string>();
+  let bytes = 0;
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = await readFile(path.join(distDir, '_astro', file));
+    bytes += gzipBytes(code);
+    for (const m of code.toString('utf8').matchAll(/["']\.\/([\w.-]+\.js)["']/g)) queue.push(m[1]!);
+  }
+  return bytes;
+}
+
 /** Measures every page: weight in Playwright's Chromium, then one Lighthouse run each. */
-export async function measurePages(baseUrl: string, paths: string[], log: (line: string) => void = console.log): Promise<PageFigures[]> {
+export async function measurePages(
+  baseUrl: string,
+  paths: string[],
+  distDir = 'dist',
+  log: (line: string) => void = console.log,
+): Promise<PageFigures[]> {
   const figures: PageFigures[] = [];
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
-    for (const p of paths) figures.push({ path: p, ...(await measureWeight(browser, baseUrl + p)), scores: null, lost: {} });
+    for (const p of paths) {
+      const islandsAllSteps = BOOKING_PAGES.has(p) ? await islandClosureBytes(distDir, p) : undefined;
+      figures.push({ path: p, ...(await measureWeight(browser, baseUrl + p)), scores: null, lost: {}, islandsAllSteps });
+    }
   } finally {
     await browser.close();
   }
@@ -177,6 +207,9 @@ export function printPageFigures(figures: PageFigures[], log: (line: string) => 
   log(`Targets: informational pages < ${kb(TARGETS.informationalJsBytes)} JS, booking page < ${kb(TARGETS.bookingJsBytes)} JS, every score ${TARGETS.score}`);
   log(line(header));
   for (const row of rows) log(line(row));
+  for (const f of figures.filter((x) => x.islandsAllSteps !== undefined)) {
+    log(`${f.path}: the islands' JS over a whole booking, including steps loaded on demand: ${kb(f.islandsAllSteps!)} (static walk of dist/)`);
+  }
   const lostLines = figures.flatMap((f) =>
     Object.entries(f.lost).map(([category, titles]) => `  ${f.path} ${category}: ${titles.join('; ')}`),
   );
