@@ -14,7 +14,7 @@ import { Toaster, toast } from 'sonner';
 import { createI18n, type Lang } from '../../i18n/i18n';
 import { berlinToday } from '../../lib/berlin-time';
 import { fetchAppointmentTypes, ApiError, type AppointmentType } from './api';
-import { onDemand } from './on-demand';
+import { onDemand, reloadForMissingChunk } from './on-demand';
 import { StepType } from './step-type';
 import { canGoNext, initialWizardState, progressOf, TOTAL_STEPS, wizardReducer, type WizardAction } from './wizard-state';
 
@@ -119,7 +119,9 @@ function Wizard({ lang }: { lang: Lang }) {
     }
     module.load().then(
       () => dispatch(action),
-      () => toast.error(t('toast.error'), { description: t('toast.unexpectedError') }),
+      () => {
+        if (!reloadForMissingChunk()) toast.error(t('toast.error'), { description: t('toast.unexpectedError') });
+      },
     );
   };
   useEffect(() => {
