@@ -4,6 +4,8 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import inlineScriptCsp from './src/integrations/inline-script-csp.ts';
+import pwa from './src/integrations/pwa.ts';
+import islandTranslations from './src/i18n/island-translations.ts';
 
 /**
  * `astro dev` answers /api/* in its own process with the same handlers the
@@ -41,8 +43,10 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   adapter: netlify(),
-  // inlineScriptCsp last: it hashes the inline scripts of the finished pages.
-  integrations: [react(), inlineScriptCsp()],
+  // inlineScriptCsp after every integration that writes HTML: it hashes the
+  // inline scripts of the finished pages. pwa() after it, so the service
+  // worker's precache revisions are those of the final pages.
+  integrations: [react(), inlineScriptCsp(), pwa()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   i18n: {
@@ -51,7 +55,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   vite: {
-    plugins: [tailwindcss(), devApi()],
+    plugins: [tailwindcss(), islandTranslations(), devApi()],
   },
   server: { port: Number(process.env.PORT ?? 4321) },
 });

@@ -7,6 +7,9 @@
  * concurrent load, beside the same figures for SPEC.md §7's approach (one
  * check_slot_availability call per candidate time, a bare insert to book),
  * re-created here as endpoints and measured in the same run.
+ *
+ * Pages: the JS and CSS every public page transfers and its Lighthouse
+ * scores, beside the targets (bench/pages.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -23,6 +26,7 @@ import { json, readJson, route } from '../src/server/http.server';
 import { hashToken, newCancellationToken } from '../src/server/bookings.server';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres';
 import { compilePath, startLocalServer, type FunctionRoute } from '../scripts/local-server';
+import { measurePages, printPageFigures, publicPages } from './pages';
 
 const CONCURRENCY = 16;
 const REQUESTS = 400;
@@ -252,6 +256,11 @@ async function main() {
     return serverTime(res);
   });
 
+  // 3. Weight and Lighthouse scores of every public page, on the same server.
+  const pagePaths = await publicPages('dist');
+  console.log(`measuring ${pagePaths.length} public pages (weight, then one Lighthouse run each) …`);
+  const pageFigures = await measurePages(base, pagePaths);
+
   await running.close();
   await closeDb();
   await server.stop();
@@ -279,6 +288,8 @@ async function main() {
   const created = bookingStatuses.filter((s) => s === 201).length;
   const conflicts = bookingStatuses.filter((s) => s === 409).length;
   console.log(`booking load: ${created} created, ${conflicts} refused as full (409), ${bookingStatuses.length - created - conflicts} other`);
+
+  printPageFigures(pageFigures);
 }
 
 await main();

@@ -12,6 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createGzip } from 'node:zlib';
 import type { Handler } from '../src/server/http.server';
 import { errorResponse, problem } from '../src/server/http.server';
 
@@ -83,6 +84,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.ics': 'text/calendar; charset=utf-8',
 };
+
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.webmanifest', '.svg', '.txt', '.xml', '.ics']);
 
 async function fileAt(root: string, pathname: string): Promise<string | null> {
   let decoded: string;
@@ -161,15 +164,22 @@ export async function startLocalServer(options: ServerOptions): Promise<RunningS
     }
     const ext = path.extname(file);
     const immutable = url.pathname.startsWith('/_astro/');
+    // Text is gzipped as Netlify's CDN does, so page-weight and Lighthouse
+    // figures measured against this server match production.
+    const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(status, {
       'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      ...(COMPRESSIBLE.has(ext) ? { vary: 'accept-encoding' } : {}),
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
     });
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
-    createReadStream(file).pipe(res);
+    const stream = createReadStream(file);
+    if (gzip) stream.pipe(createGzip()).pipe(res);
+    else stream.pipe(res);
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
-import { isLang } from '../i18n/i18n';
+import { isLang } from '../i18n/languages';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;

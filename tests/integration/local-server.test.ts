@@ -72,6 +72,25 @@ export const config = { path: ['/api/echo', '/api/echo/:id'] };`,
     expect((await fetch(`${running.url}/`)).headers.get('cache-control')).toContain('must-revalidate');
   });
 
+  it('gzips text when the client accepts it, as the CDN does', async () => {
+    const http = await import('node:http');
+    const { gunzipSync } = await import('node:zlib');
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        http.get(`${running.url}/_astro/app.abc.js`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const zipped = await get({ 'accept-encoding': 'gzip, deflate' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.body).toString()).toBe('console.log(1)');
+    const plain = await get({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe('console.log(1)');
+  });
+
   it('answers unknown paths with the 404 page and logs the path only', async () => {
     const res = await fetch(`${running.url}/does-not-exist?email=someone@example.org`);
     expect(res.status).toBe(404);

@@ -4,7 +4,7 @@
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
 import BookingWizard from './booking-wizard';
 
@@ -44,6 +44,8 @@ async function reachDetails(lang: 'de' | 'en' = 'de') {
   fireEvent.click(await screen.findByRole('button', { name: lang === 'de' ? 'Auswählen: Check-up' : 'Select: Health check' }));
   fireEvent.click(await screen.findByRole('button', { name: lang === 'de' ? '09:00 Uhr' : '09:00' }));
   fireEvent.click(screen.getByRole('button', { name: lang === 'de' ? 'Weiter' : 'Next', exact: true } as never));
+  // Step 3 is loaded on demand: wait for its form before filling it in.
+  await screen.findByLabelText(new RegExp(`^${lang === 'de' ? 'Vorname' : 'First name'}`));
   const label = (de: string, en: string) => screen.getByLabelText(new RegExp(`^${lang === 'de' ? de : en}`));
   fireEvent.change(label('Vorname', 'First name'), { target: { value: 'Erika' } });
   fireEvent.change(label('Nachname', 'Last name'), { target: { value: 'Mustermann' } });
@@ -56,6 +58,13 @@ async function reachDetails(lang: 'de' | 'en' = 'de') {
 
 const booked = (email: unknown) =>
   json({ booking: { id: 'b', appointment_type_id: TYPE.id, appointment_date: '2030-01-01', appointment_time: '09:00' }, email }, 201);
+
+beforeAll(async () => {
+  // The wizard loads steps 2, 3 and success on demand. Transforming them takes vitest
+  // longer than a findBy* waits, so they are loaded once here; the wizard's own
+  // import() then resolves from the module cache.
+  await Promise.all([import('./step-date-time'), import('./step-details'), import('./step-success')]);
+}, 60_000);
 
 beforeEach(() => {
   window.scrollTo = vi.fn() as never;

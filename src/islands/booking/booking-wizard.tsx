@@ -2,26 +2,49 @@
  * The booking wizard island (/termin, /en/termin): type → date and time →
  * details → success. The server decides availability and re-checks
  * everything on booking; this island only shows and asks.
+ *
+ * The page mounts it through booking-wizard-de.tsx / -en.tsx, which bring
+ * only their language's translations. Steps 2, 3 and the success screen are
+ * loaded on demand (see `stepModules`).
  */
-import { useAutoAnimate } from '@formkit/auto-animate/react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Toaster, toast } from 'sonner';
 import { createI18n, type Lang } from '../../i18n/i18n';
 import { berlinToday } from '../../lib/berlin-time';
 import { fetchAppointmentTypes, ApiError, type AppointmentType } from './api';
-import { StepDateTime } from './step-date-time';
-import { StepDetails } from './step-details';
-import { StepSuccess } from './step-success';
+import { onDemand, reloadForMissingChunk } from './on-demand';
 import { StepType } from './step-type';
-import { canGoNext, initialWizardState, progressOf, TOTAL_STEPS, wizardReducer } from './wizard-state';
+import { canGoNext, initialWizardState, progressOf, TOTAL_STEPS, wizardReducer, type WizardAction } from './wizard-state';
+
+// The calendar (react-day-picker, date-fns) and the form validation (react-hook-form,
+// zod) are most of the wizard's weight and none of it is needed to show step 1, so
+// those steps are separate chunks (issue 7's JS budget). Step 2 starts loading when
+// the visitor points at or focuses the type list, each later step while the step
+// before it is shown; the wizard moves to a step once its module is here, so a step
+// renders at once with its heading focused.
+const stepModules = {
+  2: onDemand(() => import('./step-date-time')),
+  3: onDemand(() => import('./step-details')),
+  5: onDemand(() => import('./step-success')),
+};
+const prefetch = (step: keyof typeof stepModules) => void stepModules[step].load().catch(() => {});
+// The step transition animation only matters once the visitor moves on, so
+// auto-animate is fetched with step 2, on the first pointer or focus.
+const animation = onDemand(() => import('@formkit/auto-animate'));
 
 export interface BookingWizardProps {
   lang: Lang;
 }
 
+/** With both languages' resources (tests); the page uses the one-language wrappers. */
 export default function BookingWizard({ lang }: BookingWizardProps) {
   const i18n = useMemo(() => createI18n(lang), [lang]);
+  return <BookingWizardWithI18n lang={lang} i18n={i18n} />;
+}
+
+export function BookingWizardWithI18n({ lang, i18n }: BookingWizardProps & { i18n: I18n }) {
   return (
     <I18nextProvider i18n={i18n}>
       <Toaster position="top-center" richColors closeButton duration={5000} />
@@ -34,7 +57,18 @@ function Wizard({ lang }: { lang: Lang }) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
   const [types, setTypes] = useState<AppointmentType[] | null>(null);
-  const [animated] = useAutoAnimate();
+  const stepsRef = useRef<HTMLDivElement>(null);
+  const animatedRef = useRef(false);
+  /** The visitor is about to choose a type: fetch step 2 and start animating step changes. */
+  const onIntent = () => {
+    prefetch(2);
+    if (animatedRef.current) return;
+    animatedRef.current = true;
+    animation.load().then(
+      ({ default: autoAnimate }) => stepsRef.current && autoAnimate(stepsRef.current),
+      () => (animatedRef.current = false),
+    );
+  };
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [availabilityVersion, setAvailabilityVersion] = useState(0);
 
@@ -73,6 +107,31 @@ function Wizard({ lang }: { lang: Lang }) {
 
   const onSlotTaken = useCallback(() => setAvailabilityVersion((v) => v + 1), []);
 
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  /** Dispatches once the module of the step the action leads to has arrived. */
+  const go = (action: WizardAction) => {
+    const target = wizardReducer(stateRef.current, action).step;
+    const module = target === 1 ? undefined : stepModules[target];
+    if (!module || module.get()) {
+      dispatch(action);
+      return;
+    }
+    module.load().then(
+      () => dispatch(action),
+      () => {
+        if (!reloadForMissingChunk()) toast.error(t('toast.error'), { description: t('toast.unexpectedError') });
+      },
+    );
+  };
+  useEffect(() => {
+    if (state.step === 2) prefetch(3);
+    if (state.step === 3) prefetch(5);
+  }, [state.step]);
+  const DateTime = stepModules[2].get();
+  const Details = stepModules[3].get();
+  const Success = stepModules[5].get();
+
   return (
     <div className="mx-auto max-w-4xl">
       <div className="mb-6">
@@ -93,20 +152,18 @@ function Wizard({ lang }: { lang: Lang }) {
         </div>
       </div>
 
-      <div ref={animated}>
+      <div ref={stepsRef} onPointerOver={state.step === 1 ? onIntent : undefined} onFocus={state.step === 1 ? onIntent : undefined}>
         {state.step === 1 && (
           <StepType
             headingRef={headingRef}
             types={types}
             selectedId={state.typeId}
             lang={lang}
-            onChoose={(x) =>
-              dispatch({ type: 'chooseType', typeId: x.id, today: x.max_advance_days === 0 ? berlinToday() : null })
-            }
+            onChoose={(x) => go({ type: 'chooseType', typeId: x.id, today: x.max_advance_days === 0 ? berlinToday() : null })}
           />
         )}
-        {state.step === 2 && type && (
-          <StepDateTime
+        {state.step === 2 && type && DateTime && (
+          <DateTime.StepDateTime
             key={`${type.id}-${availabilityVersion}`}
             headingRef={headingRef}
             type={type}
@@ -114,30 +171,30 @@ function Wizard({ lang }: { lang: Lang }) {
             lang={lang}
             date={state.date}
             time={state.time}
-            onDate={(date) => dispatch({ type: 'chooseDate', date })}
-            onTime={(time) => dispatch({ type: 'chooseTime', time })}
+            onDate={(date) => go({ type: 'chooseDate', date })}
+            onTime={(time) => go({ type: 'chooseTime', time })}
           />
         )}
-        {state.step === 3 && type && state.date && state.time && (
-          <StepDetails
+        {state.step === 3 && type && state.date && state.time && Details && (
+          <Details.StepDetails
             headingRef={headingRef}
             type={type}
             typeName={typeName(type)}
             lang={lang}
             date={state.date}
             time={state.time}
-            onBooked={() => dispatch({ type: 'booked' })}
+            onBooked={() => go({ type: 'booked' })}
             onSlotTaken={onSlotTaken}
           />
         )}
-        {state.step === 5 && type && state.date && state.time && (
-          <StepSuccess
+        {state.step === 5 && type && state.date && state.time && Success && (
+          <Success.StepSuccess
             headingRef={headingRef}
             typeName={typeName(type)}
             lang={lang}
             date={state.date}
             time={state.time}
-            onNew={() => dispatch({ type: 'reset' })}
+            onNew={() => go({ type: 'reset' })}
           />
         )}
       </div>
@@ -146,7 +203,7 @@ function Wizard({ lang }: { lang: Lang }) {
         <div className="mt-8 flex justify-between">
           <button
             type="button"
-            onClick={() => dispatch({ type: 'back' })}
+            onClick={() => go({ type: 'back' })}
             disabled={state.step === 1}
             className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
           >
@@ -155,7 +212,7 @@ function Wizard({ lang }: { lang: Lang }) {
           {state.step < 3 && (
             <button
               type="button"
-              onClick={() => dispatch({ type: 'next' })}
+              onClick={() => go({ type: 'next' })}
               disabled={!canGoNext(state)}
               className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-50"
             >

@@ -3,7 +3,7 @@ import { useState, type RefObject } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { localizedPath, type Lang } from '../../i18n/i18n';
+import { localizedPath, type Lang } from '../../i18n/languages';
 import { germanDateToIso, patientFormSchema, type PatientForm } from '../../lib/booking-schema';
 import { formatLongDate } from '../../lib/dates';
 import { ApiError, postBooking, type AppointmentType } from './api';

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '../../i18n/i18n';
-import { formatPrice } from '../../lib/dates';
+import type { Lang } from '../../i18n/languages';
+import { formatPrice } from '../../lib/price';
 import type { AppointmentType } from './api';
 
 interface Props {
