@@ -168,7 +168,8 @@ async function main() {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const page = await browser.newPage({ timezoneId: 'Europe/Berlin' });
+  // German browser: the German booking page stays German (no detection redirect to /en/).
+  const page = await browser.newPage({ timezoneId: 'Europe/Berlin', locale: 'de-DE' });
   const apiRequests: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/api/')) apiRequests.push(r.url());

@@ -4,7 +4,7 @@
  * API.md Admin). Messages are translation-key-like strings (admin.errors.*)
  * that src/islands/admin/labels.ts turns into German.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { isRealDate } from './booking-schema';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

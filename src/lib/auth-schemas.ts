@@ -3,7 +3,7 @@
  * (SPEC.md §5: email and password required; admin password at least 6).
  * Messages are translation keys.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const MIN_ADMIN_PASSWORD_LENGTH = 6;
 const MAX_PASSWORD_LENGTH = 200;

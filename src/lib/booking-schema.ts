@@ -8,7 +8,7 @@
  * 7 digits and only digits, spaces and + - / ( ); one email address without
  * line breaks; names trimmed, 2–100 characters).
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
 import { isLang } from '../i18n/languages';
 

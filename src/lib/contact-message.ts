@@ -3,7 +3,7 @@
  * shared by the contact form island and POST /api/contact. Every message is
  * a translation key, so the form shows it and the API returns it as is.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { languages } from '../i18n/i18n';
 
 export const CONTACT_LIMITS = {

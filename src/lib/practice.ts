@@ -3,7 +3,7 @@
  * once in src/content/practice.json and checked here, so a typo fails the
  * build instead of reaching a patient.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import raw from '../content/practice.json' with { type: 'json' };
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:mm');

@@ -2,7 +2,7 @@
  * Typed environment, read on each call (tests change it) and checked with
  * zod so a production deploy with a missing secret fails loudly, not late.
  */
-import { z } from 'zod';
+import { z } from '../lib/zod';
 
 const emailAddress = z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/);
 const mailbox = z.string().trim().regex(/^[^\r\n]+$/);

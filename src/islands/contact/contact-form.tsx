@@ -7,6 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
 import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
+import type { i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { toast, Toaster } from 'sonner';
 import type { z } from 'zod';
@@ -26,8 +27,14 @@ export interface ContactFormProps {
   endpoint?: string;
 }
 
+/** With both whole dictionaries: for tests and pages that need no weight budget. */
 export function ContactForm({ lang, endpoint = '/api/contact' }: ContactFormProps) {
   const i18n = useMemo(() => createI18n(lang), [lang]);
+  return <ContactFormWithI18n lang={lang} endpoint={endpoint} i18n={i18n} />;
+}
+
+/** The form with a ready i18next instance (the per-language wrappers pass only the contact.* texts). */
+export function ContactFormWithI18n({ lang, endpoint = '/api/contact', i18n }: ContactFormProps & { i18n: I18n }) {
   return (
     <I18nextProvider i18n={i18n}>
       <ContactFormFields lang={lang} endpoint={endpoint} />
