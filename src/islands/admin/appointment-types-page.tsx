@@ -11,9 +11,9 @@ import {
   eurosToCents,
 } from '../../lib/admin-schemas';
 import { formatPrice } from '../../lib/dates';
-import { ApiError, adminApi, failureText, type AdminAppointmentTypeDto } from './admin-api';
+import { adminApi, failureText, type AdminAppointmentTypeDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, Field, FormActions, FormDialog, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
+import { ConfirmButton, Field, FormActions, FormDialog, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
 
 const L = labels.types;
 const C = labels.common;
@@ -131,21 +131,15 @@ function TypeForm({ type, onDone, onCancel }: { type: AdminAppointmentTypeDto | 
       : { name: '', name_en: '', description: '', description_en: '', ...APPOINTMENT_TYPE_DEFAULTS, price: '' },
   });
 
-  async function onSubmit({ price, ...values }: FormOut) {
+  function onSubmit({ price, ...values }: FormOut) {
     const body = { ...values, price_cents: eurosToCents(price) };
-    try {
-      if (type) await adminApi.types.update(type.id, body);
-      else await adminApi.types.create(body);
-      toast.success(type ? L.updated : L.created);
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors) {
-        for (const [field, keys] of Object.entries(error.fieldErrors)) {
-          setError((field === 'price_cents' ? 'price' : field) as keyof FormIn, { message: keys[0] });
-        }
-      }
-      toast.error(C.saveError, { description: failureText(error) });
-    }
+    return saveForm(() => (type ? adminApi.types.update(type.id, body) : adminApi.types.create(body)), {
+      success: type ? L.updated : L.created,
+      onDone,
+      setFieldError: (field, message) => setError(field as keyof FormIn, { message }),
+      // The form asks for euros; the API names the field price_cents.
+      fieldOf: (field) => (field === 'price_cents' ? 'price' : field),
+    });
   }
 
   const num = { valueAsNumber: true } as const;

@@ -9,9 +9,9 @@ import type { z } from 'zod';
 import { ALL_TYPES, blockedDateSchema } from '../../lib/admin-schemas';
 import { berlinToday } from '../../lib/berlin-time';
 import { calendarDate, formatShortDate } from '../../lib/dates';
-import { ApiError, adminApi, failureText, type BlockedDateDto } from './admin-api';
+import { adminApi, failureText, type BlockedDateDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, Field, FormActions, FormDialog, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
+import { ConfirmButton, Field, FormActions, FormDialog, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
 import { groupByMonth, isPastDate } from './views';
 
 const L = labels.blocked;
@@ -141,19 +141,12 @@ function BlockedForm({
       : { date: '', reason: '', appointment_type_id: ALL_TYPES },
   });
 
-  async function onSubmit(values: FormOut) {
-    try {
-      if (blocked) await adminApi.blocked.update(blocked.id, values);
-      else await adminApi.blocked.create(values);
-      toast.success(blocked ? L.updated : L.created);
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors) {
-        for (const [field, keys] of Object.entries(error.fieldErrors)) setError(field as keyof FormIn, { message: keys[0] });
-      }
-      toast.error(C.saveError, { description: failureText(error) });
-    }
-  }
+  const onSubmit = (values: FormOut) =>
+    saveForm(() => (blocked ? adminApi.blocked.update(blocked.id, values) : adminApi.blocked.create(values)), {
+      success: blocked ? L.updated : L.created,
+      onDone,
+      setFieldError: (field, message) => setError(field as keyof FormIn, { message }),
+    });
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">

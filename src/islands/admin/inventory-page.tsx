@@ -12,9 +12,9 @@ import { inventoryItemSchema } from '../../lib/admin-schemas';
 import { berlinToday } from '../../lib/berlin-time';
 import { formatShortDate } from '../../lib/dates';
 import { isExpiringSoon, needsReorder } from '../../lib/inventory';
-import { ApiError, adminApi, failureText, type InventoryItemDto } from './admin-api';
+import { adminApi, failureText, type InventoryItemDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, Field, FormActions, FormDialog, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
+import { ConfirmButton, Field, FormActions, FormDialog, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
 import { filterInventory, inventorySummary, type InventoryFilter } from './views';
 
 const L = labels.inventory;
@@ -201,19 +201,12 @@ function ItemForm({ item, onDone, onCancel }: { item: InventoryItemDto | null; o
     },
   });
 
-  async function onSubmit(values: FormOut) {
-    try {
-      if (item) await adminApi.inventory.update(item.id, values);
-      else await adminApi.inventory.create(values);
-      toast.success(item ? L.updated : L.created);
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors) {
-        for (const [field, keys] of Object.entries(error.fieldErrors)) setError(field as keyof FormIn, { message: keys[0] });
-      }
-      toast.error(C.saveError, { description: failureText(error) });
-    }
-  }
+  const onSubmit = (values: FormOut) =>
+    saveForm(() => (item ? adminApi.inventory.update(item.id, values) : adminApi.inventory.create(values)), {
+      success: item ? L.updated : L.created,
+      onDone,
+      setFieldError: (field, message) => setError(field as keyof FormIn, { message }),
+    });
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">

@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { TIME_WINDOW_DEFAULTS, timeWindowSchema } from '../../lib/admin-schemas';
-import { ApiError, adminApi, failureText, type TimeWindowDto } from './admin-api';
+import { adminApi, failureText, type TimeWindowDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, Field, FormActions, FormDialog, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
+import { ConfirmButton, Field, FormActions, FormDialog, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
 import { WEEKDAYS_MONDAY_FIRST, groupWindows } from './views';
 
 const L = labels.windows;
@@ -136,19 +136,12 @@ function WindowForm({
       : { appointment_type_id: types[0]?.id ?? '', ...TIME_WINDOW_DEFAULTS },
   });
 
-  async function onSubmit(values: FormOut) {
-    try {
-      if (w) await adminApi.windows.update(w.id, values);
-      else await adminApi.windows.create(values);
-      toast.success(w ? L.updated : L.created);
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors) {
-        for (const [field, keys] of Object.entries(error.fieldErrors)) setError(field as keyof FormIn, { message: keys[0] });
-      }
-      toast.error(C.saveError, { description: failureText(error) });
-    }
-  }
+  const onSubmit = (values: FormOut) =>
+    saveForm(() => (w ? adminApi.windows.update(w.id, values) : adminApi.windows.create(values)), {
+      success: w ? L.updated : L.created,
+      onDone,
+      setFieldError: (field, message) => setError(field as keyof FormIn, { message }),
+    });
 
   return (
     <form

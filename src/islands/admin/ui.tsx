@@ -7,7 +7,9 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { inputClass } from '../auth/password-input';
+import { ApiError, failureText } from './admin-api';
 import { errorText, labels } from './labels';
 
 export { inputClass };
@@ -219,4 +221,35 @@ export function useList<T>(load: () => Promise<T[]>, onError: () => void) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [version]);
   return { items, setItems, reload: () => setVersion((v) => v + 1) };
+}
+
+/**
+ * Saves a dialog's form: runs the create or update call, toasts the outcome,
+ * and on failure puts the server's field errors (translation keys) on the
+ * form's fields, mapping API field names where the form names them apart.
+ */
+export async function saveForm(
+  save: () => Promise<unknown>,
+  {
+    success,
+    onDone,
+    setFieldError,
+    fieldOf = (field) => field,
+  }: {
+    success: string;
+    onDone: () => void;
+    setFieldError: (field: string, message: string | undefined) => void;
+    fieldOf?: (apiField: string) => string;
+  },
+): Promise<void> {
+  try {
+    await save();
+    toast.success(success);
+    onDone();
+  } catch (error) {
+    if (error instanceof ApiError && error.fieldErrors) {
+      for (const [field, keys] of Object.entries(error.fieldErrors)) setFieldError(fieldOf(field), keys[0]);
+    }
+    toast.error(C.saveError, { description: failureText(error) });
+  }
 }
