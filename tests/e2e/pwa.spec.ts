@@ -2,6 +2,8 @@
  * The installable app (issue 7): service worker, offline pages, the install
  * banner on the booking page and the /install page.
  */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { devices, expect, test, type Page } from '@playwright/test';
 
 const iPhone = devices['iPhone 13'];
@@ -80,6 +82,45 @@ test.describe('service worker', () => {
     });
     expect(cachedPaths).toContain('/install');
     expect(cachedPaths.filter((p) => p.startsWith('/api') || p.startsWith('/admin'))).toEqual([]);
+  });
+
+  test('updates itself: a new deploy’s worker takes over the open page without waiting', async ({ page }) => {
+    await page.goto('/');
+    await serviceWorkerReady(page);
+    await page.reload();
+    const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
+    expect(before).toMatch(/\/sw\.js$/);
+
+    // A deploy changes sw.js; the browser finds it on its next update check.
+    const swFile = path.resolve('dist/sw.js');
+    const original = await readFile(swFile, 'utf8');
+    try {
+      await writeFile(swFile, `${original}\n// deploy ${Date.now()}\n`);
+      const tookOver = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const timer = setTimeout(() => resolve('still the old worker'), 10_000);
+            navigator.serviceWorker.addEventListener('controllerchange', () => {
+              clearTimeout(timer);
+              resolve('new worker in control');
+            });
+            void navigator.serviceWorker.getRegistration().then((r) => r?.update());
+          }),
+      );
+      // Without skipWaiting/clientsClaim the new worker would wait until every tab closed.
+      expect(tookOver).toBe('new worker in control');
+      // Nothing is left waiting, and the new worker finishes activating on its own.
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            return { waiting: r?.waiting ?? null, active: r?.active?.state };
+          }),
+        )
+        .toEqual({ waiting: null, active: 'activated' });
+    } finally {
+      await writeFile(swFile, original);
+    }
   });
 
   test('the manifest names the app, its icons, theme colour and start URL', async ({ page, request }) => {
