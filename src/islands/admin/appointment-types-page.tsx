@@ -13,7 +13,7 @@ import {
 import { formatPrice } from '../../lib/dates';
 import { adminApi, failureText, type AdminAppointmentTypeDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, Field, FormActions, FormDialog, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
+import { ConfirmButton, EditDialog, Field, FormActions, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
 
 const L = labels.types;
 const C = labels.common;
@@ -88,23 +88,15 @@ export function AppointmentTypesPage() {
           ))}
         </ul>
       )}
-      <FormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        title={editing === 'new' ? L.createTitle : L.editTitle}
-        description={L.dialogDescription}
-      >
-        {editing !== null && (
+      <EditDialog editing={editing} setEditing={setEditing} onSaved={reload} labels={L}>
+        {(entity, done, cancel) => (
           <TypeForm
-            type={editing === 'new' ? null : editing}
-            onDone={() => {
-              setEditing(null);
-              reload();
-            }}
-            onCancel={() => setEditing(null)}
+            type={entity}
+            onDone={done}
+            onCancel={cancel}
           />
         )}
-      </FormDialog>
+      </EditDialog>
     </>
   );
 }

@@ -11,7 +11,7 @@ import { berlinToday } from '../../lib/berlin-time';
 import { calendarDate, formatShortDate } from '../../lib/dates';
 import { adminApi, failureText, type BlockedDateDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, Field, FormActions, FormDialog, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
+import { ConfirmButton, EditDialog, Field, FormActions, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
 import { groupByMonth, isPastDate } from './views';
 
 const L = labels.blocked;
@@ -96,24 +96,16 @@ export function BlockedDatesPage() {
           ))}
         </div>
       )}
-      <FormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        title={editing === 'new' ? L.createTitle : L.editTitle}
-        description={L.dialogDescription}
-      >
-        {editing !== null && (
+      <EditDialog editing={editing} setEditing={setEditing} onSaved={blocked.reload} labels={L}>
+        {(entity, done, cancel) => (
           <BlockedForm
-            blocked={editing === 'new' ? null : editing}
+            blocked={entity}
             types={types.items ?? []}
-            onDone={() => {
-              setEditing(null);
-              blocked.reload();
-            }}
-            onCancel={() => setEditing(null)}
+            onDone={done}
+            onCancel={cancel}
           />
         )}
-      </FormDialog>
+      </EditDialog>
     </>
   );
 }

@@ -14,7 +14,7 @@ import { formatShortDate } from '../../lib/dates';
 import { isExpiringSoon, needsReorder } from '../../lib/inventory';
 import { adminApi, failureText, type InventoryItemDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, Field, FormActions, FormDialog, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
+import { ConfirmButton, EditDialog, Field, FormActions, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
 import { filterInventory, inventorySummary, type InventoryFilter } from './views';
 
 const L = labels.inventory;
@@ -158,23 +158,15 @@ export function InventoryPage() {
           </table>
         </div>
       )}
-      <FormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        title={editing === 'new' ? L.createTitle : L.editTitle}
-        description={L.dialogDescription}
-      >
-        {editing !== null && (
+      <EditDialog editing={editing} setEditing={setEditing} onSaved={reload} labels={L}>
+        {(entity, done, cancel) => (
           <ItemForm
-            item={editing === 'new' ? null : editing}
-            onDone={() => {
-              setEditing(null);
-              reload();
-            }}
-            onCancel={() => setEditing(null)}
+            item={entity}
+            onDone={done}
+            onCancel={cancel}
           />
         )}
-      </FormDialog>
+      </EditDialog>
     </>
   );
 }

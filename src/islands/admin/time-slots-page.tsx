@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { TIME_WINDOW_DEFAULTS, timeWindowSchema } from '../../lib/admin-schemas';
 import { adminApi, failureText, type TimeWindowDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, Field, FormActions, FormDialog, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
+import { ConfirmButton, EditDialog, Field, FormActions, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
 import { WEEKDAYS_MONDAY_FIRST, groupWindows } from './views';
 
 const L = labels.windows;
@@ -91,24 +91,16 @@ export function TimeSlotsPage() {
           ))}
         </div>
       )}
-      <FormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        title={editing === 'new' ? L.createTitle : L.editTitle}
-        description={L.dialogDescription}
-      >
-        {editing !== null && (
+      <EditDialog editing={editing} setEditing={setEditing} onSaved={windows.reload} labels={L}>
+        {(entity, done, cancel) => (
           <WindowForm
-            window={editing === 'new' ? null : editing}
+            window={entity}
             types={typeList}
-            onDone={() => {
-              setEditing(null);
-              windows.reload();
-            }}
-            onCancel={() => setEditing(null)}
+            onDone={done}
+            onCancel={cancel}
           />
         )}
-      </FormDialog>
+      </EditDialog>
     </>
   );
 }

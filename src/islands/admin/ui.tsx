@@ -253,3 +253,41 @@ export async function saveForm(
     toast.error(C.saveError, { description: failureText(error) });
   }
 }
+
+/**
+ * The create/edit dialog of a list page: open while `editing` holds an
+ * entity or 'new'; a saved form closes it and reloads the list.
+ */
+export function EditDialog<T>({
+  editing,
+  setEditing,
+  onSaved,
+  labels: text,
+  children,
+}: {
+  editing: T | 'new' | null;
+  setEditing: (value: T | 'new' | null) => void;
+  onSaved: () => void;
+  labels: { createTitle: string; editTitle: string; dialogDescription: string };
+  children: (entity: T | null, done: () => void, cancel: () => void) => ReactNode;
+}) {
+  const close = () => setEditing(null);
+  return (
+    <FormDialog
+      open={editing !== null}
+      onOpenChange={(open) => !open && close()}
+      title={editing === 'new' ? text.createTitle : text.editTitle}
+      description={text.dialogDescription}
+    >
+      {editing !== null &&
+        children(
+          editing === 'new' ? null : editing,
+          () => {
+            close();
+            onSaved();
+          },
+          close,
+        )}
+    </FormDialog>
+  );
+}
