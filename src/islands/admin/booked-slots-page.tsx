@@ -9,7 +9,7 @@ import { berlinToday } from '../../lib/berlin-time';
 import { formatShortDate } from '../../lib/dates';
 import { adminApi, failureText, type AdminBookedSlotDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, Loading, PageHeader, inputClass, secondaryButton, useList } from './ui';
+import { ConfirmButton, inputClass, ListTable, PageHeader, secondaryButton, useList } from './ui';
 import { bookedCounters, filterBookedSlots } from './views';
 
 const L = labels.booked;
@@ -73,46 +73,26 @@ export function BookedSlotsPage() {
           </div>
         ))}
       </dl>
-      {items === null ? (
-        <Loading />
-      ) : shown.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center">{items.length === 0 ? L.empty : L.noMatch}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{L.caption}</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="px-3 py-2">{L.dateColumn}</th>
-                <th scope="col" className="px-3 py-2">{L.time}</th>
-                <th scope="col" className="px-3 py-2">{L.type}</th>
-                <th scope="col" className="px-3 py-2">{L.bookedAt}</th>
-                <th scope="col" className="px-3 py-2">{L.actions}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {shown.map((s) => (
-                <tr key={s.id}>
-                  <td className="px-3 py-2">{formatShortDate(s.appointment_date)}</td>
-                  <td className="px-3 py-2">{s.appointment_time}</td>
-                  <td className="px-3 py-2">{s.type_name}</td>
-                  <td className="px-3 py-2">{createdAt.format(new Date(s.created_at))}</td>
-                  <td className="px-3 py-2">
-                    <ConfirmButton
-                      label={L.release}
-                      accessibleLabel={L.releaseNamed(describe(s))}
-                      title={L.releaseTitle}
-                      text={L.releaseText(describe(s))}
-                      confirmLabel={L.release}
-                      onConfirm={() => release(s)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable loaded={items !== null} total={items?.length ?? 0} shown={shown.length} text={L} columns={[L.dateColumn, L.time, L.type, L.bookedAt, L.actions]}>
+        {shown.map((s) => (
+          <tr key={s.id}>
+            <td className="px-3 py-2">{formatShortDate(s.appointment_date)}</td>
+            <td className="px-3 py-2">{s.appointment_time}</td>
+            <td className="px-3 py-2">{s.type_name}</td>
+            <td className="px-3 py-2">{createdAt.format(new Date(s.created_at))}</td>
+            <td className="px-3 py-2">
+              <ConfirmButton
+                label={L.release}
+                accessibleLabel={L.releaseNamed(describe(s))}
+                title={L.releaseTitle}
+                text={L.releaseText(describe(s))}
+                confirmLabel={L.release}
+                onConfirm={() => release(s)}
+              />
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </>
   );
 }

@@ -14,7 +14,7 @@ import { formatShortDate } from '../../lib/dates';
 import { isExpiringSoon, needsReorder } from '../../lib/inventory';
 import { adminApi, failureText, type InventoryItemDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, EditDialog, Field, FormActions, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
+import { ConfirmButton, EditDialog, Field, FormActions, inputClass, ListTable, PageHeader, primaryButton, saveForm, secondaryButton, useList } from './ui';
 import { filterInventory, inventorySummary, type InventoryFilter } from './views';
 
 const L = labels.inventory;
@@ -89,75 +89,53 @@ export function InventoryPage() {
           </button>
         ))}
       </div>
-      {items === null ? (
-        <Loading />
-      ) : shown.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center">{items.length === 0 ? L.empty : L.noMatch}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{L.caption}</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="px-3 py-2">{L.name}</th>
-                <th scope="col" className="px-3 py-2">{L.supplier}</th>
-                <th scope="col" className="px-3 py-2">{L.stock}</th>
-                <th scope="col" className="px-3 py-2">{L.expiryDate}</th>
-                <th scope="col" className="px-3 py-2">{L.ordered}</th>
-                <th scope="col" className="px-3 py-2">{L.lastCheck}</th>
-                <th scope="col" className="px-3 py-2">{L.actions}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {shown.map((item) => {
-                const reorder = needsReorder(item);
-                const expiring = isExpiringSoon(item, today);
-                return (
-                  <tr key={item.id} data-needs-reorder={reorder || undefined} className={reorder ? 'bg-red-50' : undefined}>
-                    <th scope="row" className="px-3 py-2 font-medium">
-                      {item.name}
-                      {item.article_number && <span className="block text-xs font-normal text-slate-600">{item.article_number}</span>}
-                      {reorder && <span className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{L.needsReorder}</span>}
-                    </th>
-                    <td className="px-3 py-2">{item.supplier}</td>
-                    <td className="px-3 py-2">
-                      {item.current_stock} / {item.minimum_stock}
-                    </td>
-                    <td className="px-3 py-2">
-                      {item.expiry_date ? formatShortDate(item.expiry_date) : '–'}
-                      {expiring && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{L.expiresSoon}</span>}
-                    </td>
-                    <td className="px-3 py-2">
-                      <input
-                        type="checkbox"
-                        className="h-4 w-4 accent-brand-700"
-                        checked={item.is_ordered}
-                        aria-label={L.orderedNamed(item.name)}
-                        onChange={(e) => void toggleOrdered(item, e.target.checked)}
-                      />
-                    </td>
-                    <td className="px-3 py-2">{item.last_inventory_check ? formatShortDate(item.last_inventory_check) : '–'}</td>
-                    <td className="px-3 py-2">
-                      <div className="flex gap-2">
-                        <button type="button" className={secondaryButton} aria-label={L.editNamed(item.name)} onClick={() => setEditing(item)}>
-                          {C.edit}
-                        </button>
-                        <ConfirmButton
-                          label={C.delete}
-                          accessibleLabel={L.deleteNamed(item.name)}
-                          title={L.deleteTitle}
-                          text={L.deleteText(item.name)}
-                          onConfirm={() => remove(item)}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable loaded={items !== null} total={items?.length ?? 0} shown={shown.length} text={L} columns={[L.name, L.supplier, L.stock, L.expiryDate, L.ordered, L.lastCheck, L.actions]}>
+        {shown.map((item) => {
+          const reorder = needsReorder(item);
+          const expiring = isExpiringSoon(item, today);
+          return (
+            <tr key={item.id} data-needs-reorder={reorder || undefined} className={reorder ? 'bg-red-50' : undefined}>
+              <th scope="row" className="px-3 py-2 font-medium">
+                {item.name}
+                {item.article_number && <span className="block text-xs font-normal text-slate-600">{item.article_number}</span>}
+                {reorder && <span className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{L.needsReorder}</span>}
+              </th>
+              <td className="px-3 py-2">{item.supplier}</td>
+              <td className="px-3 py-2">
+                {item.current_stock} / {item.minimum_stock}
+              </td>
+              <td className="px-3 py-2">
+                {item.expiry_date ? formatShortDate(item.expiry_date) : '–'}
+                {expiring && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{L.expiresSoon}</span>}
+              </td>
+              <td className="px-3 py-2">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand-700"
+                  checked={item.is_ordered}
+                  aria-label={L.orderedNamed(item.name)}
+                  onChange={(e) => void toggleOrdered(item, e.target.checked)}
+                />
+              </td>
+              <td className="px-3 py-2">{item.last_inventory_check ? formatShortDate(item.last_inventory_check) : '–'}</td>
+              <td className="px-3 py-2">
+                <div className="flex gap-2">
+                  <button type="button" className={secondaryButton} aria-label={L.editNamed(item.name)} onClick={() => setEditing(item)}>
+                    {C.edit}
+                  </button>
+                  <ConfirmButton
+                    label={C.delete}
+                    accessibleLabel={L.deleteNamed(item.name)}
+                    title={L.deleteTitle}
+                    text={L.deleteText(item.name)}
+                    onConfirm={() => remove(item)}
+                  />
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </ListTable>
       <EditDialog editing={editing} setEditing={setEditing} onSaved={reload} labels={L}>
         {(entity, done, cancel) => (
           <ItemForm

@@ -10,7 +10,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { toast } from 'sonner';
 import { inputClass } from '../auth/password-input';
 import { ApiError, failureText } from './admin-api';
-import { errorText, labels } from './labels';
+import { labels } from './labels';
 
 export { inputClass };
 
@@ -159,48 +159,7 @@ export function ConfirmButton({
   );
 }
 
-/** A labelled control with its error announced through aria-describedby. */
-export function Field({
-  id,
-  label,
-  required,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  error?: string;
-  hint?: string;
-  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; 'aria-required'?: true }) => ReactNode;
-}) {
-  const describedBy = [hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="text-red-700">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': required ? true : undefined })}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {errorText(error)}
-        </p>
-      )}
-    </div>
-  );
-}
+export { Field } from './field';
 
 /** Loads a list once and on `reload()`; a failure shows the page's load-error toast. */
 export function useList<T>(load: () => Promise<T[]>, onError: () => void) {
@@ -289,5 +248,48 @@ export function EditDialog<T>({
           close,
         )}
     </FormDialog>
+  );
+}
+
+/**
+ * A list page's table: the spinner while loading, a note when there is
+ * nothing (or nothing matches the filters), else the table with a caption
+ * for screen readers and one header cell per column; the rows are children.
+ */
+export function ListTable({
+  loaded,
+  total,
+  shown,
+  text,
+  columns,
+  children,
+}: {
+  loaded: boolean;
+  total: number;
+  shown: number;
+  text: { empty: string; noMatch: string; caption: string };
+  columns: string[];
+  children: ReactNode;
+}) {
+  if (!loaded) return <Loading />;
+  if (shown === 0) {
+    return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center">{total === 0 ? text.empty : text.noMatch}</p>;
+  }
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{text.caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
   );
 }

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { adminSetupSchema, type AdminSetupInput } from '../../lib/auth-schemas';
-import { errorText, labels } from '../admin/labels';
+import { Field } from '../admin/field';
+import { labels } from '../admin/labels';
 import { ApiError, authApi, setFlash } from './auth-client';
 import { inputClass, PasswordInput } from './password-input';
 import { BackOfficeToaster } from './toaster';
@@ -48,63 +49,28 @@ export default function AdminSetupForm() {
     }
   }
 
-  const field = (name: keyof AdminSetupInput) => ({
-    invalid: !!errors[name],
-    describedBy: errors[name] ? `setup-${name}-error` : undefined,
-  });
-  const message = (name: keyof AdminSetupInput) =>
-    errors[name] && (
-      <p id={`setup-${name}-error`} className="mt-1 text-sm text-red-700">
-        {errorText(errors[name]?.message)}
-      </p>
-    );
 
   return (
     <>
       <BackOfficeToaster />
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={!checked}>
-        <div>
-          <label htmlFor="setup-email" className="block text-sm font-medium">
-            {L.email}
-          </label>
-          <input
-            id="setup-email"
-            type="email"
-            autoComplete="username"
-            className={inputClass}
-            aria-invalid={field('email').invalid || undefined}
-            aria-describedby={field('email').describedBy}
-            {...register('email')}
-          />
-          {message('email')}
-        </div>
-        <div>
-          <label htmlFor="setup-password" className="block text-sm font-medium">
-            {L.password}
-          </label>
-          <PasswordInput id="setup-password" autoComplete="new-password" {...field('password')} registration={register('password')} />
-          {message('password')}
-        </div>
-        <div>
-          <label htmlFor="setup-secret" className="block text-sm font-medium">
-            {L.adminSecret}
-          </label>
-          <input
-            id="setup-secret"
-            type="password"
-            autoComplete="off"
-            className={inputClass}
-            aria-invalid={field('adminSecret').invalid || undefined}
-            aria-describedby={[field('adminSecret').describedBy, hint ? 'setup-secret-hint' : undefined].filter(Boolean).join(' ') || undefined}
-            {...register('adminSecret')}
-          />
-          {hint && (
-            <p id="setup-secret-hint" className="mt-1 text-sm text-slate-600">
-              {L.hint(hint)}
-            </p>
+        <Field id="setup-email" label={L.email} error={errors.email?.message}>
+          {(a) => <input {...a} type="email" autoComplete="username" className={inputClass} {...register('email')} />}
+        </Field>
+        <Field id="setup-password" label={L.password} error={errors.password?.message}>
+          {(a) => (
+            <PasswordInput
+              id={a.id}
+              autoComplete="new-password"
+              invalid={!!a['aria-invalid']}
+              describedBy={a['aria-describedby']}
+              registration={register('password')}
+            />
           )}
-          {message('adminSecret')}
-        </div>
+        </Field>
+        <Field id="setup-secret" label={L.adminSecret} error={errors.adminSecret?.message} hint={hint ? L.hint(hint) : undefined}>
+          {(a) => <input {...a} type="password" autoComplete="off" className={inputClass} {...register('adminSecret')} />}
+        </Field>
         <button
           type="submit"
           disabled={isSubmitting}

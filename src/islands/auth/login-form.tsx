@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { loginSchema, type LoginInput } from '../../lib/auth-schemas';
-import { errorText, labels } from '../admin/labels';
+import { Field } from '../admin/field';
+import { labels } from '../admin/labels';
 import { authApi, setFlash } from './auth-client';
 import { BackOfficeToaster } from './toaster';
 import { inputClass, PasswordInput } from './password-input';
@@ -41,42 +42,20 @@ export default function LoginForm() {
     <>
       <BackOfficeToaster />
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="login-email" className="block text-sm font-medium">
-            {L.email}
-          </label>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="username"
-            className={inputClass}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'login-email-error' : undefined}
-            {...register('email')}
-          />
-          {errors.email && (
-            <p id="login-email-error" className="mt-1 text-sm text-red-700">
-              {errorText(errors.email.message)}
-            </p>
+        <Field id="login-email" label={L.email} error={errors.email?.message}>
+          {(a) => <input {...a} type="email" autoComplete="username" className={inputClass} {...register('email')} />}
+        </Field>
+        <Field id="login-password" label={L.password} error={errors.password?.message}>
+          {(a) => (
+            <PasswordInput
+              id={a.id}
+              autoComplete="current-password"
+              invalid={!!a['aria-invalid']}
+              describedBy={a['aria-describedby']}
+              registration={register('password')}
+            />
           )}
-        </div>
-        <div>
-          <label htmlFor="login-password" className="block text-sm font-medium">
-            {L.password}
-          </label>
-          <PasswordInput
-            id="login-password"
-            autoComplete="current-password"
-            invalid={!!errors.password}
-            describedBy={errors.password ? 'login-password-error' : undefined}
-            registration={register('password')}
-          />
-          {errors.password && (
-            <p id="login-password-error" className="mt-1 text-sm text-red-700">
-              {errorText(errors.password.message)}
-            </p>
-          )}
-        </div>
+        </Field>
         <button
           type="submit"
           disabled={isSubmitting}
