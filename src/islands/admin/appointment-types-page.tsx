@@ -13,7 +13,7 @@ import {
 import { formatPrice } from '../../lib/dates';
 import { adminApi, failureText, type AdminAppointmentTypeDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, EditDialog, Field, FormActions, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
+import { EditDialog, Field, FormActions, inputClass, Loading, PageHeader, primaryButton, RowActions, saveForm, useList } from './ui';
 
 const L = labels.types;
 const C = labels.common;
@@ -73,16 +73,7 @@ export function AppointmentTypesPage() {
                 <dd>{type.price_cents === null ? L.noPrice : formatPrice(type.price_cents, 'de')}</dd>
               </dl>
               <div className="mt-4 flex gap-2">
-                <button type="button" className={secondaryButton} aria-label={L.editNamed(type.name)} onClick={() => setEditing(type)}>
-                  {C.edit}
-                </button>
-                <ConfirmButton
-                  label={C.delete}
-                  accessibleLabel={L.deleteNamed(type.name)}
-                  title={L.deleteTitle}
-                  text={L.deleteText(type.name)}
-                  onConfirm={() => remove(type)}
-                />
+                <RowActions name={type.name} text={L} onEdit={() => setEditing(type)} onDelete={() => remove(type)} />
               </div>
             </li>
           ))}

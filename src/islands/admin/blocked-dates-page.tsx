@@ -11,7 +11,7 @@ import { berlinToday } from '../../lib/berlin-time';
 import { calendarDate, formatShortDate } from '../../lib/dates';
 import { adminApi, failureText, type BlockedDateDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, EditDialog, Field, FormActions, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
+import { EditDialog, Field, FormActions, inputClass, Loading, PageHeader, primaryButton, RowActions, saveForm, useList } from './ui';
 import { groupByMonth, isPastDate } from './views';
 
 const L = labels.blocked;
@@ -77,17 +77,7 @@ export function BlockedDatesPage() {
                         <span className="block">{b.type_name ?? L.allTypes}</span>
                         <span className="block text-sm text-slate-600">{b.reason ?? L.noReason}</span>
                       </span>
-                      <button type="button" className={secondaryButton} aria-label={L.editNamed(describe(b))} onClick={() => setEditing(b)}>
-                        {C.edit}
-                      </button>
-                      <ConfirmButton
-                        label={C.delete}
-                        accessibleLabel={L.deleteNamed(describe(b))}
-                        title={L.deleteTitle}
-                        text={L.deleteText(describe(b))}
-                        confirmLabel={L.confirmDelete}
-                        onConfirm={() => remove(b)}
-                      />
+                      <RowActions name={describe(b)} text={L} onEdit={() => setEditing(b)} onDelete={() => remove(b)} />
                     </li>
                   );
                 })}

@@ -14,7 +14,7 @@ import { formatShortDate } from '../../lib/dates';
 import { isExpiringSoon, needsReorder } from '../../lib/inventory';
 import { adminApi, failureText, type InventoryItemDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, EditDialog, Field, FormActions, inputClass, ListTable, PageHeader, primaryButton, saveForm, secondaryButton, useList } from './ui';
+import { EditDialog, Field, FormActions, inputClass, ListTable, PageHeader, primaryButton, RowActions, saveForm, useList } from './ui';
 import { filterInventory, inventorySummary, type InventoryFilter } from './views';
 
 const L = labels.inventory;
@@ -120,16 +120,7 @@ export function InventoryPage() {
               <td className="px-3 py-2">{item.last_inventory_check ? formatShortDate(item.last_inventory_check) : '–'}</td>
               <td className="px-3 py-2">
                 <div className="flex gap-2">
-                  <button type="button" className={secondaryButton} aria-label={L.editNamed(item.name)} onClick={() => setEditing(item)}>
-                    {C.edit}
-                  </button>
-                  <ConfirmButton
-                    label={C.delete}
-                    accessibleLabel={L.deleteNamed(item.name)}
-                    title={L.deleteTitle}
-                    text={L.deleteText(item.name)}
-                    onConfirm={() => remove(item)}
-                  />
+                  <RowActions name={item.name} text={L} onEdit={() => setEditing(item)} onDelete={() => remove(item)} />
                 </div>
               </td>
             </tr>

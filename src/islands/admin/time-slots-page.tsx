@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { TIME_WINDOW_DEFAULTS, timeWindowSchema } from '../../lib/admin-schemas';
 import { adminApi, failureText, type TimeWindowDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, EditDialog, Field, FormActions, saveForm, Loading, PageHeader, inputClass, primaryButton, secondaryButton, useList } from './ui';
+import { EditDialog, Field, FormActions, inputClass, Loading, PageHeader, primaryButton, RowActions, saveForm, useList } from './ui';
 import { WEEKDAYS_MONDAY_FIRST, groupWindows } from './views';
 
 const L = labels.windows;
@@ -69,16 +69,7 @@ export function TimeSlotsPage() {
                           {day.windows.map((w) => (
                             <li key={w.id} className="flex flex-wrap items-center gap-3">
                               <span className="min-w-32">{L.range(w.start_time, w.end_time)}</span>
-                              <button type="button" className={secondaryButton} aria-label={L.editNamed(describe(w))} onClick={() => setEditing(w)}>
-                                {C.edit}
-                              </button>
-                              <ConfirmButton
-                                label={C.delete}
-                                accessibleLabel={L.deleteNamed(describe(w))}
-                                title={L.deleteTitle}
-                                text={L.deleteText(describe(w))}
-                                onConfirm={() => remove(w)}
-                              />
+                              <RowActions name={describe(w)} text={L} onEdit={() => setEditing(w)} onDelete={() => remove(w)} />
                             </li>
                           ))}
                         </ul>

@@ -293,3 +293,39 @@ export function ListTable({
     </div>
   );
 }
+
+/** A row's "Bearbeiten" and "Löschen" (with confirmation), both named after the row for screen readers. */
+export function RowActions({
+  name,
+  text,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  text: {
+    editNamed: (name: string) => string;
+    deleteNamed: (name: string) => string;
+    deleteTitle: string;
+    deleteText: (name: string) => string;
+    /** The confirming button's label when it should not read just "Löschen". */
+    confirmDelete?: string;
+  };
+  onEdit: () => void;
+  onDelete: () => void | Promise<void>;
+}) {
+  return (
+    <>
+      <button type="button" className={secondaryButton} aria-label={text.editNamed(name)} onClick={onEdit}>
+        {labels.common.edit}
+      </button>
+      <ConfirmButton
+        label={labels.common.delete}
+        accessibleLabel={text.deleteNamed(name)}
+        title={text.deleteTitle}
+        text={text.deleteText(name)}
+        confirmLabel={text.confirmDelete}
+        onConfirm={onDelete}
+      />
+    </>
+  );
+}
