@@ -117,6 +117,8 @@ function legacyRoutes(): FunctionRoute[] {
               appointmentTypeId: body.appointment_type_id!,
               appointmentDate: body.appointment_date!,
               appointmentTime: body.appointment_time!,
+              // Today's schema needs a seat; the bare insert still checks nothing itself.
+              seat: sql<number>`(select count(*) + 1 from booked_slots where appointment_type_id = ${body.appointment_type_id!}::uuid and appointment_date = ${body.appointment_date!}::date and appointment_time = ${body.appointment_time!}::time)`,
               cancellationTokenHash: hashToken(newCancellationToken()),
             })
             .returning({ id: bookedSlots.id });

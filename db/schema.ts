@@ -18,6 +18,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   time,
@@ -89,14 +90,22 @@ export const bookedSlots = pgTable(
       .references(() => appointmentTypes.id, { onDelete: 'cascade' }),
     appointmentDate: date('appointment_date').notNull(),
     appointmentTime: time('appointment_time').notNull(),
+    /**
+     * Which of the time's places (1 .. the type's max_slots_per_time) this
+     * booking holds. Unique per (type, date, time) and checked against the
+     * type's capacity by a trigger (booked_slots_seat_within_capacity), so
+     * the database itself refuses an overbooking, whatever the code path.
+     */
+    seat: smallint('seat').notNull(),
     /** Hex SHA-256 of the cancellation token; the token itself is never stored. */
     cancellationTokenHash: text('cancellation_token_hash').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     check('booked_slots_token_hash_format', sql`${t.cancellationTokenHash} ~ '^[0-9a-f]{64}$'`),
+    check('booked_slots_seat_range', sql`${t.seat} between 1 and 10`),
     uniqueIndex('booked_slots_token_hash_idx').on(t.cancellationTokenHash),
-    index('booked_slots_type_date_time_idx').on(t.appointmentTypeId, t.appointmentDate, t.appointmentTime),
+    uniqueIndex('booked_slots_type_date_time_seat_idx').on(t.appointmentTypeId, t.appointmentDate, t.appointmentTime, t.seat),
     index('booked_slots_date_time_idx').on(t.appointmentDate, t.appointmentTime),
   ],
 );
@@ -232,6 +241,29 @@ export const contactAttempts = pgTable(
   (t) => [
     check('contact_attempts_client_key_format', sql`${t.clientKey} ~ '^[0-9a-f]{64}$'`),
     index('contact_attempts_client_time_idx').on(t.clientKey, t.attemptedAt),
+  ],
+);
+
+/**
+ * Abuse limits (src/server/rate-limit.server.ts): one row per (bucket, key)
+ * holding the times of the hits inside the bucket's sliding window. The key
+ * is an HMAC-SHA-256 with a server secret (of a client address, of an email
+ * address), never the value itself. `expires_at` is when the last hit leaves
+ * the window; rows past it are purged as requests come.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').notNull(),
+    /** Hex HMAC-SHA-256 of the limited value. */
+    keyHash: text('key_hash').notNull(),
+    hits: timestamp('hits', { withTimezone: true }).array().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bucket, t.keyHash] }),
+    check('rate_limits_key_hash_format', sql`${t.keyHash} ~ '^[0-9a-f]{64}$'`),
+    index('rate_limits_expires_at_idx').on(t.expiresAt),
   ],
 );
 

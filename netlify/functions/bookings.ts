@@ -2,12 +2,16 @@ import { getDb } from '../../db/client';
 import { bookingRequestSchema, type BookingRequest } from '../../src/lib/booking-schema';
 import { sendBookingEmails } from '../../src/server/booking-emails.server';
 import { createBooking } from '../../src/server/bookings.server';
+import { readEnv } from '../../src/server/env.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
+import { bookingLimits } from '../../src/server/rate-limit.server';
 
 export default route({
-  POST: async (req) => {
+  POST: async (req, ctx) => {
     const body = parseInput(bookingRequestSchema, await readJson(req)) as BookingRequest;
-    const created = await createBooking(await getDb(), body);
+    const limits = bookingLimits({ clientAddress: ctx.ip, recipient: body.email }, readEnv());
+    // Over a limit: 429 from createBooking, nothing stored, nothing sent.
+    const created = await createBooking(await getDb(), body, { limits });
     // The booking stands once committed; emails only report how they went.
     const email = await sendBookingEmails({
       bookingId: created.booking.id,

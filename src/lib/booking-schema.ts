@@ -16,6 +16,16 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * A consultation type id in its canonical form: zod accepts any letter case
+ * and Postgres compares uuids ignoring it, so everything after the schema
+ * (comparisons, hashes, responses) sees the one lower-case spelling.
+ */
+const canonicalUuid = z
+  .string({ error: 'errors.typeRequired' })
+  .regex(UUID, 'errors.typeRequired')
+  .transform((id) => id.toLowerCase());
+
 /** True for a real calendar date written yyyy-MM-dd (no 31 February). */
 export function isRealDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
@@ -79,7 +89,7 @@ export type PatientForm = z.input<typeof patientFormSchema>;
 
 /** POST /api/bookings (API.md). */
 export const bookingRequestSchema = z.object({
-  appointment_type_id: z.string({ error: 'errors.typeRequired' }).regex(UUID, 'errors.typeRequired'),
+  appointment_type_id: canonicalUuid,
   appointment_date: z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid'),
   appointment_time: z.string({ error: 'errors.timeInvalid' }).regex(HH_MM, 'errors.timeInvalid'),
   first_name: patientFormSchema.shape.first_name,
@@ -99,7 +109,7 @@ export type BookingRequest = z.output<typeof bookingRequestSchema> & { language:
 export const MAX_AVAILABILITY_DAYS = 62;
 export const availabilityQuerySchema = z
   .object({
-    type: z.string({ error: 'errors.typeRequired' }).regex(UUID, 'errors.typeRequired'),
+    type: canonicalUuid,
     from: z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid'),
     to: z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid'),
   })

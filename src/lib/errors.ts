@@ -31,10 +31,15 @@ export class AppError extends Error {
     /** A human-readable explanation, safe to show (never patient data). */
     readonly detail?: string,
     readonly fieldErrors?: FieldErrors,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(detail ?? code);
     this.name = 'AppError';
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
+
+  /** For a 429: when the limit allows the next attempt (the Retry-After header). */
+  readonly retryAfterSeconds?: number;
 
   get status(): number {
     return HTTP_STATUS_BY_CODE[this.code];

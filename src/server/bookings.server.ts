@@ -1,27 +1,39 @@
 /**
  * Availability and bookings against the database. The rules themselves are
- * the pure functions of src/lib/availability.ts; this module only loads
- * their inputs and makes the booking atomic.
+ * the pure functions of src/lib/availability.ts; this module loads their
+ * inputs and makes the booking atomic (docs/decisions/003).
  *
- * Capacity guarantee: a booking takes a transaction-scoped advisory lock on
- * its (type, date, time) before counting, so concurrent bookings of the same
- * slot run one after another and the count each one sees includes every
- * booking committed before it; bookings of other slots do not wait. The type
- * row is read FOR SHARE so an admin cannot delete it mid-booking.
+ * Round trips (after the connection is open): availability is one query
+ * (the type with its windows, blocked dates and booking counts as JSON); an
+ * uncontended booking is two: one read of the type's rules, checked by the
+ * pure module, then one statement that inserts only if the date is still
+ * not blocked, the time still a start time of a window and a seat is free,
+ * counting the abuse limits in the same statement. A single statement is
+ * atomic, so no BEGIN/COMMIT is needed.
+ *
+ * Capacity guarantee: the database's, not this module's. Every booking holds
+ * a seat 1..max_slots_per_time, unique per (type, date, time), and a trigger
+ * refuses a seat beyond the type's capacity. The insert picks the lowest
+ * free seat; when a parallel booking took it first the unique index refuses
+ * the row and the statement is retried (a bounded number of times: every
+ * lost race means one more seat is gone).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots, type AppointmentTypeRow } from '../../db/schema';
+import { appointmentTypes, bookedSlots, type AppointmentTypeRow } from '../../db/schema';
 import {
   availabilityForRange,
   slotKey,
   timeRejection,
   type AvailabilityInput,
   type DayAvailability,
+  type TimeRejection,
+  type WeeklyWindow,
 } from '../lib/availability';
-import { berlinInstant, berlinWallClock } from '../lib/berlin-time';
+import { berlinInstant, berlinWallClock, weekdayOf } from '../lib/berlin-time';
 import { AppError } from '../lib/errors';
+import { asRateLimited, databaseError, hitCte, purgeCte, withinLimitCheck, type RateLimitHit } from './rate-limit.server';
 
 type Executor = Database | Transaction;
 
@@ -36,61 +48,62 @@ export function newCancellationToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-async function loadInput(
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** JSON from the driver: node-postgres and PGlite parse it, a string is parsed here. */
+function fromJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/**
+ * The type with everything its availability depends on, in ONE query: its
+ * weekly windows, the blocked dates in [from, to] (its own and those of
+ * every type) and, when asked, its booking counts per date and time.
+ * Null when there is no such type.
+ */
+export async function loadRules(
   db: Executor,
-  type: AppointmentTypeRow,
+  typeId: string,
   from: string,
   to: string,
-  now: Date,
-  inTransaction: boolean,
-): Promise<AvailabilityInput> {
-  const windowsQuery = () =>
-    db
-      .select({
-        dayOfWeek: appointmentTimeSlots.dayOfWeek,
-        startTime: appointmentTimeSlots.startTime,
-        endTime: appointmentTimeSlots.endTime,
-      })
-      .from(appointmentTimeSlots)
-      .where(eq(appointmentTimeSlots.appointmentTypeId, type.id))
-      .orderBy(asc(appointmentTimeSlots.dayOfWeek), asc(appointmentTimeSlots.startTime));
-  const blockedQuery = () =>
-    db
-      .select({ date: blockedDates.date })
-      .from(blockedDates)
-      .where(
-        and(
-          gte(blockedDates.date, from),
-          lte(blockedDates.date, to),
-          or(isNull(blockedDates.appointmentTypeId), eq(blockedDates.appointmentTypeId, type.id)),
-        ),
-      );
-  const countsQuery = () =>
-    db
-      .select({
-        date: bookedSlots.appointmentDate,
-        time: bookedSlots.appointmentTime,
-        count: sql<number>`count(*)::int`,
-      })
-      .from(bookedSlots)
-      .where(
-        and(
-          eq(bookedSlots.appointmentTypeId, type.id),
-          gte(bookedSlots.appointmentDate, from),
-          lte(bookedSlots.appointmentDate, to),
-        ),
-      )
-      .groupBy(bookedSlots.appointmentDate, bookedSlots.appointmentTime);
-  // A transaction owns one connection, which runs one query at a time; a pool can run them side by side.
-  const [windows, blocked, counts] = inTransaction
-    ? [await windowsQuery(), await blockedQuery(), await countsQuery()]
-    : await Promise.all([windowsQuery(), blockedQuery(), countsQuery()]);
+  withCounts: boolean,
+): Promise<{ type: AppointmentTypeRow; windows: WeeklyWindow[]; blockedDates: string[]; counts: Array<[string, string, number]> } | null> {
+  const t = appointmentTypes;
+  // Spelled out: drizzle would write a bare "id", which the subqueries would take for their own id.
+  const typeRef = sql.raw('"appointment_types"."id"');
+  const counts = withCounts
+    ? sql`coalesce((
+        select json_agg(json_build_array(c.appointment_date, c.appointment_time, c.n))
+        from (
+          select appointment_date, appointment_time, count(*)::int as n from booked_slots
+          where appointment_type_id = ${typeRef} and appointment_date between ${from}::date and ${to}::date
+          group by appointment_date, appointment_time
+        ) c), '[]'::json)`
+    : sql`'[]'::json`;
+  const [row] = await db
+    .select({
+      ...getTableColumns(t),
+      windows: sql<unknown>`coalesce((
+        select json_agg(json_build_object('dayOfWeek', w.day_of_week, 'startTime', w.start_time, 'endTime', w.end_time)
+          order by w.day_of_week, w.start_time)
+        from appointment_time_slots w where w.appointment_type_id = ${typeRef}), '[]'::json)`,
+      blocked: sql<unknown>`coalesce((
+        select json_agg(distinct b.date) from blocked_dates b
+        where b.date between ${from}::date and ${to}::date
+          and (b.appointment_type_id is null or b.appointment_type_id = ${typeRef})), '[]'::json)`,
+      counts: sql<unknown>`${counts}`,
+    })
+    .from(t)
+    .where(eq(t.id, typeId));
+  if (!row) return null;
+  const { windows, blocked, counts: countRows, ...type } = row;
   return {
     type,
-    windows,
-    blockedDates: blocked.map((b) => b.date),
-    bookings: new Map(counts.map((c) => [slotKey(c.date, hhmm(c.time)), Number(c.count)])),
-    now,
+    windows: fromJson<WeeklyWindow[]>(windows),
+    blockedDates: fromJson<string[]>(blocked),
+    counts: fromJson<Array<[string, string, number]>>(countRows),
   };
 }
 
@@ -100,21 +113,154 @@ export interface AvailabilityResponse {
   days: DayAvailability[];
 }
 
+/** GET /api/availability: one database round trip. */
 export async function getAvailability(
   db: Database,
   query: { type: string; from: string; to: string },
   now: Date = new Date(),
 ): Promise<AvailabilityResponse> {
-  const [type] = await db.select().from(appointmentTypes).where(eq(appointmentTypes.id, query.type));
-  if (!type) throw new AppError('not-found', 'Unknown consultation type.');
-  const input = await loadInput(db, type, query.from, query.to, now, false);
-  return { timezone: 'Europe/Berlin', type: type.id, days: availabilityForRange(query.from, query.to, input) };
+  const rules = await loadRules(db, query.type, query.from, query.to, true);
+  if (!rules) throw new AppError('not-found', 'Unknown consultation type.');
+  const input: AvailabilityInput = {
+    type: rules.type,
+    windows: rules.windows,
+    blockedDates: rules.blockedDates,
+    bookings: new Map(rules.counts.map(([date, time, n]) => [slotKey(date, hhmm(time)), Number(n)])),
+    now,
+  };
+  return { timezone: 'Europe/Berlin', type: rules.type.id, days: availabilityForRange(query.from, query.to, input) };
 }
 
 export interface SlotRequest {
+  /** Canonical (lower-case) uuid: the shared schemas lower-case it. */
   appointment_type_id: string;
   appointment_date: string;
   appointment_time: string;
+}
+
+export interface InsertBookingInput {
+  typeId: string;
+  date: string;
+  /** HH:mm */
+  time: string;
+  tokenHash: string;
+  /** Abuse limits counted in the same statement (online bookings); none for staff. */
+  limits?: RateLimitHit[];
+  now?: Date;
+}
+
+export interface BookedRow {
+  id: string;
+  appointmentTypeId: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  seat: number;
+}
+
+export type InsertBookingResult =
+  | { booked: BookedRow }
+  | { rejected: Extract<TimeRejection, 'full' | 'blocked' | 'not-a-slot'> | 'unknown-type' };
+
+/** Every lost race means another seat is taken, so capacity (at most 10) + 1 attempts always end. */
+const MAX_INSERT_ATTEMPTS = 11;
+
+/**
+ * The one statement that books a seat: it inserts only if the type exists,
+ * the date is not blocked (for the type or for all), the time is a start
+ * time of one of the weekday's windows and a seat is free, taking the lowest
+ * free seat; the abuse limits are counted in the same statement and abort it
+ * when exceeded. Nothing in it depends on being called right after a rules
+ * check, so staff bookings (no limits) and reschedules can build on it.
+ */
+function insertStatement(input: InsertBookingInput, now: Date): SQL {
+  const { typeId, date, time, tokenHash } = input;
+  const limits = input.limits ?? [];
+  const weekday = weekdayOf(date);
+  const blockedSql = sql`exists (
+      select 1 from blocked_dates b
+      where b.date = ${date}::date and (b.appointment_type_id is null or b.appointment_type_id = ${typeId}::uuid))`;
+  const hitCtes = limits.map((hit, i) => sql`, ${sql.raw(`hit${i}`)} as (${hitCte(hit, now, sql`seat`)})`);
+  const checks = limits.map((hit, i) => sql`${withinLimitCheck(hit, sql.raw(`hit${i}`))} as ${sql.raw(`within${i}`)}, `);
+  return sql`
+    with valid as (
+      select t.id, t.max_slots_per_time as capacity
+      from appointment_types t
+      where t.id = ${typeId}::uuid
+        and not ${blockedSql}
+        and exists (
+          select 1 from appointment_time_slots w
+          where w.appointment_type_id = t.id
+            and w.day_of_week = ${weekday}
+            and w.start_time <= ${time}::time
+            and extract(epoch from ${time}::time) / 60 + t.slot_duration_minutes <= extract(epoch from w.end_time) / 60
+            and (extract(epoch from ${time}::time - w.start_time) / 60)::int % t.slot_duration_minutes = 0)
+    ),
+    seat as (
+      select s.n::smallint as seat
+      from valid v, generate_series(1, v.capacity) as s(n)
+      where not exists (
+        select 1 from booked_slots b
+        where b.appointment_type_id = v.id and b.appointment_date = ${date}::date
+          and b.appointment_time = ${time}::time and b.seat = s.n)
+      order by s.n
+      limit 1
+    )${sql.join(hitCtes, sql``)},
+    booked as (
+      insert into booked_slots (appointment_type_id, appointment_date, appointment_time, seat, cancellation_token_hash)
+      select ${typeId}::uuid, ${date}::date, ${time}::time, seat.seat, ${tokenHash} from seat
+      returning id, appointment_type_id, appointment_date::text, appointment_time::text, seat
+    ),
+    purge as (${purgeCte(now, limits)})
+    select
+      ${sql.join(checks, sql``)}
+      (select row_to_json(booked) from booked) as booked,
+      exists (select 1 from valid) as valid,
+      exists (select 1 from appointment_types where id = ${typeId}::uuid) as type_exists,
+      ${blockedSql} as blocked`;
+}
+
+/**
+ * Books the lowest free seat of (type, date, time) in one statement (one
+ * round trip when uncontended), or says why not. Throws 429 when a limit
+ * in `limits` is exceeded; then nothing was written.
+ */
+export async function insertBooking(db: Executor, input: InsertBookingInput): Promise<InsertBookingResult> {
+  const now = input.now ?? new Date();
+  const statement = insertStatement(input, now);
+  for (let attempt = 1; ; attempt++) {
+    let row: { booked: unknown; valid: boolean; type_exists: boolean; blocked: boolean } | undefined;
+    try {
+      [row] = rowsOf<{ booked: unknown; valid: boolean; type_exists: boolean; blocked: boolean }>(await db.execute(statement));
+    } catch (error) {
+      const e = databaseError(error);
+      // Lost the race for the seat (unique index) or the capacity dropped meanwhile (trigger): look again.
+      const lostSeat =
+        (e?.code === '23505' && e.constraint === 'booked_slots_type_date_time_seat_idx') ||
+        (e?.code === '23514' && e.constraint === 'booked_slots_seat_within_capacity');
+      if (lostSeat && attempt < MAX_INSERT_ATTEMPTS) continue;
+      if (lostSeat) return { rejected: 'full' };
+      // The type was deleted while the statement ran.
+      if (e?.code === '23503') return { rejected: 'unknown-type' };
+      throw asRateLimited(error, rateLimitDetail);
+    }
+    if (!row) throw new Error('booking statement returned no row');
+    if (row.booked) {
+      const b = fromJson<{ id: string; appointment_type_id: string; appointment_date: string; appointment_time: string; seat: number }>(row.booked);
+      return {
+        booked: { id: b.id, appointmentTypeId: b.appointment_type_id, appointmentDate: b.appointment_date, appointmentTime: b.appointment_time, seat: b.seat },
+      };
+    }
+    if (!row.type_exists) return { rejected: 'unknown-type' };
+    if (row.blocked) return { rejected: 'blocked' };
+    if (!row.valid) return { rejected: 'not-a-slot' };
+    return { rejected: 'full' };
+  }
+}
+
+function rateLimitDetail(bucket: string): string {
+  return bucket.startsWith('confirmation')
+    ? 'Too many confirmation emails to this address today. Please try again later or call us.'
+    : 'Too many bookings from this address. Please try again later or call us.';
 }
 
 export interface CreatedBooking {
@@ -124,41 +270,48 @@ export interface CreatedBooking {
   token: string;
 }
 
-export async function createBooking(db: Database, slot: SlotRequest, now: Date = new Date()): Promise<CreatedBooking> {
+/**
+ * POST /api/bookings: two round trips when uncontended. First the type's
+ * rules for the date (the pure module re-checks every rule the wizard
+ * showed: past, advance limit, blocked, window, DST, passed time), then
+ * insertBooking, which re-checks in SQL what may have changed meanwhile
+ * (blocked, windows, capacity) and counts the abuse limits.
+ */
+export async function createBooking(
+  db: Database,
+  slot: SlotRequest,
+  options: { now?: Date; limits?: RateLimitHit[] } = {},
+): Promise<CreatedBooking> {
+  const now = options.now ?? new Date();
   const date = slot.appointment_date;
   const time = slot.appointment_time;
-  const token = newCancellationToken();
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`${slot.appointment_type_id} ${date} ${time}`}, 727003))`,
-    );
-    const [type] = await tx
-      .select()
-      .from(appointmentTypes)
-      .where(eq(appointmentTypes.id, slot.appointment_type_id))
-      .for('share');
-    if (!type) throw new AppError('slot-unavailable', 'This consultation type is not offered (any more).');
-    const input = await loadInput(tx, type, date, date, now, true);
-    const rejection = timeRejection(date, time, input);
-    if (rejection) throw new AppError('slot-unavailable', slotUnavailableDetail(rejection));
-    const [row] = await tx
-      .insert(bookedSlots)
-      .values({ appointmentTypeId: type.id, appointmentDate: date, appointmentTime: time, cancellationTokenHash: hashToken(token) })
-      .returning();
-    return {
-      booking: {
-        id: row!.id,
-        appointment_type_id: row!.appointmentTypeId,
-        appointment_date: row!.appointmentDate,
-        appointment_time: hhmm(row!.appointmentTime),
-      },
-      type,
-      token,
-    };
+  const typeId = slot.appointment_type_id.toLowerCase();
+  const rules = await loadRules(db, typeId, date, date, false);
+  if (!rules) throw new AppError('slot-unavailable', slotUnavailableDetail('unknown-type'));
+  const rejection = timeRejection(date, time, {
+    type: rules.type,
+    windows: rules.windows,
+    blockedDates: rules.blockedDates,
+    bookings: new Map(),
+    now,
   });
+  if (rejection) throw new AppError('slot-unavailable', slotUnavailableDetail(rejection));
+  const token = newCancellationToken();
+  const result = await insertBooking(db, { typeId, date, time, tokenHash: hashToken(token), limits: options.limits, now });
+  if ('rejected' in result) throw new AppError('slot-unavailable', slotUnavailableDetail(result.rejected));
+  return {
+    booking: {
+      id: result.booked.id,
+      appointment_type_id: result.booked.appointmentTypeId,
+      appointment_date: result.booked.appointmentDate,
+      appointment_time: hhmm(result.booked.appointmentTime),
+    },
+    type: rules.type,
+    token,
+  };
 }
 
-function slotUnavailableDetail(rejection: string): string {
+function slotUnavailableDetail(rejection: TimeRejection | 'unknown-type'): string {
   switch (rejection) {
     case 'full':
       return 'This time has just been booked by someone else.';
@@ -166,6 +319,8 @@ function slotUnavailableDetail(rejection: string): string {
       return 'This time has already passed.';
     case 'not-a-slot':
       return 'This is not a bookable start time for this consultation type.';
+    case 'unknown-type':
+      return 'This consultation type is not offered (any more).';
     default:
       return 'This date cannot be booked for this consultation type.';
   }

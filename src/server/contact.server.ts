@@ -35,11 +35,14 @@ export async function takeContactAllowance(db: Database, clientKey: string, now 
     // Old rows serve no purpose; removing them keeps the table small.
     await tx.delete(contactAttempts).where(lt(contactAttempts.attemptedAt, windowStart));
     const [row] = await tx
-      .select({ count: sql<number>`count(*)::int` })
+      .select({ count: sql<number>`count(*)::int`, oldestEpoch: sql<number | null>`extract(epoch from min(${contactAttempts.attemptedAt}))::float8` })
       .from(contactAttempts)
       .where(and(eq(contactAttempts.clientKey, clientKey), gt(contactAttempts.attemptedAt, windowStart)));
     if ((row?.count ?? 0) >= CONTACT_RATE_LIMIT.max) {
-      throw new AppError('rate-limited', 'Too many messages from this address. Please try again later or call us.');
+      // The oldest message in the window leaving it frees the next one.
+      const oldest = row?.oldestEpoch != null ? Number(row.oldestEpoch) * 1000 : now.getTime();
+      const retryAfterSeconds = Math.max(1, Math.ceil((oldest + CONTACT_RATE_LIMIT.windowMinutes * 60_000 - now.getTime()) / 1000));
+      throw new AppError('rate-limited', 'Too many messages from this address. Please try again later or call us.', undefined, { retryAfterSeconds });
     }
     await tx.insert(contactAttempts).values({ clientKey, attemptedAt: now });
   });

@@ -54,9 +54,17 @@ export function problem(
   return new Response(JSON.stringify(body), { status, headers: h });
 }
 
+/** Retry-After of a 429 whose limit did not say when it frees up. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
-    return problem(error.status, error.code, error.detail, error.fieldErrors);
+    // Every 429 of the site says when to try again (API.md).
+    const headers =
+      error.status === 429
+        ? { 'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))) }
+        : undefined;
+    return problem(error.status, error.code, error.detail, error.fieldErrors, headers);
   }
   logUnexpected(error);
   return problem(500, 'internal-error', 'An unexpected error occurred.');

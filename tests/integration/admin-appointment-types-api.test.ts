@@ -106,7 +106,7 @@ describe.each(databaseKinds)('admin appointment types on %s', (kind) => {
     await t.db.insert(appointmentTimeSlots).values({ appointmentTypeId: type!.id, dayOfWeek: 2, startTime: '09:00', endTime: '10:00' });
     await t.db.insert(blockedDates).values([{ date: '2030-03-10', appointmentTypeId: type!.id }, { date: '2030-03-11', reason: 'alle' }]);
     // Earlier today, already begun: not a future booking.
-    await t.db.insert(bookedSlots).values({ appointmentTypeId: type!.id, appointmentDate: '2030-03-05', appointmentTime: '10:00', cancellationTokenHash: hash(1) });
+    await t.db.insert(bookedSlots).values({ appointmentTypeId: type!.id, appointmentDate: '2030-03-05', appointmentTime: '10:00', seat: 1, cancellationTokenHash: hash(1) });
     const { path, params } = itemPath(type!.id);
     const res = await api(item, path, { method: 'DELETE', params });
     vi.useRealTimers();
@@ -131,6 +131,7 @@ describe.each(databaseKinds)('admin appointment types on %s', (kind) => {
       appointmentTypeId: type!.id,
       appointmentDate: date,
       appointmentTime: time,
+      seat: 1,
       cancellationTokenHash: hash(Math.floor(Math.random() * 1e9) + 100),
     });
     const { path, params } = itemPath(type!.id);

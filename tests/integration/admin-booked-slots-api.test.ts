@@ -75,7 +75,7 @@ describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
   it('lists by date then time with type_name and nothing else: no token hash, no patient data', async () => {
     await book(vaccination, '09:00');
     await book(checkUp, '08:40');
-    await t.db.insert(bookedSlots).values({ appointmentTypeId: checkUp, appointmentDate: '2030-01-01', appointmentTime: '11:00', cancellationTokenHash: 'a'.repeat(64) });
+    await t.db.insert(bookedSlots).values({ appointmentTypeId: checkUp, appointmentDate: '2030-01-01', appointmentTime: '11:00', seat: 1, cancellationTokenHash: 'a'.repeat(64) });
     const res = await api(collection, '/api/admin/booked-slots');
     expect(res.status).toBe(200);
     expect(res.json.map((s: any) => `${s.appointment_date} ${s.appointment_time} ${s.type_name}`)).toEqual([

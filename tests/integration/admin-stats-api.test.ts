@@ -32,9 +32,9 @@ describe.each(databaseKinds)('GET /api/admin/stats on %s', (kind) => {
     const [type] = await t.db.insert(appointmentTypes).values([{ name: 'A', description: 'a' }, { name: 'B', description: 'b' }]).returning();
     const hash = (c: string) => c.repeat(64);
     await t.db.insert(bookedSlots).values([
-      { appointmentTypeId: type!.id, appointmentDate: '2026-12-02', appointmentTime: '09:00', cancellationTokenHash: hash('a') },
-      { appointmentTypeId: type!.id, appointmentDate: '2026-12-02', appointmentTime: '09:20', cancellationTokenHash: hash('b') },
-      { appointmentTypeId: type!.id, appointmentDate: '2026-12-01', appointmentTime: '09:00', cancellationTokenHash: hash('c') },
+      { appointmentTypeId: type!.id, appointmentDate: '2026-12-02', appointmentTime: '09:00', seat: 1, cancellationTokenHash: hash('a') },
+      { appointmentTypeId: type!.id, appointmentDate: '2026-12-02', appointmentTime: '09:20', seat: 1, cancellationTokenHash: hash('b') },
+      { appointmentTypeId: type!.id, appointmentDate: '2026-12-01', appointmentTime: '09:00', seat: 1, cancellationTokenHash: hash('c') },
     ]);
     await t.db.insert(blockedDates).values([{ date: '2026-12-24' }, { date: '2026-12-31', appointmentTypeId: type!.id }]);
     await t.db.insert(inventoryItems).values([

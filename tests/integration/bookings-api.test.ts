@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
-import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots } from '../../db/schema';
+import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots, rateLimits } from '../../db/schema';
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
@@ -78,6 +78,8 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
   beforeEach(async () => {
     await t.db.delete(bookedSlots);
     await t.db.delete(blockedDates);
+    // Each test starts with fresh abuse limits (the tests book from one address and one email).
+    await t.db.delete(rateLimits);
     await rm(outbox, { recursive: true, force: true });
     logs.length = 0;
     for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {

@@ -95,6 +95,7 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       appointmentTypeId: typeId,
       appointmentDate: '2026-12-01',
       appointmentTime: '09:00',
+      seat: 1,
       cancellationTokenHash: 'plain-token-not-a-hash',
     });
     expect(await rejects(write)).toBe('booked_slots_token_hash_format');
@@ -107,6 +108,7 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'appointment_date',
       'appointment_time',
       'cancellation_token_hash',
+      'seat',
       'created_at',
     ]);
   });
@@ -133,6 +135,7 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       appointmentTypeId: type!.id,
       appointmentDate: '2026-01-01',
       appointmentTime: '08:00',
+      seat: 1,
       cancellationTokenHash: HASH,
     });
     await t.db.delete(appointmentTypes).where(sql`${appointmentTypes.id} = ${type!.id}`);

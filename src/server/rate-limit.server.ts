@@ -1,0 +1,177 @@
+/**
+ * Generic abuse limits kept in the database (serverless instances share no
+ * memory): at most `max` hits per key within a sliding window of
+ * `windowSeconds`.
+ *
+ * Storage: one `rate_limits` row per (bucket, key) whose `hits` array holds
+ * the times of the hits still inside the window. The key is an HMAC-SHA-256
+ * with a server secret of the limited value (a client address, an email
+ * address), never the value: a plain hash of an IPv4 address or of a
+ * guessable email is reversed by trying them all.
+ *
+ * Counting is one upsert (`INSERT … ON CONFLICT DO UPDATE … RETURNING`):
+ * the conflicting row is locked and the update sees its latest committed
+ * version, so parallel hits of one key queue on that row and the count
+ * holds under bursts without a lock convention or a transaction. A hit
+ * beyond the limit calls `rate_limit_exceeded()`, which aborts the whole
+ * statement, so nothing it wrote stays (not the hit, not the booking).
+ * The upsert is a CTE (`hitCte`) so callers fold it into their own single
+ * statement; `takeRateLimit` runs it alone.
+ */
+import { createHmac } from 'node:crypto';
+import { Address4, Address6 } from 'ip-address';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { AppError } from '../lib/errors';
+import type { Env } from './env.server';
+
+export interface RateLimit {
+  /** Stored in `rate_limits.bucket`; also separates the HMAC keys of different limits. */
+  bucket: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/** DESIGN.md "Capacity (second round)": 10 bookings per client address per hour. */
+export const BOOKINGS_PER_CLIENT: RateLimit = { bucket: 'booking-client', max: 10, windowSeconds: 60 * 60 };
+/** 3 confirmation emails per recipient per day (a sliding 24 hours). */
+export const CONFIRMATIONS_PER_RECIPIENT: RateLimit = { bucket: 'confirmation-recipient', max: 3, windowSeconds: 24 * 60 * 60 };
+
+/** How many expired rows one statement removes at most (keeps every statement cheap). */
+const PURGE_BATCH = 20;
+
+/** The server key of the HMACs (as the contact limit uses). */
+export function rateLimitSecret(env: Pick<Env, 'JWT_SECRET' | 'ADMIN_SETUP_SECRET'>): string {
+  return env.JWT_SECRET ?? env.ADMIN_SETUP_SECRET ?? 'local-development-only';
+}
+
+/**
+ * One client, one key: IPv4 as written, an IPv4-mapped IPv6 address as its
+ * IPv4, and IPv6 by its /64 prefix (one subscriber's network; a client
+ * rotating through its own /64 is still one client).
+ */
+export function canonicalClientAddress(ip: string): string {
+  const value = ip.trim();
+  if (Address4.isValid(value)) return new Address4(value).correctForm();
+  const bare = value.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  if (Address6.isValid(bare)) {
+    const v6 = new Address6(bare);
+    if (v6.is4()) return v6.to4().correctForm();
+    return `${new Address6(`${v6.correctForm()}/64`).startAddress().correctForm()}/64`;
+  }
+  return value.toLowerCase();
+}
+
+/** An email address as one recipient: trimmed and lower-cased. */
+export function canonicalEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function rateLimitKey(limit: RateLimit, value: string, secret: string): string {
+  return createHmac('sha256', `rate-limit:${limit.bucket}:${secret}`).update(value, 'utf8').digest('hex');
+}
+
+export interface RateLimitHit {
+  limit: RateLimit;
+  /** From rateLimitKey: never the plain value. */
+  key: string;
+}
+
+/**
+ * A CTE body that counts one hit and returns `hits` (the count including
+ * this one) and `retry_after` (seconds until the oldest hit in the window
+ * leaves it). `source` decides whether it runs at all: the CTE inserts one
+ * row per row of `source` (use a CTE holding one row, or `(select 1)`).
+ */
+export function hitCte(hit: RateLimitHit, now: Date, source: SQL): SQL {
+  const { bucket, windowSeconds } = hit.limit;
+  const at = now.toISOString();
+  return sql`
+    insert into rate_limits as r (bucket, key_hash, hits, expires_at)
+    select ${bucket}, ${hit.key}, array[${at}::timestamptz], ${at}::timestamptz + make_interval(secs => ${windowSeconds})
+    from ${source}
+    on conflict (bucket, key_hash) do update set
+      hits = array(
+        select h from unnest(r.hits) as h
+        where h > ${at}::timestamptz - make_interval(secs => ${windowSeconds})
+        order by h
+      ) || ${at}::timestamptz,
+      expires_at = ${at}::timestamptz + make_interval(secs => ${windowSeconds})
+    returning
+      cardinality(r.hits) as hits,
+      greatest(1, ceil(extract(epoch from (r.hits[1] + make_interval(secs => ${windowSeconds}) - ${at}::timestamptz))))::int as retry_after`;
+}
+
+/**
+ * An expression that aborts the statement when `cte` (a hitCte) counted
+ * more than the limit; true otherwise.
+ */
+export function withinLimitCheck(hit: RateLimitHit, cte: SQL): SQL {
+  return sql`(select case when c.hits > ${hit.limit.max} then rate_limit_exceeded(${hit.limit.bucket}, c.retry_after) else true end from ${cte} c)`;
+}
+
+/** Removes a few rows whose window has passed (never the keys this statement counts). */
+export function purgeCte(now: Date, keep: RateLimitHit[]): SQL {
+  const keys = keep.map((h) => h.key);
+  return sql`
+    delete from rate_limits p
+    using (
+      select bucket, key_hash from rate_limits
+      where expires_at < ${now.toISOString()}::timestamptz
+        and key_hash <> all(array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[])
+      limit ${PURGE_BATCH}
+      for update skip locked
+    ) old
+    where p.bucket = old.bucket and p.key_hash = old.key_hash`;
+}
+
+function pgError(error: unknown): { code?: string; detail?: string; hint?: string; constraint?: string } | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as { code: string };
+  }
+  return undefined;
+}
+
+/** The database's error code (SQLSTATE) and constraint of a failed query, looking through driver wrappers. */
+export function databaseError(error: unknown): { code?: string; constraint?: string } | undefined {
+  return pgError(error);
+}
+
+/** A statement aborted by rate_limit_exceeded() as the 429 it means; anything else unchanged. */
+export function asRateLimited(error: unknown, message: (bucket: string) => string): unknown {
+  const e = pgError(error);
+  if (e?.code !== 'RL429') return error;
+  const bucket = e.detail ?? '';
+  const seconds = Number(e.hint);
+  return new AppError('rate-limited', message(bucket), undefined, {
+    retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : 60,
+  });
+}
+
+/**
+ * Counts one hit of every limit in one statement, or throws 429 (and keeps
+ * none of them) when any is exceeded. For callers without a statement of
+ * their own to fold the hits into.
+ */
+export async function takeRateLimit(db: Database, hits: RateLimitHit[], now: Date = new Date(), message = 'Too many requests. Please try again later.'): Promise<void> {
+  const ctes = hits.map((hit, i) => sql`${sql.raw(`h${i}`)} as (${hitCte(hit, now, sql`(select 1) one`)})`);
+  const checks = hits.map((hit, i) => sql`${withinLimitCheck(hit, sql.raw(`h${i}`))}`);
+  try {
+    await db.execute(sql`with ${sql.join(ctes, sql`, `)}, purge as (${purgeCte(now, hits)}) select ${sql.join(checks, sql`, `)}`);
+  } catch (error) {
+    throw asRateLimited(error, () => message);
+  }
+}
+
+/** The limits of an online booking: per client address, and per recipient of its confirmation email. */
+export function bookingLimits(
+  who: { clientAddress: string; recipient: string },
+  env: Pick<Env, 'JWT_SECRET' | 'ADMIN_SETUP_SECRET'>,
+): RateLimitHit[] {
+  const secret = rateLimitSecret(env);
+  return [
+    { limit: BOOKINGS_PER_CLIENT, key: rateLimitKey(BOOKINGS_PER_CLIENT, canonicalClientAddress(who.clientAddress), secret) },
+    { limit: CONFIRMATIONS_PER_RECIPIENT, key: rateLimitKey(CONFIRMATIONS_PER_RECIPIENT, canonicalEmail(who.recipient), secret) },
+  ];
+}
