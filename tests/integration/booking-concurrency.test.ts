@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import availability from '../../netlify/functions/availability';
@@ -186,7 +186,7 @@ describe('concurrent bookings on a real Postgres', () => {
     );
     expect(await refusal(t.db.insert(bookedSlots).values(row(0, '09:20')))).toBe('booked_slots_seat_within_capacity');
     expect(await refusal(t.db.insert(bookedSlots).values(row(11, '09:20')))).toMatch(/^booked_slots_seat_(within_capacity|range)$/);
-    expect(await refusal(t.db.update(bookedSlots).set({ seat: 3 }).where(eq(bookedSlots.seat, 2)))).toBe('booked_slots_seat_within_capacity');
+    expect(await refusal(t.db.update(bookedSlots).set({ seat: 3 }).where(and(eq(bookedSlots.appointmentTypeId, type.id), eq(bookedSlots.seat, 2))))).toBe('booked_slots_seat_within_capacity');
     await t.db.update(appointmentTypes).set({ maxSlotsPerTime: 1 }).where(eq(appointmentTypes.id, type.id));
     expect(await refusal(t.db.insert(bookedSlots).values(row(2, '09:40')))).toBe('booked_slots_seat_within_capacity');
     expect(await rowsOf(type.id)).toHaveLength(2);
