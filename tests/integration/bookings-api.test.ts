@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
@@ -10,6 +10,7 @@ import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots, rate
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { insertBooking } from '../../src/server/bookings.server';
 
 // Monday 7 January 2030, 07:00 in Berlin: the whole week lies ahead.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -25,7 +26,7 @@ export const patient = {
 };
 
 async function rowsAsText(t: TestDatabase): Promise<string> {
-  const tables = ['appointment_types', 'appointment_time_slots', 'booked_slots', 'blocked_dates', 'inventory_items', 'users', 'sessions', 'login_attempts'];
+  const tables = ['appointment_types', 'appointment_time_slots', 'booked_slots', 'blocked_dates', 'inventory_items', 'users', 'sessions', 'login_attempts', 'rate_limits'];
   const out: string[] = [];
   for (const table of tables) {
     const res = await t.db.execute(sql.raw(`select row_to_json(x)::text as j from ${table} x`));
@@ -250,35 +251,62 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
     });
 
     it.each([
-      ['a full slot', async () => void (await book(slot()))],
-      ['a blocked date', async () => void (await t.db.insert(blockedDates).values({ date: '2030-01-08' }))],
-    ])('answers 409 slot-unavailable for %s and stores nothing more', async (_label, arrange) => {
+      ['a full slot', async () => void (await book(slot())), 'This time has just been booked by someone else.'],
+      ['a blocked date', async () => void (await t.db.insert(blockedDates).values({ date: '2030-01-08' })), 'This date cannot be booked for this consultation type.'],
+    ])('answers 409 slot-unavailable for %s with its reason and stores nothing more', async (_label, arrange, detail) => {
       await arrange();
       const before = await countRows();
       const res = await book(slot());
       expect(res.status).toBe(409);
       expect(res.json.type).toBe('slot-unavailable');
+      expect(res.json.detail).toBe(detail);
       expect(await countRows()).toBe(before);
     });
 
+    const notASlot = 'This is not a bookable start time for this consultation type.';
+    const notThisDate = 'This date cannot be booked for this consultation type.';
     it.each([
-      ['a time between slots', { appointment_time: '09:10' }],
-      ['a time after the last slot', { appointment_time: '13:30' }],
-      ['a past date', { appointment_date: '2030-01-04' }],
-      ['a Saturday', { appointment_date: '2030-01-12' }],
-      ['beyond the advance limit', { appointment_date: '2030-01-22' }],
-      ['an unknown type', { appointment_type_id: '00000000-0000-4000-8000-000000000000' }],
-    ])('answers 409 for %s', async (_label, overrides) => {
+      ['a time between slots', { appointment_time: '09:10' }, notASlot],
+      ['a time after the last slot', { appointment_time: '13:30' }, notASlot],
+      ['a past date', { appointment_date: '2030-01-04' }, notThisDate],
+      ['a Saturday', { appointment_date: '2030-01-12' }, notThisDate],
+      ['beyond the advance limit', { appointment_date: '2030-01-22' }, notThisDate],
+      ['an unknown type', { appointment_type_id: '00000000-0000-4000-8000-000000000000' }, 'This consultation type is not offered (any more).'],
+    ])('answers 409 for %s with its reason', async (_label, overrides, detail) => {
       const res = await book(slot(overrides));
       expect(res.status).toBe(409);
       expect(res.json.type).toBe('slot-unavailable');
+      expect(res.json.detail).toBe(detail);
       expect(await countRows()).toBe(0);
+    });
+
+    it('re-checks in its insert statement what may change after the rules were read: blocked date, windows, capacity, the type itself', async () => {
+      const input = { typeId: checkUp, date: '2030-01-08', time: '09:00', now: NOW };
+      const hash = (n: number) => n.toString(16).padStart(64, '0');
+      expect(await insertBooking(t.db, { ...input, time: '09:10', tokenHash: hash(1) })).toEqual({ rejected: 'not-a-slot' });
+      expect(await insertBooking(t.db, { ...input, time: '13:20', tokenHash: hash(1) })).toMatchObject({ booked: { seat: 1, appointmentTime: '13:20:00' } });
+      expect(await insertBooking(t.db, { ...input, time: '13:40', tokenHash: hash(2) })).toEqual({ rejected: 'not-a-slot' });
+      expect(await insertBooking(t.db, { ...input, date: '2030-01-12', tokenHash: hash(2) })).toEqual({ rejected: 'not-a-slot' });
+      expect(await insertBooking(t.db, { ...input, typeId: '00000000-0000-4000-8000-000000000000', tokenHash: hash(2) })).toEqual({ rejected: 'unknown-type' });
+      const first = await insertBooking(t.db, { ...input, tokenHash: hash(3) });
+      expect(first).toMatchObject({ booked: { seat: 1 } });
+      expect(await insertBooking(t.db, { ...input, tokenHash: hash(4) })).toEqual({ rejected: 'full' });
+      await t.db.insert(blockedDates).values({ date: '2030-01-09', appointmentTypeId: null });
+      expect(await insertBooking(t.db, { ...input, date: '2030-01-09', tokenHash: hash(5) })).toEqual({ rejected: 'blocked' });
+      // Capacity 2 takes seats 1 and 2, then is full.
+      const v = { ...input, typeId: vaccination, time: '10:00' };
+      expect(await insertBooking(t.db, { ...v, tokenHash: hash(6) })).toMatchObject({ booked: { seat: 1 } });
+      expect(await insertBooking(t.db, { ...v, tokenHash: hash(7) })).toMatchObject({ booked: { seat: 2 } });
+      expect(await insertBooking(t.db, { ...v, tokenHash: hash(8) })).toEqual({ rejected: 'full' });
+      expect(await countRows()).toBe(4);
     });
 
     it('answers 409 for a time of today that has passed, and books a later one', async () => {
       vi.setSystemTime(new Date('2030-01-07T10:05:00+01:00'));
       try {
-        expect((await book(slot({ appointment_date: '2030-01-07', appointment_time: '10:00' }))).status).toBe(409);
+        const passed = await book(slot({ appointment_date: '2030-01-07', appointment_time: '10:00' }));
+        expect(passed.status).toBe(409);
+        expect(passed.json.detail).toBe('This time has already passed.');
         expect((await book(slot({ appointment_date: '2030-01-07', appointment_time: '10:20' }))).status).toBe(201);
       } finally {
         vi.setSystemTime(NOW);
@@ -290,6 +318,98 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       expect((await book(s)).status).toBe(201);
       expect((await book(s)).status).toBe(201);
       expect((await book(s)).status).toBe(409);
+    });
+
+    it('accepts the type id in any letter case and answers with the canonical lower-case id', async () => {
+      const res = await book(slot({ appointment_type_id: checkUp.toUpperCase() }));
+      expect(res.status).toBe(201);
+      expect(res.json.booking.appointment_type_id).toBe(checkUp);
+      // The same slot in another spelling is the same slot.
+      const again = await book(slot({ appointment_type_id: checkUp.replace(/[a-f]/, (c) => c.toUpperCase()), email: 'other@example.org' }));
+      expect(again.status).toBe(409);
+      const free = await call(availability, '/api/availability', { query: { type: checkUp.toUpperCase(), from: '2030-01-08', to: '2030-01-08' } });
+      expect(free.json.type).toBe(checkUp);
+      expect(free.json.days[0].times).not.toContain('09:00');
+    });
+
+    describe('abuse limits', () => {
+      const times = ['08:20', '08:40', '09:00', '09:20', '09:40', '10:00', '10:20', '10:40', '11:00', '11:20', '11:40', '12:00'];
+      const limitRows = () => t.db.select().from(rateLimits);
+
+      it('books at most 10 times per client address per hour: the 11th gets 429 rate-limited with Retry-After, nothing stored, nothing sent', async () => {
+        for (let i = 0; i < 10; i++) {
+          const res = await call(bookings, '/api/bookings', { method: 'POST', body: slot({ appointment_time: times[i], email: `p${i}@example.org` }), ip: '203.0.113.9' });
+          expect(res.status).toBe(201);
+        }
+        const hitsBefore = (await limitRows()).find((r) => r.bucket === 'booking-client')!.hits;
+        const mailsBefore = (await readOutbox(outbox)).length;
+        vi.setSystemTime(new Date(NOW.getTime() + 20 * 60_000));
+        try {
+          const res = await call(bookings, '/api/bookings', { method: 'POST', body: slot({ appointment_time: times[10], email: 'p10@example.org' }), ip: '203.0.113.9' });
+          expect(res.status).toBe(429);
+          expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+          expect(res.json).toMatchObject({ type: 'rate-limited', status: 429 });
+          // The first booking leaves the hour 40 minutes from now.
+          expect(res.headers.get('retry-after')).toBe(String(40 * 60));
+          expect(await countRows()).toBe(10);
+          expect((await readOutbox(outbox)).length).toBe(mailsBefore);
+          expect((await limitRows()).find((r) => r.bucket === 'booking-client')!.hits).toEqual(hitsBefore);
+          // Another address is not affected.
+          expect((await call(bookings, '/api/bookings', { method: 'POST', body: slot({ appointment_time: times[10], email: 'p10@example.org' }), ip: '203.0.113.10' })).status).toBe(201);
+          // Once the first hour has passed, this address may book again.
+          vi.setSystemTime(new Date(NOW.getTime() + 60 * 60_000));
+          expect((await call(bookings, '/api/bookings', { method: 'POST', body: slot({ appointment_time: times[11], email: 'p11@example.org' }), ip: '203.0.113.9' })).status).toBe(201);
+        } finally {
+          vi.setSystemTime(NOW);
+        }
+      });
+
+      it('sends at most 3 confirmation emails per recipient per day, whatever the spelling of the address: the 4th booking gets 429, nothing stored, nothing sent', async () => {
+        const spellings = ['erika@example.org', 'Erika@Example.org', ' ERIKA@example.ORG ', 'erika@EXAMPLE.org'];
+        for (let i = 0; i < 3; i++) {
+          const res = await call(bookings, '/api/bookings', { method: 'POST', body: slot({ appointment_time: times[i], email: spellings[i] }), ip: `192.0.2.${i + 1}` });
+          expect(res.status).toBe(201);
+        }
+        const res = await call(bookings, '/api/bookings', { method: 'POST', body: slot({ appointment_time: times[3], email: spellings[3] }), ip: '192.0.2.99' });
+        expect(res.status).toBe(429);
+        expect(res.json.type).toBe('rate-limited');
+        expect(res.headers.get('retry-after')).toBe(String(24 * 60 * 60));
+        expect(await countRows()).toBe(3);
+        expect((await readOutbox(outbox)).filter((m) => m.headers.to?.toLowerCase().includes('erika@example.org'))).toHaveLength(3);
+        // The refused request's client address counted nothing either.
+        expect((await limitRows()).filter((r) => r.bucket === 'booking-client')).toHaveLength(3);
+      });
+
+      it('keeps only keyed hashes: no address, no email in the limit rows', async () => {
+        await call(bookings, '/api/bookings', { method: 'POST', body: slot({ email: 'zq@example.org' }), ip: '198.51.100.23' });
+        const rows = await limitRows();
+        expect(rows.map((r) => r.bucket).sort()).toEqual(['booking-client', 'confirmation-recipient']);
+        for (const row of rows) expect(row.keyHash).toMatch(/^[0-9a-f]{64}$/);
+        const stored = await rowsAsText(t);
+        for (const secret of ['198.51.100.23', 'zq@example.org']) expect(stored).not.toContain(secret);
+      });
+
+      it('neither a 409 nor a 400 counts against the limits', async () => {
+        await book(slot());
+        await t.db.delete(rateLimits);
+        expect((await book(slot({ email: 'second@example.org' }))).status).toBe(409);
+        expect((await book(slot({ phone: '1' }))).status).toBe(400);
+        expect(await limitRows()).toEqual([]);
+      });
+
+      it('purges limit rows whose window has passed', async () => {
+        await call(bookings, '/api/bookings', { method: 'POST', body: slot({ email: 'old@example.org' }), ip: '198.51.100.1' });
+        expect(await limitRows()).toHaveLength(2);
+        vi.setSystemTime(new Date(NOW.getTime() + 25 * 60 * 60_000));
+        try {
+          await call(bookings, '/api/bookings', { method: 'POST', body: slot({ appointment_date: '2030-01-09', email: 'new@example.org' }), ip: '198.51.100.2' });
+          const rows = await limitRows();
+          expect(rows).toHaveLength(2);
+          expect(rows.every((r) => r.expiresAt.getTime() > NOW.getTime() + 25 * 60 * 60_000)).toBe(true);
+        } finally {
+          vi.setSystemTime(NOW);
+        }
+      });
     });
 
     const malformed: Array<[string, unknown, string]> = [
