@@ -234,6 +234,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       const blocked = await attempt('chef@example.org', 'geheim1', '10.0.1.1');
       expect(blocked.status).toBe(429);
       expect(blocked.json.type).toBe('rate-limited');
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       // Another email from a fresh address is not affected.
       expect((await attempt('niemand@example.org', 'x', '10.0.2.1')).status).toBe(401);
     });

@@ -172,6 +172,10 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
     const limited = await post(valid, ip);
     expect(limited.status).toBe(429);
     expect(limited.json).toMatchObject({ type: 'rate-limited', status: 429 });
+    // When the oldest message leaves the window (at most the whole window from now).
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(CONTACT_RATE_LIMIT.windowMinutes * 60 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(CONTACT_RATE_LIMIT.windowMinutes * 60);
     expect(await outbox()).toHaveLength(CONTACT_RATE_LIMIT.max);
     // Another address is not affected.
     expect((await post(valid, nextIp())).status).toBe(200);

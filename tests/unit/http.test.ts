@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../src/lib/errors';
-import { errorResponse, parseInput, readJson, route } from '../../src/server/http.server';
+import { DEFAULT_RETRY_AFTER_SECONDS, errorResponse, parseInput, readJson, route } from '../../src/server/http.server';
 
 const post = (body: BodyInit, type = 'application/json', headers: Record<string, string> = {}) =>
   new Request('http://localhost/api/x', { method: 'POST', body, headers: { 'content-type': type, ...headers } });
@@ -64,6 +64,18 @@ describe('route and errorResponse', () => {
     const res = errorResponse(new AppError('slot-unavailable', 'This time is no longer available.'));
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ type: 'slot-unavailable', title: 'Conflict', status: 409, detail: 'This time is no longer available.' });
+  });
+
+  it('gives every 429 a Retry-After: the seconds the limit named, else a default; no other status gets one', async () => {
+    const named = errorResponse(new AppError('rate-limited', 'Too many.', undefined, { retryAfterSeconds: 1234.2 }));
+    expect(named.status).toBe(429);
+    expect(named.headers.get('retry-after')).toBe('1235');
+    expect(named.headers.get('content-type')).toMatch(/problem\+json/);
+    const unnamed = errorResponse(new AppError('rate-limited', 'Too many.'));
+    expect(unnamed.headers.get('retry-after')).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
+    const handler = route({ POST: () => Promise.reject(new AppError('rate-limited')) });
+    expect((await handler(post('{}'), { params: {}, ip: '1.1.1.1' })).headers.get('retry-after')).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
+    expect(errorResponse(new AppError('slot-unavailable')).headers.get('retry-after')).toBeNull();
   });
 
   it('turns an unexpected error into a 500 without logging its message', async () => {
