@@ -153,6 +153,24 @@ describe('booking outcomes', () => {
     expect(screen.getByRole('heading', { name: 'Your details' })).toBeTruthy();
   });
 
+  it.each([
+    ['de', 'Zu viele Buchungen', 'Von diesem Anschluss oder für diese E-Mail-Adresse wurden in kurzer Zeit zu viele Termine gebucht. Bitte versuchen Sie es später erneut oder rufen Sie uns an.', 'Ihre Daten'],
+    ['en', 'Too many bookings', 'Too many appointments were booked from this connection or for this email address in a short time. Please try again later or call us.', 'Your details'],
+  ] as const)('a 429 rate-limited answer gives the too-many-bookings message in %s and keeps the form', async (lang, title, text, heading) => {
+    stubApi({
+      bookings: () =>
+        new Response(JSON.stringify({ type: 'rate-limited', title: 'Too Many Requests', status: 429 }), {
+          status: 429,
+          headers: { 'content-type': 'application/problem+json', 'retry-after': '3600' },
+        }),
+    });
+    await reachDetails(lang);
+    expect(await screen.findByText(title)).toBeTruthy();
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
+    expect(screen.queryByText(lang === 'de' ? 'Buchungsfehler' : 'Booking Error')).toBeNull();
+  });
+
   it('sends the birth date as yyyy-MM-dd with the page language', async () => {
     const fetchMock = stubApi({ bookings: () => booked({ success: true }) });
     await reachDetails('en');

@@ -62,7 +62,10 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, onBo
       }
       onBooked();
     } catch (error) {
-      if (error instanceof ApiError) {
+      if (error instanceof ApiError && error.status === 429) {
+        // An abuse limit (per connection or per recipient): nothing was booked; the details stay for later.
+        toast.error(t('toast.rateLimitedTitle'), { description: t('toast.rateLimited') });
+      } else if (error instanceof ApiError) {
         toast.error(t('toast.bookingError'), { description: t('toast.bookingErrorDesc') });
         if (error.status === 409) onSlotTaken();
       } else {
