@@ -44,6 +44,7 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'contact_attempts',
       'inventory_items',
       'login_attempts',
+      'rate_limits',
       'sessions',
       'user_roles',
       'users',
@@ -108,8 +109,8 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'appointment_date',
       'appointment_time',
       'cancellation_token_hash',
-      'seat',
       'created_at',
+      'seat',
     ]);
   });
 
