@@ -1,0 +1,77 @@
+/**
+ * The seat migration on a database that already holds bookings (production
+ * before issue 11): existing rows get seats 1, 2, … per time in the order
+ * they were made, then the unique index and the capacity trigger apply to
+ * every later write. Runs the committed SQL files in journal order.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { migrationsFolder } from '../../db/migrate';
+
+async function statementsOf(tag: string): Promise<string[]> {
+  const text = await readFile(path.join(migrationsFolder, `${tag}.sql`), 'utf8');
+  return text.split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean);
+}
+
+describe('seat migration over existing bookings (real Postgres)', () => {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    client = new pg.Client({ connectionString: inject('postgresAdminUrl').replace(/\/postgres$/, `/${name}`) });
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    await client.end();
+    const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it('numbers existing bookings per time by age, then guards capacity', async () => {
+    const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+    const tags = journal.entries.map((e) => e.tag);
+    const seatMigration = tags.findIndex((tag) => tag.endsWith('booking-seat-and-rate-limits'));
+    expect(seatMigration).toBeGreaterThan(0);
+    for (const tag of tags.slice(0, seatMigration)) for (const statement of await statementsOf(tag)) await client.query(statement);
+
+    const { rows: [type] } = await client.query(`insert into appointment_types (name, description, max_slots_per_time) values ('Alt', 'a', 2) returning id`);
+    const book = (time: string, n: number, createdAt: string) =>
+      client.query(
+        `insert into booked_slots (appointment_type_id, appointment_date, appointment_time, cancellation_token_hash, created_at) values ($1, '2030-01-08', $2, $3, $4)`,
+        [type.id, time, n.toString(16).padStart(64, '0'), createdAt],
+      );
+    // Three at 09:00 (the old race overbooked capacity 2), one at 09:20.
+    await book('09:00', 1, '2030-01-01T10:00:02Z');
+    await book('09:00', 2, '2030-01-01T10:00:00Z');
+    await book('09:00', 3, '2030-01-01T10:00:01Z');
+    await book('09:20', 4, '2030-01-01T09:00:00Z');
+
+    for (const tag of tags.slice(seatMigration)) for (const statement of await statementsOf(tag)) await client.query(statement);
+
+    const { rows } = await client.query(`select appointment_time::text as time, cancellation_token_hash as hash, seat from booked_slots order by appointment_time, seat`);
+    expect(rows.map((r) => [r.time, Number.parseInt(r.hash, 16), r.seat])).toEqual([
+      ['09:00:00', 2, 1],
+      ['09:00:00', 3, 2],
+      ['09:00:00', 1, 3],
+      ['09:20:00', 4, 1],
+    ]);
+    // From now on the database refuses what capacity does not allow.
+    await expect(book('09:20', 5, '2030-01-02T00:00:00Z')).rejects.toMatchObject({ code: '23502' });
+    await expect(
+      client.query(`insert into booked_slots (appointment_type_id, appointment_date, appointment_time, seat, cancellation_token_hash) values ($1, '2030-01-08', '09:20', 1, $2)`, [type.id, 'e'.repeat(64)]),
+    ).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      client.query(`insert into booked_slots (appointment_type_id, appointment_date, appointment_time, seat, cancellation_token_hash) values ($1, '2030-01-08', '09:40', 3, $2)`, [type.id, 'e'.repeat(64)]),
+    ).rejects.toMatchObject({ code: '23514', constraint: 'booked_slots_seat_within_capacity' });
+  });
+});
