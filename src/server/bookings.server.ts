@@ -63,7 +63,7 @@ function fromJson<T>(value: unknown): T {
  * every type) and, when asked, its booking counts per date and time.
  * Null when there is no such type.
  */
-export async function loadRules(
+async function loadRules(
   db: Executor,
   typeId: string,
   from: string,
