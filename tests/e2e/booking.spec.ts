@@ -284,6 +284,27 @@ test.describe('booking wizard (English)', () => {
   });
 });
 
+test('a rate-limited booking (429) shows the too-many-bookings message in German and keeps the form', async ({ page }) => {
+  await chooseSlot(page, de, 'Impfung', 5);
+  // The real limit (10 bookings per address per hour) would also stop the other tests' bookings from this address.
+  await page.route('**/api/bookings', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/problem+json',
+      headers: { 'retry-after': '3600' },
+      body: JSON.stringify({ type: 'rate-limited', title: 'Too Many Requests', status: 429 }),
+    }),
+  );
+  await fillDetails(page, de, uniqueEmail('limited'));
+  await page.getByRole('button', { name: de.submit }).click();
+  await expect(page.getByText('Zu viele Buchungen', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Von diesem Anschluss oder für diese E-Mail-Adresse wurden in kurzer Zeit zu viele Termine gebucht. Bitte versuchen Sie es später erneut oder rufen Sie uns an.'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ihre Daten' })).toBeVisible();
+  await expect(page.getByLabel('Vorname')).toHaveValue('Erika');
+});
+
 test('the calendar shows Berlin dates to a visitor in another time zone', async ({ browser, request }) => {
   const context = await browser.newContext({ timezoneId: 'Pacific/Kiritimati', locale: 'en-US' });
   const page = await context.newPage();
