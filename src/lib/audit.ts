@@ -29,9 +29,6 @@ export const auditQuerySchema = z.object({
     .optional()
     .transform((v) => (v ? v.toLowerCase() : undefined))
     .refine((v) => v === undefined || UUID.test(v), 'admin.errors.invalid'),
-  kind: z
-    .union([z.enum(AUDIT_ENTITIES, { error: 'admin.errors.invalid' }), z.literal('')])
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(AUDIT_ENTITIES, { error: 'admin.errors.invalid' }).optional()),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
