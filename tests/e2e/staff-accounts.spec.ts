@@ -32,6 +32,13 @@ async function linkFor(address: string, subject: string): Promise<string> {
   return found!;
 }
 
+async function axe(page: Page, label: string) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Abmelden' }).click();
   await expect(page).toHaveURL(/\/auth$/);
@@ -43,6 +50,7 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await page.getByRole('navigation', { name: 'Admin-Navigation' }).getByRole('link', { name: 'Benutzer', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Benutzer', level: 1 })).toBeVisible();
     await expect(page.getByRole('cell', { name: `${ADMIN.email} (Sie)` })).toBeVisible();
+    await axe(page, 'Benutzer');
 
     await page.getByRole('button', { name: 'Kollegen hinzufügen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Kollegen hinzufügen' });
@@ -51,6 +59,7 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await dialog.getByRole('textbox', { name: 'Startpasswort', exact: true }).fill('kurz');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect(dialog.getByText('Das Passwort muss mindestens 6 Zeichen haben.')).toBeVisible();
+    await axe(page, 'Kollegen hinzufügen');
     await dialog.getByRole('textbox', { name: 'Startpasswort', exact: true }).fill(COLLEAGUE.password);
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Benutzer angelegt')).toBeVisible();
@@ -77,6 +86,7 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await page.goto(link);
     await hydrated(page);
     await expect(page.getByRole('heading', { name: 'Neues Passwort festlegen' })).toBeVisible();
+    await axe(page, 'Neues Passwort festlegen');
     await page.getByLabel('Neues Passwort').fill(INVITED.password);
     await page.getByRole('button', { name: 'Passwort speichern' }).click();
     await expect(page).toHaveURL(/\/auth$/);
@@ -106,7 +116,8 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await page.getByLabel('Aktuelles Passwort').fill('falsch-000');
     await page.getByLabel(/^Neues Passwort/).fill(COLLEAGUE.next);
     await page.getByRole('button', { name: 'Passwort ändern' }).click();
-    await expect(page.getByText('Das aktuelle Passwort ist falsch.')).toBeVisible();
+    await expect(page.getByText('Das aktuelle Passwort ist falsch.').first()).toBeVisible();
+    await axe(page, 'Passwort ändern');
     await page.getByLabel('Aktuelles Passwort').fill(COLLEAGUE.password);
     await page.getByRole('button', { name: 'Passwort ändern' }).click();
     await expect(page.getByText('Passwort geändert', { exact: true })).toBeVisible();
@@ -131,6 +142,7 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
     await expect(page).toHaveURL(/\/auth\/forgot$/);
     await hydrated(page);
+    await axe(page, 'Passwort vergessen');
     await page.getByLabel('E-Mail').fill(COLLEAGUE.email);
     await page.getByRole('button', { name: 'Link senden' }).click();
     await expect(page.getByText('Wenn es zu dieser Adresse ein Konto gibt, ist ein Link unterwegs.')).toBeVisible();
@@ -155,6 +167,7 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await expect(rows.filter({ hasText: 'eingeladen' }).first()).toBeVisible();
     await expect(rows.filter({ hasText: 'angelegt' }).first()).toBeVisible();
     await expect(rows.filter({ hasText: 'Passwort' })).toHaveCount(0);
+    await axe(page, 'Protokoll');
 
     await page.goto('/admin/users');
     await page.getByRole('button', { name: `${INVITED.email} entfernen` }).click();
@@ -202,6 +215,7 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     const ours = day.getByRole('row').filter({ hasText: `Tagesliste ${stamp}` });
     await expect(ours).toHaveCount(3);
     await expect(ours.locator('td:first-child')).toHaveText(['08:40', '08:40', '10:20']);
+    await axe(page, 'Tagesliste');
     const allTimes = await day.locator('tbody td:first-child').allTextContents();
     expect(allTimes).toEqual([...allTimes].sort());
 
