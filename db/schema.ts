@@ -267,6 +267,80 @@ export const rateLimits = pgTable(
   ],
 );
 
+/**
+ * Single-use links that let a staff member set a password: a reset
+ * ("Passwort vergessen", 30 minutes) or an invitation from a colleague
+ * (48 hours). Only the SHA-256 of the token is stored (DESIGN.md Practice
+ * operations); `used_at` makes it single-use.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    /** Hex SHA-256 of the token sent by email. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('password_tokens_purpose_known', sql`${t.purpose} in ('reset', 'invitation')`),
+    check('password_tokens_hash_format', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+    uniqueIndex('password_tokens_hash_idx').on(t.tokenHash),
+    index('password_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * "Passwort vergessen" requests, for its rate limit (per address asked for
+ * and per client). Only HMACs (server key) and the time are kept; rows past
+ * the window are deleted as requests come.
+ */
+export const passwordResetAttempts = pgTable(
+  'password_reset_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Hex HMAC-SHA-256 of `email:<address>` or `client:<ip>`. */
+    key: text('key').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('password_reset_attempts_key_format', sql`${t.key} ~ '^[0-9a-f]{64}$'`),
+    index('password_reset_attempts_key_time_idx').on(t.key, t.attemptedAt),
+  ],
+);
+
+/**
+ * Who changed what in the back office, kept 12 months (DESIGN.md Practice
+ * operations). Never patient data: the staff member, the action, the kind
+ * of entity and its id. No foreign key to users, so removing a colleague
+ * keeps the record of their changes; their email at the time is kept too.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    userEmail: text('user_email').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('audit_log_action_format', sql`${t.action} ~ '^[a-z-]{1,40}$'`),
+    check('audit_log_entity_format', sql`${t.entity} ~ '^[a-z-]{1,40}$'`),
+    check('audit_log_entity_id_length', sql`length(${t.entityId}) between 1 and 100`),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_user_at_idx').on(t.userId, t.at),
+    index('audit_log_entity_at_idx').on(t.entity, t.at),
+  ],
+);
+
 export type AppointmentTypeRow = typeof appointmentTypes.$inferSelect;
 export type TimeWindowRow = typeof appointmentTimeSlots.$inferSelect;
 export type BookedSlotRow = typeof bookedSlots.$inferSelect;

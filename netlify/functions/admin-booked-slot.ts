@@ -1,14 +1,16 @@
 import { getDb } from '../../db/client';
 import { releaseBookedSlot } from '../../src/server/admin/booked-slots.server';
 import { itemId } from '../../src/server/admin/shared.server';
+import { audited } from '../../src/server/audit.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
 import { route } from '../../src/server/http.server';
 
 export default route({
   DELETE: async (req, ctx) => {
     const db = await getDb();
-    await requireAdmin(req, db);
-    await releaseBookedSlot(db, itemId(ctx, 'booked slot'));
+    const session = await requireAdmin(req, db);
+    const id = itemId(ctx, 'booked slot');
+    await audited(db, session, { action: 'release', entity: 'booked-slot', entityId: id }, (tx) => releaseBookedSlot(tx, id));
     return new Response(null, { status: 204 });
   },
 });

@@ -13,6 +13,7 @@ export const HTTP_STATUS_BY_CODE = {
   'too-late': 409,
   'admin-exists': 409,
   'type-has-future-bookings': 409,
+  'last-admin': 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   'rate-limited': 429,

@@ -22,7 +22,7 @@ describe.each(databaseKinds)('GET /api/admin/stats on %s', (kind) => {
   it('answers zeros for an empty practice', async () => {
     const res = await call(stats, '/api/admin/stats', { headers: { cookie: admin.cookie } });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ bookedTotal: 0, bookedToday: 0, appointmentTypes: 0, blockedDates: 0, lowStock: 0 });
+    expect(res.json).toEqual({ bookedTotal: 0, bookedToday: 0, appointmentTypes: 0, blockedDates: 0, lowStock: 0, expiringSoon: 0 });
   });
 
   it('counts bookings (today in Berlin), types, blocked dates and items at or below minimum stock', async () => {
@@ -41,9 +41,14 @@ describe.each(databaseKinds)('GET /api/admin/stats on %s', (kind) => {
       { name: 'gleich', supplier: 's', currentStock: 5, minimumStock: 5 },
       { name: 'darunter', supplier: 's', currentStock: 1, minimumStock: 5, isOrdered: true },
       { name: 'genug', supplier: 's', currentStock: 6, minimumStock: 5 },
+      // Expiry, counted from Berlin's today (2 Dec): today and today + 30 count; yesterday and today + 31 do not.
+      { name: 'läuft heute ab', supplier: 's', currentStock: 9, minimumStock: 1, expiryDate: '2026-12-02' },
+      { name: 'in 30 Tagen', supplier: 's', currentStock: 9, minimumStock: 1, expiryDate: '2027-01-01' },
+      { name: 'in 31 Tagen', supplier: 's', currentStock: 9, minimumStock: 1, expiryDate: '2027-01-02' },
+      { name: 'abgelaufen', supplier: 's', currentStock: 9, minimumStock: 1, expiryDate: '2026-12-01' },
     ]);
     const res = await call(stats, '/api/admin/stats', { headers: { cookie: adminThen.cookie } });
     vi.useRealTimers();
-    expect(res.json).toEqual({ bookedTotal: 3, bookedToday: 2, appointmentTypes: 2, blockedDates: 2, lowStock: 2 });
+    expect(res.json).toEqual({ bookedTotal: 3, bookedToday: 2, appointmentTypes: 2, blockedDates: 2, lowStock: 2, expiringSoon: 2 });
   });
 });

@@ -9,8 +9,10 @@ import type { TimeWindowDto } from '../../server/admin/time-windows.server';
 import type { BlockedDateDto } from '../../server/admin/blocked-dates.server';
 import type { AdminBookedSlotDto } from '../../server/admin/booked-slots.server';
 import type { InventoryItemDto } from '../../server/admin/inventory.server';
+import type { StaffUserDto } from '../../server/admin/users.server';
+import type { AuditEntryDto } from '../../server/audit.server';
 
-export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, AdminBookedSlotDto, InventoryItemDto };
+export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, AdminBookedSlotDto, InventoryItemDto, StaffUserDto, AuditEntryDto };
 export { ApiError };
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -49,6 +51,18 @@ export const adminApi = {
     setOrdered: (id: string, isOrdered: boolean) =>
       request<InventoryItemDto>('PATCH', `/api/admin/inventory/${encodeURIComponent(id)}`, { is_ordered: isOrdered }),
   },
+  users: {
+    list: () => request<StaffUserDto[]>('GET', '/api/admin/users'),
+    create: (input: { email: string; password?: string; invite?: boolean }) =>
+      request<{ id: string; email: string; invitationSent?: boolean }>('POST', '/api/admin/users', input),
+    remove: (id: string) => request<void>('DELETE', `/api/admin/users/${encodeURIComponent(id)}`),
+  },
+  audit: (filter: { user?: string; kind?: string }) => {
+    const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as Array<[string, string]>).toString();
+    return request<AuditEntryDto[]>('GET', `/api/admin/audit${query ? `?${query}` : ''}`);
+  },
+  changePassword: (currentPassword: string, newPassword: string) =>
+    request<void>('POST', '/api/auth/password', { currentPassword, newPassword }),
 };
 
 /**

@@ -8,6 +8,10 @@ import { toast } from 'sonner';
 import { authApi, setFlash } from '../auth/auth-client';
 import { BackOfficeToaster } from '../auth/toaster';
 import { AppointmentTypesPage } from './appointment-types-page';
+import { AuditPage } from './audit-page';
+import { DayListPage } from './day-list-page';
+import { PasswordPage } from './password-page';
+import { UsersPage } from './users-page';
 import { BlockedDatesPage } from './blocked-dates-page';
 import { BookedSlotsPage } from './booked-slots-page';
 import { Dashboard } from './dashboard';
@@ -24,16 +28,24 @@ export const ADMIN_PAGES: Array<{ page: AdminPage; href: string }> = [
   { page: 'time-slots', href: '/admin/time-slots' },
   { page: 'blocked-dates', href: '/admin/blocked-dates' },
   { page: 'booked-slots', href: '/admin/booked-slots' },
+  { page: 'day-list', href: '/admin/day-list' },
   { page: 'inventory', href: '/admin/inventory' },
+  { page: 'audit', href: '/admin/audit' },
+  { page: 'users', href: '/admin/users' },
+  { page: 'password', href: '/admin/password' },
 ];
 
-const PAGE_CONTENT: Record<AdminPage, () => ReactNode> = {
+const PAGE_CONTENT: Record<AdminPage, (props: { userId: string }) => ReactNode> = {
   dashboard: Dashboard,
   'appointment-types': AppointmentTypesPage,
   'time-slots': TimeSlotsPage,
   'blocked-dates': BlockedDatesPage,
   'booked-slots': BookedSlotsPage,
   inventory: InventoryPage,
+  'day-list': DayListPage,
+  audit: AuditPage,
+  users: ({ userId }) => <UsersPage currentUserId={userId} />,
+  password: PasswordPage,
 };
 
 const L = labels.layout;
@@ -52,14 +64,14 @@ export default function AdminShell({ page, children }: { page: AdminPage; childr
   }
   return (
     <AdminLayout page={page} email={state.session.user.email}>
-      {children ?? <PageContent page={page} />}
+      {children ?? <PageContent page={page} userId={state.session.user.id} />}
     </AdminLayout>
   );
 }
 
-function PageContent({ page }: { page: AdminPage }) {
+function PageContent({ page, userId }: { page: AdminPage; userId: string }) {
   const Content = PAGE_CONTENT[page];
-  return <Content />;
+  return <Content userId={userId} />;
 }
 
 function NavLinks({ page, collapsed, onNavigate }: { page: AdminPage; collapsed: boolean; onNavigate?: () => void }) {
@@ -134,7 +146,7 @@ function AdminLayout({ page, email, children }: { page: AdminPage; email: string
         <aside
           aria-label={L.navigation}
           data-state={open ? 'expanded' : 'collapsed'}
-          className={`sticky top-0 h-screen shrink-0 border-r border-slate-200 bg-slate-50 transition-[width] duration-200 ${open ? 'w-64' : 'w-12'}`}
+          className={`sticky top-0 h-screen shrink-0 border-r print:hidden border-slate-200 bg-slate-50 transition-[width] duration-200 ${open ? 'w-64' : 'w-12'}`}
         >
           <nav aria-label={L.navigation}>
             <NavLinks page={page} collapsed={!open} />
@@ -155,7 +167,7 @@ function AdminLayout({ page, email, children }: { page: AdminPage; email: string
         </Dialog.Root>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
+        <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 print:hidden">
           <button
             type="button"
             onClick={toggle}
@@ -185,7 +197,7 @@ function AdminLayout({ page, email, children }: { page: AdminPage; email: string
             {L.signOut}
           </button>
         </header>
-        <main id="main" className="flex-1 p-4 md:p-6">
+        <main id="main" className="flex-1 p-4 md:p-6 print:p-0">
           {children}
         </main>
       </div>

@@ -1,4 +1,4 @@
-/** The dashboard: five figures and quick links (SPEC.md §2 Admin pages). */
+/** The dashboard: its figures (low stock and expiring items beside each other) and quick links (SPEC.md §2 Admin pages). */
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { labels } from './labels';
@@ -9,6 +9,7 @@ interface Stats {
   appointmentTypes: number;
   blockedDates: number;
   lowStock: number;
+  expiringSoon: number;
 }
 
 const L = labels.dashboard;
@@ -18,6 +19,7 @@ const CARDS: Array<{ key: keyof Stats; label: string }> = [
   { key: 'appointmentTypes', label: L.appointmentTypes },
   { key: 'blockedDates', label: L.blockedDates },
   { key: 'lowStock', label: L.lowStock },
+  { key: 'expiringSoon', label: L.expiringSoon },
 ];
 
 export function Dashboard() {
@@ -35,10 +37,10 @@ export function Dashboard() {
   return (
     <>
       <h1 className="text-2xl font-semibold">{labels.nav.dashboard}</h1>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
         {CARDS.map((card) => {
           const value = stats?.[card.key];
-          const alarm = card.key === 'lowStock' && (value ?? 0) > 0;
+          const alarm = (card.key === 'lowStock' || card.key === 'expiringSoon') && (value ?? 0) > 0;
           return (
             <div key={card.key} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
               <dt className="text-sm text-slate-600">{card.label}</dt>
@@ -49,7 +51,7 @@ export function Dashboard() {
       </dl>
       <h2 className="mt-8 text-lg font-semibold">{L.quickLinks}</h2>
       <ul className="mt-3 flex flex-wrap gap-3">
-        {(['appointment-types', 'time-slots', 'inventory'] as const).map((p) => (
+        {(['appointment-types', 'time-slots', 'day-list', 'inventory'] as const).map((p) => (
           <li key={p}>
             <a href={`/admin/${p}`} className="inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50">
               {labels.nav[p]}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookedCounters, filterBookedSlots, filterInventory, groupByMonth, groupWindows, inventorySummary, isPastDate } from './views';
+import { bookedCounters, dayList, filterBookedSlots, filterInventory, groupByMonth, groupWindows, inventorySummary, isPastDate } from './views';
 
 describe('groupWindows', () => {
   it('groups by type name and weekday, Monday first and Sunday last, each day by start time; types without windows stay', () => {
@@ -80,5 +80,24 @@ describe('inventory filters', () => {
     expect(filterInventory(items, 'low-stock', '2026-11-23').map((i) => i.name)).toEqual(['a', 'b']);
     expect(filterInventory(items, 'expiring', '2026-11-23').map((i) => i.name)).toEqual(['b', 'd']);
     expect(filterInventory(items, 'all', '2026-11-23')).toHaveLength(4);
+  });
+});
+
+describe('dayList', () => {
+  const slot = (appointment_date: string, appointment_time: string, type_name: string) => ({ appointment_date, appointment_time, type_name });
+  it('keeps only the date, in time order, two at one time by type name', () => {
+    const slots = [
+      slot('2030-01-08', '10:00', 'Impfung'),
+      slot('2030-01-07', '08:20', 'Check-up'),
+      slot('2030-01-08', '08:20', 'Impfung'),
+      slot('2030-01-08', '08:20', 'Check-up'),
+      slot('2030-01-09', '07:00', 'Check-up'),
+    ];
+    expect(dayList(slots, '2030-01-08')).toEqual([
+      slot('2030-01-08', '08:20', 'Check-up'),
+      slot('2030-01-08', '08:20', 'Impfung'),
+      slot('2030-01-08', '10:00', 'Impfung'),
+    ]);
+    expect(dayList(slots, '2030-01-10')).toEqual([]);
   });
 });

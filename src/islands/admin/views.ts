@@ -96,3 +96,13 @@ export function filterInventory<I extends StockLevels>(items: I[], filter: Inven
   if (filter === 'expiring') return items.filter((i) => isExpiringSoon(i, today));
   return items;
 }
+
+/**
+ * One day of the day list: that date's bookings in time order (then by
+ * type name, so two patients at one time stay in a stable order).
+ */
+export function dayList<S extends SlotLike>(slots: S[], date: string): S[] {
+  return slots
+    .filter((s) => s.appointment_date === date)
+    .sort((a, b) => a.appointment_time.localeCompare(b.appointment_time) || a.type_name.localeCompare(b.type_name, 'de'));
+}

@@ -52,6 +52,9 @@ export const authApi = {
   session: () => request<SessionInfo>('/api/auth/session'),
   refresh: () => request<SessionInfo>('/api/auth/refresh', { method: 'POST' }),
   logout: () => request<void>('/api/auth/logout', { method: 'POST' }),
+  forgot: (email: string) => request<{ accepted: true }>('/api/auth/forgot', { method: 'POST', body: JSON.stringify({ email }) }),
+  reset: (token: string, password: string) =>
+    request<void>('/api/auth/reset', { method: 'POST', body: JSON.stringify({ token, password }) }),
 };
 
 /** DESIGN.md: check every 30 s, refresh when 90 s or less remain. */

@@ -56,6 +56,11 @@ export default function LoginForm() {
             />
           )}
         </Field>
+        <p className="text-right text-sm">
+          <a href="/auth/forgot" className="font-medium text-brand-700 underline">
+            {labels.forgot.link}
+          </a>
+        </p>
         <button
           type="submit"
           disabled={isSubmitting}

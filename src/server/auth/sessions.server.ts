@@ -3,7 +3,7 @@
  * refresh token (rotated on every refresh) and revoked at logout. An access
  * token is only accepted while its session row is live.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { sessions, userRoles, users } from '../../../db/schema';
 import {
@@ -150,4 +150,23 @@ export async function sessionFromAccessToken(
     expiresAt: claims.expiresAt.toISOString(),
     sessionId: claims.sessionId,
   };
+}
+
+/**
+ * Ends every live session of a user except `keepSessionId` (own password
+ * change: the other devices sign out, this one stays). Without a session to
+ * keep, all of them end (password reset).
+ */
+export async function revokeOtherSessions(
+  db: Database,
+  userId: string,
+  keepSessionId?: string,
+  now: Date = new Date(),
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined))
+    .returning({ id: sessions.id });
+  return rows.length;
 }

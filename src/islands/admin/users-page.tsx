@@ -1,0 +1,136 @@
+/**
+ * "Benutzer": the staff accounts (every one an admin). Admins add a
+ * colleague with an emailed invitation (48 h) or an initial password, and
+ * remove one; the server refuses to remove the last admin.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { toast } from 'sonner';
+import { newUserSchema } from '../../lib/account-schemas';
+import { PasswordInput } from '../auth/password-input';
+import { adminApi, failureText, type StaffUserDto } from './admin-api';
+import { labels } from './labels';
+import { ConfirmButton, EditDialog, Field, FormActions, inputClass, ListTable, PageHeader, primaryButton, saveForm, useList } from './ui';
+
+const L = labels.users;
+const C = labels.common;
+const createdAt = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium' });
+
+interface NewUserForm {
+  email: string;
+  mode: 'invite' | 'password';
+  password: string;
+}
+type NewUserBody = { email: string; password?: string; invite?: boolean };
+
+/** The form's values as the API's body, checked by the schema the server uses. */
+const toBody = (values: NewUserForm): NewUserBody =>
+  values.mode === 'invite' ? { email: values.email, invite: true } : { email: values.email, password: values.password };
+const resolver: Resolver<NewUserForm> = async (values, context, options) => {
+  const result = await zodResolver(newUserSchema)(toBody(values) as never, context, options as never);
+  return Object.keys(result.errors).length > 0 ? { values: {}, errors: result.errors } : { values, errors: {} };
+};
+
+export function UsersPage({ currentUserId }: { currentUserId?: string }) {
+  const { items, reload } = useList(adminApi.users.list, () => toast.error(C.error, { description: L.loadError }));
+  const [editing, setEditing] = useState<'new' | null>(null);
+
+  async function remove(user: StaffUserDto) {
+    try {
+      await adminApi.users.remove(user.id);
+      toast.success(L.removed);
+      reload();
+    } catch (error) {
+      toast.error(C.deleteError, { description: failureText(error) });
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={labels.nav.users}
+        intro={L.intro}
+        action={
+          <button type="button" className={primaryButton} onClick={() => setEditing('new')}>
+            {L.add}
+          </button>
+        }
+      />
+      <ListTable loaded={items !== null} total={items?.length ?? 0} shown={items?.length ?? 0} text={L} columns={[labels.users.email, L.createdAt, L.actions]}>
+        {(items ?? []).map((user) => (
+          <tr key={user.id}>
+            <td className="px-3 py-2">
+              {user.email} {user.id === currentUserId && <span className="text-slate-500">{L.you}</span>}
+            </td>
+            <td className="px-3 py-2">{createdAt.format(new Date(user.created_at))}</td>
+            <td className="px-3 py-2">
+              <ConfirmButton
+                label={L.remove}
+                accessibleLabel={L.removeNamed(user.email)}
+                title={L.removeTitle}
+                text={L.removeText(user.email)}
+                confirmLabel={L.remove}
+                onConfirm={() => remove(user)}
+              />
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+      <EditDialog<never> editing={editing} setEditing={(v) => setEditing(v === null ? null : 'new')} onSaved={reload} labels={L}>
+        {(_entity, done, cancel) => <NewUserFormFields done={done} cancel={cancel} />}
+      </EditDialog>
+    </>
+  );
+}
+
+function NewUserFormFields({ done, cancel }: { done: () => void; cancel: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NewUserForm>({ resolver, defaultValues: { email: '', mode: 'invite', password: '' } });
+  const mode = watch('mode');
+
+  const onSubmit = (values: NewUserForm) =>
+    saveForm(
+      async () => {
+        const created = await adminApi.users.create(toBody(values));
+        if (created.invitationSent === false) toast.warning(L.inviteFailed);
+      },
+      {
+        success: mode === 'invite' ? L.invited : L.created,
+        onDone: done,
+        setFieldError: (field, message) => setError(field as keyof NewUserForm, { message }),
+      },
+    );
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <Field id="user-email" label={L.email} required error={errors.email?.message}>
+        {(a) => <input {...a} type="email" autoComplete="off" className={inputClass} {...register('email')} />}
+      </Field>
+      <fieldset>
+        <legend className="block text-sm font-medium">{L.how}</legend>
+        <div className="mt-2 space-y-2">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" value="invite" {...register('mode')} /> {L.invite}
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" value="password" {...register('mode')} /> {L.withPassword}
+          </label>
+        </div>
+      </fieldset>
+      {mode === 'password' && (
+        <Field id="user-password" label={L.password} required error={errors.password?.message}>
+          {(a) => (
+            <PasswordInput id={a.id} autoComplete="new-password" invalid={!!a['aria-invalid']} describedBy={a['aria-describedby']} registration={register('password')} />
+          )}
+        </Field>
+      )}
+      <FormActions submitting={isSubmitting} onCancel={cancel} />
+    </form>
+  );
+}

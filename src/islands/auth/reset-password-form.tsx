@@ -1,0 +1,75 @@
+/**
+ * /auth/reset?token=…: sets a password from a reset or invitation link
+ * (single-use; 30 minutes for a reset, 48 hours for an invitation), then
+ * sends the user to sign in.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from '../../lib/zod';
+import { newPassword } from '../../lib/account-schemas';
+import { Field } from '../admin/field';
+import { labels } from '../admin/labels';
+import { ApiError, authApi, setFlash } from './auth-client';
+import { PasswordInput } from './password-input';
+
+const L = labels.reset;
+const formSchema = z.object({ password: newPassword });
+type FormValues = z.infer<typeof formSchema>;
+
+function tokenFromUrl(): string {
+  return new URLSearchParams(window.location.search).get('token') ?? '';
+}
+
+export default function ResetPasswordForm() {
+  const [token] = useState(tokenFromUrl);
+  const [problem, setProblem] = useState<'invalid' | 'failed' | null>(/^[A-Za-z0-9_-]{43}$/.test(token) ? null : 'invalid');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { password: '' } });
+
+  async function onSubmit(values: FormValues) {
+    try {
+      await authApi.reset(token, values.password);
+      setFlash({ title: L.success, description: L.successText });
+      window.location.assign('/auth');
+    } catch (error) {
+      setProblem(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'invalid' : 'failed');
+    }
+  }
+
+  if (problem === 'invalid') {
+    return (
+      <div role="alert" className="space-y-4">
+        <p className="rounded-md bg-red-50 p-4 text-red-800">{L.invalidLink}</p>
+        <a href="/auth/forgot" className="font-medium text-brand-700 underline">
+          {L.requestNew}
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <Field id="reset-password" label={L.password} error={errors.password?.message}>
+        {(a) => (
+          <PasswordInput id={a.id} autoComplete="new-password" invalid={!!a['aria-invalid']} describedBy={a['aria-describedby']} registration={register('password')} />
+        )}
+      </Field>
+      {problem === 'failed' && (
+        <p role="alert" className="text-sm text-red-700">
+          {L.failure}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+      >
+        {isSubmitting ? L.submitting : L.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Staff accounts (DESIGN.md Practice operations): own password change,
+ * "Passwort vergessen", setting a password from a reset or invitation link,
+ * and adding a colleague. Shared by the forms and the functions; messages
+ * are translation keys as in auth-schemas.ts.
+ */
+import { z } from './zod';
+import { MIN_ADMIN_PASSWORD_LENGTH, loginSchema } from './auth-schemas';
+
+const MAX_PASSWORD_LENGTH = 200;
+const email = loginSchema.shape.email;
+
+export const newPassword = z
+  .string({ error: 'errors.passwordRequired' })
+  .min(MIN_ADMIN_PASSWORD_LENGTH, 'errors.passwordTooShort')
+  .max(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong');
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z
+    .string({ error: 'errors.passwordRequired' })
+    .min(1, 'errors.passwordRequired')
+    .max(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong'),
+  newPassword,
+});
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** A link token: 32 random bytes, base64url (43 characters). */
+export const passwordTokenSchema = z
+  .string({ error: 'errors.tokenInvalid' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'errors.tokenInvalid');
+
+export const resetPasswordSchema = z.object({ token: passwordTokenSchema, password: newPassword });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/**
+ * POST /api/admin/users: `{ email, password }` (an initial password) or
+ * `{ email, invite: true }` (an emailed link), never both.
+ */
+export const newUserSchema = z
+  .object({
+    email,
+    password: newPassword.optional(),
+    invite: z.boolean({ error: 'admin.errors.invalid' }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.invite && value.password !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'admin.errors.passwordOrInvite' });
+    }
+    if (!value.invite && value.password === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'errors.passwordRequired' });
+    }
+  });
+export type NewUserInput = z.infer<typeof newUserSchema>;

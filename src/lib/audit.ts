@@ -1,0 +1,34 @@
+/**
+ * The audit trail's vocabulary (DESIGN.md Practice operations): which kinds
+ * of things staff change and what they do to them. Shared by the server,
+ * the filter query schema and the admin page's German labels.
+ */
+import { z } from './zod';
+import { UUID } from './admin-schemas';
+
+export const AUDIT_ENTITIES = [
+  'appointment-type',
+  'time-window',
+  'blocked-date',
+  'booked-slot',
+  'inventory-item',
+  'user',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'release', 'invite', 'password-change', 'password-reset'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Entries are kept this long, then purged. */
+export const AUDIT_RETENTION_MONTHS = 12;
+
+/** GET /api/admin/audit?user=<id>&kind=<entity>; both optional, empty means "all". */
+export const auditQuerySchema = z.object({
+  user: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : undefined))
+    .refine((v) => v === undefined || UUID.test(v), 'admin.errors.invalid'),
+  kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(AUDIT_ENTITIES, { error: 'admin.errors.invalid' }).optional()),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -1,0 +1,116 @@
+/**
+ * Staff accounts as admins manage them (API.md second round: /api/admin/users).
+ * Every staff account is an admin (DESIGN.md Practice operations). A
+ * colleague gets an initial password or an emailed invitation link (48 h);
+ * removing one never removes the last admin.
+ */
+import { randomBytes } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { userRoles, users } from '../../../db/schema';
+import { buildPasswordLinkEmail, passwordLinkUrl } from '../../lib/account-email';
+import type { NewUserInput } from '../../lib/account-schemas';
+import { AppError } from '../../lib/errors';
+import { recordAudit, type AuditActor } from '../audit.server';
+import { issuePasswordToken } from '../auth/accounts.server';
+import { hashPassword } from '../auth/password.server';
+import type { EmailSender } from '../email/email.server';
+import { notFound } from './shared.server';
+
+/** The same advisory lock as the first-admin setup: admins are added and removed one at a time. */
+const ADMINS_LOCK = 727_005;
+
+export interface StaffUserDto {
+  id: string;
+  email: string;
+  created_at: string;
+}
+
+export async function listUsers(db: Database): Promise<StaffUserDto[]> {
+  const rows = await db
+    .select({ id: users.id, email: users.email, createdAt: users.createdAt })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(userRoles.role, 'admin'))
+    .orderBy(asc(users.email));
+  return rows.map((r) => ({ id: r.id, email: r.email, created_at: r.createdAt.toISOString() }));
+}
+
+function emailTaken(): AppError {
+  return new AppError('conflict', 'Diese E-Mail-Adresse ist bereits vergeben.');
+}
+
+/**
+ * Adds a colleague as admin. With `invite`, the account gets a password
+ * nobody knows and the colleague an email with a link to set their own;
+ * the link is sent after the account is saved. A taken email is 409.
+ */
+export async function createStaffUser(
+  db: Database,
+  actor: AuditActor,
+  input: NewUserInput,
+  invite?: { email: EmailSender; siteUrl: string; invitedBy: string },
+  now: Date = new Date(),
+): Promise<{ user: { id: string; email: string }; invitationSent?: boolean }> {
+  const passwordHash = await hashPassword(input.invite ? randomSecret() : input.password!);
+  const created = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    if (existing) throw emailTaken();
+    // Two concurrent adds of one address: the unique index decides, the loser gets 409.
+    const inserted = await tx
+      .insert(users)
+      .values({ email: input.email, passwordHash, createdAt: now })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id, email: users.email });
+    const user = inserted[0];
+    if (!user) throw emailTaken();
+    await tx.insert(userRoles).values({ userId: user.id, role: 'admin' });
+    const token = input.invite ? await issuePasswordToken(tx, user.id, 'invitation', now) : undefined;
+    await recordAudit(tx, actor, { action: input.invite ? 'invite' : 'create', entity: 'user', entityId: user.id }, now);
+    return { user, token };
+  });
+  if (!input.invite || !invite || !created.token) return { user: created.user };
+  try {
+    await invite.email.send(
+      buildPasswordLinkEmail({
+        purpose: 'invitation',
+        to: created.user.email,
+        link: passwordLinkUrl(invite.siteUrl, created.token),
+        invitedBy: invite.invitedBy,
+      }),
+    );
+    return { user: created.user, invitationSent: true };
+  } catch (error) {
+    console.warn(`invitation email failed: ${error instanceof Error ? error.name : 'unknown error'}`);
+    return { user: created.user, invitationSent: false };
+  }
+}
+
+/** A password nobody knows: the invited colleague can only sign in after setting their own. */
+const randomSecret = () => randomBytes(32).toString('hex');
+
+/**
+ * Removes a colleague (their sessions and links go with them). Refused with
+ * 409 `last-admin` when they are the only admin left; decided under the
+ * admins' advisory lock, so two admins removing each other at the same
+ * moment cannot both succeed.
+ */
+export async function deleteStaffUser(db: Database, actor: AuditActor, id: string): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
+    const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+    if (!target) throw notFound('user');
+    const [row] = await tx
+      .select({ admins: sql<number>`count(*)`.mapWith(Number) })
+      .from(userRoles)
+      .where(eq(userRoles.role, 'admin'));
+    const [targetIsAdmin] = await tx.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.userId, id));
+    if (targetIsAdmin && (row?.admins ?? 0) <= 1) {
+      throw new AppError('last-admin', 'Der letzte Admin-Benutzer kann nicht entfernt werden.');
+    }
+    await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(tx, actor, { action: 'delete', entity: 'user', entityId: id });
+  });
+}

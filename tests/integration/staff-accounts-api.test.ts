@@ -1,0 +1,336 @@
+/**
+ * Staff accounts (issue 13, DESIGN.md Practice operations): admins list,
+ * add and remove colleagues (never the last admin), own password change
+ * ends the other sessions, "Passwort vergessen" sends a single-use link
+ * valid 30 minutes with the same answer for any address, rate-limited;
+ * invitations are valid 48 hours. Tokens are stored as SHA-256 only.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { passwordResetAttempts, passwordTokens, sessions, userRoles, users } from '../../db/schema';
+import adminUsers, { config as usersConfig } from '../../netlify/functions/admin-users';
+import adminUser, { config as userConfig } from '../../netlify/functions/admin-user';
+import passwordFn, { config as passwordConfig } from '../../netlify/functions/auth-password';
+import forgot, { config as forgotConfig } from '../../netlify/functions/auth-forgot';
+import reset, { config as resetConfig } from '../../netlify/functions/auth-reset';
+import login from '../../netlify/functions/auth-login';
+import sessionFn from '../../netlify/functions/auth-session';
+import { FORGOT_RATE_LIMIT } from '../../src/server/auth/accounts.server';
+import { sha256Hex } from '../../src/server/auth/tokens.server';
+import { asAdmin, errorsOf } from '../helpers/admin-call';
+import { createAdmin, type TestUser } from '../helpers/auth';
+import { readOutbox } from '../helpers/eml';
+import { call } from '../helpers/http';
+import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+const ORIGIN = { origin: 'http://localhost:4321' };
+let ipCounter = 0;
+const nextIp = () => `198.51.100.${++ipCounter}`;
+
+/** The token of the last link in an email's text. */
+function tokenFrom(text: string): string {
+  const match = /\/auth\/reset\?token=([A-Za-z0-9_-]{43})/.exec(text);
+  if (!match) throw new Error(`no link in: ${text}`);
+  return match[1]!;
+}
+
+describe.each(databaseKinds)('staff accounts on %s', (kind) => {
+  let t: TestDatabase;
+  let admin: TestUser;
+  let dataDir: string;
+  const api = asAdmin(() => admin);
+  const outbox = () => readOutbox(path.join(dataDir, 'outbox'));
+  const signIn = (email: string, password: string) =>
+    call(login, '/api/auth/login', { method: 'POST', body: { email, password }, ip: nextIp() });
+  const requestReset = (email: string, ip = nextIp()) => call(forgot, '/api/auth/forgot', { method: 'POST', body: { email }, ip, headers: ORIGIN });
+  const setPassword = (token: string, password: string) => call(reset, '/api/auth/reset', { method: 'POST', body: { token, password }, headers: ORIGIN });
+
+  beforeAll(async () => {
+    t = await useTestDatabase(kind);
+    admin = await createAdmin(t.db, { email: 'chefin@example.org' });
+  });
+  afterAll(() => t.dispose());
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'accounts-'));
+    vi.stubEnv('DATA_DIR', dataDir);
+    vi.stubEnv('POSTMARK_SERVER_TOKEN', '');
+    vi.stubEnv('SITE_URL', 'https://praxis.example');
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    await t.db.delete(passwordResetAttempts);
+  });
+  afterEach(async () => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('is routed as API.md says', () => {
+    expect(usersConfig.path).toBe('/api/admin/users');
+    expect(userConfig.path).toBe('/api/admin/users/:id');
+    expect(passwordConfig.path).toBe('/api/auth/password');
+    expect(forgotConfig.path).toBe('/api/auth/forgot');
+    expect(resetConfig.path).toBe('/api/auth/reset');
+  });
+
+  describe('admin users', () => {
+    it('adds a colleague with an initial password (201 { id, email }); they sign in as admin and are listed by email', async () => {
+      const res = await api(adminUsers, '/api/admin/users', { method: 'POST', body: { email: ' Kollege@Example.org ', password: 'anfang-123' } });
+      expect(res.status).toBe(201);
+      expect(res.json).toEqual({ id: expect.any(String), email: 'kollege@example.org' });
+      const signedIn = await signIn('kollege@example.org', 'anfang-123');
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.json.isAdmin).toBe(true);
+      const list = await api(adminUsers, '/api/admin/users');
+      expect(list.status).toBe(200);
+      expect(list.json).toEqual([
+        { id: admin.id, email: 'chefin@example.org', created_at: expect.any(String) },
+        { id: res.json.id, email: 'kollege@example.org', created_at: expect.any(String) },
+      ]);
+      expect(list.json[0]).not.toHaveProperty('password_hash');
+      expect(list.json[0]).not.toHaveProperty('passwordHash');
+    });
+
+    it('answers 409 for an email that exists, adding nothing', async () => {
+      const before = await t.db.select().from(users);
+      const res = await api(adminUsers, '/api/admin/users', { method: 'POST', body: { email: 'CHEFIN@example.org', password: 'anderes-1' } });
+      expect(res.status).toBe(409);
+      expect(res.json.type).toBe('conflict');
+      expect(await t.db.select().from(users)).toHaveLength(before.length);
+    });
+
+    it.each([
+      ['a short password', { email: 'a@example.org', password: '123' }, 'password', 'errors.passwordTooShort'],
+      ['no password and no invitation', { email: 'a@example.org' }, 'password', 'errors.passwordRequired'],
+      ['a password and an invitation', { email: 'a@example.org', password: 'langes-passwort', invite: true }, 'password', 'admin.errors.passwordOrInvite'],
+      ['a bad email', { email: 'kein-at', password: 'langes-passwort' }, 'email', 'errors.emailInvalid'],
+      ['invite as text', { email: 'a@example.org', invite: 'yes' }, 'invite', 'admin.errors.invalid'],
+    ])('answers 400 for %s, naming the field, adding nothing', async (_, body, field, key) => {
+      const before = (await t.db.select().from(users)).length;
+      expect(errorsOf(await api(adminUsers, '/api/admin/users', { method: 'POST', body }))[field]).toContain(key);
+      expect(await t.db.select().from(users)).toHaveLength(before);
+    });
+
+    it('invites by email: the link (valid 48 h, stored as SHA-256 only) lets the colleague set a password and sign in; used twice is 404', async () => {
+      const res = await api(adminUsers, '/api/admin/users', { method: 'POST', body: { email: 'neu@example.org', invite: true } });
+      expect(res.status).toBe(201);
+      expect(res.json).toMatchObject({ id: expect.any(String), email: 'neu@example.org', invitationSent: true });
+      const [mail] = await outbox();
+      expect(mail!.headers.to).toContain('neu@example.org');
+      expect(mail!.subject).toBe('Einladung zur Praxis-Verwaltung');
+      expect(mail!.text).toContain('chefin@example.org hat Sie zur Praxis-Verwaltung eingeladen');
+      expect(mail!.text).toContain('48 Stunden');
+      expect(mail!.text).toContain('https://praxis.example/auth/reset?token=');
+      const token = tokenFrom(mail!.text);
+      const [row] = await t.db.select().from(passwordTokens).where(eq(passwordTokens.userId, res.json.id));
+      expect(row!.purpose).toBe('invitation');
+      expect(row!.tokenHash).toBe(sha256Hex(token));
+      expect(JSON.stringify(row)).not.toContain(token);
+      expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(48 * 3600_000);
+      // Before accepting, no password the colleague could know works.
+      expect((await signIn('neu@example.org', '')).status).toBe(400);
+
+      expect((await setPassword(token, 'mein-neues-pw')).status).toBe(204);
+      expect((await signIn('neu@example.org', 'mein-neues-pw')).status).toBe(200);
+      const again = await setPassword(token, 'noch-ein-pw');
+      expect(again.status).toBe(404);
+      expect((await signIn('neu@example.org', 'noch-ein-pw')).status).toBe(401);
+    });
+
+    it('an invitation link older than 48 hours is refused with 404', async () => {
+      const res = await api(adminUsers, '/api/admin/users', { method: 'POST', body: { email: 'spaet@example.org', invite: true } });
+      const token = tokenFrom((await outbox())[0]!.text);
+      vi.useFakeTimers({ now: Date.now() + 48 * 3600_000 + 1000, toFake: ['Date'] });
+      expect((await setPassword(token, 'zu-spaet-1')).status).toBe(404);
+      vi.useRealTimers();
+      const [row] = await t.db.select().from(passwordTokens).where(eq(passwordTokens.userId, res.json.id));
+      expect(row!.usedAt).toBeNull();
+    });
+
+    it('removes a colleague (204): their session ends at once; unknown id 404', async () => {
+      const colleague = await createAdmin(t.db);
+      expect((await call(sessionFn, '/api/auth/session', { headers: { cookie: colleague.cookie } })).status).toBe(200);
+      const res = await api(adminUser, `/api/admin/users/${colleague.id}`, { method: 'DELETE', params: { id: colleague.id } });
+      expect(res.status).toBe(204);
+      expect(await t.db.select().from(users).where(eq(users.id, colleague.id))).toEqual([]);
+      expect((await call(sessionFn, '/api/auth/session', { headers: { cookie: colleague.cookie } })).status).toBe(401);
+      const again = await api(adminUser, `/api/admin/users/${colleague.id}`, { method: 'DELETE', params: { id: colleague.id } });
+      expect(again.status).toBe(404);
+    });
+
+    it('never removes the last admin: 409 last-admin, the admin stays', async () => {
+      // Leave exactly one admin: the signed-in one.
+      const others = (await t.db.select({ id: users.id }).from(users)).filter((u) => u.id !== admin.id);
+      for (const u of others) await t.db.delete(users).where(eq(users.id, u.id));
+      const res = await api(adminUser, `/api/admin/users/${admin.id}`, { method: 'DELETE', params: { id: admin.id } });
+      expect(res.status).toBe(409);
+      expect(res.json).toMatchObject({ type: 'last-admin', detail: 'Der letzte Admin-Benutzer kann nicht entfernt werden.' });
+      expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, admin.id))).toHaveLength(1);
+    });
+
+    it('two admins removing each other at the same moment: exactly one succeeds, one admin remains', async () => {
+      const others = (await t.db.select({ id: users.id }).from(users)).filter((u) => u.id !== admin.id);
+      for (const u of others) await t.db.delete(users).where(eq(users.id, u.id));
+      const second = await createAdmin(t.db);
+      const [a, b] = await Promise.all([
+        asAdmin(() => admin)(adminUser, `/api/admin/users/${second.id}`, { method: 'DELETE', params: { id: second.id } }),
+        asAdmin(() => second)(adminUser, `/api/admin/users/${admin.id}`, { method: 'DELETE', params: { id: admin.id } }),
+      ]);
+      const statuses = [a.status, b.status].sort();
+      // Whoever goes second is either the last admin (409) or already removed and so signed out (401).
+      expect(statuses[0]).toBe(204);
+      expect([401, 409]).toContain(statuses[1]);
+      expect(await t.db.select().from(userRoles).where(eq(userRoles.role, 'admin'))).toHaveLength(1);
+      // Restore the signed-in admin for later tests.
+      if (a.status !== 204) admin = await createAdmin(t.db, { email: `chefin-${Date.now()}@example.org` });
+    });
+  });
+
+  describe('own password change', () => {
+    it('needs the current password (401, nothing changed) and ends every other session of the user, not this one', async () => {
+      const me = await createAdmin(t.db, { password: 'altes-pw-1' });
+      const otherDevice = await signIn(me.email, 'altes-pw-1');
+      expect(otherDevice.status).toBe(200);
+      const otherCookie = otherDevice.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const someoneElse = await createAdmin(t.db);
+      const change = (body: unknown) => call(passwordFn, '/api/auth/password', { method: 'POST', body, headers: { cookie: me.cookie, ...ORIGIN } });
+
+      const wrong = await change({ currentPassword: 'falsch', newPassword: 'neues-pw-1' });
+      expect(wrong.status).toBe(401);
+      expect(wrong.json.detail).toBe('Das aktuelle Passwort ist falsch.');
+      expect((await signIn(me.email, 'altes-pw-1')).status).toBe(200);
+      expect((await call(sessionFn, '/api/auth/session', { headers: { cookie: otherCookie } })).status).toBe(200);
+
+      expect(errorsOf(await change({ currentPassword: 'altes-pw-1', newPassword: 'kurz' })).newPassword).toEqual(['errors.passwordTooShort']);
+
+      const ok = await change({ currentPassword: 'altes-pw-1', newPassword: 'neues-pw-1' });
+      expect(ok.status).toBe(204);
+      expect((await call(sessionFn, '/api/auth/session', { headers: { cookie: me.cookie } })).status).toBe(200);
+      expect((await call(sessionFn, '/api/auth/session', { headers: { cookie: otherCookie } })).status).toBe(401);
+      expect((await call(sessionFn, '/api/auth/session', { headers: { cookie: someoneElse.cookie } })).status).toBe(200);
+      expect((await signIn(me.email, 'altes-pw-1')).status).toBe(401);
+      expect((await signIn(me.email, 'neues-pw-1')).status).toBe(200);
+    });
+
+    it('answers 401 without a session and 403 from another site', async () => {
+      const body = { currentPassword: 'a', newPassword: 'bbbbbbbb' };
+      expect((await call(passwordFn, '/api/auth/password', { method: 'POST', body })).status).toBe(401);
+      const cross = await call(passwordFn, '/api/auth/password', { method: 'POST', body, headers: { cookie: admin.cookie, origin: 'https://evil.example' } });
+      expect(cross.status).toBe(403);
+    });
+  });
+
+  describe('Passwort vergessen', () => {
+    it('answers 202 with the same body whether or not the address has an account; only an account gets a link', async () => {
+      const user = await createAdmin(t.db, { email: 'vergesslich@example.org' });
+      const known = await requestReset('Vergesslich@example.org');
+      const unknown = await requestReset('niemand@example.org');
+      expect(known.status).toBe(202);
+      expect(unknown.status).toBe(202);
+      expect(unknown.text).toBe(known.text);
+      const mails = await outbox();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.headers.to).toContain('vergesslich@example.org');
+      expect(mails[0]!.subject).toBe('Passwort zurücksetzen – Praxis-Verwaltung');
+      expect(mails[0]!.text).toContain('30 Minuten');
+      const token = tokenFrom(mails[0]!.text);
+      const [row] = await t.db.select().from(passwordTokens).where(eq(passwordTokens.userId, user.id));
+      expect(row!.tokenHash).toBe(sha256Hex(token));
+      expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(30 * 60_000);
+    });
+
+    it('the link sets a new password once, ends every session of the user, and then answers 404', async () => {
+      const user = await createAdmin(t.db, { password: 'vergessen-1' });
+      await requestReset(user.email);
+      const token = tokenFrom((await outbox())[0]!.text);
+      expect((await setPassword(token, 'erinnert-1')).status).toBe(204);
+      expect((await call(sessionFn, '/api/auth/session', { headers: { cookie: user.cookie } })).status).toBe(401);
+      expect((await signIn(user.email, 'vergessen-1')).status).toBe(401);
+      expect((await signIn(user.email, 'erinnert-1')).status).toBe(200);
+      const again = await setPassword(token, 'nochmal-1');
+      expect(again.status).toBe(404);
+      expect(again.json.type).toBe('not-found');
+    });
+
+    it('a link used twice at the same moment sets the password exactly once', async () => {
+      const user = await createAdmin(t.db);
+      await requestReset(user.email);
+      const token = tokenFrom((await outbox())[0]!.text);
+      const results = await Promise.all(['parallel-a1', 'parallel-b2', 'parallel-c3'].map((pw) => setPassword(token, pw)));
+      expect(results.map((r) => r.status).sort()).toEqual([204, 404, 404]);
+    });
+
+    it('a link is refused after 30 minutes, and a newer link replaces an older one', async () => {
+      const user = await createAdmin(t.db);
+      await requestReset(user.email);
+      const first = tokenFrom((await outbox())[0]!.text);
+      await requestReset(user.email);
+      const second = tokenFrom((await outbox())[1]!.text);
+      expect((await setPassword(first, 'erstes-pw-1')).status).toBe(404);
+      vi.useFakeTimers({ now: Date.now() + 30 * 60_000 + 1000, toFake: ['Date'] });
+      expect((await setPassword(second, 'zweites-pw-1')).status).toBe(404);
+    });
+
+    it.each([
+      ['a malformed token', { token: 'abc', password: 'gutes-pw-1' }, 'token', 'errors.tokenInvalid'],
+      ['a short password', { token: 'a'.repeat(43), password: 'x' }, 'password', 'errors.passwordTooShort'],
+    ])('reset answers 400 for %s', async (_, body, field, key) => {
+      expect(errorsOf(await call(reset, '/api/auth/reset', { method: 'POST', body, headers: ORIGIN }))[field]).toEqual([key]);
+    });
+
+    it('an unknown well-formed token is 404', async () => {
+      expect((await setPassword('b'.repeat(43), 'gutes-pw-1')).status).toBe(404);
+    });
+
+    it(`is rate-limited: the ${FORGOT_RATE_LIMIT.perEmail + 1}th request for one address within an hour is 429, from any client, known or not`, async () => {
+      for (const email of ['begrenzt@example.org', admin.email]) {
+        for (let i = 0; i < FORGOT_RATE_LIMIT.perEmail; i++) expect((await requestReset(email)).status).toBe(202);
+        const res = await requestReset(email);
+        expect(res.status).toBe(429);
+        expect(res.json.type).toBe('rate-limited');
+      }
+      // An hour later the window has passed.
+      vi.useFakeTimers({ now: Date.now() + 61 * 60_000, toFake: ['Date'] });
+      expect((await requestReset('begrenzt@example.org')).status).toBe(202);
+    });
+
+    it(`is rate-limited per client: ${FORGOT_RATE_LIMIT.perClient} requests, then 429; keys are HMACs, not addresses`, async () => {
+      const ip = '192.0.2.77';
+      for (let i = 0; i < FORGOT_RATE_LIMIT.perClient; i++) expect((await requestReset(`person${i}@example.org`, ip)).status).toBe(202);
+      expect((await requestReset('noch-eine@example.org', ip)).status).toBe(429);
+      const rows = await t.db.select().from(passwordResetAttempts);
+      const stored = JSON.stringify(rows);
+      expect(stored).not.toContain(ip);
+      expect(stored).not.toContain('example.org');
+      for (const r of rows) expect(r.key).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('parallel requests for one address cannot slip past the limit together', async () => {
+      const results = await Promise.all(Array.from({ length: 10 }, () => requestReset('ansturm@example.org')));
+      expect(results.filter((r) => r.status === 202)).toHaveLength(FORGOT_RATE_LIMIT.perEmail);
+      expect(results.filter((r) => r.status === 429)).toHaveLength(10 - FORGOT_RATE_LIMIT.perEmail);
+    });
+
+    it('answers 400 for a bad address, storing nothing', async () => {
+      expect(errorsOf(await requestReset('kein-at')).email).toEqual(['errors.emailInvalid']);
+      expect(await t.db.select().from(passwordResetAttempts)).toEqual([]);
+    });
+
+    it('a failed email still answers 202', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      await createAdmin(t.db, { email: 'kaputt@example.invalid' });
+      expect((await requestReset('kaputt@example.invalid')).status).toBe(202);
+      expect(warn).toHaveBeenCalledWith('password reset email failed: UndeliverableError');
+    });
+  });
+
+  it('sessions of removed users are gone with them (cascade), so nothing lingers', async () => {
+    const gone = await createAdmin(t.db);
+    await api(adminUser, `/api/admin/users/${gone.id}`, { method: 'DELETE', params: { id: gone.id } });
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, gone.id))).toEqual([]);
+    expect(await t.db.select().from(passwordTokens).where(eq(passwordTokens.userId, gone.id))).toEqual([]);
+  });
+});
