@@ -3,11 +3,16 @@ import { bookingRequestSchema, type BookingRequest } from '../../src/lib/booking
 import { sendBookingEmails } from '../../src/server/booking-emails.server';
 import { createBooking } from '../../src/server/bookings.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
+import { reminderKeyRing } from '../../src/server/reminders/keys.server';
 
 export default route({
   POST: async (req) => {
     const body = parseInput(bookingRequestSchema, await readJson(req)) as BookingRequest;
-    const created = await createBooking(await getDb(), body);
+    // A reminder needs its key before anything is stored: without one, 503 not-configured and no booking.
+    const reminder = body.reminder
+      ? { secret: { email: body.email, firstName: body.first_name, language: body.language }, keys: await reminderKeyRing() }
+      : undefined;
+    const created = await createBooking(await getDb(), body, undefined, reminder);
     // The booking stands once committed; emails only report how they went.
     const email = await sendBookingEmails({
       bookingId: created.booking.id,

@@ -22,6 +22,9 @@ import {
 } from '../lib/availability';
 import { berlinInstant, berlinWallClock } from '../lib/berlin-time';
 import { AppError } from '../lib/errors';
+import type { KeyRing } from './reminders/keys.server';
+import type { ReminderSecret } from './reminders/seal.server';
+import { insertReminder } from './reminders/store.server';
 
 type Executor = Database | Transaction;
 
@@ -124,7 +127,18 @@ export interface CreatedBooking {
   token: string;
 }
 
-export async function createBooking(db: Database, slot: SlotRequest, now: Date = new Date()): Promise<CreatedBooking> {
+/** The patient asked for a reminder (DESIGN.md, Reminders): what to seal, and the keys. */
+export interface ReminderRequest {
+  secret: Omit<ReminderSecret, 'token'>;
+  keys: KeyRing;
+}
+
+export async function createBooking(
+  db: Database,
+  slot: SlotRequest,
+  now: Date = new Date(),
+  reminder?: ReminderRequest,
+): Promise<CreatedBooking> {
   const date = slot.appointment_date;
   const time = slot.appointment_time;
   const token = newCancellationToken();
@@ -145,6 +159,10 @@ export async function createBooking(db: Database, slot: SlotRequest, now: Date =
       .insert(bookedSlots)
       .values({ appointmentTypeId: type.id, appointmentDate: date, appointmentTime: time, cancellationTokenHash: hashToken(token) })
       .returning();
+    if (reminder) {
+      const secret = { ...reminder.secret, token };
+      await insertReminder(tx, { bookingId: row!.id, date, time, secret, keys: reminder.keys }, now);
+    }
     return {
       booking: {
         id: row!.id,

@@ -44,6 +44,7 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'contact_attempts',
       'inventory_items',
       'login_attempts',
+      'reminders',
       'sessions',
       'user_roles',
       'users',
