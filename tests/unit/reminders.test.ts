@@ -242,3 +242,18 @@ describe('startReminderSchedule (local server)', () => {
     expect(maxActive).toBe(1);
   });
 });
+
+describe('privacy policy describes the reminder processing', () => {
+  it.each([
+    ['de', 'Erinnerung per E-Mail 24 Stunden vorher', /Sobald die Erinnerung versandt ist,\s+löschen wir die Angaben/, /Einwilligung \(Art\. 6 Abs\. 1 lit\. a/],
+    ['en', 'Email reminder 24 hours before', /As soon as the reminder is sent, we delete this\s+data/, /consent \(Art\. 6\(1\)\(a\)/],
+  ] as const)('%s: names the box, what is kept, sealed, deleted when sent, on consent', async (lang, box, deletion, basis) => {
+    const text = (await readFile(path.join('src/content', lang, 'datenschutz.md'), 'utf8')).replace(/\s+/g, ' ');
+    const dictionary = JSON.parse(await readFile(path.join('src/i18n', `${lang}.json`), 'utf8')) as Record<string, string>;
+    expect(dictionary['bookingForm.reminder']).toBe(box);
+    expect(text).toContain(box);
+    expect(text).toContain('AES-256-GCM');
+    expect(text).toMatch(deletion);
+    expect(text).toMatch(basis);
+  });
+});
