@@ -8,6 +8,8 @@
  * check_slot_availability call per candidate time, a bare insert to book),
  * re-created here as endpoints and measured in the same run.
  *
+ * Reminders: the job's time for 1,000 due reminders against the outbox.
+ *
  * Pages: the JS and CSS every public page transfers and its Lighthouse
  * scores, beside the targets (bench/pages.ts).
  */
@@ -28,6 +30,7 @@ import { startEmbeddedPostgres } from '../scripts/embedded-postgres';
 import bookingsFunction from '../netlify/functions/bookings';
 import { compilePath, startLocalServer, type FunctionRoute } from '../scripts/local-server';
 import { measurePages, printPageFigures, publicPages } from './pages';
+import { measureReminderJob, printReminderFigures } from './reminders';
 
 const CONCURRENCY = 16;
 const REQUESTS = 400;
@@ -264,6 +267,10 @@ async function main() {
     return serverTime(res);
   });
 
+  // Reminders: the job's time for 1,000 due reminders against the outbox (bench/reminders.ts).
+  console.log('measuring the reminder job: 1,000 due reminders …');
+  const reminderFigures = await measureReminderJob(db, dataDir);
+
   // 3. Weight and Lighthouse scores of every public page, on the same server.
   const pagePaths = await publicPages('dist');
   console.log(`measuring ${pagePaths.length} public pages (weight, then one Lighthouse run each) …`);
@@ -296,6 +303,8 @@ async function main() {
   const created = bookingStatuses.filter((s) => s === 201).length;
   const conflicts = bookingStatuses.filter((s) => s === 409).length;
   console.log(`booking load: ${created} created, ${conflicts} refused as full (409), ${bookingStatuses.length - created - conflicts} other`);
+
+  printReminderFigures(reminderFigures);
 
   printPageFigures(pageFigures);
 }

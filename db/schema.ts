@@ -5,9 +5,10 @@
  * (an admin endpoint, a seed, a hand-written SQL session) can store a row
  * the booking rules could not make sense of.
  *
- * Privacy: no table holds patient data. `booked_slots` keeps only the type,
- * the Berlin wall-clock date and time, the SHA-256 of the cancellation token
- * and when the row was made.
+ * Privacy: no table holds patient data in clear. `booked_slots` keeps only
+ * the type, the Berlin wall-clock date and time, the SHA-256 of the
+ * cancellation token and when the row was made; `reminders` holds what a
+ * consented reminder needs, sealed, until it is sent.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -341,8 +342,41 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * Appointment reminders: the one consented exception to "no patient data at
+ * rest" (DESIGN.md, Reminders). A row exists only when the patient ticked
+ * the reminder box. It holds the booking, when to send, and one AES-256-GCM
+ * sealed value (email, first name, language, cancellation token) with the id
+ * of the key that sealed it (src/server/reminders/). It is deleted when the
+ * reminder is sent, and with its booking (cancelled or released) by the
+ * foreign key's cascade.
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookedSlots.id, { onDelete: 'cascade' }),
+    /** 24 hours before the appointment, Berlin wall clock. */
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    /** Which key of DATA_ENCRYPTION_KEY sealed the value (16 hex digits). */
+    keyId: text('key_id').notNull(),
+    /** base64url(iv ‖ tag ‖ ciphertext), the booking id as associated data. */
+    sealed: text('sealed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reminders_key_id_format', sql`${t.keyId} ~ '^[0-9a-f]{16}$'`),
+    check('reminders_sealed_format', sql`${t.sealed} ~ '^[A-Za-z0-9_-]+$'`),
+    uniqueIndex('reminders_booking_idx').on(t.bookingId),
+    index('reminders_send_at_idx').on(t.sendAt),
+  ],
+);
+
 export type AppointmentTypeRow = typeof appointmentTypes.$inferSelect;
 export type TimeWindowRow = typeof appointmentTimeSlots.$inferSelect;
 export type BookedSlotRow = typeof bookedSlots.$inferSelect;
 export type BlockedDateRow = typeof blockedDates.$inferSelect;
 export type InventoryItemRow = typeof inventoryItems.$inferSelect;
+export type ReminderRow = typeof reminders.$inferSelect;

@@ -9,6 +9,7 @@ import { seedDemoData } from '../db/seed';
 import { readEnv } from '../src/server/env.server';
 import { SECURITY_HEADERS } from '../src/server/security-headers';
 import { startLocalServer } from './local-server';
+import { startReminderSchedule } from '../src/server/reminders/job.server';
 
 const env = readEnv();
 const url = env.DATABASE_URL;
@@ -29,12 +30,16 @@ const running = await startLocalServer({
 });
 console.info(`site and API at ${running.url} (database: ${embedded ? 'embedded PGlite' : 'postgres'}, email: ${env.POSTMARK_SERVER_TOKEN ? 'Postmark' : 'outbox'})`);
 
+// Reminders (issue 15): the scheduled function's job, every minute here (REMINDER_INTERVAL_MS for tests).
+const reminderSchedule = startReminderSchedule(Number(process.env.REMINDER_INTERVAL_MS ?? 60_000));
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.info(`${signal} received, shutting down`);
   await running.close();
+  await reminderSchedule.stop(); // reminders (issue 15)
   await closeDb();
   process.exit(0);
 }

@@ -5,13 +5,18 @@ import { createBooking } from '../../src/server/bookings.server';
 import { readEnv } from '../../src/server/env.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
 import { bookingLimits } from '../../src/server/rate-limit.server';
+import { reminderKeyRing } from '../../src/server/reminders/keys.server';
 
 export default route({
   POST: async (req, ctx) => {
     const body = parseInput(bookingRequestSchema, await readJson(req)) as BookingRequest;
     const limits = bookingLimits({ clientAddress: ctx.ip, recipient: body.email }, readEnv());
+    // A reminder needs its key before anything is stored: without one, 503 not-configured and no booking.
+    const reminder = body.reminder
+      ? { secret: { email: body.email, firstName: body.first_name, language: body.language }, keys: await reminderKeyRing() }
+      : undefined;
     // Over a limit: 429 from createBooking, nothing stored, nothing sent.
-    const created = await createBooking(await getDb(), body, { limits });
+    const created = await createBooking(await getDb(), body, { limits, reminder });
     // The booking stands once committed; emails only report how they went.
     const email = await sendBookingEmails({
       bookingId: created.booking.id,

@@ -102,6 +102,8 @@ export const bookingRequestSchema = z.object({
   email: emailSchema,
   consent: patientFormSchema.shape.consent,
   language: z.string({ error: 'errors.languageInvalid' }).refine(isLang, 'errors.languageInvalid'),
+  /** Opt-in appointment reminder by email (DESIGN.md, Reminders); absent means no. */
+  reminder: z.boolean({ error: 'errors.reminderInvalid' }).optional(),
 });
 export type BookingRequest = z.output<typeof bookingRequestSchema> & { language: 'de' | 'en' };
 

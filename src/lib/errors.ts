@@ -19,6 +19,7 @@ export const HTTP_STATUS_BY_CODE = {
   'rate-limited': 429,
   'email-failed': 502,
   'setup-disabled': 503,
+  'not-configured': 503,
 } as const;
 
 export type ErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

@@ -34,6 +34,9 @@ import {
 import { berlinInstant, berlinWallClock, weekdayOf } from '../lib/berlin-time';
 import { AppError } from '../lib/errors';
 import { asRateLimited, databaseError, hitCte, purgeCte, withinLimitCheck, type RateLimitHit } from './rate-limit.server';
+import type { KeyRing } from './reminders/keys.server';
+import type { ReminderSecret } from './reminders/seal.server';
+import { insertReminder } from './reminders/store.server';
 
 type Executor = Database | Transaction;
 
@@ -270,6 +273,12 @@ export interface CreatedBooking {
   token: string;
 }
 
+/** The patient asked for a reminder (DESIGN.md, Reminders): what to seal, and the keys. */
+export interface ReminderRequest {
+  secret: Omit<ReminderSecret, 'token'>;
+  keys: KeyRing;
+}
+
 /**
  * POST /api/bookings: two round trips when uncontended. First the type's
  * rules for the date (the pure module re-checks every rule the wizard
@@ -280,7 +289,7 @@ export interface CreatedBooking {
 export async function createBooking(
   db: Database,
   slot: SlotRequest,
-  options: { now?: Date; limits?: RateLimitHit[] } = {},
+  options: { now?: Date; limits?: RateLimitHit[]; reminder?: ReminderRequest } = {},
 ): Promise<CreatedBooking> {
   const now = options.now ?? new Date();
   const date = slot.appointment_date;
@@ -299,6 +308,11 @@ export async function createBooking(
   const token = newCancellationToken();
   const result = await insertBooking(db, { typeId, date, time, tokenHash: hashToken(token), limits: options.limits, now });
   if ('rejected' in result) throw new AppError('slot-unavailable', slotUnavailableDetail(result.rejected));
+  if (options.reminder) {
+    // A third statement only for the patients who ticked the box (DESIGN.md, Reminders).
+    const secret = { ...options.reminder.secret, token };
+    await insertReminder(db, { bookingId: result.booked.id, date, time, secret, keys: options.reminder.keys }, now);
+  }
   return {
     booking: {
       id: result.booked.id,

@@ -116,7 +116,7 @@ test.describe('booking wizard (German)', () => {
     }
     await page.getByLabel('Geburtsdatum').fill('31.02.1990');
     await page.getByLabel('Telefon').fill('0211 CALL ME');
-    await page.getByLabel('E-Mail').fill('erika@');
+    await page.getByRole('textbox', { name: 'E-Mail' }).fill('erika@');
     await page.getByRole('button', { name: de.submit }).click();
     await expect(page.getByText('Bitte geben Sie ein gültiges Geburtsdatum ein')).toBeVisible();
     await expect(page.getByText('Bitte geben Sie eine gültige Telefonnummer ein')).toBeVisible();
@@ -253,10 +253,10 @@ test.describe('booking wizard (English)', () => {
     }
     const email = uniqueEmail('en');
     await fillDetails(page, en, email);
-    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
     await page.getByRole('button', { name: en.submit }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
-    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('button', { name: en.submit }).click();
     await expect(page.getByText('Appointment Successfully Booked!')).toBeVisible();
     await expect(page.getByText('A confirmation has been sent to your email address.')).toBeVisible();

@@ -48,6 +48,7 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'password_reset_attempts',
       'password_tokens',
       'rate_limits',
+      'reminders',
       'sessions',
       'user_roles',
       'users',

@@ -39,20 +39,24 @@ function stubApi(routes: { types?: Route; availability?: Route; bookings?: Route
   return fetchMock;
 }
 
-async function reachDetails(lang: 'de' | 'en' = 'de') {
+async function reachDetails(lang: 'de' | 'en' = 'de', { remind = false } = {}) {
   render(<BookingWizard lang={lang} />);
   fireEvent.click(await screen.findByRole('button', { name: lang === 'de' ? 'Auswählen: Check-up' : 'Select: Health check' }));
   fireEvent.click(await screen.findByRole('button', { name: lang === 'de' ? '09:00 Uhr' : '09:00' }));
   fireEvent.click(screen.getByRole('button', { name: lang === 'de' ? 'Weiter' : 'Next', exact: true } as never));
   // Step 3 is loaded on demand: wait for its form before filling it in.
   await screen.findByLabelText(new RegExp(`^${lang === 'de' ? 'Vorname' : 'First name'}`));
-  const label = (de: string, en: string) => screen.getByLabelText(new RegExp(`^${lang === 'de' ? de : en}`));
+  // Whole label (the field's name and its required mark): "Email reminder …" is another field.
+  const label = (de: string, en: string) => screen.getByLabelText(new RegExp(`^${lang === 'de' ? de : en}\\s*\\*?$`));
   fireEvent.change(label('Vorname', 'First name'), { target: { value: 'Erika' } });
   fireEvent.change(label('Nachname', 'Last name'), { target: { value: 'Mustermann' } });
   fireEvent.change(label('Geburtsdatum', 'Date of birth'), { target: { value: '12.08.1964' } });
   fireEvent.change(label('Telefon', 'Phone'), { target: { value: '+49 211 5550123' } });
   fireEvent.change(label('E-Mail', 'Email'), { target: { value: 'erika@example.org' } });
-  fireEvent.click(screen.getByRole('checkbox'));
+  fireEvent.click(screen.getByRole('checkbox', { name: lang === 'de' ? /Datenschutzerklärung/ : /privacy policy/ }));
+  if (remind) {
+    fireEvent.click(screen.getByRole('checkbox', { name: lang === 'de' ? 'Erinnerung per E-Mail 24 Stunden vorher' : 'Email reminder 24 hours before' }));
+  }
   fireEvent.click(screen.getByRole('button', { name: lang === 'de' ? 'Termin verbindlich buchen' : 'Book appointment (binding)' }));
 }
 
@@ -183,5 +187,32 @@ describe('booking outcomes', () => {
       consent: true,
       language: 'en',
     });
+  });
+
+  it.each(['de', 'en'] as const)('offers an unticked reminder box that says what is kept (%s) and sends reminder: false', async (lang) => {
+    const fetchMock = stubApi({ bookings: () => booked({ success: true }) });
+    render(<BookingWizard lang={lang} />);
+    fireEvent.click(await screen.findByRole('button', { name: lang === 'de' ? 'Auswählen: Check-up' : 'Select: Health check' }));
+    fireEvent.click(await screen.findByRole('button', { name: lang === 'de' ? '09:00 Uhr' : '09:00' }));
+    fireEvent.click(screen.getByRole('button', { name: lang === 'de' ? 'Weiter' : 'Next', exact: true } as never));
+    const box = (await screen.findByRole('checkbox', {
+      name: lang === 'de' ? 'Erinnerung per E-Mail 24 Stunden vorher' : 'Email reminder 24 hours before',
+    })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    const hint = document.getElementById(box.getAttribute('aria-describedby')!)!;
+    expect(hint.textContent).toMatch(lang === 'de' ? /verschlüsselt.*löschen/ : /encrypted.*delete/);
+    cleanup();
+    await reachDetails(lang);
+    await screen.findByRole('heading', { name: lang === 'de' ? 'Ihr Termin ist gebucht!' : 'Your appointment is booked!' });
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/bookings')!;
+    expect(JSON.parse(String(call[1]!.body)).reminder).toBe(false);
+  });
+
+  it('sends reminder: true when the box is ticked', async () => {
+    const fetchMock = stubApi({ bookings: () => booked({ success: true }) });
+    await reachDetails('de', { remind: true });
+    await screen.findByRole('heading', { name: 'Ihr Termin ist gebucht!' });
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/bookings')!;
+    expect(JSON.parse(String(call[1]!.body)).reminder).toBe(true);
   });
 });

@@ -26,6 +26,7 @@ type Field = 'first_name' | 'last_name' | 'birth_date' | 'phone' | 'email';
 export function StepDetails({ headingRef, type, typeName, lang, date, time, onBooked, onSlotTaken }: Props) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
+  const [reminder, setReminder] = useState(false);
   const {
     register,
     handleSubmit,
@@ -50,6 +51,7 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, onBo
         email: values.email,
         consent: values.consent,
         language: lang,
+        reminder,
       });
       try {
         const spec = bookingToast(response.email);
@@ -146,6 +148,24 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, onBo
               {t(errors.consent.message as never)}
             </p>
           )}
+        </div>
+        <div className="flex items-start gap-2">
+          <input
+            id="reminder"
+            type="checkbox"
+            checked={reminder}
+            onChange={(event) => setReminder(event.target.checked)}
+            aria-describedby="reminder-hint"
+            className="mt-1 h-4 w-4"
+          />
+          <div>
+            <label htmlFor="reminder" className="text-sm text-slate-800">
+              {t('bookingForm.reminder')}
+            </label>
+            <p id="reminder-hint" className="text-xs text-slate-600">
+              {t('bookingForm.reminderHint')}
+            </p>
+          </div>
         </div>
         <button
           type="submit"

@@ -1,0 +1,115 @@
+/**
+ * The key ring that seals reminder data (DESIGN.md, Reminders).
+ *
+ * DATA_ENCRYPTION_KEY holds one or more 256-bit keys, comma-separated, each
+ * written as 64 hex digits or base64/base64url (32 bytes). The first key
+ * seals; every key opens. A key's id is the first 16 hex digits of its
+ * SHA-256, stored beside each sealed value, so rotating means putting a new
+ * key first and keeping the old one after it until the rows it sealed are
+ * sent (at most max_advance_days); then it can be removed (README,
+ * Configuration).
+ *
+ * Without DATA_ENCRYPTION_KEY, outside production, one key is generated per
+ * install into $DATA_DIR/data-encryption.key (mode 0600). In production a
+ * missing or malformed key is `not-configured` (503): a booking asking for
+ * a reminder is refused before anything is stored.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '../../lib/errors';
+import { readEnv } from '../env.server';
+
+export interface DataKey {
+  /** 16 hex digits: the start of the key's SHA-256 (never the key). */
+  id: string;
+  key: Buffer;
+}
+
+export interface KeyRing {
+  /** The key that seals new values. */
+  current: DataKey;
+  /** Every key by id, for opening. */
+  byId: ReadonlyMap<string, DataKey>;
+}
+
+export class KeyConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'KeyConfigError';
+  }
+}
+
+export const KEY_FILE_NAME = 'data-encryption.key';
+
+export function keyIdOf(key: Buffer): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+}
+
+function decodeKey(text: string, position: number): Buffer {
+  const value = text.trim();
+  let key: Buffer | null = null;
+  if (/^[0-9a-fA-F]{64}$/.test(value)) key = Buffer.from(value, 'hex');
+  else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) key = Buffer.from(value.replace(/=$/, ''), 'base64url');
+  if (!key || key.length !== 32) {
+    // The value itself is a secret: name only its position.
+    throw new KeyConfigError(`DATA_ENCRYPTION_KEY: key ${position} is not 32 bytes in hex or base64`);
+  }
+  return key;
+}
+
+/** Parses a comma-separated list of keys; the first one seals. */
+export function parseKeyRing(value: string): KeyRing {
+  const parts = value.split(',').filter((p) => p.trim() !== '');
+  if (parts.length === 0) throw new KeyConfigError('DATA_ENCRYPTION_KEY is empty');
+  const keys = parts.map((part, i) => {
+    const key = decodeKey(part, i + 1);
+    return { id: keyIdOf(key), key };
+  });
+  return { current: keys[0]!, byId: new Map(keys.map((k) => [k.id, k])) };
+}
+
+/** A new random key, base64url (what the local key file holds; also for `DATA_ENCRYPTION_KEY`). */
+export function generateKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Reads $DATA_DIR/data-encryption.key, creating it (0600) on first use. */
+export async function localKeyRing(dataDir: string): Promise<KeyRing> {
+  const file = path.join(dataDir, KEY_FILE_NAME);
+  await mkdir(dataDir, { recursive: true });
+  try {
+    // 'wx' fails when the file exists, so two processes never overwrite each other's key.
+    await writeFile(file, `${generateKey()}\n`, { flag: 'wx', mode: 0o600 });
+    await chmod(file, 0o600); // the process umask may have widened nothing, but make sure
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return parseKeyRing(await readFile(file, 'utf8'));
+}
+
+/**
+ * The key ring for this process: DATA_ENCRYPTION_KEY when set; otherwise the
+ * local key file, outside production only. Throws AppError `not-configured`
+ * when no valid key is available.
+ */
+export async function reminderKeyRing(source: NodeJS.ProcessEnv = process.env): Promise<KeyRing> {
+  let isProduction: boolean;
+  try {
+    isProduction = readEnv(source).isProduction;
+  } catch {
+    throw new AppError('not-configured', 'The server is not fully configured.');
+  }
+  const configured = source.DATA_ENCRYPTION_KEY;
+  try {
+    if (configured && configured.trim() !== '') return parseKeyRing(configured);
+  } catch (error) {
+    console.warn(`reminder key not usable: ${(error as Error).message}`);
+    throw new AppError('not-configured', 'Reminders are not configured on this server.');
+  }
+  if (isProduction) {
+    console.warn('reminder key not usable: DATA_ENCRYPTION_KEY is not set');
+    throw new AppError('not-configured', 'Reminders are not configured on this server.');
+  }
+  return localKeyRing(path.resolve(source.DATA_DIR ?? '.data'));
+}

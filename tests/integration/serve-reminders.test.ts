@@ -1,0 +1,109 @@
+/**
+ * The local server (scripts/serve.ts) runs the reminder job on an interval
+ * (every minute by default; REMINDER_INTERVAL_MS here so the test is quick)
+ * and stops it on shutdown. Real Postgres, so the test can make a reminder
+ * due while the server owns the database.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/embedded-postgres';
+import { addDaysToDate, berlinToday } from '../../src/lib/berlin-time';
+import { readOutbox } from '../helpers/eml';
+import { createPostgresDatabase } from '../helpers/test-database';
+
+describe('local server runs the reminder job', () => {
+  let dataDir: string;
+  let database: { url: string; drop(): Promise<void> };
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'serve-reminders-'));
+    database = await createPostgresDatabase();
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    await client.end();
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends a due reminder within the interval, deletes it, and stops cleanly on SIGTERM', async () => {
+    const { rows } = await client.query<{ id: string }>(
+      `insert into appointment_types (name, description, max_advance_days) values ('Check-up', 'Vorsorge', 14) returning id`,
+    );
+    const typeId = rows[0]!.id;
+    await client.query(
+      `insert into appointment_time_slots (appointment_type_id, day_of_week, start_time, end_time)
+       select $1, d, '08:00', '18:00' from generate_series(0, 6) d`,
+      [typeId],
+    );
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        POSTMARK_SERVER_TOKEN: '',
+        DATA_ENCRYPTION_KEY: '',
+        APP_ENV: 'development',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        REMINDER_INTERVAL_MS: '300',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += String(d)));
+    child.stderr.on('data', (d) => (output += String(d)));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      for (let i = 0; i < 600 && !output.includes('site and API at'); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(output).toContain('site and API at');
+      const origin = `http://localhost:${port}`;
+      const res = await fetch(`${origin}/api/bookings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({
+          appointment_type_id: typeId,
+          appointment_date: addDaysToDate(berlinToday(), 3),
+          appointment_time: '10:00',
+          first_name: 'Erika',
+          last_name: 'Mustermann',
+          birth_date: '1964-08-12',
+          phone: '+49 211 5550123',
+          email: 'erika@example.org',
+          consent: true,
+          language: 'de',
+          reminder: true,
+        }),
+      });
+      expect(res.status).toBe(201);
+      expect((await client.query('select count(*)::int as n from reminders')).rows[0].n).toBe(1);
+      // Make it due now; the server's next tick sends it.
+      await client.query(`update reminders set send_at = now() - interval '1 minute'`);
+      const outbox = path.join(dataDir, 'outbox');
+      let reminderMails: Awaited<ReturnType<typeof readOutbox>> = [];
+      for (let i = 0; i < 100 && reminderMails.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        reminderMails = (await readOutbox(outbox).catch(() => [])).filter((m) => m.subject.startsWith('Erinnerung'));
+      }
+      expect(reminderMails).toHaveLength(1);
+      expect(reminderMails[0]!.headers.to).toBe('erika@example.org');
+      for (let i = 0; i < 50 && (await client.query('select count(*)::int as n from reminders')).rows[0].n > 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await client.query('select count(*)::int as n from reminders')).rows[0].n).toBe(0);
+      expect(output).toContain('reminders: 1 sent');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    // Only one reminder, however many ticks passed.
+    expect((await readOutbox(path.join(dataDir, 'outbox'))).filter((m) => m.subject.startsWith('Erinnerung'))).toHaveLength(1);
+  }, 90_000);
+});

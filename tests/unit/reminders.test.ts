@@ -1,0 +1,259 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../../src/lib/errors';
+import { buildReminderEmail } from '../../src/lib/reminder-email';
+import {
+  generateKey,
+  KEY_FILE_NAME,
+  keyIdOf,
+  localKeyRing,
+  parseKeyRing,
+  reminderKeyRing,
+} from '../../src/server/reminders/keys.server';
+import { open, seal, SealError, type ReminderSecret } from '../../src/server/reminders/seal.server';
+import { reminderSendAt } from '../../src/server/reminders/store.server';
+import { startReminderSchedule } from '../../src/server/reminders/job.server';
+
+const secret: ReminderSecret = { email: 'erika@example.org', firstName: 'Erika', language: 'de', token: 'A'.repeat(43) };
+const BOOKING = '6f1c1a52-6c1d-4a57-9d0e-1f1a2b3c4d5e';
+
+describe('key ring (DATA_ENCRYPTION_KEY)', () => {
+  it('reads hex and base64 keys; the first seals, every one has an id from its hash', () => {
+    const a = randomBytes(32);
+    const b = randomBytes(32);
+    const ring = parseKeyRing(`${a.toString('hex')}, ${b.toString('base64')}`);
+    expect(ring.current.key.equals(a)).toBe(true);
+    expect(ring.current.id).toBe(keyIdOf(a));
+    expect(ring.current.id).toMatch(/^[0-9a-f]{16}$/);
+    expect([...ring.byId.keys()]).toEqual([keyIdOf(a), keyIdOf(b)]);
+    expect(parseKeyRing(generateKey()).current.key).toHaveLength(32);
+  });
+
+  it.each([
+    ['too short', 'abcd'],
+    ['31 bytes', randomBytes(31).toString('hex')],
+    ['empty list', ' , '],
+  ])('refuses a key that is %s, without quoting it', (_label, value) => {
+    expect(() => parseKeyRing(value)).toThrow(/DATA_ENCRYPTION_KEY/);
+    try {
+      parseKeyRing(value);
+    } catch (error) {
+      if (value.trim().replace(/,/g, '')) expect((error as Error).message).not.toContain(value);
+    }
+  });
+
+  describe('per environment', () => {
+    let dir: string;
+    beforeEach(async () => {
+      dir = await mkdtemp(path.join(os.tmpdir(), 'keys-'));
+    });
+    afterEach(async () => {
+      await rm(dir, { recursive: true, force: true });
+      vi.restoreAllMocks();
+    });
+
+    it('locally creates one key file (mode 0600) under DATA_DIR and reuses it', async () => {
+      const env = { APP_ENV: 'development', DATA_DIR: dir } as NodeJS.ProcessEnv;
+      const first = await reminderKeyRing(env);
+      const file = path.join(dir, KEY_FILE_NAME);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      const second = await reminderKeyRing(env);
+      expect(second.current.id).toBe(first.current.id);
+      expect(parseKeyRing(await readFile(file, 'utf8')).current.id).toBe(first.current.id);
+      // Two processes starting at once end up with the same key.
+      const other = await mkdtemp(path.join(os.tmpdir(), 'keys-'));
+      const rings = await Promise.all([localKeyRing(other), localKeyRing(other), localKeyRing(other)]);
+      expect(new Set(rings.map((r) => r.current.id)).size).toBe(1);
+      await rm(other, { recursive: true, force: true });
+    });
+
+    it('prefers DATA_ENCRYPTION_KEY over the key file', async () => {
+      const key = generateKey();
+      const ring = await reminderKeyRing({ APP_ENV: 'development', DATA_DIR: dir, DATA_ENCRYPTION_KEY: key } as NodeJS.ProcessEnv);
+      expect(ring.current.id).toBe(parseKeyRing(key).current.id);
+    });
+
+    it.each([
+      ['unset', undefined],
+      ['malformed', 'not-a-key'],
+    ])('in production, a key that is %s is 503 not-configured and no key file is made', async (_label, key) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const env = {
+        APP_ENV: 'production',
+        DATABASE_URL: 'postgres://db.example/x',
+        JWT_SECRET: 'x'.repeat(32),
+        DATA_DIR: dir,
+        ...(key ? { DATA_ENCRYPTION_KEY: key } : {}),
+      } as NodeJS.ProcessEnv;
+      const error = await reminderKeyRing(env).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe('not-configured');
+      expect((error as AppError).status).toBe(503);
+      await expect(stat(path.join(dir, KEY_FILE_NAME))).rejects.toThrow();
+    });
+
+    it('in production, a valid DATA_ENCRYPTION_KEY is used', async () => {
+      const key = generateKey();
+      const env = { APP_ENV: 'production', DATABASE_URL: 'postgres://db.example/x', JWT_SECRET: 'x'.repeat(32), DATA_ENCRYPTION_KEY: key };
+      expect((await reminderKeyRing(env as NodeJS.ProcessEnv)).current.id).toBe(parseKeyRing(key).current.id);
+    });
+  });
+});
+
+describe('sealing (AES-256-GCM)', () => {
+  const ring = parseKeyRing(generateKey());
+
+  it('opens what it sealed, and the sealed text shows nothing of the secret', () => {
+    const sealed = seal(secret, BOOKING, ring);
+    expect(sealed.keyId).toBe(ring.current.id);
+    expect(sealed.sealed).toMatch(/^[A-Za-z0-9_-]+$/);
+    for (const value of ['erika', 'Erika', secret.token]) expect(sealed.sealed).not.toContain(value);
+    expect(open(sealed, BOOKING, ring)).toEqual(secret);
+  });
+
+  it('uses a fresh IV each time', () => {
+    expect(seal(secret, BOOKING, ring).sealed).not.toBe(seal(secret, BOOKING, ring).sealed);
+  });
+
+  it('refuses a changed byte, another booking id, or an unknown key id', () => {
+    const sealed = seal(secret, BOOKING, ring);
+    const raw = Buffer.from(sealed.sealed, 'base64url');
+    raw[raw.length - 1]! ^= 1;
+    expect(() => open({ ...sealed, sealed: raw.toString('base64url') }, BOOKING, ring)).toThrow(SealError);
+    expect(() => open(sealed, '00000000-0000-4000-8000-000000000000', ring)).toThrow(SealError);
+    expect(() => open({ ...sealed, keyId: '0123456789abcdef' }, BOOKING, ring)).toThrow(SealError);
+    expect(() => open(sealed, BOOKING, parseKeyRing(generateKey()))).toThrow(SealError);
+  });
+
+  it('rotation: with a new key put first, values sealed by the old key still open and new ones use the new key', () => {
+    const oldKey = generateKey();
+    const newKey = generateKey();
+    const before = parseKeyRing(oldKey);
+    const sealedOld = seal(secret, BOOKING, before);
+    const after = parseKeyRing(`${newKey},${oldKey}`);
+    expect(open(sealedOld, BOOKING, after)).toEqual(secret);
+    const sealedNew = seal(secret, BOOKING, after);
+    expect(sealedNew.keyId).toBe(parseKeyRing(newKey).current.id);
+    expect(sealedNew.keyId).not.toBe(sealedOld.keyId);
+    // Once the old key is removed, its values no longer open (they must have been sent by then).
+    expect(() => open(sealedOld, BOOKING, parseKeyRing(newKey))).toThrow(SealError);
+  });
+});
+
+describe('reminderSendAt (24 hours before, Berlin wall clock)', () => {
+  it.each([
+    ['an ordinary winter day', '2030-01-08', '09:00', '2030-01-07T08:00:00Z'],
+    ['an ordinary summer day', '2030-07-09', '09:00', '2030-07-08T07:00:00Z'],
+    ['spring forward in between: same wall time the day before (23 h)', '2030-03-31', '09:00', '2030-03-30T08:00:00Z'],
+    ['fall back in between: same wall time the day before (25 h)', '2030-10-27', '09:00', '2030-10-26T07:00:00Z'],
+    ['a year end', '2031-01-01', '08:20', '2030-12-31T07:20:00Z'],
+    ['a wall time skipped the day before: exactly 24 h', '2030-04-01', '02:30', '2030-03-31T00:30:00Z'],
+  ])('%s', (_label, date, time, expected) => {
+    expect(reminderSendAt(date, time).toISOString()).toBe(new Date(expected).toISOString());
+  });
+});
+
+describe('reminder email', () => {
+  const input = {
+    to: 'erika@example.org',
+    firstName: 'Erika <b>',
+    token: 'T'.repeat(43),
+    type: { name: 'Check-up', nameEn: 'Health check' },
+    date: '2030-01-08',
+    time: '09:00',
+  };
+
+  it('German: type, long date, time, address, what to bring, cancel and rebook links', () => {
+    const mail = buildReminderEmail({ ...input, language: 'de' }, 'https://praxis.example');
+    expect(mail.to).toBe('erika@example.org');
+    expect(mail.subject).toBe('Erinnerung: Check-up am 08.01.2030 um 09:00');
+    for (const part of [
+      'Guten Tag Erika <b>,',
+      'Terminart: Check-up',
+      'Dienstag, 8. Januar 2030',
+      '09:00 Uhr',
+      'Königsallee 1, 40212 Düsseldorf',
+      'Versichertenkarte',
+      `https://praxis.example/termin/absagen?token=${input.token}`,
+      'https://praxis.example/termin',
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.html).toContain('Erika &lt;b&gt;');
+    expect(mail.html).not.toContain('Erika <b>');
+    expect(mail.html).toContain(`href="https://praxis.example/termin/absagen?token=${input.token}"`);
+  });
+
+  it('English: the English type name, date and links', () => {
+    const mail = buildReminderEmail({ ...input, language: 'en' }, 'https://praxis.example');
+    expect(mail.subject).toBe('Reminder: Health check on 08.01.2030 at 09:00');
+    for (const part of [
+      'Dear Erika <b>,',
+      'Type: Health check',
+      'Tuesday, 8 January 2030',
+      'health insurance card',
+      `https://praxis.example/en/termin/absagen?token=${input.token}`,
+      'https://praxis.example/en/termin',
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+  });
+});
+
+describe('startReminderSchedule (local server)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('runs the job every interval, never two at once, and stop() waits for the run in progress', async () => {
+    vi.useFakeTimers();
+    let runs = 0;
+    let active = 0;
+    let maxActive = 0;
+    let finish!: () => void;
+    const job = () => {
+      runs++;
+      active++;
+      maxActive = Math.max(maxActive, active);
+      return new Promise<void>((resolve) => {
+        finish = () => {
+          active--;
+          resolve();
+        };
+      });
+    };
+    const schedule = startReminderSchedule(60_000, job);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(runs).toBe(1);
+    await vi.advanceTimersByTimeAsync(120_000); // still running: skipped
+    expect(runs).toBe(1);
+    finish();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(runs).toBe(2);
+    let stopped = false;
+    const stopping = schedule.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(runs).toBe(2);
+    expect(maxActive).toBe(1);
+  });
+});
+
+describe('privacy policy describes the reminder processing', () => {
+  it.each([
+    ['de', 'Erinnerung per E-Mail 24 Stunden vorher', /Sobald die Erinnerung versandt ist,\s+löschen wir die Angaben/, /Einwilligung \(Art\. 6 Abs\. 1 lit\. a/],
+    ['en', 'Email reminder 24 hours before', /As soon as the reminder is sent, we delete this\s+data/, /consent \(Art\. 6\(1\)\(a\)/],
+  ] as const)('%s: names the box, what is kept, sealed, deleted when sent, on consent', async (lang, box, deletion, basis) => {
+    const text = (await readFile(path.join('src/content', lang, 'datenschutz.md'), 'utf8')).replace(/\s+/g, ' ');
+    const dictionary = JSON.parse(await readFile(path.join('src/i18n', `${lang}.json`), 'utf8')) as Record<string, string>;
+    expect(dictionary['bookingForm.reminder']).toBe(box);
+    expect(text).toContain(box);
+    expect(text).toContain('AES-256-GCM');
+    expect(text).toMatch(deletion);
+    expect(text).toMatch(basis);
+  });
+});
