@@ -167,6 +167,34 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       expect((await call(refresh, '/api/auth/refresh', { method: 'POST' })).status).toBe(401);
     });
 
+    it('a replayed old refresh token revokes the whole session: the newest token is refused too', async () => {
+      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: 'geheim1' } });
+      const stolen = cookieFrom(res.headers);
+      // The thief refreshes first and keeps refreshing …
+      const thief1 = await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: stolen } });
+      expect(thief1.status).toBe(200);
+      const thief2 = await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: cookieFrom(thief1.headers) } });
+      expect(thief2.status).toBe(200);
+      const newest = cookieFrom(thief2.headers);
+      // … until the owner's old token comes back: reuse, the session ends for everyone.
+      const replay = await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: stolen } });
+      expect(replay.status).toBe(401);
+      expect((await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: newest } })).status).toBe(401);
+      expect((await call(session, '/api/auth/session', { headers: { cookie: newest } })).status).toBe(401);
+      const sid = cookiesOf(res.headers).praxis_refresh!.value.split('.')[0]!;
+      const [row] = await t.db.select().from(sessions).where(eq(sessions.id, sid));
+      expect(row!.revokedAt).not.toBeNull();
+    });
+
+    it('a forged refresh token naming a live session (no server MAC) is refused without revoking it', async () => {
+      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: 'geheim1' } });
+      const token = cookiesOf(res.headers).praxis_refresh!.value;
+      const [sid, nonce] = token.split('.');
+      const forged = `${sid}.${nonce}.${'A'.repeat(43)}`;
+      expect((await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: `praxis_refresh=${forged}` } })).status).toBe(401);
+      expect((await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: cookieFrom(res.headers) } })).status).toBe(200);
+    });
+
     it('logout answers 204, clears the cookies and revokes the session (access and refresh refused after)', async () => {
       const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: 'geheim1' } });
       const cookie = cookieFrom(res.headers);
