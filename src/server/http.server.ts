@@ -59,7 +59,9 @@ export function problem(
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
-    return problem(error.status, error.code, error.detail, error.fieldErrors);
+    const retryAfter = error.options.retryAfterSeconds;
+    const headers = retryAfter !== undefined ? { 'retry-after': String(Math.max(1, Math.ceil(retryAfter))) } : undefined;
+    return problem(error.status, error.code, error.detail, error.fieldErrors, headers);
   }
   logUnexpected(error);
   return problem(500, 'internal-error', 'An unexpected error occurred.');
