@@ -317,6 +317,14 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       ['a time of 24:00', { appointment_time: '24:00' }, 'appointment_time'],
       ['a number as time', { appointment_time: 900 }, 'appointment_time'],
       ['an array as name', { first_name: ['Erika'] }, 'first_name'],
+      // issue 12: control, bidi and separator characters; zero-width-only names
+      ['a name with DEL', { first_name: 'Eri\u007fka' }, 'first_name'],
+      ['a name with the C1 control U+009B', { last_name: 'Muster\u009b' }, 'last_name'],
+      ['a name with U+2028', { first_name: 'Eri\u2028ka' }, 'first_name'],
+      ['a name with the RTL override U+202E', { last_name: '\u202eretsuM' }, 'last_name'],
+      ['a name of zero-width characters only', { first_name: '\u200b\u200b\u200b' }, 'first_name'],
+      ['an email with NUL', { email: 'erika\u0000@example.org' }, 'email'],
+      ['an email with a raw non-ASCII local part', { email: 'jörg@example.org' }, 'email'],
     ];
 
     it.each(malformed)('answers 400 for %s naming the field, and writes nothing', async (_label, overrides, field) => {

@@ -122,6 +122,17 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
       ['message too long', { message: 'm'.repeat(5001) }, { message: ['contact.errors.messageTooLong'] }],
       ['language unknown', { language: 'fr' }, { language: ['contact.errors.language'] }],
       ['name not a string', { name: 42 }, { name: ['contact.errors.nameRequired'] }],
+      // issue 12
+      ['email with NUL', { email: 'evil\u0000@example.com' }, { email: ['contact.errors.emailInvalid'] }],
+      ['email disguised as an encoded word', { email: '=?utf-8?B?PGV2aWxAeD4=?=@example.com' }, { email: ['contact.errors.emailInvalid'] }],
+      ['email with raw non-ASCII local part', { email: 'jörg@example.com' }, { email: ['contact.errors.emailInvalid'] }],
+      ['subject with NUL', { subject: 'Rezept\u0000' }, { subject: ['contact.errors.invalidCharacters'] }],
+      ['subject with VT', { subject: 'Rezept\u000bfrage' }, { subject: ['contact.errors.invalidCharacters'] }],
+      ['subject with FF', { subject: 'Rezept\u000cfrage' }, { subject: ['contact.errors.invalidCharacters'] }],
+      ['name with the RTL override', { name: 'Anna \u202eretsuM' }, { name: ['contact.errors.invalidCharacters'] }],
+      ['name of zero-width characters only', { name: '\u200b\u200c\u200d' }, { name: ['contact.errors.nameRequired'] }],
+      ['message with NUL', { message: 'Hallo\u0000' }, { message: ['contact.errors.invalidCharacters'] }],
+      ['message with a paragraph separator', { message: 'Hallo\u2029Welt' }, { message: ['contact.errors.invalidCharacters'] }],
     ])('%s', async (_, change, errors) => {
       const res = await post({ ...valid, ...change });
       expect(res.status).toBe(400);
