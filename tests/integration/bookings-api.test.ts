@@ -209,6 +209,24 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       expect(toPractice.text).toContain('+49 211 5550123');
     });
 
+    it('writes emails a real mail parser reads as single, valid mailboxes (issue 12)', async () => {
+      expect((await book(slot({ first_name: 'Zoë', last_name: "O'Brien-Ünal", email: 'zoe@bücher.de' }))).status).toBe(201);
+      const mails = await readOutbox(outbox);
+      expect(mails).toHaveLength(2);
+      for (const mail of mails) {
+        for (const field of ['from', 'to'] as const) {
+          expect(mail.addresses[field]).toHaveLength(1);
+          expect(mail.addresses[field][0]!.address).toMatch(/^[^\s@<>"]+@[^\s@<>"]+$/);
+        }
+        expect(mail.raw).toMatch(/^From: .*<[\x21-\x7e]+@[a-z0-9.-]+>\r$/m);
+        expect(/^[\x00-\x7f]*$/.test(mail.raw)).toBe(true);
+      }
+      const notification = mails.find((m) => m.headers.to === 'team@praxis.example')!;
+      expect(notification.addresses['reply-to']).toHaveLength(1);
+      expect(notification.raw).toMatch(/^Reply-To: zoe@xn--bcher-kva\.de\r$/m);
+      expect(mails.find((m) => m.raw.includes('To: zoe@xn--bcher-kva.de'))).toBeDefined();
+    });
+
     it('writes the English confirmation with the English name and link for an English booking', async () => {
       await book(slot({ language: 'en' }));
       const toPatient = (await readOutbox(outbox)).find((m) => m.headers.to === patient.email)!;

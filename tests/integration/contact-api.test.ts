@@ -77,6 +77,22 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
     expect(JSON.stringify(rows)).not.toMatch(/203\.0\.113|Erika|example\.org/);
   });
 
+  it('writes a message a real mail parser reads as one From, one To and one Reply-To mailbox (issue 12)', async () => {
+    vi.stubEnv('MAIL_FROM', 'Hausarztpraxis Düsseldorf <praxis@example.de>');
+    const res = await post({ ...valid, name: 'Zoë Ünal', email: 'zoe@bücher.de', subject: 'Überweisung «Kardiologie»' });
+    expect(res.status).toBe(200);
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    for (const mail of mails) {
+      expect(mail.addresses.from).toEqual([{ name: 'Hausarztpraxis Düsseldorf', address: 'praxis@example.de' }]);
+      expect(mail.addresses.to).toEqual([{ name: '', address: 'praxis@example.org' }]);
+      expect(mail.addresses['reply-to']).toHaveLength(1);
+      expect(mail.raw).toMatch(/^Reply-To: zoe@xn--bcher-kva\.de\r$/m);
+      expect(mail.subject).toBe('Kontaktanfrage: Überweisung «Kardiologie»');
+      expect(/^[\x00-\x7f]*$/.test(mail.raw)).toBe(true);
+    }
+  });
+
   it('accepts a message without the optional phone and subject', async () => {
     const res = await post({ name: 'Jo', email: 'jo@example.org', message: 'Hallo', language: 'en', phone: '', subject: '' });
     expect(res.status).toBe(200);
