@@ -176,6 +176,18 @@ describe('local server under hostile input (issue 12)', () => {
           handler: route({ GET: () => new Response('ok'), POST: async (req) => new Response(await req.text()) }),
         },
         {
+          name: 'slow',
+          pattern: '/api/slow',
+          match: compilePath('/api/slow'),
+          handler: route({
+            POST: async (req) => {
+              const body = await req.text();
+              await new Promise((r) => setTimeout(r, 150));
+              return new Response(body, { status: 201 });
+            },
+          }),
+        },
+        {
           name: 'bug',
           pattern: '/api/bug',
           match: compilePath('/api/bug'),
@@ -239,6 +251,20 @@ describe('local server under hostile input (issue 12)', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(logged.filter((l) => l.startsWith('client aborted'))).toEqual(['client aborted POST /api/echo']);
     expect(logged.join('\n')).not.toMatch(/\n\s+at /);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+    await alive();
+  });
+
+  it('a client that leaves while the handler runs costs no error log and no crash', async () => {
+    logged.length = 0;
+    const warn = vi.spyOn(console, 'warn');
+    await rawRequest(running.url, 'POST /api/slow HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}', {
+      abortAfterWrite: true,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(logged.filter((l) => !l.startsWith('client aborted'))).toEqual([]);
+    expect(logged.length).toBeLessThanOrEqual(1);
     expect(warn).not.toHaveBeenCalled();
     warn.mockRestore();
     await alive();
