@@ -73,6 +73,13 @@ describe('Origin check', () => {
     expect(await post({ origin: 'null' })).toBe(403);
   });
 
+  it('in development without SITE_URL, the default localhost:4321 is not allowed when the server listens elsewhere', async () => {
+    process.env.APP_ENV = 'development';
+    delete process.env.SITE_URL;
+    expect(await post({ origin: `http://localhost:${port()}` })).toBe(204);
+    if (port() !== '4321') expect(await post({ origin: 'http://localhost:4321' })).toBe(403);
+  });
+
   it('in production accepts SITE_URL only, not the local listening origin', async () => {
     process.env.APP_ENV = 'production';
     process.env.JWT_SECRET = 'p'.repeat(40);

@@ -37,12 +37,19 @@ export function registerLocalOrigins(origins: string[]): void {
 export function allowedOrigins(): Set<string> {
   const env = readEnv();
   const allowed = new Set<string>();
-  try {
-    allowed.add(new URL(env.SITE_URL).origin);
-  } catch {
-    // an invalid SITE_URL allows no origin of its own
+  const local = env.isProduction ? new Set<string>() : localOrigins();
+  // SITE_URL's built-in default (localhost:4321) stands for "the local
+  // server": once one is listening in this process, its real origins
+  // replace the default, whatever PORT it uses.
+  const siteUrlSet = Boolean(process.env.SITE_URL);
+  if (siteUrlSet || local.size === 0) {
+    try {
+      allowed.add(new URL(env.SITE_URL).origin);
+    } catch {
+      // an invalid SITE_URL allows no origin of its own
+    }
   }
-  if (!env.isProduction) for (const origin of localOrigins()) allowed.add(origin);
+  for (const origin of local) allowed.add(origin);
   return allowed;
 }
 
