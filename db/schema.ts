@@ -213,9 +213,12 @@ export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** Lower-cased email that was tried (staff accounts, never patients). */
+    /**
+     * Hex HMAC (server key) of the lower-cased email that was tried, never
+     * the email; `setup` for a first-admin setup attempt.
+     */
     email: text('email').notNull(),
-    /** SHA-256 of the client address, so addresses are not kept in clear. */
+    /** Hex HMAC (server key) of the client address, never the address. */
     clientKey: text('client_key').notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createGzip } from 'node:zlib';
 import type { Handler } from '../src/server/http.server';
+import { registerLocalOrigins } from '../src/server/auth/origin.server';
 import { errorResponse, problem } from '../src/server/http.server';
 
 export interface FunctionRoute {
@@ -118,21 +119,88 @@ export interface ServerOptions {
 export interface RunningServer {
   url: string;
   server: http.Server;
+  /** Every origin the server listens on (for a loopback address: as localhost and as 127.0.0.1). */
+  origins: string[];
+  /** Stops at once, dropping open connections. */
   close(): Promise<void>;
+  /**
+   * Graceful stop: no new connections or requests, the requests in flight
+   * finish (their handlers, emails included, and their answers) for up to
+   * `graceMs`, then every connection is closed. Resolves true when all
+   * finished in time.
+   */
+  shutdown(graceMs?: number): Promise<boolean>;
 }
 
 const MAX_REQUEST_BYTES = 1024 * 1024;
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/** host[:port] as RFC 3986 allows it in a Host header: a DNS name, IPv4 or bracketed IPv6, and a port 1–65535. */
+const HOST_HEADER = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+/** The request's URL, or null when its Host header or target cannot form one (400, never a crash). */
+export function requestUrl(target: string | undefined, hostHeader: string | undefined, fallbackHost: string): URL | null {
+  const host = hostHeader ?? fallbackHost;
+  const match = HOST_HEADER.exec(host);
+  if (!match) return null;
+  if (match[1] !== undefined && (Number(match[1]) < 1 || Number(match[1]) > 65_535)) return null;
+  if (!target?.startsWith('/')) return null;
+  try {
+    return new URL(target, `http://${host}`);
+  } catch {
+    return null;
+  }
+}
+
+/** Errors a stream raises when the client went away mid-request. */
+function isClientAbort(error: unknown, req: http.IncomingMessage): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'EPIPE') return true;
+  return error instanceof Error && error.message === 'aborted' && req.destroyed;
+}
+
+/** The origins a listening address is reached at; a loopback address both as localhost and as 127.0.0.1. */
+function originsOf(address: AddressInfo): string[] {
+  const loopback = address.address === '127.0.0.1' || address.address === '::1' || address.address === 'localhost';
+  if (loopback) {
+    return [`http://localhost:${address.port}`, `http://127.0.0.1:${address.port}`, `http://[::1]:${address.port}`];
+  }
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return [`http://${host}:${address.port}`];
+}
 
 export async function startLocalServer(options: ServerOptions): Promise<RunningServer> {
   const root = path.resolve(options.distDir);
   const routes = [...(options.extraRoutes ?? []), ...(await loadFunctions(path.resolve(options.functionsDir)))];
   const extraHeaders = options.headers ?? {};
   const log = options.log ?? ((line: string) => console.info(line));
+  const listenHost = options.host ?? '127.0.0.1';
+  let stopping = false;
+  const inFlight = new Set<Promise<void>>();
 
-  const server = http.createServer(async (req, res) => {
-    for (const [k, v] of Object.entries(extraHeaders)) res.setHeader(k, v);
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    let abortLogged = false;
+    const logAbort = (pathname: string) => {
+      if (abortLogged) return;
+      abortLogged = true;
+      // One short line, no stack: a client that leaves is not a bug, and must not flood the log.
+      log(`client aborted ${req.method ?? '?'} ${pathname}`);
+    };
+    let pathname = '?';
     try {
+      for (const [k, v] of Object.entries(extraHeaders)) res.setHeader(k, v);
+      if (stopping) {
+        res.setHeader('connection', 'close');
+        await sendResponse(res, problem(503, 'shutting-down', 'The server is restarting; try again in a moment.', undefined, { 'retry-after': '5' }));
+        return;
+      }
+      const url = requestUrl(req.url, req.headers.host, `${listenHost.includes(':') ? `[${listenHost}]` : listenHost}`);
+      if (!url) {
+        res.setHeader('connection', 'close');
+        await sendResponse(res, problem(400, 'bad-request', 'The request target or Host header is malformed.'));
+        return;
+      }
+      pathname = url.pathname;
       const route = routes.find((r) => r.match(url.pathname) !== null);
       if (route) {
         await callFunctionRoute(route, url, req, res);
@@ -144,9 +212,40 @@ export async function startLocalServer(options: ServerOptions): Promise<RunningS
       }
       await serveStatic(url, req, res);
     } catch (error) {
+      if (isClientAbort(error, req)) {
+        logAbort(pathname);
+        res.destroy();
+        return;
+      }
       if (!res.headersSent) await sendResponse(res, errorResponse(error));
       else res.destroy();
     }
+  }
+
+  const server = http.createServer((req, res) => {
+    const done = handle(req, res)
+      .catch(() => {
+        // Whatever happened, this one request ends here and the server keeps answering.
+        res.destroy();
+      })
+      .then(() => finished(res));
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+  });
+  // CONNECT is not for this server: 405, never a dangling or crashed socket.
+  server.on('connect', (_req, socket) => {
+    socket.on('error', () => socket.destroy());
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
+  // Unparseable request lines and headers: Node's parser answers 400 (431 for
+  // oversized headers); a socket that is already gone is simply dropped.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
   });
 
   async function serveStatic(url: URL, req: http.IncomingMessage, res: http.ServerResponse) {
@@ -184,19 +283,64 @@ export async function startLocalServer(options: ServerOptions): Promise<RunningS
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port, listenHost, () => resolve());
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const origins = originsOf(address);
+  registerLocalOrigins(origins);
   return {
     url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${address.port}`,
     server,
+    origins,
     close: () =>
       new Promise<void>((resolve) => {
+        stopping = true;
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+    async shutdown(graceMs = SHUTDOWN_GRACE_MS) {
+      stopping = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), graceMs);
+      });
+      let drained = true;
+      // Requests that arrive on a kept-alive connection meanwhile get 503 and
+      // finish quickly; loop until nothing is left in flight.
+      while (inFlight.size > 0) {
+        const result = await Promise.race([Promise.all([...inFlight]).then(() => true as const), deadline]);
+        if (result === false) {
+          drained = false;
+          break;
+        }
+      }
+      clearTimeout(timer);
+      server.closeAllConnections();
+      await closed;
+      return drained;
+    },
   };
+}
+
+function finished(res: http.ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.writableFinished || res.destroyed) return resolve();
+    res.once('finish', () => resolve());
+    res.once('close', () => resolve());
+  });
+}
+
+/** Methods the Fetch API refuses to construct a Request with (TRACE, TRACK, CONNECT). */
+function fetchForbiddenMethod(method: string): boolean {
+  try {
+    new Request('http://localhost/', { method });
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** Answers one request with a function handler, as Netlify would (shared by the local and the dev server). */
@@ -217,7 +361,14 @@ export async function callFunctionRoute(route: FunctionRoute, url: URL, req: htt
     if (Array.isArray(v)) v.forEach((item) => headers.append(k, item));
     else if (v !== undefined) headers.set(k, v);
   }
-  const hasBody = !['GET', 'HEAD'].includes(req.method ?? 'GET');
+  const method = req.method ?? 'GET';
+  if (fetchForbiddenMethod(method)) {
+    // TRACE and friends cannot even become a Request: 405 like any method the function does not serve.
+    const allow = route.handler.allow ?? 'GET, HEAD, POST, PUT, PATCH, DELETE';
+    await sendResponse(res, problem(405, 'method-not-allowed', `Use ${allow}.`, undefined, { allow }));
+    return;
+  }
+  const hasBody = !['GET', 'HEAD'].includes(method);
   const request = new Request(url, {
     method: req.method,
     headers,

@@ -8,7 +8,7 @@ import { migrateServerDatabase } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
 import { readEnv } from '../src/server/env.server';
 import { SECURITY_HEADERS } from '../src/server/security-headers';
-import { startLocalServer } from './local-server';
+import { SHUTDOWN_GRACE_MS, startLocalServer } from './local-server';
 import { startReminderSchedule } from '../src/server/reminders/job.server';
 
 const env = readEnv();
@@ -34,13 +34,20 @@ console.info(`site and API at ${running.url} (database: ${embedded ? 'embedded P
 const reminderSchedule = startReminderSchedule(Number(process.env.REMINDER_INTERVAL_MS ?? 60_000));
 
 let stopping = false;
+/**
+ * Graceful shutdown: stop accepting, let the requests in flight finish
+ * (a booking answers 201 only after its emails went out) for up to 10 s,
+ * and only then close the database, so no booking commits unanswered.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.info(`${signal} received, shutting down`);
-  await running.close();
+  const drained = await running.shutdown(SHUTDOWN_GRACE_MS);
+  if (!drained) console.warn(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s were cut off`);
   await reminderSchedule.stop(); // reminders (issue 15)
   await closeDb();
+  console.info('stopped');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -5,10 +5,10 @@ import { assertSameOrigin } from '../../src/server/auth/origin.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
 
 export default route({
-  POST: async (req) => {
+  POST: async (req, ctx) => {
     assertSameOrigin(req);
     const input = parseInput(adminSetupSchema, await readJson(req));
-    const user = await setupFirstAdmin(await getDb(), input);
+    const user = await setupFirstAdmin(await getDb(), input, ctx.ip);
     return json({ user }, { status: 201 });
   },
 });

@@ -4,6 +4,7 @@ import { sendContactMessage } from '../../src/server/contact.server';
 import { createEmailSender } from '../../src/server/email/email.server';
 import { readEnv } from '../../src/server/env.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
+import { serverHashKey } from '../../src/server/server-key.server';
 
 export default route({
   POST: async (req, ctx) => {
@@ -14,7 +15,7 @@ export default route({
         db: await getDb(),
         email: createEmailSender(env),
         practiceEmail: env.PRACTICE_EMAIL,
-        secret: env.JWT_SECRET ?? env.ADMIN_SETUP_SECRET ?? 'local-development-only',
+        secret: serverHashKey(env),
       },
       message,
       ctx.ip,

@@ -11,6 +11,7 @@
 import { z } from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
 import { isLang } from '../i18n/languages';
+import { isCleanLine, toAsciiEmail, visibleLength } from './text-input';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -47,13 +48,18 @@ export function isPlausibleBirthDate(iso: string, today: string = berlinToday())
   return iso >= `${Number(y) - 130}-${m}-${d}`;
 }
 
+/**
+ * A name: NFC, no control, bidi or line-separator characters, at least 2
+ * visible characters (a name of zero-width characters only has none).
+ */
 const name = (minKey: string) =>
   z
     .string({ error: minKey })
     .trim()
-    .min(2, minKey)
+    .normalize('NFC')
     .max(100, 'bookingForm.errors.nameTooLong')
-    .refine((v) => !/[\r\n\t\u0000-\u001f]/.test(v), 'bookingForm.errors.nameInvalid');
+    .refine(isCleanLine, 'bookingForm.errors.nameInvalid')
+    .refine((v) => visibleLength(v) >= 2, minKey);
 
 export const phoneSchema = z
   .string({ error: 'bookingForm.errors.phoneMin' })
@@ -62,11 +68,13 @@ export const phoneSchema = z
   .max(30, 'bookingForm.errors.phoneInvalid')
   .refine((v) => /^[\d\s+\-/()]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7, 'bookingForm.errors.phoneInvalid');
 
+/** One ASCII address (an internationalised domain as punycode), no control characters. */
 export const emailSchema = z
   .string({ error: 'bookingForm.errors.emailRequired' })
   .trim()
   .min(1, 'bookingForm.errors.emailRequired')
   .max(254, 'bookingForm.errors.emailInvalid')
+  .transform((v) => toAsciiEmail(v) ?? '')
   .pipe(z.email({ error: 'bookingForm.errors.emailInvalid' }));
 
 /** The patient's details, as the form holds them (birth date typed dd.mm.yyyy). */

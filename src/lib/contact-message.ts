@@ -5,6 +5,7 @@
  */
 import { z } from './zod';
 import { languages } from '../i18n/i18n';
+import { hasLineBreak, isCleanLine, isCleanText, toAsciiEmail, visibleLength } from './text-input';
 
 export const CONTACT_LIMITS = {
   nameMax: 100,
@@ -17,20 +18,26 @@ export const CONTACT_LIMITS = {
 /** At most this many accepted messages per client address within the window. */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMinutes: 60 } as const;
 
-const singleLine = /^[^\r\n\u2028\u2029]*$/;
-// One address, no display name, no line breaks (it becomes the Reply-To header).
-const emailPattern = /^[^\s@<>(),;:"\\[\]]+@[^\s@<>(),;:"\\[\]]+\.[^\s@<>(),;:"\\[\]]+$/;
 const phoneCharacters = /^[0-9 +\-/()]+$/;
 
-const required = (key: string) => z.string({ error: key }).trim().min(1, { error: key, abort: true });
+const required = (key: string) => z.string({ error: key }).trim().normalize('NFC').min(1, { error: key, abort: true });
+
+/** Single-line text (name, subject): line breaks get their own message, other control/bidi characters another. */
+const singleLineText = <T extends z.ZodString>(schema: T) =>
+  schema
+    .refine((v) => !hasLineBreak(v), 'contact.errors.singleLine')
+    .refine((v) => hasLineBreak(v) || isCleanLine(v), 'contact.errors.invalidCharacters');
 
 export const contactMessageSchema = z.object({
-  name: required('contact.errors.nameRequired')
-    .max(CONTACT_LIMITS.nameMax, 'contact.errors.nameTooLong')
-    .regex(singleLine, 'contact.errors.singleLine'),
+  name: singleLineText(required('contact.errors.nameRequired').max(CONTACT_LIMITS.nameMax, 'contact.errors.nameTooLong')).refine(
+    (v) => visibleLength(v) >= 1,
+    'contact.errors.nameRequired',
+  ),
+  /** One ASCII address (it becomes the Reply-To header); an internationalised domain as punycode. */
   email: required('contact.errors.emailRequired')
     .max(CONTACT_LIMITS.emailMax, 'contact.errors.emailInvalid')
-    .regex(emailPattern, 'contact.errors.emailInvalid'),
+    .transform((v) => toAsciiEmail(v) ?? '')
+    .pipe(z.email({ error: 'contact.errors.emailInvalid' })),
   /** Optional; when given, DESIGN.md's phone rule: 10+ characters, digits, spaces and + - / ( ), 7+ digits. */
   phone: z
     .string({ error: 'contact.errors.phoneInvalid' })
@@ -43,14 +50,16 @@ export const contactMessageSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   /** Optional; it becomes part of the email subject, so a single line. */
-  subject: z
-    .string({ error: 'contact.errors.subjectTooLong' })
-    .trim()
-    .max(CONTACT_LIMITS.subjectMax, 'contact.errors.subjectTooLong')
-    .regex(singleLine, 'contact.errors.singleLine')
+  subject: singleLineText(
+    z.string({ error: 'contact.errors.subjectTooLong' }).trim().normalize('NFC').max(CONTACT_LIMITS.subjectMax, 'contact.errors.subjectTooLong'),
+  )
     .optional()
-    .transform((v) => v || undefined),
-  message: required('contact.errors.messageRequired').max(CONTACT_LIMITS.messageMax, 'contact.errors.messageTooLong'),
+    .transform((v) => (v && visibleLength(v) > 0 ? v : undefined)),
+  /** Line breaks (LF, CRLF) allowed; other control, bidi and separator characters not. */
+  message: required('contact.errors.messageRequired')
+    .max(CONTACT_LIMITS.messageMax, 'contact.errors.messageTooLong')
+    .refine(isCleanText, 'contact.errors.invalidCharacters')
+    .refine((v) => visibleLength(v) >= 1, 'contact.errors.messageRequired'),
   language: z.enum(languages, { error: 'contact.errors.language' }),
   /**
    * Honeypot: hidden from people, filled in by bots. A message with any

@@ -33,6 +33,7 @@ export class AppError extends Error {
     /** A human-readable explanation, safe to show (never patient data). */
     readonly detail?: string,
     readonly fieldErrors?: FieldErrors,
+    /** For 429: seconds until a retry can succeed, sent as Retry-After. */
     options: { retryAfterSeconds?: number } = {},
   ) {
     super(detail ?? code);

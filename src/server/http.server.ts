@@ -12,7 +12,10 @@ export interface RequestContext {
   ip: string;
 }
 
-export type Handler = (req: Request, ctx: RequestContext) => Promise<Response> | Response;
+export type Handler = ((req: Request, ctx: RequestContext) => Promise<Response> | Response) & {
+  /** The methods a route() handler serves, for servers that answer 405 before calling it. */
+  allow?: string;
+};
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -91,14 +94,14 @@ type MethodHandlers = Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /** Dispatches by method, answers 405 with Allow otherwise, turns errors into problems, adds the security headers. */
 export function route(handlers: MethodHandlers): Handler {
   const allowed = Object.keys(handlers).join(', ');
-  return async (req, ctx) => {
-    const handler = handlers[req.method as keyof MethodHandlers];
+  const handler: Handler = async (req, ctx) => {
+    const methodHandler = handlers[req.method as keyof MethodHandlers];
     let response: Response;
-    if (!handler) {
+    if (!methodHandler) {
       response = problem(405, 'method-not-allowed', `Use ${allowed}.`, undefined, { allow: allowed });
     } else {
       try {
-        response = await handler(req, ctx);
+        response = await methodHandler(req, ctx);
       } catch (error) {
         response = errorResponse(error);
       }
@@ -107,6 +110,8 @@ export function route(handlers: MethodHandlers): Handler {
     withSecurityHeaders(response.headers);
     return response;
   };
+  handler.allow = allowed;
+  return handler;
 }
 
 /** Reads a JSON body of at most 64 KiB; 413 above, 415 for other media types, 400 for bad JSON. */

@@ -1,65 +1,48 @@
-/** Reads the .eml files the outbox writes (multipart, base64 parts), for tests. */
+/**
+ * Reads the .eml files the outbox writes with a real mail parser
+ * (mailparser), for tests. Address headers come back as the plain
+ * addresses, with the parsed mailboxes beside them.
+ */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { simpleParser, type AddressObject } from 'mailparser';
 
 export interface ParsedEml {
+  /** Lower-case header name → value; address fields (from, to, reply-to) as their addresses only. */
   headers: Record<string, string>;
+  /** The parsed mailboxes of each address field. */
+  addresses: Record<'from' | 'to' | 'reply-to', Array<{ name: string; address: string }>>;
   subject: string;
   text: string;
   html: string;
   attachments: Array<{ filename: string; contentType: string; content: string }>;
+  /** The raw message, for checks on its encoding. */
+  raw: string;
 }
 
-function decodeWords(value: string): string {
-  return value.replace(/=\?UTF-8\?B\?([^?]*)\?=/g, (_, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
+function mailboxes(value: AddressObject | AddressObject[] | undefined): Array<{ name: string; address: string }> {
+  return [value ?? []].flat().flatMap((o) => o.value.map((a) => ({ name: a.name, address: a.address ?? '' })));
 }
 
-function splitPart(raw: string): { headers: Record<string, string>; body: string } {
-  const index = raw.indexOf('\r\n\r\n');
-  const head = index === -1 ? raw : raw.slice(0, index);
-  const body = index === -1 ? '' : raw.slice(index + 4);
+export async function parseEml(raw: string | Buffer): Promise<ParsedEml> {
+  const mail = await simpleParser(raw, { skipTextToHtml: true, skipTextLinks: true });
+  const addresses = { from: mailboxes(mail.from), to: mailboxes(mail.to), 'reply-to': mailboxes(mail.replyTo) };
   const headers: Record<string, string> = {};
-  for (const line of head.split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return { headers, body };
-}
-
-function parts(body: string, contentType: string): string[] {
-  const boundary = /boundary="([^"]+)"/.exec(contentType)?.[1];
-  if (!boundary) return [];
-  return body
-    .split(`--${boundary}`)
-    .slice(1)
-    .filter((p) => !p.startsWith('--'))
-    .map((p) => p.replace(/^\r\n/, ''));
-}
-
-const decode = (body: string) => Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-
-export function parseEml(raw: string): ParsedEml {
-  const top = splitPart(raw);
-  const result: ParsedEml = { headers: top.headers, subject: decodeWords(top.headers.subject ?? ''), text: '', html: '', attachments: [] };
-  for (const part of parts(top.body, top.headers['content-type'] ?? '')) {
-    const p = splitPart(part);
-    const type = p.headers['content-type'] ?? '';
-    if (type.startsWith('multipart/alternative')) {
-      for (const alt of parts(p.body, type)) {
-        const a = splitPart(alt);
-        if (a.headers['content-type']?.startsWith('text/plain')) result.text = decode(a.body);
-        if (a.headers['content-type']?.startsWith('text/html')) result.html = decode(a.body);
-      }
-    } else {
-      const filename = /filename="([^"]+)"/.exec(p.headers['content-disposition'] ?? '')?.[1] ?? '';
-      result.attachments.push({ filename, contentType: type.replace(/; name="[^"]*"$/, ''), content: decode(p.body) });
-    }
-  }
-  return result;
+  for (const line of mail.headerLines) headers[line.key] = line.line.slice(line.line.indexOf(':') + 1).trim();
+  for (const [key, list] of Object.entries(addresses)) if (list.length) headers[key] = list.map((a) => a.address).join(', ');
+  return {
+    headers,
+    addresses,
+    subject: mail.subject ?? '',
+    text: (mail.text ?? '').replace(/\n$/, ''),
+    html: typeof mail.html === 'string' ? mail.html : '',
+    attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') })),
+    raw: raw.toString(),
+  };
 }
 
 /** Every message in an outbox folder, oldest first. */
 export async function readOutbox(dir: string): Promise<ParsedEml[]> {
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-  return Promise.all(files.map(async (f) => parseEml(await readFile(path.join(dir, f), 'utf8'))));
+  return Promise.all(files.map(async (f) => parseEml(await readFile(path.join(dir, f)))));
 }

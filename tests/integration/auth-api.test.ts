@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginAttempts, sessions, userRoles, users } from '../../db/schema';
 import status from '../../netlify/functions/auth-status';
@@ -7,6 +7,7 @@ import login from '../../netlify/functions/auth-login';
 import refresh from '../../netlify/functions/auth-refresh';
 import session from '../../netlify/functions/auth-session';
 import logout from '../../netlify/functions/auth-logout';
+import { clientKey, emailKey } from '../../src/server/auth/auth.server';
 import { verifyPassword } from '../../src/server/auth/password.server';
 import { sha256Hex } from '../../src/server/auth/tokens.server';
 import { accessCookie, cookieHeader, createAdmin, createNonAdmin } from '../helpers/auth';
@@ -167,6 +168,34 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       expect((await call(refresh, '/api/auth/refresh', { method: 'POST' })).status).toBe(401);
     });
 
+    it('a replayed old refresh token revokes the whole session: the newest token is refused too', async () => {
+      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: 'geheim1' } });
+      const stolen = cookieFrom(res.headers);
+      // The thief refreshes first and keeps refreshing …
+      const thief1 = await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: stolen } });
+      expect(thief1.status).toBe(200);
+      const thief2 = await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: cookieFrom(thief1.headers) } });
+      expect(thief2.status).toBe(200);
+      const newest = cookieFrom(thief2.headers);
+      // … until the owner's old token comes back: reuse, the session ends for everyone.
+      const replay = await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: stolen } });
+      expect(replay.status).toBe(401);
+      expect((await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: newest } })).status).toBe(401);
+      expect((await call(session, '/api/auth/session', { headers: { cookie: newest } })).status).toBe(401);
+      const sid = cookiesOf(res.headers).praxis_refresh!.value.split('.')[0]!;
+      const [row] = await t.db.select().from(sessions).where(eq(sessions.id, sid));
+      expect(row!.revokedAt).not.toBeNull();
+    });
+
+    it('a forged refresh token naming a live session (no server MAC) is refused without revoking it', async () => {
+      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: 'geheim1' } });
+      const token = cookiesOf(res.headers).praxis_refresh!.value;
+      const [sid, nonce] = token.split('.');
+      const forged = `${sid}.${nonce}.${'A'.repeat(43)}`;
+      expect((await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: `praxis_refresh=${forged}` } })).status).toBe(401);
+      expect((await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: cookieFrom(res.headers) } })).status).toBe(200);
+    });
+
     it('logout answers 204, clears the cookies and revokes the session (access and refresh refused after)', async () => {
       const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: 'geheim1' } });
       const cookie = cookieFrom(res.headers);
@@ -245,15 +274,47 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       expect((await attempt('chef@example.org', 'geheim1', '192.0.2.8')).status).toBe(200);
     });
 
-    it('stores the address only as a SHA-256 and lets attempts older than 15 minutes lapse', async () => {
+    it('stores address and email only as keyed hashes and lets attempts older than 15 minutes lapse', async () => {
       for (let i = 0; i < 4; i++) await attempt('chef@example.org', 'falsch!', '198.51.100.1');
       const rows = await t.db.select().from(loginAttempts);
-      expect(rows.map((r) => r.clientKey)).toEqual(Array(4).fill(sha256Hex('198.51.100.1')));
+      expect(rows.map((r) => r.clientKey)).toEqual(Array(4).fill(clientKey('198.51.100.1')));
+      expect(rows.map((r) => r.email)).toEqual(Array(4).fill(emailKey('chef@example.org')));
+      // Not the unsalted SHA-256 an attacker could enumerate.
+      expect(rows[0]!.clientKey).not.toBe(sha256Hex('198.51.100.1'));
+      expect(rows[0]!.email).not.toBe(sha256Hex('chef@example.org'));
       expect(JSON.stringify(rows)).not.toContain('198.51.100.1');
-      // Age them past the window: the fifth failure then does not block the sixth try.
+      expect(JSON.stringify(rows)).not.toContain('chef@example.org');
+      // Age them past the window: the fifth failure then does not block the sixth try …
       await t.db.update(loginAttempts).set({ attemptedAt: new Date(Date.now() - 15 * 60_000 - 1000) });
       expect((await attempt('chef@example.org', 'falsch!', '198.51.100.1')).status).toBe(401);
+      // … and the aged rows are purged, only the new failure is left.
+      expect(await t.db.select().from(loginAttempts)).toHaveLength(1);
       expect((await attempt('chef@example.org', 'geheim1', '198.51.100.1')).status).toBe(200);
+    });
+
+    it('a refused attempt carries Retry-After until the oldest failure leaves the window', async () => {
+      for (let i = 0; i < 5; i++) await attempt('chef@example.org', 'falsch!', '198.51.100.9');
+      const blocked = await attempt('chef@example.org', 'geheim1', '198.51.100.9');
+      expect(blocked.status).toBe(429);
+      const seconds = Number(blocked.headers.get('retry-after'));
+      expect(seconds).toBeGreaterThan(800);
+      expect(seconds).toBeLessThanOrEqual(900);
+    });
+
+    it('after failed logins no table holds a plain email or client address', async () => {
+      const ips = ['203.0.113.77', '2001:db8::77'];
+      for (const ip of ips) for (let i = 0; i < 3; i++) await attempt(`geraten${i}@example.org`, 'falsch!', ip);
+      await call(setup, '/api/auth/setup', { method: 'POST', body: { email: 'x@example.org', password: 'geheim1', adminSecret: 'falsch' }, ip: ips[0] });
+      const tables = (await t.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      )) as unknown as { rows: Array<{ table_name: string }> };
+      expect(tables.rows.map((r) => r.table_name)).toContain('login_attempts');
+      for (const { table_name } of tables.rows) {
+        const dump = JSON.stringify(((await t.db.execute(sql.raw(`select * from "${table_name}"`))) as unknown as { rows: unknown[] }).rows);
+        for (const secret of [...ips, 'geraten0@example.org', 'geraten1@example.org', 'geraten2@example.org', 'x@example.org']) {
+          expect(dump, `${table_name} holds ${secret}`).not.toContain(secret);
+        }
+      }
     });
 
     it('a success clears the earlier failures of that email', async () => {
@@ -301,5 +362,51 @@ describe('setup in production', () => {
     const body = { email: 'chef@example.org', password: 'geheim1' };
     expect((await call(setup, 'https://praxis.example/api/auth/setup', { method: 'POST', body: { ...body, adminSecret: 'praxis-setup' } })).status).toBe(403);
     expect((await call(setup, 'https://praxis.example/api/auth/setup', { method: 'POST', body: { ...body, adminSecret: 'sehr-geheimes-wort' } })).status).toBe(201);
+  });
+});
+
+describe.each(databaseKinds)('setup attempts on %s (issue 12)', (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await useTestDatabase(kind);
+  });
+  afterAll(() => t.dispose());
+  afterEach(async () => {
+    await t.db.delete(loginAttempts);
+  });
+
+  const try_ = (adminSecret: string, ip: string, email = 'chef@example.org') =>
+    call(setup, '/api/auth/setup', { method: 'POST', body: { email, password: 'geheim1', adminSecret }, ip });
+
+  it('limits wrong words to 5 per address per 15 minutes: then 429 with Retry-After, even for the right word', async () => {
+    for (let i = 0; i < 5; i++) expect((await try_(`falsch-${i}`, '192.0.2.50')).status).toBe(403);
+    const blocked = await try_(SECRET, '192.0.2.50');
+    expect(blocked.status).toBe(429);
+    expect(blocked.json.type).toBe('rate-limited');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(await t.db.select().from(users)).toEqual([]);
+    // Another address is not affected; the limit does not count logins' rows either.
+    expect((await try_('falsch', '192.0.2.51')).status).toBe(403);
+    // Past the window the address may try again.
+    await t.db.update(loginAttempts).set({ attemptedAt: new Date(Date.now() - 15 * 60_000 - 1000) });
+    expect((await try_('falsch', '192.0.2.50')).status).toBe(403);
+  });
+
+  it('300 wrong words in a burst: at most 5 are checked, the rest get 429', async () => {
+    const statuses = await Promise.all(Array.from({ length: 300 }, (_, i) => try_(`raten-${i}`, '192.0.2.60').then((r) => r.status)));
+    expect(statuses.filter((s) => s === 403).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(295);
+  });
+
+  it('once an admin exists, every attempt gets the same 409 whatever the word', async () => {
+    expect((await try_(SECRET, '192.0.2.70')).status).toBe(201);
+    const right = await try_(SECRET, '192.0.2.71', 'zweite@example.org');
+    const wrong = await try_('falsch', '192.0.2.71', 'zweite@example.org');
+    expect(right.status).toBe(409);
+    expect(wrong.status).toBe(409);
+    expect(wrong.text).toBe(right.text);
+    // and no amount of guessing turns that into a 429 that a right word would not get
+    for (let i = 0; i < 8; i++) expect((await try_(`falsch-${i}`, '192.0.2.72')).status).toBe(409);
+    expect((await try_(SECRET, '192.0.2.72')).status).toBe(409);
   });
 });

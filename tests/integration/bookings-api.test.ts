@@ -212,6 +212,24 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       expect(toPractice.text).toContain('+49 211 5550123');
     });
 
+    it('writes emails a real mail parser reads as single, valid mailboxes (issue 12)', async () => {
+      expect((await book(slot({ first_name: 'Zoë', last_name: "O'Brien-Ünal", email: 'zoe@bücher.de' }))).status).toBe(201);
+      const mails = await readOutbox(outbox);
+      expect(mails).toHaveLength(2);
+      for (const mail of mails) {
+        for (const field of ['from', 'to'] as const) {
+          expect(mail.addresses[field]).toHaveLength(1);
+          expect(mail.addresses[field][0]!.address).toMatch(/^[^\s@<>"]+@[^\s@<>"]+$/);
+        }
+        expect(mail.raw).toMatch(/^From: .*<[\x21-\x7e]+@[a-z0-9.-]+>\r$/m);
+        expect(/^[\x00-\x7f]*$/.test(mail.raw)).toBe(true);
+      }
+      const notification = mails.find((m) => m.headers.to === 'team@praxis.example')!;
+      expect(notification.addresses['reply-to']).toHaveLength(1);
+      expect(notification.raw).toMatch(/^Reply-To: zoe@xn--bcher-kva\.de\r$/m);
+      expect(mails.find((m) => m.raw.includes('To: zoe@xn--bcher-kva.de'))).toBeDefined();
+    });
+
     it('writes the English confirmation with the English name and link for an English booking', async () => {
       await book(slot({ language: 'en' }));
       const toPatient = (await readOutbox(outbox)).find((m) => m.headers.to === patient.email)!;
@@ -439,6 +457,14 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       ['a time of 24:00', { appointment_time: '24:00' }, 'appointment_time'],
       ['a number as time', { appointment_time: 900 }, 'appointment_time'],
       ['an array as name', { first_name: ['Erika'] }, 'first_name'],
+      // issue 12: control, bidi and separator characters; zero-width-only names
+      ['a name with DEL', { first_name: 'Eri\u007fka' }, 'first_name'],
+      ['a name with the C1 control U+009B', { last_name: 'Muster\u009b' }, 'last_name'],
+      ['a name with U+2028', { first_name: 'Eri\u2028ka' }, 'first_name'],
+      ['a name with the RTL override U+202E', { last_name: '\u202eretsuM' }, 'last_name'],
+      ['a name of zero-width characters only', { first_name: '\u200b\u200b\u200b' }, 'first_name'],
+      ['an email with NUL', { email: 'erika\u0000@example.org' }, 'email'],
+      ['an email with a raw non-ASCII local part', { email: 'jörg@example.org' }, 'email'],
     ];
 
     it.each(malformed)('answers 400 for %s naming the field, and writes nothing', async (_label, overrides, field) => {

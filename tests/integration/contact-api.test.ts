@@ -77,6 +77,22 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
     expect(JSON.stringify(rows)).not.toMatch(/203\.0\.113|Erika|example\.org/);
   });
 
+  it('writes a message a real mail parser reads as one From, one To and one Reply-To mailbox (issue 12)', async () => {
+    vi.stubEnv('MAIL_FROM', 'Hausarztpraxis Düsseldorf <praxis@example.de>');
+    const res = await post({ ...valid, name: 'Zoë Ünal', email: 'zoe@bücher.de', subject: 'Überweisung «Kardiologie»' });
+    expect(res.status).toBe(200);
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    for (const mail of mails) {
+      expect(mail.addresses.from).toEqual([{ name: 'Hausarztpraxis Düsseldorf', address: 'praxis@example.de' }]);
+      expect(mail.addresses.to).toEqual([{ name: '', address: 'praxis@example.org' }]);
+      expect(mail.addresses['reply-to']).toHaveLength(1);
+      expect(mail.raw).toMatch(/^Reply-To: zoe@xn--bcher-kva\.de\r$/m);
+      expect(mail.subject).toBe('Kontaktanfrage: Überweisung «Kardiologie»');
+      expect(/^[\x00-\x7f]*$/.test(mail.raw)).toBe(true);
+    }
+  });
+
   it('accepts a message without the optional phone and subject', async () => {
     const res = await post({ name: 'Jo', email: 'jo@example.org', message: 'Hallo', language: 'en', phone: '', subject: '' });
     expect(res.status).toBe(200);
@@ -122,6 +138,17 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
       ['message too long', { message: 'm'.repeat(5001) }, { message: ['contact.errors.messageTooLong'] }],
       ['language unknown', { language: 'fr' }, { language: ['contact.errors.language'] }],
       ['name not a string', { name: 42 }, { name: ['contact.errors.nameRequired'] }],
+      // issue 12
+      ['email with NUL', { email: 'evil\u0000@example.com' }, { email: ['contact.errors.emailInvalid'] }],
+      ['email disguised as an encoded word', { email: '=?utf-8?B?PGV2aWxAeD4=?=@example.com' }, { email: ['contact.errors.emailInvalid'] }],
+      ['email with raw non-ASCII local part', { email: 'jörg@example.com' }, { email: ['contact.errors.emailInvalid'] }],
+      ['subject with NUL', { subject: 'Rezept\u0000' }, { subject: ['contact.errors.invalidCharacters'] }],
+      ['subject with VT', { subject: 'Rezept\u000bfrage' }, { subject: ['contact.errors.invalidCharacters'] }],
+      ['subject with FF', { subject: 'Rezept\u000cfrage' }, { subject: ['contact.errors.invalidCharacters'] }],
+      ['name with the RTL override', { name: 'Anna \u202eretsuM' }, { name: ['contact.errors.invalidCharacters'] }],
+      ['name of zero-width characters only', { name: '\u200b\u200c\u200d' }, { name: ['contact.errors.nameRequired'] }],
+      ['message with NUL', { message: 'Hallo\u0000' }, { message: ['contact.errors.invalidCharacters'] }],
+      ['message with a paragraph separator', { message: 'Hallo\u2029Welt' }, { message: ['contact.errors.invalidCharacters'] }],
     ])('%s', async (_, change, errors) => {
       const res = await post({ ...valid, ...change });
       expect(res.status).toBe(400);

@@ -130,3 +130,152 @@ export const config = { path: ['/api/echo', '/api/echo/:id'] };`,
     await expect(fetch(`${other.url}/`)).rejects.toThrow();
   });
 });
+
+/** Sends raw bytes and resolves with what the server answered (status line first), or '' when it only closed. */
+function rawRequest(url: string, bytes: string, { abortAfterWrite = false } = {}): Promise<string> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    import('node:net').then(({ connect }) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let answer = '';
+      socket.on('data', (d) => (answer += String(d)));
+      socket.on('error', () => resolve(answer));
+      socket.on('close', () => resolve(answer));
+      socket.write(bytes, () => {
+        if (abortAfterWrite) setTimeout(() => socket.destroy(), 50);
+      });
+    }, reject);
+  });
+}
+
+describe('local server under hostile input (issue 12)', () => {
+  let root: string;
+  let running: RunningServer;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'local-server-hostile-'));
+    const dist = path.join(root, 'dist');
+    const fns = path.join(root, 'functions');
+    await mkdir(dist, { recursive: true });
+    await mkdir(fns);
+    await writeFile(path.join(dist, 'index.html'), '<h1>home</h1>');
+    await writeFile(path.join(dist, '404.html'), '<h1>404</h1>');
+    const { route } = await import('../../src/server/http.server');
+    const { startLocalServer: start } = await import('../../scripts/local-server');
+    running = await start({
+      port: 0,
+      distDir: dist,
+      functionsDir: fns,
+      log: (line) => logged.push(line),
+      extraRoutes: [
+        {
+          name: 'echo',
+          pattern: '/api/echo',
+          match: compilePath('/api/echo'),
+          handler: route({ GET: () => new Response('ok'), POST: async (req) => new Response(await req.text()) }),
+        },
+        {
+          name: 'slow',
+          pattern: '/api/slow',
+          match: compilePath('/api/slow'),
+          handler: route({
+            POST: async (req) => {
+              const body = await req.text();
+              await new Promise((r) => setTimeout(r, 150));
+              return new Response(body, { status: 201 });
+            },
+          }),
+        },
+        {
+          name: 'bug',
+          pattern: '/api/bug',
+          match: compilePath('/api/bug'),
+          handler: async () => {
+            throw new TypeError('a real bug');
+          },
+        },
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await running.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const alive = async () => expect((await fetch(`${running.url}/api/echo`)).status).toBe(200);
+
+  it.each([
+    ['Host: a b', 'GET / HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n'],
+    ['empty Host', 'GET / HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n'],
+    ['Host: x:99999', 'GET /api/echo HTTP/1.1\r\nHost: x:99999\r\nConnection: close\r\n\r\n'],
+    ['Host: [::1', 'GET / HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n'],
+    ['Host with a path', 'GET / HTTP/1.1\r\nHost: evil.example/x\r\nConnection: close\r\n\r\n'],
+    ['no Host in HTTP/1.1', 'GET / HTTP/1.1\r\nConnection: close\r\n\r\n'],
+    ['absolute-form target on a foreign host', 'GET http://a b/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
+    ['asterisk target', 'OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
+    ['garbage request line', 'HELLO THERE\r\n\r\n'],
+    ['unknown method', 'FOO / HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+    ['header without colon', 'GET / HTTP/1.1\r\nHost: localhost\r\nbroken header\r\n\r\n'],
+    ['NUL in a header', 'GET / HTTP/1.1\r\nHost: localhost\r\nX-A: a\0b\r\n\r\n'],
+    ['bare LF request line', 'GET /\n\n'],
+    ['CONNECT', 'CONNECT localhost:22 HTTP/1.1\r\nHost: localhost:22\r\n\r\n'],
+  ])('%s gets a 4xx and the server keeps answering', async (_name, bytes) => {
+    const answer = await rawRequest(running.url, bytes);
+    expect(answer).toMatch(/^HTTP\/1\.1 4\d\d /);
+    await alive();
+  });
+
+  it('TRACE on an /api path gets 405 with the route\'s Allow, not 500', async () => {
+    const answer = await rawRequest(running.url, 'TRACE /api/echo HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    expect(answer.toLowerCase()).toContain('allow: get, post');
+    // TRACK is not even an HTTP method to Node's parser: 400.
+    expect(await rawRequest(running.url, 'TRACK /api/echo HTTP/1.1\r\nHost: localhost\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 /);
+    const put = await fetch(`${running.url}/api/echo`, { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, POST');
+    await alive();
+  });
+
+  it('logs a client abort mid-body as one short line without a stack, once', async () => {
+    logged.length = 0;
+    const warn = vi.spyOn(console, 'warn');
+    await rawRequest(
+      running.url,
+      'POST /api/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":',
+      { abortAfterWrite: true },
+    );
+    await vi.waitFor(() => expect(logged.filter((l) => l.startsWith('client aborted'))).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(logged.filter((l) => l.startsWith('client aborted'))).toEqual(['client aborted POST /api/echo']);
+    expect(logged.join('\n')).not.toMatch(/\n\s+at /);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+    await alive();
+  });
+
+  it('a client that leaves while the handler runs costs no error log and no crash', async () => {
+    logged.length = 0;
+    const warn = vi.spyOn(console, 'warn');
+    await rawRequest(running.url, 'POST /api/slow HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}', {
+      abortAfterWrite: true,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(logged.filter((l) => !l.startsWith('client aborted'))).toEqual([]);
+    expect(logged.length).toBeLessThanOrEqual(1);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+    await alive();
+  });
+
+  it('still logs a bug with its stack (and answers 500)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await fetch(`${running.url}/api/bug`);
+    expect(res.status).toBe(500);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]![0])).toMatch(/^unexpected TypeError\n\s+at /);
+    error.mockRestore();
+  });
+});

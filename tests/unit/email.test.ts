@@ -31,15 +31,13 @@ describe('outbox sender', () => {
     const files = await readdir(dir);
     expect(files).toEqual([sent.id]);
     expect(sent.id).toMatch(/\.eml$/);
-    const eml = parseEml(await readFile(path.join(dir, sent.id), 'utf8'));
+    const eml = await parseEml(await readFile(path.join(dir, sent.id)));
     expect(eml.headers.to).toBe('patient@example.org');
     expect(eml.headers['reply-to']).toBe('praxis@example.org');
     expect(eml.subject).toBe('Terminbestätigung – Check-up');
     expect(eml.text).toBe('Grüße & bis bald');
     expect(eml.html).toBe('<p>Grüße &amp; bis bald</p>');
-    expect(eml.attachments).toEqual([
-      { filename: 'termin.ics', contentType: 'text/calendar; charset=utf-8', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' },
-    ]);
+    expect(eml.attachments).toEqual([{ filename: 'termin.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' }]);
     expect(info).toHaveBeenCalledTimes(1);
     const line = String(info.mock.calls[0]![0]);
     expect(line).toContain(sent.id);
@@ -52,6 +50,35 @@ describe('outbox sender', () => {
     ['to', { to: 'a@example.org\nBcc: victim@example.org' }],
     ['replyTo', { replyTo: 'a@example.org\r\nX: y' }],
   ])('rejects a line break in the %s header and writes nothing', async (_field, patch) => {
+    const sender = createOutboxSender({ from: 'Praxis <praxis@localhost>', dir });
+    await expect(sender.send({ ...message, ...patch })).rejects.toBeInstanceOf(EmailHeaderError);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('writes From as a mailbox: an encoded display name and a plain address a mail parser reads back (issue 12)', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const sender = createOutboxSender({ from: 'Hausarztpraxis Düsseldorf <praxis@example.de>', dir });
+    const sent = await sender.send({ ...message, to: 'Jörg Müller <joerg@bücher.de>', replyTo: '"Dr. O\'Brien, Praxis" <team@example.de>' });
+    const eml = await parseEml(await readFile(path.join(dir, sent.id)));
+    expect(eml.addresses.from).toEqual([{ name: 'Hausarztpraxis Düsseldorf', address: 'praxis@example.de' }]);
+    // mailparser shows the domain decoded; on the wire it is punycode.
+    expect(eml.addresses.to).toEqual([{ name: 'Jörg Müller', address: 'joerg@bücher.de' }]);
+    expect(eml.raw).toMatch(/^To: =\?UTF-8\?Q\?[^\r\n]*\?= <joerg@xn--bcher-kva\.de>\r$/m);
+    expect(eml.addresses['reply-to']).toEqual([{ name: "Dr. O'Brien, Praxis", address: 'team@example.de' }]);
+    // The raw header keeps the address outside any encoded word, and the whole message is 7-bit.
+    expect(eml.raw).toMatch(/^From: =\?UTF-8\?Q\?[^\r\n]*\?= <praxis@example\.de>\r$/m);
+    expect(/^[\x00-\x7f]*$/.test(eml.raw)).toBe(true);
+  });
+
+  it.each([
+    ['a NUL in Reply-To', { replyTo: 'evil\u0000@example.com' }],
+    ['the encoded-word trick in Reply-To', { replyTo: '=?utf-8?B?PGV2aWxAeD4=?=@example.com' }],
+    ['raw non-ASCII local part in Reply-To', { replyTo: 'jörg@example.com' }],
+    ['two addresses in To', { to: 'a@example.org, b@example.org' }],
+    ['a group in To', { to: 'list: a@example.org, b@example.org;' }],
+    ['no address in To', { to: 'Just A Name' }],
+    ['a C1 control in Subject', { subject: 'Hallo\u0085Welt' }],
+  ])('refuses %s and writes nothing', async (_what, patch) => {
     const sender = createOutboxSender({ from: 'Praxis <praxis@localhost>', dir });
     await expect(sender.send({ ...message, ...patch })).rejects.toBeInstanceOf(EmailHeaderError);
     expect(await readdir(dir)).toEqual([]);
@@ -81,7 +108,7 @@ describe('postmark sender', () => {
     expect(new Headers(init?.headers).get('x-postmark-server-token')).toBe('server-token');
     const body = JSON.parse(String(init?.body));
     expect(body).toMatchObject({
-      From: 'Praxis <praxis@example.org>',
+      From: '"Praxis" <praxis@example.org>',
       To: 'patient@example.org',
       ReplyTo: 'praxis@example.org',
       Subject: 'Terminbestätigung – Check-up',
@@ -97,6 +124,18 @@ describe('postmark sender', () => {
         ContentID: null,
       },
     ]);
+  });
+
+  it('formats each address field as one mailbox with an encoded display name', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(JSON.stringify({ MessageID: 'pm-1', ErrorCode: 0, Message: 'OK' }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    const sender = createPostmarkSender({ token: 't', from: 'Hausarztpraxis Düsseldorf <praxis@example.de>', fetch: fetchMock as typeof fetch });
+    await sender.send({ ...message, to: 'joerg@bücher.de', replyTo: '"A \\"B\\"" <ab@example.org>' });
+    const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body));
+    expect(body.From).toMatch(/^=\?UTF-8\?Q\?Hausarztpraxis_D=C3=BCsseldorf\?= <praxis@example\.de>$/);
+    expect(body.To).toBe('joerg@xn--bcher-kva.de');
+    expect(body.ReplyTo).toBe('"A \\"B\\"" <ab@example.org>');
   });
 
   it('rejects when Postmark refuses the message', async () => {

@@ -3,12 +3,13 @@
  * /api/auth/* and of every /api/admin/* endpoint.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, eq, gte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
 import { getDb, type Database } from '../../../db/client';
 import { loginAttempts, userRoles, users } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AdminSetupInput, LoginInput } from '../../lib/auth-schemas';
 import { readEnv } from '../env.server';
+import { keyedHash } from '../server-key.server';
 import { ACCESS_COOKIE, readCookies } from './cookies.server';
 import { assertSameOrigin } from './origin.server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.server';
@@ -21,8 +22,27 @@ export const INVALID_CREDENTIALS = 'Invalid login credentials';
 export const DEFAULT_SETUP_SECRET = 'praxis-setup';
 const SETUP_LOCK = 727_005;
 
-export function clientKey(ip: string): string {
-  return createHash('sha256').update(ip).digest('hex');
+/** What login_attempts keeps of a client address: an HMAC with the server key, never the address. */
+export function clientKey(ip: string, purpose: 'login' | 'setup' = 'login'): string {
+  return keyedHash(`${purpose}-client`, ip);
+}
+
+/** What login_attempts keeps of a typed email: an HMAC with the server key, never the email. */
+export function emailKey(email: string): string {
+  return keyedHash('login-email', email);
+}
+
+/** The email column of a setup attempt: a marker no HMAC can equal. */
+export const SETUP_ATTEMPT_MARKER = 'setup';
+
+function rateLimited(detail: string, oldest: Date | null, now: Date): AppError {
+  const retryAfterSeconds = oldest ? (oldest.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000 : LOGIN_WINDOW_MS / 1000;
+  return new AppError('rate-limited', detail, undefined, { retryAfterSeconds });
+}
+
+/** Rows past the window serve no purpose: each attempt removes them. */
+async function purgeOldAttempts(db: Database, now: Date): Promise<void> {
+  await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(now.getTime() - LOGIN_WINDOW_MS)));
 }
 
 /** The secret word that allows setup, or null when setup is disabled (production without one). */
@@ -53,12 +73,40 @@ export async function adminExists(db: Database): Promise<boolean> {
  * Creates the first admin. Decided inside one transaction under an advisory
  * lock, so any number of concurrent setups create exactly one admin.
  */
-export async function setupFirstAdmin(db: Database, input: AdminSetupInput): Promise<{ id: string; email: string }> {
+export async function setupFirstAdmin(
+  db: Database,
+  input: AdminSetupInput,
+  ip = 'unknown',
+  now: Date = new Date(),
+): Promise<{ id: string; email: string }> {
   const expected = setupSecret();
   if (expected === null) {
     throw new AppError('setup-disabled', 'Admin setup is disabled: ADMIN_SETUP_SECRET is not configured on the server.');
   }
-  if (!sameSecret(input.adminSecret, expected)) throw new AppError('forbidden', 'Das Admin-Geheimwort ist falsch.');
+  // Once an admin exists every attempt gets this same 409, whatever the
+  // word: the answer must not tell a right guess from a wrong one.
+  if (await adminExists(db)) throw new AppError('admin-exists', 'Es existiert bereits ein Admin-Benutzer.');
+  // Wrong words are limited like logins: 5 per address per 15 minutes. A
+  // wrong word is recorded before it is counted, so a parallel burst gets at
+  // most 5 answers of 403; a right word only counts the failures, and once
+  // the limit is reached it gets the same 429 as a wrong one.
+  const key = clientKey(ip, 'setup');
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+  await purgeOldAttempts(db, now);
+  const right = sameSecret(input.adminSecret, expected);
+  const [attempt] = right
+    ? []
+    : await db.insert(loginAttempts).values({ email: SETUP_ATTEMPT_MARKER, clientKey: key, attemptedAt: now }).returning({ id: loginAttempts.id });
+  const [counts] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number), oldest: sql<string | null>`min(${loginAttempts.attemptedAt})` })
+    .from(loginAttempts)
+    .where(and(gte(loginAttempts.attemptedAt, since), eq(loginAttempts.clientKey, key)));
+  if ((counts?.n ?? 0) > (right ? LOGIN_MAX_FAILURES - 1 : LOGIN_MAX_FAILURES)) {
+    // A refused attempt is not recorded: hammering does not extend the window.
+    if (attempt) await db.delete(loginAttempts).where(eq(loginAttempts.id, attempt.id));
+    throw rateLimited('Zu viele fehlgeschlagene Versuche. Bitte versuchen Sie es in 15 Minuten erneut.', counts?.oldest ? new Date(counts.oldest) : null, now);
+  }
+  if (!right) throw new AppError('forbidden', 'Das Admin-Geheimwort ist falsch.');
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
@@ -86,23 +134,30 @@ export async function setupFirstAdmin(db: Database, input: AdminSetupInput): Pro
  */
 export async function login(db: Database, input: LoginInput, ip: string, now: Date = new Date()): Promise<IssuedSession> {
   const key = clientKey(ip);
+  const mail = emailKey(input.email);
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+  await purgeOldAttempts(db, now);
   const [attempt] = await db
     .insert(loginAttempts)
-    .values({ email: input.email, clientKey: key, attemptedAt: now })
+    .values({ email: mail, clientKey: key, attemptedAt: now })
     .returning({ id: loginAttempts.id });
   const forget = () => db.delete(loginAttempts).where(eq(loginAttempts.id, attempt!.id));
 
   const [counts] = await db
     .select({
-      byEmail: sql<number>`count(*) filter (where ${loginAttempts.email} = ${input.email})`.mapWith(Number),
+      byEmail: sql<number>`count(*) filter (where ${loginAttempts.email} = ${mail})`.mapWith(Number),
       byClient: sql<number>`count(*) filter (where ${loginAttempts.clientKey} = ${key})`.mapWith(Number),
+      oldest: sql<string | null>`min(${loginAttempts.attemptedAt})`,
     })
     .from(loginAttempts)
-    .where(and(gte(loginAttempts.attemptedAt, since), or(eq(loginAttempts.email, input.email), eq(loginAttempts.clientKey, key))));
+    .where(and(gte(loginAttempts.attemptedAt, since), or(eq(loginAttempts.email, mail), eq(loginAttempts.clientKey, key))));
   if ((counts?.byEmail ?? 0) > LOGIN_MAX_FAILURES || (counts?.byClient ?? 0) > LOGIN_MAX_FAILURES) {
     await forget();
-    throw new AppError('rate-limited', 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.');
+    throw rateLimited(
+      'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
+      counts?.oldest ? new Date(counts.oldest) : null,
+      now,
+    );
   }
 
   const [user] = await db
@@ -112,7 +167,7 @@ export async function login(db: Database, input: LoginInput, ip: string, now: Da
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid) throw new AppError('unauthenticated', INVALID_CREDENTIALS);
   // A successful sign-in forgives this email's earlier typos.
-  await db.delete(loginAttempts).where(or(eq(loginAttempts.id, attempt!.id), eq(loginAttempts.email, input.email)));
+  await db.delete(loginAttempts).where(or(eq(loginAttempts.id, attempt!.id), eq(loginAttempts.email, mail)));
   return createSession(db, { id: user.id, email: user.email }, now);
 }
 

@@ -14,6 +14,45 @@ export function isStateChanging(method: string): boolean {
   return STATE_CHANGING.has(method.toUpperCase());
 }
 
+/**
+ * The origins a local server of this process listens on (scripts/local-server.ts
+ * registers them). Kept on globalThis, so every copy of this module (the
+ * server's and the functions' it loads) sees the same list.
+ */
+const LOCAL_ORIGINS = Symbol.for('praxis.localServerOrigins');
+function localOrigins(): Set<string> {
+  const store = globalThis as { [LOCAL_ORIGINS]?: Set<string> };
+  return (store[LOCAL_ORIGINS] ??= new Set());
+}
+
+export function registerLocalOrigins(origins: string[]): void {
+  for (const origin of origins) localOrigins().add(origin);
+}
+
+/**
+ * SITE_URL's origin, and outside production also the origins a local
+ * server of this process actually listens on. Never derived from the
+ * request: Host and X-Forwarded-Host are whatever the client sends.
+ */
+export function allowedOrigins(): Set<string> {
+  const env = readEnv();
+  const allowed = new Set<string>();
+  const local = env.isProduction ? new Set<string>() : localOrigins();
+  // SITE_URL's built-in default (localhost:4321) stands for "the local
+  // server": once one is listening in this process, its real origins
+  // replace the default, whatever PORT it uses.
+  const siteUrlSet = Boolean(process.env.SITE_URL);
+  if (siteUrlSet || local.size === 0) {
+    try {
+      allowed.add(new URL(env.SITE_URL).origin);
+    } catch {
+      // an invalid SITE_URL allows no origin of its own
+    }
+  }
+  for (const origin of local) allowed.add(origin);
+  return allowed;
+}
+
 export function assertSameOrigin(req: Request): void {
   if (!isStateChanging(req.method)) return;
   const origin = req.headers.get('origin');
@@ -22,15 +61,7 @@ export function assertSameOrigin(req: Request): void {
     if (site && site !== 'same-origin' && site !== 'none') throw crossSite();
     return;
   }
-  const allowed = new Set([new URL(req.url).origin]);
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
-  if (host) allowed.add(`${new URL(req.url).protocol}//${host}`);
-  try {
-    allowed.add(new URL(readEnv().SITE_URL).origin);
-  } catch {
-    // an invalid SITE_URL only removes that one allowed origin
-  }
-  if (!allowed.has(origin)) throw crossSite();
+  if (!allowedOrigins().has(origin)) throw crossSite();
 }
 
 function crossSite(): AppError {

@@ -3,6 +3,7 @@
  * refresh token (rotated on every refresh) and revoked at logout. An access
  * token is only accepted while its session row is live.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { sessions, userRoles, users } from '../../../db/schema';
@@ -10,6 +11,7 @@ import {
   ACCESS_TOKEN_TTL_SECONDS,
   SESSION_TTL_SECONDS,
   newRefreshToken,
+  refreshTokenSessionId,
   sha256Hex,
   signAccessToken,
   verifyAccessToken,
@@ -58,10 +60,12 @@ async function issue(db: Database, user: SessionUser, sessionId: string, refresh
 }
 
 export async function createSession(db: Database, user: SessionUser, now: Date = new Date()): Promise<IssuedSession> {
-  const refreshToken = newRefreshToken();
+  const id = randomUUID();
+  const refreshToken = newRefreshToken(id);
   const [row] = await db
     .insert(sessions)
     .values({
+      id,
       userId: user.id,
       refreshTokenHash: sha256Hex(refreshToken),
       expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
@@ -76,9 +80,16 @@ export async function createSession(db: Database, user: SessionUser, now: Date =
  * Exchanges a live refresh token for a new one (the old one stops working at
  * once) and a new access token. Null when the token is unknown, rotated,
  * revoked or expired.
+ *
+ * Reuse detection (OAuth 2.0 Security BCP): a token the server issued for a
+ * session that is no longer that session's current one has been used
+ * before – by its owner or by a thief. Either way the whole session is
+ * revoked, so the newer token (whoever holds it) stops working too.
  */
 export async function rotateSession(db: Database, refreshToken: string, now: Date = new Date()): Promise<IssuedSession | null> {
-  const next = newRefreshToken();
+  const sessionId = refreshTokenSessionId(refreshToken);
+  if (!sessionId) return null;
+  const next = newRefreshToken(sessionId);
   // One UPDATE matches on the old hash, so two concurrent refreshes with the
   // same token cannot both win.
   const [row] = await db
@@ -96,7 +107,15 @@ export async function rotateSession(db: Database, refreshToken: string, now: Dat
       ),
     )
     .returning({ id: sessions.id, userId: sessions.userId });
-  if (!row) return null;
+  if (!row) {
+    const revoked = await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (revoked.length > 0) console.warn('refresh token reused: its session is revoked');
+    return null;
+  }
   const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, row.userId));
   if (!user) return null;
   return issue(db, user, row.id, next, now);

@@ -2,7 +2,7 @@
  * Access tokens (jose, HS256, short-lived) and opaque refresh tokens.
  * Only the SHA-256 of a refresh token is ever stored.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { readEnv } from '../env.server';
 
@@ -53,9 +53,28 @@ export async function verifyAccessToken(token: string): Promise<(AccessClaims & 
   }
 }
 
-/** 256 random bits, URL-safe. */
-export function newRefreshToken(): string {
-  return randomBytes(32).toString('base64url');
+function refreshMac(sessionId: string, nonce: string): string {
+  return createHmac('sha256', jwtKey()).update(`refresh-token:${sessionId}.${nonce}`).digest('base64url');
+}
+
+/**
+ * `<session id>.<256 random bits>.<HMAC of both>`, URL-safe. The MAC lets
+ * the server recognise a token it issued for a session even after it was
+ * rotated away, so a replayed old token can revoke its session (reuse
+ * detection, OAuth 2.0 Security BCP) while a forged one cannot.
+ */
+export function newRefreshToken(sessionId: string): string {
+  const nonce = randomBytes(32).toString('base64url');
+  return `${sessionId}.${nonce}.${refreshMac(sessionId, nonce)}`;
+}
+
+/** The session a refresh token was issued for, when the server signed it; null for anything else. */
+export function refreshTokenSessionId(token: string): string | null {
+  const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const expected = Buffer.from(refreshMac(match[1]!, match[2]!));
+  const given = Buffer.from(match[3]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? match[1]! : null;
 }
 
 export function sha256Hex(value: string): string {

@@ -3,6 +3,9 @@
  * POSTMARK_SERVER_TOKEN is set, else a local outbox folder
  * ($DATA_DIR/outbox, one .eml per message). Nothing else changes.
  */
+import addressparser from 'nodemailer/lib/addressparser';
+import { encodeWord } from 'nodemailer/lib/mime-funcs';
+import { toAsciiEmail } from '../../lib/text-input';
 import { readEnv } from '../env.server';
 import { createOutboxSender } from './outbox.server';
 import { createPostmarkSender } from './postmark.server';
@@ -35,20 +38,60 @@ export interface EmailSender {
 
 export class EmailHeaderError extends Error {
   constructor(field: string) {
-    super(`Email header ${field} must be a single line`);
+    super(`Email header ${field} must be one line (an address field: one valid address)`);
     this.name = 'EmailHeaderError';
   }
 }
 
-/** Header fields reject line breaks (DESIGN.md): no header injection. */
-export function assertSafeHeaders(message: EmailMessage, from: string): void {
-  const fields = { from, to: message.to, subject: message.subject, replyTo: message.replyTo ?? '' };
-  for (const [field, value] of Object.entries(fields)) {
-    if (/[\r\n\u2028\u2029]/.test(value)) throw new EmailHeaderError(field);
-  }
+/** A parsed address field: an optional display name and one ASCII address. */
+export interface Mailbox {
+  name: string;
+  address: string;
+}
+
+const CONTROL_OR_SEPARATOR = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * Parses `Name <address>` or a bare address (nodemailer's address parser)
+ * into exactly one mailbox whose address is one ASCII address (an
+ * internationalised domain as punycode); anything else is refused.
+ * `localhost` is allowed as the domain of the local defaults.
+ */
+export function parseMailbox(value: string, field: string): Mailbox {
+  if (CONTROL_OR_SEPARATOR.test(value)) throw new EmailHeaderError(field);
+  const parsed = addressparser(value, { flatten: true });
+  if (parsed.length !== 1) throw new EmailHeaderError(field);
+  const { name, address } = parsed[0]!;
+  const ascii = toAsciiEmail(address) ?? (/^[A-Za-z0-9._+-]+@localhost$/.test(address) ? address : null);
+  if (!ascii) throw new EmailHeaderError(field);
+  return { name: name.normalize('NFC'), address: ascii };
+}
+
+/** A mailbox as one header value: the display name quoted, or RFC 2047-encoded when not ASCII; the address as is. */
+export function formatMailbox({ name, address }: Mailbox): string {
+  if (!name) return address;
+  if (/^[\x20-\x7e]*$/.test(name)) return `"${name.replace(/(["\\])/g, '\\$1')}" <${address}>`;
+  return `${encodeWord(name, 'Q', 52)} <${address}>`;
+}
+
+/** The checked header fields of a message: no line breaks anywhere, each address field exactly one valid address. */
+export interface CheckedHeaders {
+  from: Mailbox;
+  to: Mailbox;
+  replyTo?: Mailbox;
+}
+
+/** Header fields reject line breaks (DESIGN.md): no header injection, no smuggled second address. */
+export function assertSafeHeaders(message: EmailMessage, from: string): CheckedHeaders {
+  if (CONTROL_OR_SEPARATOR.test(message.subject)) throw new EmailHeaderError('subject');
   for (const a of message.attachments ?? []) {
     if (/[\r\n"\\]/.test(a.filename) || /[\r\n]/.test(a.contentType)) throw new EmailHeaderError('attachment');
   }
+  return {
+    from: parseMailbox(from, 'from'),
+    to: parseMailbox(message.to, 'to'),
+    ...(message.replyTo ? { replyTo: parseMailbox(message.replyTo, 'replyTo') } : {}),
+  };
 }
 
 export function createEmailSender(env = readEnv()): EmailSender {

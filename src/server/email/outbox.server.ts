@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { dataDir } from '../../../db/client';
 import { assertSafeHeaders, type EmailMessage, type EmailSender } from './email.server';
 
@@ -27,65 +28,41 @@ export function createOutboxSender({ from, dir = outboxDir() }: { from: string; 
   return {
     kind: 'outbox',
     async send(message) {
-      assertSafeHeaders(message, from);
-      if (/\.invalid>?$/i.test(message.to.trim())) throw new UndeliverableError();
+      const eml = await formatEml(message, from);
+      if (/\.invalid$/i.test(assertSafeHeaders(message, from).to.address)) throw new UndeliverableError();
       await mkdir(dir, { recursive: true });
       const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-      await writeFile(path.join(dir, id), formatEml(message, from), { mode: 0o600 });
+      await writeFile(path.join(dir, id), eml, { mode: 0o600 });
       console.info(`email written to outbox: ${id}`);
       return { id };
     },
   };
 }
 
-function encodeHeader(value: string): string {
-  // RFC 2047 encoded-word for anything beyond printable ASCII.
-  return /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
-}
-
-function base64Lines(content: string | Uint8Array): string {
-  const b64 = Buffer.from(content).toString('base64');
-  return b64.replace(/.{1,76}/g, '$&\r\n');
-}
-
-export function formatEml(message: EmailMessage, from: string): string {
-  const mixed = `mixed-${randomUUID()}`;
-  const alt = `alt-${randomUUID()}`;
-  const lines = [
-    `From: ${encodeHeader(from)}`,
-    `To: ${message.to}`,
-    ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []),
-    `Subject: ${encodeHeader(message.subject)}`,
-    `Date: ${new Date().toUTCString()}`,
-    `Message-ID: <${randomUUID()}@outbox.local>`,
-    'MIME-Version: 1.0',
-    `Content-Type: multipart/mixed; boundary="${mixed}"`,
-    '',
-    `--${mixed}`,
-    `Content-Type: multipart/alternative; boundary="${alt}"`,
-    '',
-    `--${alt}`,
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: base64',
-    '',
-    base64Lines(message.text),
-    `--${alt}`,
-    'Content-Type: text/html; charset=utf-8',
-    'Content-Transfer-Encoding: base64',
-    '',
-    base64Lines(message.html),
-    `--${alt}--`,
-  ];
-  for (const a of message.attachments ?? []) {
-    lines.push(
-      `--${mixed}`,
-      `Content-Type: ${a.contentType}; name="${a.filename}"`,
-      `Content-Disposition: attachment; filename="${a.filename}"`,
-      'Content-Transfer-Encoding: base64',
-      '',
-      base64Lines(a.content),
-    );
-  }
-  lines.push(`--${mixed}--`, '');
-  return lines.join('\r\n');
+/**
+ * The message as RFC 5322 text, built by nodemailer's MailComposer: address
+ * fields as proper mailboxes (display names encoded, addresses plain),
+ * every header encoded and folded, bodies and attachments MIME-encoded.
+ */
+export async function formatEml(message: EmailMessage, from: string): Promise<Buffer> {
+  const headers = assertSafeHeaders(message, from);
+  const composer = new MailComposer({
+    from: headers.from,
+    to: headers.to,
+    ...(headers.replyTo ? { replyTo: headers.replyTo } : {}),
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    date: new Date(),
+    messageId: `<${randomUUID()}@outbox.local>`,
+    attachments: (message.attachments ?? []).map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: typeof a.content === 'string' ? Buffer.from(a.content, 'utf8') : Buffer.from(a.content),
+    })),
+    // Nothing from the local machine (host name, paths) goes into the message.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  return composer.compile().build();
 }

@@ -1,6 +1,6 @@
 /** The Postmark adapter of the email port. */
 import { ServerClient } from 'postmark';
-import { assertSafeHeaders, type EmailSender } from './email.server';
+import { assertSafeHeaders, formatMailbox, type EmailSender } from './email.server';
 
 export interface PostmarkOptions {
   token: string;
@@ -14,11 +14,12 @@ export function createPostmarkSender({ token, from, fetch: fetchImpl }: Postmark
   return {
     kind: 'postmark',
     async send(message) {
-      assertSafeHeaders(message, from);
+      // Postmark takes address fields as strings: each one mailbox, formatted from the parsed, checked address.
+      const headers = assertSafeHeaders(message, from);
       const response = await client.sendEmail({
-        From: from,
-        To: message.to,
-        ReplyTo: message.replyTo,
+        From: formatMailbox(headers.from),
+        To: formatMailbox(headers.to),
+        ReplyTo: headers.replyTo ? formatMailbox(headers.replyTo) : undefined,
         Subject: message.subject,
         HtmlBody: message.html,
         TextBody: message.text,
