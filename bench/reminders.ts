@@ -36,6 +36,8 @@ async function dueReminders(db: Database, typeId: string, count: number, tag: st
     appointmentTypeId: typeId,
     appointmentDate: addDaysToDate(today, 2 + (i % 20)),
     appointmentTime: times[Math.floor(i / 20) % times.length]!,
+    // 200 distinct times; the second batch ('b') takes the seats after the first's (capacity 10).
+    seat: Math.floor(i / 200) + 1 + (tag === 'b' ? Math.ceil(count / 200) : 0),
     cancellationTokenHash: hashToken(newCancellationToken()),
   }));
   for (let i = 0; i < slots.length; i += 500) {

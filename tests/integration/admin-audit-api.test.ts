@@ -64,7 +64,7 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
     await asAnna(block, `/api/admin/blocked-dates/${blk.id}`, { method: 'DELETE', ...at(blk.id) });
     const [slot] = await t.db
       .insert(bookedSlots)
-      .values({ appointmentTypeId: type.id, appointmentDate: '2030-01-08', appointmentTime: '09:00', cancellationTokenHash: 'a'.repeat(64) })
+      .values({ appointmentTypeId: type.id, appointmentDate: '2030-01-08', appointmentTime: '09:00', seat: 1, cancellationTokenHash: 'a'.repeat(64) })
       .returning();
     expect((await asBen(release, `/api/admin/booked-slots/${slot!.id}`, { method: 'DELETE', ...at(slot!.id) })).status).toBe(204);
     const item = (await asBen(inventory, '/api/admin/inventory', { method: 'POST', body: itemBody })).json;
