@@ -3,11 +3,14 @@ import type { Handler } from '../../src/server/http.server';
 import type { TestUser } from './auth';
 import { call, type CallOptions } from './http';
 
+/** The origin the origin check allows: SITE_URL's (tests stub it), else the local default. */
+export const siteOrigin = () => new URL(process.env.SITE_URL || 'http://localhost:4321').origin;
+
 export function asAdmin(admin: () => TestUser) {
   return (handler: Handler, path: string, options: CallOptions = {}) =>
     call(handler, path, {
       ...options,
-      headers: { cookie: admin().cookie, origin: 'http://localhost:4321', ...options.headers },
+      headers: { cookie: admin().cookie, origin: siteOrigin(), ...options.headers },
     });
 }
 

@@ -20,13 +20,12 @@ import login from '../../netlify/functions/auth-login';
 import sessionFn from '../../netlify/functions/auth-session';
 import { FORGOT_RATE_LIMIT } from '../../src/server/auth/accounts.server';
 import { sha256Hex } from '../../src/server/auth/tokens.server';
-import { asAdmin, errorsOf } from '../helpers/admin-call';
+import { asAdmin, errorsOf, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
 import { call } from '../helpers/http';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 
-const ORIGIN = { origin: 'http://localhost:4321' };
 let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter}`;
 
@@ -45,8 +44,8 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
   const outbox = () => readOutbox(path.join(dataDir, 'outbox'));
   const signIn = (email: string, password: string) =>
     call(login, '/api/auth/login', { method: 'POST', body: { email, password }, ip: nextIp() });
-  const requestReset = (email: string, ip = nextIp()) => call(forgot, '/api/auth/forgot', { method: 'POST', body: { email }, ip, headers: ORIGIN });
-  const setPassword = (token: string, password: string) => call(reset, '/api/auth/reset', { method: 'POST', body: { token, password }, headers: ORIGIN });
+  const requestReset = (email: string, ip = nextIp()) => call(forgot, '/api/auth/forgot', { method: 'POST', body: { email }, ip, headers: { origin: siteOrigin() } });
+  const setPassword = (token: string, password: string) => call(reset, '/api/auth/reset', { method: 'POST', body: { token, password }, headers: { origin: siteOrigin() } });
 
   beforeAll(async () => {
     t = await useTestDatabase(kind);
@@ -196,7 +195,7 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
       expect(otherDevice.status).toBe(200);
       const otherCookie = otherDevice.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
       const someoneElse = await createAdmin(t.db);
-      const change = (body: unknown) => call(passwordFn, '/api/auth/password', { method: 'POST', body, headers: { cookie: me.cookie, ...ORIGIN } });
+      const change = (body: unknown) => call(passwordFn, '/api/auth/password', { method: 'POST', body, headers: { cookie: me.cookie, origin: siteOrigin() } });
 
       const wrong = await change({ currentPassword: 'falsch', newPassword: 'neues-pw-1' });
       expect(wrong.status).toBe(401);
@@ -278,7 +277,7 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
       ['a malformed token', { token: 'abc', password: 'gutes-pw-1' }, 'token', 'errors.tokenInvalid'],
       ['a short password', { token: 'a'.repeat(43), password: 'x' }, 'password', 'errors.passwordTooShort'],
     ])('reset answers 400 for %s', async (_, body, field, key) => {
-      expect(errorsOf(await call(reset, '/api/auth/reset', { method: 'POST', body, headers: ORIGIN }))[field]).toEqual([key]);
+      expect(errorsOf(await call(reset, '/api/auth/reset', { method: 'POST', body, headers: { origin: siteOrigin() } }))[field]).toEqual([key]);
     });
 
     it('an unknown well-formed token is 404', async () => {
