@@ -65,6 +65,8 @@ export default defineConfig({
       DATABASE_URL: '',
       POSTMARK_SERVER_TOKEN: '',
       SITE_URL: baseURL,
+      // Every e2e booking comes from 127.0.0.1; development only, ignored in production.
+      BOOKINGS_PER_CLIENT_MAX: '1000',
     },
   },
 });

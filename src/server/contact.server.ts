@@ -4,7 +4,6 @@
  * practice through the email port. Nothing of the message is stored or
  * logged; the rate limit keeps only an HMAC of the client address.
  */
-import { createHmac } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contactAttempts } from '../../db/schema';
@@ -12,6 +11,7 @@ import { buildContactEmail } from '../lib/contact-email';
 import { CONTACT_RATE_LIMIT, type ContactMessage } from '../lib/contact-message';
 import { AppError } from '../lib/errors';
 import type { EmailSender } from './email/email.server';
+import { keyedHash } from './server-key.server';
 
 export type ContactOutcome = { status: 'sent' } | { status: 'ignored' } | { status: 'email-failed' };
 
@@ -20,7 +20,7 @@ export type ContactOutcome = { status: 'sent' } | { status: 'ignored' } | { stat
  * reversed by trying all 2^32 of them, an HMAC with a server secret is not.
  */
 export function contactClientKey(ip: string, secret: string): string {
-  return createHmac('sha256', `contact-rate-limit:${secret}`).update(ip).digest('hex');
+  return keyedHash('contact-rate-limit', ip, secret);
 }
 
 /**

@@ -4,7 +4,7 @@
  * reset, 30 minutes, or an invitation, 48 hours). Link tokens are 256
  * random bits; only their SHA-256 is stored.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { passwordResetAttempts, passwordTokens, users } from '../../../db/schema';
@@ -15,6 +15,7 @@ import { recordAudit } from '../audit.server';
 import type { EmailSender } from '../email/email.server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.server';
 import { revokeOtherSessions } from './sessions.server';
+import { keyedHash } from '../server-key.server';
 import { sha256Hex } from './tokens.server';
 
 export const PASSWORD_LINK_TTL_MS: Record<PasswordLinkPurpose, number> = {
@@ -54,7 +55,7 @@ export async function issuePasswordToken(
 
 /** Keyed hash for the rate-limit table: neither addresses nor emails are kept in clear. */
 export function forgotKey(kind: 'email' | 'client', value: string, secret: string): string {
-  return createHmac('sha256', `password-reset-rate-limit:${secret}`).update(`${kind}:${value}`).digest('hex');
+  return keyedHash('password-reset-rate-limit', `${kind}:${value}`, secret);
 }
 
 /**
