@@ -8,7 +8,7 @@ import { getDb, type Database } from '../../../db/client';
 import { loginAttempts, userRoles, users } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AdminSetupInput, LoginInput } from '../../lib/auth-schemas';
-import { readEnv } from '../env.server';
+import { notConfigured, readEnv } from '../env.server';
 import { ACCESS_COOKIE, readCookies } from './cookies.server';
 import { assertSameOrigin } from './origin.server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.server';
@@ -55,9 +55,8 @@ export async function adminExists(db: Database): Promise<boolean> {
  */
 export async function setupFirstAdmin(db: Database, input: AdminSetupInput): Promise<{ id: string; email: string }> {
   const expected = setupSecret();
-  if (expected === null) {
-    throw new AppError('setup-disabled', 'Admin setup is disabled: ADMIN_SETUP_SECRET is not configured on the server.');
-  }
+  // Fails closed: production without ADMIN_SETUP_SECRET has no setup at all.
+  if (expected === null) throw notConfigured(['ADMIN_SETUP_SECRET']);
   if (!sameSecret(input.adminSecret, expected)) throw new AppError('forbidden', 'Das Admin-Geheimwort ist falsch.');
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {

@@ -3,7 +3,7 @@
  * POSTMARK_SERVER_TOKEN is set, else a local outbox folder
  * ($DATA_DIR/outbox, one .eml per message). Nothing else changes.
  */
-import { readEnv } from '../env.server';
+import { notConfigured, readEnv } from '../env.server';
 import { createOutboxSender } from './outbox.server';
 import { createPostmarkSender } from './postmark.server';
 
@@ -55,5 +55,7 @@ export function createEmailSender(env = readEnv()): EmailSender {
   if (env.POSTMARK_SERVER_TOKEN) {
     return createPostmarkSender({ token: env.POSTMARK_SERVER_TOKEN, from: env.MAIL_FROM });
   }
+  // The outbox is a local folder: never in production, where it would silently lose mail.
+  if (env.isProduction) throw notConfigured(['POSTMARK_SERVER_TOKEN']);
   return createOutboxSender({ from: env.MAIL_FROM });
 }
