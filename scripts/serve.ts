@@ -17,7 +17,7 @@ const url = env.DATABASE_URL;
 const embedded = driverFor(url) === 'pglite';
 if (!embedded) {
   try {
-    await migrateServerDatabase(url!, { connectTimeoutMs: 8000 });
+    await migrateServerDatabase(url!, { connectTimeoutMs: 5000 });
   } catch (error) {
     // One clear line and a non-zero exit, never a hang or a raw stack.
     console.error(`cannot start: ${error instanceof MigrationError ? error.message : `database error (${(error as { code?: string }).code ?? (error as Error).name})`}`);
