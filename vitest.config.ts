@@ -36,6 +36,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: 'deploy',
+          // Netlify's bundler and entry point against a real Postgres (tests/deploy/deploy.test.ts).
+          include: ['tests/deploy/**/*.test.ts'],
+          environment: 'node',
+          env: { APP_ENV: 'development' },
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
     ],
   },
 });
