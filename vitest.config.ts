@@ -44,7 +44,8 @@ export default defineConfig({
           environment: 'node',
           env: { APP_ENV: 'development' },
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
-          testTimeout: 120_000,
+          // Two shared cores: 30 warm function instances take a while to load.
+          testTimeout: 300_000,
           hookTimeout: 600_000,
         },
       },

@@ -99,6 +99,10 @@ export async function openDatabase(url: string | undefined = databaseUrlFrom()):
   // An idle client that errors (server restart, Neon suspend, pooler restart)
   // is removed from the pool; without a listener the 'error' event ends the process.
   const onIdleError = (error: Error) => console.warn(`database connection dropped (${(error as { code?: string }).code ?? error.name}); it is replaced on next use`);
+  // The pool listens only while a client is idle. A client checked out for a
+  // transaction whose connection drops between two statements would emit an
+  // unheard 'error' and end the process; its next query fails instead (503).
+  const onClient = (client: { on(event: 'error', listener: (error: Error) => void): unknown }) => client.on('error', () => {});
 
   if (kind === 'neon') {
     const { Pool, neonConfig } = await import('@neondatabase/serverless');
@@ -115,6 +119,7 @@ export async function openDatabase(url: string | undefined = databaseUrlFrom()):
     }
     const pool = new Pool(options);
     pool.on('error', onIdleError);
+    pool.on('connect', onClient);
     const db = drizzle(pool, { schema }) as unknown as Database;
     return { db, kind, close: () => pool.end() };
   }
@@ -123,6 +128,7 @@ export async function openDatabase(url: string | undefined = databaseUrlFrom()):
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.default.Pool(options);
   pool.on('error', onIdleError);
+  pool.on('connect', onClient);
   const db = drizzle(pool, { schema }) as unknown as Database;
   return { db, kind, close: () => pool.end() };
 }

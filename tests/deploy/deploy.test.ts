@@ -250,3 +250,227 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   }
   return out;
 }
+
+/** Cookie header from a response's Set-Cookie lines. */
+function cookiesFrom(res: Invocation): string {
+  const lines = Object.entries(res.headers)
+    .filter(([k]) => k.toLowerCase() === 'set-cookie')
+    .flatMap(([, v]) => v);
+  return lines.map((l) => l.split(';')[0]).join('; ');
+}
+
+async function countBookings(date: string, time: string): Promise<number> {
+  const client = new pg.Client({ connectionString: directUrl });
+  await client.connect();
+  try {
+    const res = await client.query('select count(*)::int as n from booked_slots where appointment_date = $1 and appointment_time = $2', [date, time]);
+    return res.rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('production behaviour through Netlify entry points, Neon driver, transaction pooler', () => {
+  let cookie = '';
+  let typeId = '';
+  let free: Array<{ date: string; times: string[] }> = [];
+
+  it('admin: setup (configured word only, no hint), login, CRUD', async () => {
+    const env = productionEnv();
+    const status = await invoke('/api/auth/status', { env });
+    expect(status.function).toBe('auth-status');
+    expect(status.status).toBe(200);
+    expect(status.json).toEqual({ adminExists: false, setupHint: null });
+
+    const body = { email: 'chef@example.org', password: 'sehr-geheim-1' };
+    const wrong = await invoke('/api/auth/setup', { env, method: 'POST', body: { ...body, adminSecret: 'praxis-setup' } });
+    expect(wrong.status).toBe(403);
+    const setup = await invoke('/api/auth/setup', { env, method: 'POST', body: { ...body, adminSecret: SECRETS.ADMIN_SETUP_SECRET } });
+    expect(setup.status).toBe(201);
+
+    const login = await invoke('/api/auth/login', { env, method: 'POST', body });
+    expect(login.status).toBe(200);
+    cookie = cookiesFrom(login);
+    expect(cookie).toMatch(/praxis_access=/);
+
+    const created = await invoke('/api/admin/appointment-types', {
+      env,
+      method: 'POST',
+      headers: { cookie },
+      body: { name: 'Vorsorge', name_en: 'Check-up', description: 'Vorsorgeuntersuchung', description_en: '', max_advance_days: 14, slot_duration_minutes: 20, max_slots_per_time: 1, price_cents: null },
+    });
+    expect(created.status).toBe(201);
+    typeId = created.json.id;
+    for (const day of [0, 1, 2, 3, 4, 5, 6]) {
+      const slot = await invoke('/api/admin/time-slots', {
+        env,
+        method: 'POST',
+        headers: { cookie },
+        body: { appointment_type_id: typeId, day_of_week: day, start_time: '06:00', end_time: '22:00' },
+      });
+      expect(slot.status).toBe(201);
+    }
+    const renamed = await invoke(`/api/admin/appointment-types/${typeId}`, {
+      env,
+      method: 'PUT',
+      headers: { cookie },
+      body: { name: 'Vorsorge-Check', name_en: 'Check-up', description: 'Vorsorgeuntersuchung', description_en: '', max_advance_days: 14, slot_duration_minutes: 20, max_slots_per_time: 1, price_cents: 0 },
+    });
+    expect(renamed.function).toBe('admin-appointment-type');
+    expect(renamed.status).toBe(200);
+    const item = await invoke('/api/admin/inventory', { env, method: 'POST', headers: { cookie }, body: { name: 'Handschuhe', quantity: 3, unit: 'Packung' } });
+    if (item.status === 201) {
+      const removed = await invoke(`/api/admin/inventory/${item.json.id}`, { env, method: 'DELETE', headers: { cookie } });
+      expect(removed.status).toBeLessThan(300);
+    }
+    const list = await invoke('/api/admin/appointment-types', { env, headers: { cookie } });
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(list.json)).toContain('Vorsorge-Check');
+  });
+
+  it('public booking flow: types, availability, booking, cancellation; the outbox is never used', async () => {
+    const env = productionEnv();
+    const types = await invoke('/api/appointment-types', { env });
+    expect(types.status).toBe(200);
+    expect(types.json.map((t: { id: string }) => t.id)).toContain(typeId);
+
+    const today = new Date();
+    const to = new Date(today.getTime() + 10 * 86_400_000);
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    const availability = await invoke(`/api/availability?type=${typeId}&from=${iso(today)}&to=${iso(to)}`, { env });
+    expect(availability.status).toBe(200);
+    free = (availability.json.days as Array<{ date: string; times: string[] }>).filter((d) => d.times.length > 2);
+    expect(free.length).toBeGreaterThan(1);
+
+    const day = free.at(-1)!;
+    const booking = await invoke('/api/bookings', {
+      env,
+      method: 'POST',
+      body: {
+        appointment_type_id: typeId,
+        appointment_date: day.date,
+        appointment_time: day.times[0],
+        first_name: 'Erika',
+        last_name: 'Mustermann',
+        birth_date: '1964-08-12',
+        phone: '+49 211 5550123',
+        email: 'erika@example.org',
+        consent: true,
+        language: 'de',
+      },
+    });
+    expect(booking.status, booking.body).toBe(201);
+    expect(booking.json.booking).toMatchObject({ appointment_date: day.date, appointment_time: day.times[0] });
+    // Postmark is unreachable here: the booking stands, the email outcome says so.
+    expect(booking.json.email.success).toBe(false);
+    expect(existsSync(path.join(work, 'data', 'outbox'))).toBe(false);
+    expect(await countBookings(day.date, day.times[0]!)).toBe(1);
+  });
+
+  it('30 concurrent bookings of one capacity-1 time from 30 separate instances: exactly one 201', async () => {
+    const env = productionEnv();
+    const day = free.at(-2)!;
+    const time = day.times[1]!;
+    // Warm all 30 instances first (a 400 loads the function), so the bookings race for real.
+    const warm = await Promise.all(Array.from({ length: 30 }, (_, i) => invoke('/api/bookings', { env, instance: `concurrent-${i}`, method: 'POST', body: {} })));
+    expect(warm.map((r) => r.status)).toEqual(Array(30).fill(400));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        invoke('/api/bookings', {
+          env,
+          instance: `concurrent-${i}`,
+          method: 'POST',
+          body: {
+            appointment_type_id: typeId,
+            appointment_date: day.date,
+            appointment_time: time,
+            first_name: 'Max',
+            last_name: `Muster${i}`,
+            birth_date: '1970-01-01',
+            phone: '+49 211 5550000',
+            email: `max${i}@example.org`,
+            consent: true,
+            language: 'de',
+          },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 409), JSON.stringify(statuses)).toBe(true);
+    expect(await countBookings(day.date, time)).toBe(1);
+  }, 600_000);
+
+  it.each([
+    ['through the transaction pooler', () => pooledUrl],
+    ['directly (Neon unpooled)', () => directUrl],
+  ])('an idle connection terminated by the server between invocations does not kill the instance (%s)', async (_label, url) => {
+    const env = { ...productionEnv(), DATABASE_URL: url() };
+    const instance = `idle-${_label.length}`;
+    expect((await invoke('/api/appointment-types', { env, instance })).status).toBe(200);
+    const admin = new pg.Client({ connectionString: postgres.adminUrl });
+    await admin.connect();
+    const killed = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = 'praxis' and pid <> pg_backend_pid()");
+    await admin.end();
+    expect(killed.rowCount).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 500));
+    const after = await invoke('/api/appointment-types', { env, instance });
+    expect(after.status, after.body).toBe(200);
+    const instances = (await (await fetch(`http://127.0.0.1:${controlPort}/instances`)).json()) as Array<{ name: string; alive: boolean; died: string | null }>;
+    expect(instances.filter((i) => !i.alive)).toEqual([]);
+  });
+
+  it('an unknown /api path answers 404 problem+json from the catch-all function', async () => {
+    const res = await invoke('/api/does-not-exist', { env: productionEnv() });
+    expect(res.function).toBe('api-not-found');
+    expect(res.status).toBe(404);
+    expect(header(res, 'content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.json).toMatchObject({ type: 'not-found', status: 404 });
+  });
+
+  it.each([
+    ['DATABASE_URL', { DATABASE_URL: null }],
+    ['JWT_SECRET', { JWT_SECRET: null }],
+    ['JWT_SECRET', { JWT_SECRET: 'short' }],
+    ['POSTMARK_SERVER_TOKEN', { POSTMARK_SERVER_TOKEN: null }],
+    ['MAIL_FROM', { MAIL_FROM: null }],
+    ['PRACTICE_EMAIL', { PRACTICE_EMAIL: null }],
+    ['SITE_URL', { SITE_URL: null }],
+  ])('without %s every function answers 503 not-configured and logs the name', async (name, change) => {
+    const env = { ...productionEnv(), ...change };
+    const instance = `missing-${name}-${String(Object.values(change)[0])}`;
+    for (const [p, method] of [
+      ['/api/appointment-types', 'GET'],
+      ['/api/auth/status', 'GET'],
+      ['/api/bookings', 'POST'],
+      ['/api/admin/appointment-types', 'GET'],
+    ] as const) {
+      const before = runtimeLog.length;
+      const res = await invoke(p, { env, instance, method, body: method === 'POST' ? {} : undefined, headers: { cookie } });
+      expect(res.status, `${p}: ${res.body}`).toBe(503);
+      expect(res.json).toMatchObject({ type: 'not-configured' });
+      for (const secret of [...Object.values(SECRETS), pooledUrl, 'praxis-setup']) expect(res.body).not.toContain(secret);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(runtimeLog.slice(before)).toContain(`not configured: set ${name}`);
+    }
+  });
+
+  it('without ADMIN_SETUP_SECRET setup answers 503 not-configured and no response shows a setup word', async () => {
+    const env = { ...productionEnv(), ADMIN_SETUP_SECRET: null };
+    const status = await invoke('/api/auth/status', { env, instance: 'no-setup-word' });
+    expect(status.json.setupHint).toBeNull();
+    expect(status.body).not.toContain('praxis-setup');
+    const before = runtimeLog.length;
+    const setup = await invoke('/api/auth/setup', {
+      env,
+      instance: 'no-setup-word',
+      method: 'POST',
+      body: { email: 'neu@example.org', password: 'sehr-geheim-1', adminSecret: 'praxis-setup' },
+    });
+    expect(setup.status).toBe(503);
+    expect(setup.json).toMatchObject({ type: 'not-configured' });
+    expect(setup.body).not.toContain('praxis-setup');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(runtimeLog.slice(before)).toContain('ADMIN_SETUP_SECRET');
+  });
+});

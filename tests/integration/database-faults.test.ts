@@ -9,7 +9,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import appointmentTypes from '../../netlify/functions/appointment-types';
-import { closeDb, getDatabaseHandle } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { closeDb, getDatabaseHandle, getDb } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { freePort } from '../../scripts/embedded-postgres';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
 import { call } from '../helpers/http';
@@ -80,6 +82,25 @@ describe.each(['node-postgres', 'neon'] as const)('database faults with the %s d
     expect(warn.mock.calls.flat().join(' ')).toMatch(/database connection dropped/);
     const res = await types();
     expect(res.status).toBe(200);
+    warn.mockRestore();
+  });
+
+  it('survives a connection terminated in the middle of a transaction, between two statements', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const db = await getDb();
+    const outcome = await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        expect(await terminateOthers(dbName)).toBeGreaterThan(0);
+        await new Promise((r) => setTimeout(r, 300));
+        await tx.execute(sql`select 1`);
+      })
+      .then(
+        () => 'committed',
+        (error: unknown) => (isDatabaseUnavailable(error) ? 'unavailable' : `other: ${String(error)}`),
+      );
+    expect(outcome).toBe('unavailable');
+    expect((await types()).status).toBe(200);
     warn.mockRestore();
   });
 
