@@ -86,7 +86,10 @@ export async function openDatabase(url: string | undefined = databaseUrlFrom()):
 
   if (kind === 'pglite') {
     if (isProductionEnv()) throw notConfigured(['DATABASE_URL']);
-    const embedded = (await import(/* @vite-ignore */ new URL(`./${EMBEDDED_MODULE.join('.')}`, import.meta.url).href)) as typeof import('./pglite');
+    // A plain variable (no template literal, which esbuild would expand into a
+    // glob of db/), relative so Vite (astro dev, vitest) and tsx resolve it.
+    const specifier = ['.', EMBEDDED_MODULE.join('.')].join('/');
+    const embedded = (await import(/* @vite-ignore */ specifier)) as typeof import('./pglite');
     return embedded.openEmbeddedDatabase(url);
   }
 
