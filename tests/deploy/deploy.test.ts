@@ -14,6 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -140,12 +141,9 @@ async function invoke(
     headers['content-type'] = 'application/json';
   }
   if (options.method && options.method !== 'GET') headers.origin ??= ORIGIN;
-  const res = await fetch(`http://127.0.0.1:${controlPort}/invoke`, {
-    method: 'POST',
-    body: JSON.stringify({ path: pathname, method: options.method ?? 'GET', headers, body, instance: options.instance, env: options.env }),
-  });
-  if (!res.ok) throw new Error(`runtime: ${await res.text()}`);
-  const out = (await res.json()) as Invocation;
+  const out = JSON.parse(
+    await control('/invoke', JSON.stringify({ path: pathname, method: options.method ?? 'GET', headers, body, instance: options.instance, env: options.env })),
+  ) as Invocation;
   let json: unknown;
   try {
     json = JSON.parse(out.body);
@@ -153,6 +151,20 @@ async function invoke(
     json = undefined;
   }
   return { ...out, json };
+}
+
+/** A request to the runtime's control port, without fetch's 300 s header timeout (30 cold instances on two shared cores). */
+function control(pathname: string, body?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: controlPort, path: pathname, method: body ? 'POST' : 'GET' }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => (res.statusCode === 200 ? resolve(text) : reject(new Error(`runtime: ${text}`))));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 function header(res: Invocation, name: string): string | undefined {
@@ -195,7 +207,8 @@ beforeAll(async () => {
   wsProxy = await startNeonWsProxy();
 
   // 4. The function host.
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TZ: 'UTC' };
+  // Instances share Node 22's on-disk compile cache, as warm Lambda images do.
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TZ: 'UTC', NODE_COMPILE_CACHE: path.join(work, 'compile-cache') };
   runtime = spawn(NODE22, [path.join(ROOT, 'tests/deploy/runtime.mjs'), path.join(work, 'functions'), path.join(zips, 'manifest.json')], {
     cwd: work,
     env,
@@ -372,8 +385,14 @@ describe('production behaviour through Netlify entry points, Neon driver, transa
     const day = free.at(-2)!;
     const time = day.times[1]!;
     // Warm all 30 instances first (a 400 loads the function), so the bookings race for real.
-    const warm = await Promise.all(Array.from({ length: 30 }, (_, i) => invoke('/api/bookings', { env, instance: `concurrent-${i}`, method: 'POST', body: {} })));
-    expect(warm.map((r) => r.status)).toEqual(Array(30).fill(400));
+    const warm: number[] = [];
+    for (let batch = 0; batch < 30; batch += 5) {
+      const started = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => invoke('/api/bookings', { env, instance: `concurrent-${batch + i}`, method: 'POST', body: {} })),
+      );
+      warm.push(...started.map((r) => r.status));
+    }
+    expect(warm).toEqual(Array(30).fill(400));
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         invoke('/api/bookings', {
@@ -399,7 +418,7 @@ describe('production behaviour through Netlify entry points, Neon driver, transa
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s !== 201).every((s) => s === 409), JSON.stringify(statuses)).toBe(true);
     expect(await countBookings(day.date, time)).toBe(1);
-  }, 600_000);
+  }, 900_000);
 
   it.each([
     ['through the transaction pooler', () => pooledUrl],
@@ -416,7 +435,7 @@ describe('production behaviour through Netlify entry points, Neon driver, transa
     await new Promise((r) => setTimeout(r, 500));
     const after = await invoke('/api/appointment-types', { env, instance });
     expect(after.status, after.body).toBe(200);
-    const instances = (await (await fetch(`http://127.0.0.1:${controlPort}/instances`)).json()) as Array<{ name: string; alive: boolean; died: string | null }>;
+    const instances = JSON.parse(await control('/instances')) as Array<{ name: string; alive: boolean; died: string | null }>;
     expect(instances.filter((i) => !i.alive)).toEqual([]);
   });
 
