@@ -61,6 +61,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
+      APP_ENV: 'development',
       DATA_DIR: process.env.E2E_DATA_DIR,
       DATABASE_URL: '',
       POSTMARK_SERVER_TOKEN: '',

@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
+          env: { APP_ENV: 'development' },
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },
@@ -16,6 +17,7 @@ export default defineConfig({
           name: 'islands',
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
+          env: { APP_ENV: 'development' },
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },
@@ -24,6 +26,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          env: { APP_ENV: 'development' },
           // One real Postgres server for the whole run, started by the harness.
           globalSetup: ['tests/setup/postgres-server.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
@@ -31,6 +34,19 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two cores: files in parallel would only fight over them.
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'deploy',
+          // Netlify's bundler and entry point against a real Postgres (tests/deploy/deploy.test.ts).
+          include: ['tests/deploy/**/*.test.ts'],
+          environment: 'node',
+          env: { APP_ENV: 'development' },
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          // Two shared cores: 30 warm function instances take a while to load.
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
         },
       },
     ],

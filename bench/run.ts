@@ -148,6 +148,7 @@ async function main() {
   await migrateServerDatabase(url);
   process.env.DATABASE_URL = url;
   process.env.DATA_DIR = dataDir;
+  process.env.APP_ENV ??= 'development'; // local handlers: outbox, no production secrets
   process.env.DATABASE_POOL_SIZE = '20';
   const restoreInfo = console.info;
   console.info = () => {}; // the outbox logs one line per email

@@ -1,5 +1,6 @@
 /**
- * The one database client. Which driver runs depends on DATABASE_URL only:
+ * The one database client. Which driver runs depends on the database URL
+ * (DATABASE_URL, or NETLIFY_DATABASE_URL when that is unset) only:
  *
  * - unset            → PGlite (embedded Postgres) persisted in $DATA_DIR/pglite (default .data/)
  * - `pglite:memory`  → PGlite in memory (tests)
@@ -7,17 +8,25 @@
  * - a Neon URL       → the Neon serverless driver (WebSocket pool, supports transactions)
  * - any postgres://  → node-postgres pool
  *
+ * PGlite is local only: production refuses it (503 not-configured), and it
+ * lives in db/pglite.ts, loaded by a computed specifier so that Netlify's
+ * file tracing never puts it into a function bundle.
+ *
+ * Both server drivers have a connect timeout and a client-side statement
+ * (query) timeout, so a frozen or unreachable database fails fast (503
+ * database-unavailable) instead of hanging, and an 'error' listener, so an
+ * idle connection the server drops (Neon's suspend, a pooler restart) is
+ * discarded and the process lives on.
+ *
  * The client is cached per process, so warm serverless invocations reuse it
- * (create-t3-app does the same). The embedded database belongs to this
- * process alone, so it is migrated when opened; a server database is
- * migrated by `npm run db:migrate`, the local server's start and the
- * Netlify build, never by request handlers racing each other.
+ * (create-t3-app does the same). A server database is migrated by
+ * `npm run db:migrate`, the local server's start and the Netlify build,
+ * never by request handlers racing each other.
  */
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import { migrateDatabase } from './migrate';
+import { databaseUrlFrom, isProductionEnv, notConfigured } from '../src/server/env.server';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -46,25 +55,57 @@ export function driverFor(url: string | undefined): DriverKind {
   return /\.neon\.(tech|build)$/.test(host) ? 'neon' : 'node-postgres';
 }
 
-export async function openDatabase(url: string | undefined = process.env.DATABASE_URL): Promise<DatabaseHandle> {
-  const kind = driverFor(url);
+/** Connect timeout (ms): covers TCP, TLS/WebSocket and authentication. */
+export function connectTimeoutMs(): number {
+  return Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 4000);
+}
+
+/** Client-side statement timeout (ms): a query without an answer fails, even from a frozen server. */
+export function statementTimeoutMs(): number {
+  return Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 5000);
+}
+
+/**
+ * Test-only: the deploy test reaches a plain Postgres through a local
+ * WebSocket-to-TCP proxy with the Neon driver. Honoured only for a loopback
+ * proxy (`127.0.0.1:port` or `localhost:port`), which no production function
+ * can have, so it can never send a real database's traffic elsewhere.
+ */
+function localNeonProxy(): string | null {
+  const value = process.env.NEON_LOCAL_WS_PROXY;
+  if (!value) return null;
+  if (!/^(127\.0\.0\.1|localhost):\d{1,5}$/.test(value)) throw new Error('NEON_LOCAL_WS_PROXY must be a loopback host:port');
+  return value;
+}
+
+/** The embedded database module, by a specifier file tracing cannot follow. */
+const EMBEDDED_MODULE = ['pglite', 'ts'];
+
+export async function openDatabase(url: string | undefined = databaseUrlFrom()): Promise<DatabaseHandle> {
+  const kind = localNeonProxy() && url && !url.startsWith('pglite:') ? 'neon' : driverFor(url);
 
   if (kind === 'pglite') {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    let client: InstanceType<typeof PGlite>;
-    if (url === 'pglite:memory') {
-      client = new PGlite();
-    } else {
-      const dir = url ? url.slice('pglite:'.length) : path.join(dataDir(), 'pglite');
-      // PGlite needs the parent folder to exist.
-      mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-      client = new PGlite(path.resolve(dir));
-    }
-    const db = drizzle(client, { schema }) as unknown as Database;
-    await migrateDatabase(db, kind);
-    return { db, kind, close: () => client.close() };
+    if (isProductionEnv()) throw notConfigured(['DATABASE_URL']);
+    // A plain variable (no template literal, which esbuild would expand into a
+    // glob of db/), relative so Vite (astro dev, vitest) and tsx resolve it.
+    const specifier = ['.', EMBEDDED_MODULE.join('.')].join('/');
+    const embedded = (await import(/* @vite-ignore */ specifier)) as typeof import('./pglite');
+    return embedded.openEmbeddedDatabase(url);
   }
+
+  const options = {
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    connectionTimeoutMillis: connectTimeoutMs(),
+    query_timeout: statementTimeoutMs(),
+  };
+  // An idle client that errors (server restart, Neon suspend, pooler restart)
+  // is removed from the pool; without a listener the 'error' event ends the process.
+  const onIdleError = (error: Error) => console.warn(`database connection dropped (${(error as { code?: string }).code ?? error.name}); it is replaced on next use`);
+  // The pool listens only while a client is idle. A client checked out for a
+  // transaction whose connection drops between two statements would emit an
+  // unheard 'error' and end the process; its next query fails instead (503).
+  const onClient = (client: { on(event: 'error', listener: (error: Error) => void): unknown }) => client.on('error', () => {});
 
   if (kind === 'neon') {
     const { Pool, neonConfig } = await import('@neondatabase/serverless');
@@ -72,19 +113,25 @@ export async function openDatabase(url: string | undefined = process.env.DATABAS
     if (typeof globalThis.WebSocket === 'undefined') {
       neonConfig.webSocketConstructor = (await import('ws')).default;
     }
-    const pool = new Pool({ connectionString: url });
+    const proxy = localNeonProxy();
+    if (proxy) {
+      neonConfig.wsProxy = (host, port) => `${proxy}/v2?address=${host}:${port}`;
+      neonConfig.useSecureWebSocket = false;
+      neonConfig.pipelineTLS = false;
+      neonConfig.pipelineConnect = false;
+    }
+    const pool = new Pool(options);
+    pool.on('error', onIdleError);
+    pool.on('connect', onClient);
     const db = drizzle(pool, { schema }) as unknown as Database;
     return { db, kind, close: () => pool.end() };
   }
 
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.default.Pool({
-    connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-  });
-  // An idle client that errors (server restart) must not crash the process.
-  pool.on('error', (error) => console.warn('postgres pool error:', error.message));
+  const pool = new pg.default.Pool(options);
+  pool.on('error', onIdleError);
+  pool.on('connect', onClient);
   const db = drizzle(pool, { schema }) as unknown as Database;
   return { db, kind, close: () => pool.end() };
 }

@@ -1,12 +1,48 @@
-/** `npm run db:migrate`: applies migrations to DATABASE_URL (or the embedded database). */
-import { closeDb, driverFor, getDb } from './client';
-import { migrateServerDatabase } from './migrate';
+/**
+ * `npm run db:migrate`: applies migrations to the server database through its
+ * unpooled URL (db/migrate.ts), or to the embedded database locally.
+ *
+ * On Netlify (NETLIFY=true) it runs after the site has built and only in the
+ * production context: deploy previews and branch deploys skip it unless
+ * MIGRATE_DEPLOY_PREVIEW=true is set for their context (with variables that
+ * point at their own Neon branch, README). A production build without a
+ * server database fails here with a clear message.
+ */
+import { closeDb, getDb } from './client';
+import { MigrationError, migrateServerDatabase, migrationUrlFrom } from './migrate';
 
-const url = process.env.DATABASE_URL;
-if (driverFor(url) === 'pglite') {
-  await getDb(); // the embedded database is migrated when opened
+function fail(message: string): never {
+  console.error(`db:migrate failed: ${message}`);
+  process.exit(1);
+}
+
+const onNetlify = process.env.NETLIFY === 'true';
+const context = process.env.CONTEXT ?? '';
+
+if (onNetlify && context !== 'production' && process.env.MIGRATE_DEPLOY_PREVIEW !== 'true') {
+  console.log(`migrations skipped in the ${context || 'unknown'} context: only production builds migrate (README, "Deploy previews")`);
+  process.exit(0);
+}
+
+let url: string | undefined;
+try {
+  url = migrationUrlFrom(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
+
+if (!url || url.startsWith('pglite:')) {
+  if (onNetlify) {
+    fail('no server database: set DATABASE_URL and DATABASE_URL_UNPOOLED (or connect Neon, which sets NETLIFY_DATABASE_URL and NETLIFY_DATABASE_URL_UNPOOLED)');
+  }
+  process.env.APP_ENV ??= 'development'; // the embedded database is local by definition
+  await getDb(); // and migrated when opened
   await closeDb();
 } else {
-  await migrateServerDatabase(url!);
+  try {
+    await migrateServerDatabase(url);
+  } catch (error) {
+    fail(error instanceof MigrationError ? error.message : `${(error as Error).name} ${(error as { code?: string }).code ?? ''}`.trim());
+  }
 }
 console.log('migrations applied');

@@ -3,36 +3,86 @@
  * drizzle-kit). Safe to run again: drizzle records what was applied.
  */
 import { fileURLToPath } from 'node:url';
-import type { Database, DriverKind } from './client';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Two processes starting against one server must not both migrate. */
 const MIGRATION_LOCK_KEY = 727_001;
 
-/** Migrates an embedded PGlite database (one process owns it, so no lock is needed). */
-export async function migrateDatabase(db: Database, kind: DriverKind): Promise<void> {
-  if (kind !== 'pglite') throw new Error('migrateDatabase is for PGlite; use migrateServerDatabase');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  await migrate(db as never, { migrationsFolder });
+/** How long a migration waits for the lock or for a table another session holds. */
+export const MIGRATION_LOCK_TIMEOUT_MS = 60_000;
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
 }
 
 /**
- * Migrates a Postgres server (Neon or any postgres:// URL) over a single
- * plain connection holding an advisory lock, so concurrent starts queue
- * instead of racing on CREATE TABLE.
+ * The URL migrations use: the direct (unpooled) one. A session-level
+ * advisory lock taken through a transaction-mode pooler (Neon's `-pooler`
+ * host, PgBouncer) lands on one server connection and its unlock on another,
+ * so the lock leaks and later migrations wait for ever. Order:
+ * DATABASE_URL_UNPOOLED, NETLIFY_DATABASE_URL_UNPOOLED, then the database URL
+ * itself unless it is a Neon pooled host. Undefined: no server database.
  */
-export async function migrateServerDatabase(url: string): Promise<void> {
+export function migrationUrlFrom(source: NodeJS.ProcessEnv = process.env): string | undefined {
+  const unpooled = source.DATABASE_URL_UNPOOLED || source.NETLIFY_DATABASE_URL_UNPOOLED;
+  if (unpooled) return unpooled;
+  const url = source.DATABASE_URL || source.NETLIFY_DATABASE_URL;
+  if (!url || url.startsWith('pglite:')) return url || undefined;
+  let host = '';
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    throw new MigrationError('DATABASE_URL is not a valid URL (expected postgres://…)');
+  }
+  if (/-pooler\./.test(host)) {
+    throw new MigrationError(
+      'migrations need the direct (unpooled) connection string: set DATABASE_URL_UNPOOLED (Neon: "Connection pooling" off), not only the pooled DATABASE_URL',
+    );
+  }
+  return url;
+}
+
+/**
+ * Migrates a Postgres server over a single plain connection holding an
+ * advisory lock, so concurrent starts queue instead of racing on CREATE
+ * TABLE. Idempotent: drizzle records what was applied. Waits at most
+ * `lockTimeoutMs` for the lock (and for any table lock during DDL), then
+ * fails with a clear message instead of hanging.
+ */
+export async function migrateServerDatabase(
+  url: string,
+  { lockTimeoutMs = MIGRATION_LOCK_TIMEOUT_MS, connectTimeoutMs = 10_000 } = {},
+): Promise<void> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const client = new pg.default.Client({ connectionString: url });
-  await client.connect();
+  const client = new pg.default.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+  // A dropped connection surfaces in the awaited query; never as an unhandled 'error' event.
+  client.on('error', () => {});
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.connect();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new MigrationError(`cannot reach the database to migrate (${code ?? (error as Error).message})`);
+  }
+  let locked = false;
+  try {
+    await client.query(`set lock_timeout = ${Math.max(1, Math.floor(lockTimeoutMs))}`);
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    } catch (error) {
+      if ((error as { code?: string }).code === '55P03') {
+        throw new MigrationError(
+          `another migration has held the migration lock for ${Math.round(lockTimeoutMs / 1000)} s; giving up (is a migration stuck, or did it run through a pooled URL?)`,
+        );
+      }
+      throw error;
+    }
+    locked = true;
     await migrate(drizzle(client), { migrationsFolder });
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    await client.end();
+    if (locked) await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end().catch(() => {});
   }
 }

@@ -1,10 +1,11 @@
 /** `npm run db:seed`: demo data, only into a database without practice data. */
 import { closeDb, driverFor, getDb } from './client';
-import { migrateServerDatabase } from './migrate';
+import { migrateServerDatabase, migrationUrlFrom } from './migrate';
 import { seedDemoData } from './seed';
 
-const url = process.env.DATABASE_URL;
+const url = migrationUrlFrom(process.env);
 if (driverFor(url) !== 'pglite') await migrateServerDatabase(url!);
+else process.env.APP_ENV ??= 'development'; // the embedded database is local by definition
 const seeded = await seedDemoData(await getDb());
 await closeDb();
 console.log(seeded ? 'demo data seeded' : 'database already has data; seed skipped');

@@ -61,8 +61,9 @@ export async function loadFunctions(dir: string): Promise<FunctionRoute[]> {
       routes.push({ name: file, pattern, match: compilePath(pattern), handler: mod.default });
     }
   }
-  // Literal routes win over parameterised ones, as on Netlify.
-  return routes.sort((a, b) => Number(a.pattern.includes(':')) - Number(b.pattern.includes(':')));
+  // Literal routes win over parameterised ones, and those over a catch-all (`/api/*`), as on Netlify.
+  const rank = (p: string) => (p.endsWith('*') ? 2 : p.includes(':') ? 1 : 0);
+  return routes.sort((a, b) => rank(a.pattern) - rank(b.pattern));
 }
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -4,17 +4,27 @@
  * dist/ and the API on PORT (default 4321) until SIGINT/SIGTERM.
  */
 import { closeDb, driverFor, getDb } from '../db/client';
-import { migrateServerDatabase } from '../db/migrate';
+import { MigrationError, migrateServerDatabase } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
 import { readEnv } from '../src/server/env.server';
 import { SECURITY_HEADERS } from '../src/server/security-headers';
 import { SHUTDOWN_GRACE_MS, startLocalServer } from './local-server';
 import { startReminderSchedule } from '../src/server/reminders/job.server';
 
+// The local server is a development tool; functions on Netlify default to production.
+process.env.APP_ENV ??= 'development';
 const env = readEnv();
 const url = env.DATABASE_URL;
 const embedded = driverFor(url) === 'pglite';
-if (!embedded) await migrateServerDatabase(url!);
+if (!embedded) {
+  try {
+    await migrateServerDatabase(url!, { connectTimeoutMs: 5000 });
+  } catch (error) {
+    // One clear line and a non-zero exit, never a hang or a raw stack.
+    console.error(`cannot start: ${error instanceof MigrationError ? error.message : `database error (${(error as { code?: string }).code ?? (error as Error).name})`}`);
+    process.exit(1);
+  }
+}
 const db = await getDb();
 if (embedded || process.env.SEED_DEMO_DATA === 'true') {
   if (await seedDemoData(db)) console.info('demo data seeded into the fresh database');

@@ -1,6 +1,8 @@
 /** Date display per language (SPEC.md §9: long dates in German unless English, dd.MM.y short). */
 import { format } from 'date-fns';
-import { de, enGB } from 'date-fns/locale';
+// One file per locale: the index would pull every date-fns locale into function bundles.
+import { de } from 'date-fns/locale/de';
+import { enGB } from 'date-fns/locale/en-GB';
 import type { Lang } from '../i18n/i18n';
 
 export const dateLocales = { de, en: enGB } as const;

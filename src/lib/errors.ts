@@ -19,7 +19,10 @@ export const HTTP_STATUS_BY_CODE = {
   'rate-limited': 429,
   'email-failed': 502,
   'setup-disabled': 503,
+  /** Production is missing a required variable (env.server.ts). */
   'not-configured': 503,
+  /** The database is down, frozen or unreachable (db/errors.ts). */
+  'database-unavailable': 503,
 } as const;
 
 export type ErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

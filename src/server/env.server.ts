@@ -1,38 +1,107 @@
 /**
- * Typed environment, read on each call (tests change it) and checked with
- * zod so a production deploy with a missing secret fails loudly, not late.
+ * Typed environment, read on each call (tests change it) and checked with zod.
+ *
+ * Fail closed: everything runs as production unless APP_ENV=development,
+ * which `npm start`, `npm run dev` and the tests set themselves. Netlify's
+ * [build.environment] never reaches functions at run time, so a deployed
+ * function that sees no APP_ENV is production.
+ *
+ * In production every variable below marked required must be set and valid;
+ * otherwise each request answers 503 `not-configured` (naming nothing) and
+ * logs one line naming the variables. Outside production they have local
+ * defaults (embedded database, outbox, random JWT secret).
  */
+import { AppError } from '../lib/errors';
 import { z } from '../lib/zod';
 
 const emailAddress = z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/);
 const mailbox = z.string().trim().regex(/^[^\r\n]+$/);
 
+const LOCAL_DEFAULTS = {
+  MAIL_FROM: 'Hausarztpraxis Düsseldorf <praxis@localhost>',
+  PRACTICE_EMAIL: 'praxis@localhost',
+  SITE_URL: 'http://localhost:4321',
+} as const;
+
 const envSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).optional(),
   POSTMARK_SERVER_TOKEN: z.string().min(1).optional(),
-  MAIL_FROM: mailbox.default('Hausarztpraxis Düsseldorf <praxis@localhost>'),
-  PRACTICE_EMAIL: emailAddress.default('praxis@localhost'),
+  MAIL_FROM: mailbox.optional(),
+  PRACTICE_EMAIL: emailAddress.optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ADMIN_SETUP_SECRET: z.string().min(1).optional(),
-  SITE_URL: z.url().default('http://localhost:4321'),
-  APP_ENV: z.enum(['production', 'development', 'test']).optional(),
+  SITE_URL: z.url().optional(),
+  APP_ENV: z.string().optional(),
   CONTEXT: z.string().optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { isProduction: boolean };
+/** Variables a production function cannot work without. */
+export const REQUIRED_IN_PRODUCTION = [
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'POSTMARK_SERVER_TOKEN',
+  'MAIL_FROM',
+  'PRACTICE_EMAIL',
+  'SITE_URL',
+] as const;
+
+type Parsed = z.infer<typeof envSchema>;
+export type Env = Omit<Parsed, 'MAIL_FROM' | 'PRACTICE_EMAIL' | 'SITE_URL'> & {
+  MAIL_FROM: string;
+  PRACTICE_EMAIL: string;
+  SITE_URL: string;
+  isProduction: boolean;
+};
+
+/** Production unless APP_ENV=development. */
+export function isProductionEnv(source: NodeJS.ProcessEnv = process.env): boolean {
+  return source.APP_ENV !== 'development';
+}
+
+/** The server database: DATABASE_URL, or Netlify's Neon integration's NETLIFY_DATABASE_URL when that is unset. */
+export function databaseUrlFrom(source: NodeJS.ProcessEnv = process.env): string | undefined {
+  return source.DATABASE_URL || source.NETLIFY_DATABASE_URL || undefined;
+}
+
+/**
+ * The error of a production function missing configuration: one log line
+ * naming the variables, a 503 `not-configured` naming nothing.
+ */
+export function notConfigured(names: readonly string[]): AppError {
+  console.error(`not configured: set ${names.join(', ')} (missing or invalid in production)`);
+  return new AppError('not-configured', 'The server is not configured yet. Please try again later.');
+}
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const cleaned: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== '') cleaned[k] = v;
+  const url = databaseUrlFrom(source);
+  if (url) cleaned.DATABASE_URL = url;
+  const isProduction = isProductionEnv(source);
+
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const names = [...new Set(result.error.issues.map((i) => i.path.join('.')))].join(', ');
-    throw new Error(`Invalid environment variables: ${names}`);
+  let data: Parsed;
+  if (result.success) {
+    data = result.data;
+  } else {
+    const invalid = [...new Set(result.error.issues.map((i) => String(i.path[0])))];
+    // Values are never echoed: they may be secrets.
+    if (!isProduction) throw new Error(`Invalid environment variables: ${invalid.join(', ')}`);
+    throw notConfigured(invalid);
   }
-  const isProduction = result.data.APP_ENV === 'production' || result.data.CONTEXT === 'production';
+
   if (isProduction) {
-    const missing = (['DATABASE_URL', 'JWT_SECRET'] as const).filter((k) => !result.data[k]);
-    if (missing.length) throw new Error(`Missing environment variables in production: ${missing.join(', ')}`);
+    const missing: string[] = REQUIRED_IN_PRODUCTION.filter((k) => !data[k]);
+    // The embedded database belongs to one local process; never in production.
+    if (data.DATABASE_URL?.startsWith('pglite:')) missing.unshift('DATABASE_URL');
+    if (missing.length) throw notConfigured([...new Set(missing)]);
   }
-  return { ...result.data, isProduction };
+  return {
+    ...data,
+    MAIL_FROM: data.MAIL_FROM ?? LOCAL_DEFAULTS.MAIL_FROM,
+    PRACTICE_EMAIL: data.PRACTICE_EMAIL ?? LOCAL_DEFAULTS.PRACTICE_EMAIL,
+    SITE_URL: data.SITE_URL ?? LOCAL_DEFAULTS.SITE_URL,
+    isProduction,
+  };
 }

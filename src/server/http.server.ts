@@ -3,7 +3,9 @@
  * Problem details follow RFC 9457 and API.md.
  */
 import type { z } from 'zod';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { AppError, type FieldErrors } from '../lib/errors';
+import { readEnv } from './env.server';
 import { withSecurityHeaders } from './security-headers';
 
 /** What our handlers use of Netlify's Context; the local server provides the same. */
@@ -69,6 +71,12 @@ export function errorResponse(error: unknown): Response {
         : undefined;
     return problem(error.status, error.code, error.detail, error.fieldErrors, headers);
   }
+  if (isDatabaseUnavailable(error)) {
+    // The code only: driver messages can quote values.
+    const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+    console.error(`database unavailable${code ? ` code=${String(code)}` : ''}`);
+    return problem(503, 'database-unavailable', 'The database is not reachable right now. Please try again in a moment.');
+  }
   logUnexpected(error);
   return problem(500, 'internal-error', 'An unexpected error occurred.');
 }
@@ -101,6 +109,8 @@ export function route(handlers: MethodHandlers): Handler {
       response = problem(405, 'method-not-allowed', `Use ${allowed}.`, undefined, { allow: allowed });
     } else {
       try {
+        // Fails closed: in production a missing variable answers 503 not-configured.
+        readEnv();
         response = await methodHandler(req, ctx);
       } catch (error) {
         response = errorResponse(error);

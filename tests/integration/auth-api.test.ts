@@ -326,44 +326,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
   });
 });
 
-describe('setup in production', () => {
-  let t: TestDatabase;
-  const saved = { ...process.env };
-  beforeAll(async () => {
-    t = await useTestDatabase('pglite');
-  });
-  afterEach(() => {
-    for (const k of ['APP_ENV', 'JWT_SECRET', 'ADMIN_SETUP_SECRET']) {
-      if (saved[k] === undefined) delete process.env[k];
-      else process.env[k] = saved[k];
-    }
-  });
-  afterAll(() => t.dispose());
-
-  it('is disabled with a clear error when ADMIN_SETUP_SECRET is unset, and shows no hint', async () => {
-    process.env.APP_ENV = 'production';
-    process.env.JWT_SECRET = 'p'.repeat(40);
-    delete process.env.ADMIN_SETUP_SECRET;
-    expect((await call(status, 'https://praxis.example/api/auth/status')).json).toEqual({ adminExists: false, setupHint: null });
-    const res = await call(setup, 'https://praxis.example/api/auth/setup', {
-      method: 'POST',
-      body: { email: 'chef@example.org', password: 'geheim1', adminSecret: 'praxis-setup' },
-    });
-    expect(res.status).toBe(503);
-    expect(res.json).toMatchObject({ type: 'setup-disabled', detail: expect.stringContaining('ADMIN_SETUP_SECRET') });
-    expect(await t.db.select().from(users)).toEqual([]);
-  });
-
-  it('uses the configured secret and never the default', async () => {
-    process.env.APP_ENV = 'production';
-    process.env.JWT_SECRET = 'p'.repeat(40);
-    process.env.ADMIN_SETUP_SECRET = 'sehr-geheimes-wort';
-    expect((await call(status, 'https://praxis.example/api/auth/status')).json.setupHint).toBeNull();
-    const body = { email: 'chef@example.org', password: 'geheim1' };
-    expect((await call(setup, 'https://praxis.example/api/auth/setup', { method: 'POST', body: { ...body, adminSecret: 'praxis-setup' } })).status).toBe(403);
-    expect((await call(setup, 'https://praxis.example/api/auth/setup', { method: 'POST', body: { ...body, adminSecret: 'sehr-geheimes-wort' } })).status).toBe(201);
-  });
-});
+// Setup in production (fail closed, no setup word): tests/integration/production-config.test.ts.
 
 describe.each(databaseKinds)('setup attempts on %s (issue 12)', (kind) => {
   let t: TestDatabase;

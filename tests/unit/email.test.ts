@@ -155,22 +155,72 @@ describe('postmark sender', () => {
 });
 
 describe('createEmailSender', () => {
-  it('uses Postmark when POSTMARK_SERVER_TOKEN is set, the outbox otherwise', () => {
-    expect(createEmailSender(readEnv({ POSTMARK_SERVER_TOKEN: 'abc' })).kind).toBe('postmark');
-    expect(createEmailSender(readEnv({})).kind).toBe('outbox');
-    expect(createEmailSender(readEnv({ POSTMARK_SERVER_TOKEN: '' })).kind).toBe('outbox');
+  it('uses Postmark when POSTMARK_SERVER_TOKEN is set, the outbox otherwise (development only)', () => {
+    const dev = { APP_ENV: 'development' };
+    expect(createEmailSender(readEnv({ ...dev, POSTMARK_SERVER_TOKEN: 'abc' })).kind).toBe('postmark');
+    expect(createEmailSender(readEnv({ ...dev })).kind).toBe('outbox');
+    expect(createEmailSender(readEnv({ ...dev, POSTMARK_SERVER_TOKEN: '' })).kind).toBe('outbox');
+  });
+
+  it('never uses the outbox in production', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const env = { ...readEnv({ APP_ENV: 'development' }), isProduction: true };
+    expect(() => createEmailSender(env)).toThrow(expect.objectContaining({ code: 'not-configured' }));
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('POSTMARK_SERVER_TOKEN'));
+    error.mockRestore();
   });
 });
 
 describe('readEnv', () => {
-  it('fails fast in production without the database and JWT secret', () => {
-    expect(() => readEnv({ APP_ENV: 'production' })).toThrow(/DATABASE_URL, JWT_SECRET/);
-    expect(() => readEnv({ CONTEXT: 'production', DATABASE_URL: 'postgres://x/y' })).toThrow(/JWT_SECRET/);
-    expect(readEnv({ APP_ENV: 'production', DATABASE_URL: 'postgres://x/y', JWT_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
-    expect(readEnv({}).isProduction).toBe(false);
+  const complete = {
+    DATABASE_URL: 'postgres://x/y',
+    JWT_SECRET: 'x'.repeat(32),
+    POSTMARK_SERVER_TOKEN: 'token',
+    MAIL_FROM: 'Praxis <praxis@example.org>',
+    PRACTICE_EMAIL: 'praxis@example.org',
+    SITE_URL: 'https://www.praxis.example',
+  };
+
+  it('is production unless APP_ENV=development', () => {
+    expect(readEnv(complete).isProduction).toBe(true);
+    expect(readEnv({ ...complete, APP_ENV: 'production' }).isProduction).toBe(true);
+    expect(readEnv({ ...complete, APP_ENV: 'test' }).isProduction).toBe(true);
+    expect(readEnv({ APP_ENV: 'development' }).isProduction).toBe(false);
   });
 
-  it('names an invalid variable without echoing its value', () => {
-    expect(() => readEnv({ PRACTICE_EMAIL: 'not-an-address' })).toThrow('Invalid environment variables: PRACTICE_EMAIL');
+  it.each([
+    ['DATABASE_URL', { DATABASE_URL: '' }],
+    ['DATABASE_URL', { DATABASE_URL: 'pglite:memory' }],
+    ['JWT_SECRET', { JWT_SECRET: undefined }],
+    ['JWT_SECRET', { JWT_SECRET: 'short' }],
+    ['POSTMARK_SERVER_TOKEN', { POSTMARK_SERVER_TOKEN: undefined }],
+    ['MAIL_FROM', { MAIL_FROM: undefined }],
+    ['PRACTICE_EMAIL', { PRACTICE_EMAIL: undefined }],
+    ['PRACTICE_EMAIL', { PRACTICE_EMAIL: 'not-an-address' }],
+    ['SITE_URL', { SITE_URL: undefined }],
+  ])('in production, a missing or invalid %s is not-configured, logged by name and never by value', (name, change) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let thrown: unknown;
+    try {
+      readEnv({ ...complete, ...change } as NodeJS.ProcessEnv);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toMatchObject({ code: 'not-configured', status: 503 });
+    expect(String((thrown as Error).message)).not.toContain(name);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error.mock.calls[0]![0]).toContain(name);
+    expect(error.mock.calls[0]![0]).not.toMatch(/short|not-an-address|pglite/);
+    error.mockRestore();
+  });
+
+  it('takes NETLIFY_DATABASE_URL when DATABASE_URL is unset', () => {
+    const { DATABASE_URL: _, ...rest } = complete;
+    expect(readEnv({ ...rest, NETLIFY_DATABASE_URL: 'postgres://neon/db' }).DATABASE_URL).toBe('postgres://neon/db');
+    expect(readEnv({ ...complete, NETLIFY_DATABASE_URL: 'postgres://neon/db' }).DATABASE_URL).toBe('postgres://x/y');
+  });
+
+  it('names an invalid variable without echoing its value (development)', () => {
+    expect(() => readEnv({ APP_ENV: 'development', PRACTICE_EMAIL: 'not-an-address' })).toThrow('Invalid environment variables: PRACTICE_EMAIL');
   });
 });

@@ -8,7 +8,7 @@ import { getDb, type Database } from '../../../db/client';
 import { loginAttempts, userRoles, users } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AdminSetupInput, LoginInput } from '../../lib/auth-schemas';
-import { readEnv } from '../env.server';
+import { notConfigured, readEnv } from '../env.server';
 import { keyedHash } from '../server-key.server';
 import { ACCESS_COOKIE, readCookies } from './cookies.server';
 import { assertSameOrigin } from './origin.server';
@@ -80,9 +80,8 @@ export async function setupFirstAdmin(
   now: Date = new Date(),
 ): Promise<{ id: string; email: string }> {
   const expected = setupSecret();
-  if (expected === null) {
-    throw new AppError('setup-disabled', 'Admin setup is disabled: ADMIN_SETUP_SECRET is not configured on the server.');
-  }
+  // Fails closed: production without ADMIN_SETUP_SECRET has no setup at all.
+  if (expected === null) throw notConfigured(['ADMIN_SETUP_SECRET']);
   // Once an admin exists every attempt gets this same 409, whatever the
   // word: the answer must not tell a right guess from a wrong one.
   if (await adminExists(db)) throw new AppError('admin-exists', 'Es existiert bereits ein Admin-Benutzer.');

@@ -6,7 +6,7 @@
 import addressparser from 'nodemailer/lib/addressparser';
 import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import { toAsciiEmail } from '../../lib/text-input';
-import { readEnv } from '../env.server';
+import { notConfigured, readEnv } from '../env.server';
 import { createOutboxSender } from './outbox.server';
 import { createPostmarkSender } from './postmark.server';
 
@@ -98,5 +98,7 @@ export function createEmailSender(env = readEnv()): EmailSender {
   if (env.POSTMARK_SERVER_TOKEN) {
     return createPostmarkSender({ token: env.POSTMARK_SERVER_TOKEN, from: env.MAIL_FROM });
   }
+  // The outbox is a local folder: never in production, where it would silently lose mail.
+  if (env.isProduction) throw notConfigured(['POSTMARK_SERVER_TOKEN']);
   return createOutboxSender({ from: env.MAIL_FROM });
 }

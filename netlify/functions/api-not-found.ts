@@ -1,0 +1,43 @@
+/**
+ * Any /api/* path no other function serves: 404 problem+json, never the
+ * HTML 404 page. Netlify matches function paths without a documented
+ * precedence, so every other function's path is excluded here (a unit test,
+ * tests/unit/api-not-found.test.ts, keeps this list equal to theirs; Netlify
+ * reads it from the source, so it must stay a literal).
+ */
+import { problem } from '../../src/server/http.server';
+import { withSecurityHeaders } from '../../src/server/security-headers';
+
+export default function notFound(): Response {
+  const response = problem(404, 'not-found', 'No such endpoint.');
+  withSecurityHeaders(response.headers);
+  return response;
+}
+
+export const config = {
+  path: '/api/*',
+  excludedPath: [
+    '/api/admin/appointment-types',
+    '/api/admin/appointment-types/:id',
+    '/api/admin/blocked-dates',
+    '/api/admin/blocked-dates/:id',
+    '/api/admin/booked-slots',
+    '/api/admin/booked-slots/:id',
+    '/api/admin/inventory',
+    '/api/admin/inventory/:id',
+    '/api/admin/stats',
+    '/api/admin/time-slots',
+    '/api/admin/time-slots/:id',
+    '/api/appointment-types',
+    '/api/auth/login',
+    '/api/auth/logout',
+    '/api/auth/refresh',
+    '/api/auth/session',
+    '/api/auth/setup',
+    '/api/auth/status',
+    '/api/availability',
+    '/api/bookings',
+    '/api/bookings/cancel',
+    '/api/contact',
+  ],
+};

@@ -1,0 +1,149 @@
+/**
+ * Issue 10, point 2: with either server driver (node-postgres, and the Neon
+ * driver over a local WebSocket proxy), a database that is frozen, down or
+ * unreachable answers 503 database-unavailable within 10 s, never 500 and
+ * never a hang, and an idle connection the server terminates does not kill
+ * the process (vitest fails the run on an uncaught 'error' event); the next
+ * request succeeds.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import appointmentTypes from '../../netlify/functions/appointment-types';
+import { sql } from 'drizzle-orm';
+import { closeDb, getDatabaseHandle, getDb } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/errors';
+import { freePort } from '../../scripts/embedded-postgres';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
+import { call } from '../helpers/http';
+import { startNeonWsProxy, type NeonWsProxy } from '../helpers/neon-ws-proxy';
+import { createPostgresDatabase } from '../helpers/test-database';
+
+async function terminateOthers(dbName: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await admin.connect();
+  try {
+    const res = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+    return res.rowCount ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - start };
+}
+
+const types = () => call(appointmentTypes, '/api/appointment-types');
+
+describe.each(['node-postgres', 'neon'] as const)('database faults with the %s driver', (driver) => {
+  let database: { url: string; drop(): Promise<void> };
+  let proxy: FaultProxy;
+  let ws: NeonWsProxy | undefined;
+  let dbName: string;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    const target = new URL(database.url);
+    dbName = target.pathname.slice(1);
+    proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port) });
+    if (driver === 'neon') {
+      ws = await startNeonWsProxy();
+      vi.stubEnv('NEON_LOCAL_WS_PROXY', ws.address);
+    }
+    const proxied = new URL(database.url);
+    proxied.port = String(proxy.port);
+    await closeDb();
+    vi.stubEnv('DATABASE_URL', proxied.href);
+    // The real defaults: the 10 s bound must hold without test tuning.
+    vi.stubEnv('DATABASE_CONNECT_TIMEOUT_MS', undefined);
+    vi.stubEnv('DATABASE_STATEMENT_TIMEOUT_MS', undefined);
+  });
+
+  afterAll(async () => {
+    await closeDb();
+    vi.unstubAllEnvs();
+    await ws?.close();
+    await proxy.close();
+    await database.drop();
+  });
+
+  it('uses the driver under test', async () => {
+    expect((await types()).status).toBe(200);
+    expect((await getDatabaseHandle()).kind).toBe(driver);
+  });
+
+  it('survives an idle connection the server terminates; the next request succeeds', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect((await types()).status).toBe(200);
+    expect(await terminateOthers(dbName)).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(warn.mock.calls.flat().join(' ')).toMatch(/database connection dropped/);
+    const res = await types();
+    expect(res.status).toBe(200);
+    warn.mockRestore();
+  });
+
+  it('survives a connection terminated in the middle of a transaction, between two statements', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const db = await getDb();
+    const outcome = await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        expect(await terminateOthers(dbName)).toBeGreaterThan(0);
+        await new Promise((r) => setTimeout(r, 300));
+        await tx.execute(sql`select 1`);
+      })
+      .then(
+        () => 'committed',
+        (error: unknown) => (isDatabaseUnavailable(error) ? 'unavailable' : `other: ${String(error)}`),
+      );
+    expect(outcome).toBe('unavailable');
+    expect((await types()).status).toBe(200);
+    warn.mockRestore();
+  });
+
+  it('answers 503 database-unavailable within 10 s when the database is frozen, and recovers', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect((await types()).status).toBe(200);
+    proxy.freeze();
+    const { value: res, ms } = await timed(types);
+    expect(res.status).toBe(503);
+    expect(res.json).toMatchObject({ type: 'database-unavailable', status: 503 });
+    expect(ms).toBeLessThan(10_000);
+    expect(error.mock.calls.flat().join(' ')).toMatch(/database unavailable/);
+    await proxy.heal();
+    expect((await types()).status).toBe(200);
+    error.mockRestore();
+  });
+
+  it('answers 503 database-unavailable within 10 s when the database goes down, and recovers', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect((await types()).status).toBe(200);
+    await proxy.down();
+    const { value: res, ms } = await timed(types);
+    expect(res.status).toBe(503);
+    expect(res.json).toMatchObject({ type: 'database-unavailable' });
+    expect(ms).toBeLessThan(10_000);
+    await proxy.heal();
+    expect((await types()).status).toBe(200);
+    error.mockRestore();
+    warn.mockRestore();
+  });
+
+  it('answers 503 database-unavailable within 10 s when the database is unreachable from the start', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await closeDb();
+    const unreachable = new URL(database.url);
+    unreachable.port = String(await freePort());
+    vi.stubEnv('DATABASE_URL', unreachable.href);
+    const { value: res, ms } = await timed(types);
+    expect(res.status).toBe(503);
+    expect(res.json).toMatchObject({ type: 'database-unavailable' });
+    expect(ms).toBeLessThan(10_000);
+    await closeDb();
+    error.mockRestore();
+  });
+});
