@@ -46,13 +46,22 @@ describe('key ring (DATA_ENCRYPTION_KEY)', () => {
   });
 
   describe('per environment', () => {
+    /** Every variable production requires (env.server.ts), so only the reminder key decides. */
+    const PRODUCTION = {
+      APP_ENV: 'production',
+      DATABASE_URL: 'postgres://db.example/x',
+      JWT_SECRET: 'x'.repeat(32),
+      POSTMARK_SERVER_TOKEN: 'token',
+      MAIL_FROM: 'Praxis <praxis@example.org>',
+      PRACTICE_EMAIL: 'praxis@example.org',
+      SITE_URL: 'https://praxis.example',
+    };
     let dir: string;
     beforeEach(async () => {
       dir = await mkdtemp(path.join(os.tmpdir(), 'keys-'));
     });
     afterEach(async () => {
       await rm(dir, { recursive: true, force: true });
-      vi.restoreAllMocks();
     });
 
     it('locally creates one key file (mode 0600) under DATA_DIR and reuses it', async () => {
@@ -80,11 +89,9 @@ describe('key ring (DATA_ENCRYPTION_KEY)', () => {
       ['unset', undefined],
       ['malformed', 'not-a-key'],
     ])('in production, a key that is %s is 503 not-configured and no key file is made', async (_label, key) => {
-      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const log = vi.spyOn(console, 'error').mockImplementation(() => {});
       const env = {
-        APP_ENV: 'production',
-        DATABASE_URL: 'postgres://db.example/x',
-        JWT_SECRET: 'x'.repeat(32),
+        ...PRODUCTION,
         DATA_DIR: dir,
         ...(key ? { DATA_ENCRYPTION_KEY: key } : {}),
       } as NodeJS.ProcessEnv;
@@ -93,11 +100,15 @@ describe('key ring (DATA_ENCRYPTION_KEY)', () => {
       expect((error as AppError).code).toBe('not-configured');
       expect((error as AppError).status).toBe(503);
       await expect(stat(path.join(dir, KEY_FILE_NAME))).rejects.toThrow();
+      // One line naming the variable, never its value.
+      expect(log.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining('DATA_ENCRYPTION_KEY')]);
+      if (key) expect(JSON.stringify(log.mock.calls)).not.toContain(key);
+      log.mockRestore();
     });
 
     it('in production, a valid DATA_ENCRYPTION_KEY is used', async () => {
       const key = generateKey();
-      const env = { APP_ENV: 'production', DATABASE_URL: 'postgres://db.example/x', JWT_SECRET: 'x'.repeat(32), DATA_ENCRYPTION_KEY: key };
+      const env = { ...PRODUCTION, DATA_ENCRYPTION_KEY: key };
       expect((await reminderKeyRing(env as NodeJS.ProcessEnv)).current.id).toBe(parseKeyRing(key).current.id);
     });
   });

@@ -18,7 +18,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../lib/errors';
-import { readEnv } from '../env.server';
+import { notConfigured, readEnv } from '../env.server';
 
 export interface DataKey {
   /** 16 hex digits: the start of the key's SHA-256 (never the key). */
@@ -94,22 +94,16 @@ export async function localKeyRing(dataDir: string): Promise<KeyRing> {
  * when no valid key is available.
  */
 export async function reminderKeyRing(source: NodeJS.ProcessEnv = process.env): Promise<KeyRing> {
-  let isProduction: boolean;
-  try {
-    isProduction = readEnv(source).isProduction;
-  } catch {
-    throw new AppError('not-configured', 'The server is not fully configured.');
-  }
+  // In production a missing variable is already 503 not-configured here (env.server.ts).
+  const { isProduction } = readEnv(source);
   const configured = source.DATA_ENCRYPTION_KEY;
-  try {
-    if (configured && configured.trim() !== '') return parseKeyRing(configured);
-  } catch (error) {
-    console.warn(`reminder key not usable: ${(error as Error).message}`);
-    throw new AppError('not-configured', 'Reminders are not configured on this server.');
+  if (configured && configured.trim() !== '') {
+    try {
+      return parseKeyRing(configured);
+    } catch {
+      throw notConfigured(['DATA_ENCRYPTION_KEY']);
+    }
   }
-  if (isProduction) {
-    console.warn('reminder key not usable: DATA_ENCRYPTION_KEY is not set');
-    throw new AppError('not-configured', 'Reminders are not configured on this server.');
-  }
+  if (isProduction) throw notConfigured(['DATA_ENCRYPTION_KEY']);
   return localKeyRing(path.resolve(source.DATA_DIR ?? '.data'));
 }
