@@ -40,7 +40,9 @@ function devApi() {
 // Every page is prebuilt as static HTML; the API lives in netlify/functions.
 // German is the default language at the root, English is mirrored under /en/.
 export default defineConfig({
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  // Unset SITE_URL (local): the origin the local server will listen on, so
+  // canonical URLs and the sitemap of `PORT=4601 npm start` point at 4601.
+  site: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
   output: 'static',
   adapter: netlify(),
   // inlineScriptCsp after every integration that writes HTML: it hashes the
