@@ -5,6 +5,7 @@ import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import inlineScriptCsp from './src/integrations/inline-script-csp.ts';
 import pwa from './src/integrations/pwa.ts';
+import interactionDirective from './src/integrations/interaction-directive.ts';
 import islandTranslations from './src/i18n/island-translations.ts';
 
 /**
@@ -48,7 +49,7 @@ export default defineConfig({
   // inlineScriptCsp after every integration that writes HTML: it hashes the
   // inline scripts of the finished pages. pwa() after it, so the service
   // worker's precache revisions are those of the final pages.
-  integrations: [react(), inlineScriptCsp(), pwa()],
+  integrations: [react(), interactionDirective(), inlineScriptCsp(), pwa()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   i18n: {

@@ -1,0 +1,46 @@
+/**
+ * `client:interaction` (issue 14): hydrates an island on the visitor's first
+ * interaction with it (pointer, touch, focus, a key), so a page whose only
+ * island is a form ships none of the island's JavaScript on load. The island's
+ * server-rendered HTML works without it (the contact form posts as a plain
+ * HTML form). Anything typed before hydration finishes is kept: the values
+ * are read before and written back after hydrating, with an input event so
+ * the form library sees them.
+ */
+import type { ClientDirective } from 'astro';
+
+const EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+const interaction: ClientDirective = (load, _options, el) => {
+  let started = false;
+  const start = async () => {
+    if (started) return;
+    started = true;
+    for (const event of EVENTS) el.removeEventListener(event, start);
+    const hydrate = await load();
+    const fields = () => [...el.querySelectorAll<Field>('input, textarea, select')].filter((f) => f.type !== 'hidden');
+    const typed = fields().map((f) => ({ name: f.name, value: f.value, checked: (f as HTMLInputElement).checked }));
+    const focused = document.activeElement;
+    const focusedName = focused && el.contains(focused) ? (focused as Field).name : null;
+    await hydrate();
+    for (const field of fields()) {
+      const before = typed.find((t) => t.name === field.name);
+      if (!before) continue;
+      if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+        if (field.checked !== before.checked) field.click();
+        continue;
+      }
+      if (field.value === before.value) continue;
+      // The native setter, so React's value tracking sees a change.
+      const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+      setter?.call(field, before.value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    if (focusedName) fields().find((f) => f.name === focusedName && document.activeElement !== f)?.focus();
+  };
+  for (const event of EVENTS) el.addEventListener(event, start, { passive: true });
+};
+
+export default interaction;
