@@ -5,7 +5,7 @@
  * step, and focus never hidden under the fixed header.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { bothLanguages } from './support/public-pages';
 
 const WCAG22 = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -168,7 +168,7 @@ test.describe('axe with the WCAG 2.2 AA rules', () => {
     }
   });
 
-  test('every wizard step including success, on a phone', async ({ page }) => {
+  test('every wizard step, on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     for (const path of ['/termin', '/en/termin']) {
       await page.goto(path);
@@ -191,5 +191,24 @@ test.describe('axe with the WCAG 2.2 AA rules', () => {
       await settled(page);
       await focusNeverUnderHeader(page, path);
     }
+  });
+});
+
+test.describe('the install banner on an iPhone, first visit', () => {
+  const iPhone = devices['iPhone 13'];
+  test.use({ userAgent: iPhone.userAgent, viewport: { width: 390, height: 664 }, isMobile: true, hasTouch: true });
+
+  test('is compact and never keeps a type card hidden behind it', async ({ page }) => {
+    await page.goto('/termin');
+    const banner = page.getByRole('complementary', { name: 'Unsere Praxis-App' });
+    await expect(banner).toBeVisible();
+    const bannerBox = (await banner.boundingBox())!;
+    expect(bannerBox.height).toBeLessThan(664 * 0.4);
+    // Scrolled to the end, the last card's button is above the banner.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const last = page.getByRole('listitem').getByRole('button', { name: /^Auswählen:/ }).last();
+    const box = (await last.boundingBox())!;
+    const top = (await banner.boundingBox())!.y;
+    expect(box.y + box.height).toBeLessThanOrEqual(top);
   });
 });
