@@ -27,8 +27,9 @@ describe('wizard steps in the URL', () => {
     expect(stateOf(`?schritt=3&typ=${ID}&datum=x&zeit=09:00`, 'de')).toEqual({ step: 2, typeId: ID, date: null, time: null });
     expect(stateOf(`?schritt=5&typ=${ID}&datum=2030-01-02&zeit=25:00`, 'de').step).toBe(2);
     expect(stateOf(`?typ=<script>`, 'de')).toEqual(initialWizardState);
-    // The other language's names are not read.
-    expect(stateOf(`?step=2&type=${ID}`, 'de')).toEqual(initialWizardState);
+    // The other language's names are understood (the language button keeps the query).
+    expect(stateOf(`?step=2&type=${ID}`, 'de')).toEqual({ step: 2, typeId: ID, date: null, time: null });
+    expect(stateOf(`?schritt=3&typ=${ID}&datum=2030-01-02&zeit=09:20`, 'en')).toEqual({ step: 3, typeId: ID, date: '2030-01-02', time: '09:20' });
   });
 
   it('never carries anything but type, date and time', () => {

@@ -33,10 +33,13 @@ export function searchOf(state: WizardState, lang: Lang): string {
 /**
  * The state a query string stands for. Anything malformed or incomplete falls
  * back to the furthest step it still describes (no type: step 1; no time: step 2).
+ * The page's own parameter names win; the other language's are understood.
  */
 export function stateOf(search: string, lang: Lang): WizardState {
-  const n = NAMES[lang];
   const params = new URLSearchParams(search);
+  // The other language's names too: the language button keeps the query string.
+  const other = NAMES[lang === 'de' ? 'en' : 'de'];
+  const n = params.has(NAMES[lang].type) || !params.has(other.type) ? NAMES[lang] : other;
   const typeId = params.get(n.type);
   if (!typeId || !ID.test(typeId)) return initialWizardState;
   const rawDate = params.get(n.date);
