@@ -25,6 +25,12 @@ const interaction: ClientDirective = (load, _options, el) => {
       const focused = document.activeElement;
       const focusedName = focused && el.contains(focused) ? (focused as Field).name : null;
       await hydrate();
+      // React hydrates in a transition, after hydrate() resolves: until its props are on
+      // the DOM, a submit would still be the browser's own post.
+      const root = el.querySelector('form') ?? el.firstElementChild;
+      for (let waited = 0; root && waited < 5000 && !Object.keys(root).some((k) => k.startsWith('__reactProps$')); waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       hydrated = true;
       el.removeEventListener('submit', onSubmit, true);
       for (const field of fields()) {
