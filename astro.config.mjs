@@ -5,6 +5,7 @@ import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import inlineScriptCsp from './src/integrations/inline-script-csp.ts';
 import pwa from './src/integrations/pwa.ts';
+import interactionDirective from './src/integrations/interaction-directive.ts';
 import islandTranslations from './src/i18n/island-translations.ts';
 
 /**
@@ -40,13 +41,15 @@ function devApi() {
 // Every page is prebuilt as static HTML; the API lives in netlify/functions.
 // German is the default language at the root, English is mirrored under /en/.
 export default defineConfig({
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  // Unset SITE_URL (local): the origin the local server will listen on, so
+  // canonical URLs and the sitemap of `PORT=4601 npm start` point at 4601.
+  site: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
   output: 'static',
   adapter: netlify(),
   // inlineScriptCsp after every integration that writes HTML: it hashes the
   // inline scripts of the finished pages. pwa() after it, so the service
   // worker's precache revisions are those of the final pages.
-  integrations: [react(), inlineScriptCsp(), pwa()],
+  integrations: [react(), interactionDirective(), inlineScriptCsp(), pwa()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   i18n: {

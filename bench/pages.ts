@@ -29,7 +29,7 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 /** Not public pages in the sense of the budgets (paths without the /en prefix). */
-const EXCLUDED = ['admin', 'auth', 'admin-setup', 'termin/absagen'];
+const EXCLUDED = ['admin', 'auth', 'admin-setup', 'termin/absagen', '404'];
 const BOOKING_PAGES = new Set(['/termin', '/en/termin']);
 
 export const TARGETS = { informationalJsBytes: 3 * 1024, bookingJsBytes: 110 * 1024, score: 100 };
@@ -46,6 +46,8 @@ export interface PageFigures {
   /** gzip bytes of the CSS files plus inline styles. */
   css: number;
   scores: Record<Category, number> | null;
+  /** Lighthouse's total blocking time in ms (main-thread work on load beyond 50 ms per task). */
+  tbt?: number;
   /** Titles of the audits that cost points, per category. */
   lost: Partial<Record<Category, string[]>>;
   lighthouseError?: string;
@@ -127,7 +129,8 @@ async function runLighthouse(url: string, port: number) {
       .map((audit) => (audit.displayValue ? `${audit.title} (${audit.displayValue})` : audit.title));
     if (titles.length) lost[id] = titles;
   }
-  return { scores, lost };
+  const tbt = lhr.audits['total-blocking-time']?.numericValue;
+  return { scores, lost, tbt: tbt === undefined ? undefined : Math.round(tbt) };
 }
 
 /**
@@ -198,11 +201,12 @@ export function printPageFigures(figures: PageFigures[], log: (line: string) => 
       `${kb(js)} (${kb(f.jsFiles)} files + ${kb(f.jsInline)} inline)`,
       `< ${kb(jsTarget)} ${js < jsTarget ? 'met' : 'MISSED'}`,
       kb(f.css),
+      f.tbt === undefined ? '–' : `${f.tbt} ms`,
       ...(s ? CATEGORIES.map((c) => String(s[c])) : CATEGORIES.map(() => '–')),
       s ? (CATEGORIES.every((c) => s[c] >= TARGETS.score) ? 'met' : 'MISSED') : `error: ${f.lighthouseError}`,
     ];
   });
-  const header = ['page', 'JS gzip', 'JS target', 'CSS gzip', 'perf', 'a11y', 'best pr.', 'SEO', 'all 100'];
+  const header = ['page', 'JS gzip', 'JS target', 'CSS gzip', 'TBT', 'perf', 'a11y', 'best pr.', 'SEO', 'all 100'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   log('');

@@ -259,7 +259,9 @@ export async function startLocalServer(options: ServerOptions): Promise<RunningS
     if (!file) {
       // SPEC.md §2: the unknown path is logged (the path only, never a query).
       log(`404 ${url.pathname}`);
-      file = path.join(root, '404.html');
+      // As public/_redirects tells Netlify: the English 404 page under /en/.
+      const english = /^\/en(\/|$)/.test(url.pathname) ? await fileAt(root, '/en/404/') : null;
+      file = english ?? path.join(root, '404.html');
       status = 404;
     }
     const ext = path.extname(file);

@@ -38,6 +38,10 @@ const running = await startLocalServer({
   functionsDir: 'netlify/functions',
   headers: { ...SECURITY_HEADERS },
 });
+// Unset SITE_URL: links in emails (and the Origin check) use the origin this
+// server actually listens on, not a fixed default port (astro.config.mjs does
+// the same for canonical URLs and the sitemap at build time).
+if (!process.env.SITE_URL) process.env.SITE_URL = running.url;
 console.info(`site and API at ${running.url} (database: ${embedded ? 'embedded PGlite' : 'postgres'}, email: ${env.POSTMARK_SERVER_TOKEN ? 'Postmark' : 'outbox'})`);
 
 // Reminders (issue 15): the scheduled function's job, every minute here (REMINDER_INTERVAL_MS for tests).

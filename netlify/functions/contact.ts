@@ -1,25 +1,56 @@
 import { getDb } from '../../db/client';
-import { contactMessageSchema, type ContactResponse } from '../../src/lib/contact-message';
-import { sendContactMessage } from '../../src/server/contact.server';
+import { isLang } from '../../src/i18n/i18n';
+import { contactMessageSchema, type ContactMessage, type ContactResponse } from '../../src/lib/contact-message';
+import { AppError } from '../../src/lib/errors';
+import { assertSameOrigin } from '../../src/server/auth/origin.server';
+import { contactResultHtml, type ContactResult } from '../../src/server/contact-result.server';
+import { sendContactMessage, type ContactOutcome } from '../../src/server/contact.server';
 import { createEmailSender } from '../../src/server/email/email.server';
 import { readEnv } from '../../src/server/env.server';
-import { json, parseInput, readJson, route } from '../../src/server/http.server';
+import { html, isFormPost, json, parseInput, readForm, readJson, route, type RequestContext } from '../../src/server/http.server';
 import { serverHashKey } from '../../src/server/server-key.server';
+
+async function send(message: ContactMessage, ctx: RequestContext): Promise<ContactOutcome> {
+  const env = readEnv();
+  return sendContactMessage(
+    {
+      db: await getDb(),
+      email: createEmailSender(env),
+      practiceEmail: env.PRACTICE_EMAIL,
+      secret: serverHashKey(env),
+    },
+    message,
+    ctx.ip,
+  );
+}
+
+/**
+ * The contact form without JavaScript posts here as a plain HTML form: same
+ * schema, rate limit and Origin check as the JSON request, answered with a
+ * readable page in the form's language (same status codes as the JSON answer).
+ */
+async function formPost(req: Request, ctx: RequestContext): Promise<Response> {
+  const form = await readForm(req);
+  const lang = isLang(form.language) ? form.language : 'de';
+  const page = (result: ContactResult, status: number) => html(contactResultHtml(result, lang), { status });
+  try {
+    assertSameOrigin(req);
+    const outcome = await send(parseInput(contactMessageSchema, form), ctx);
+    return outcome.status === 'email-failed' ? page({ kind: 'failed' }, 502) : page({ kind: 'sent' }, 200);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'invalid-input') return page({ kind: 'invalid', errors: error.fieldErrors ?? {} }, 400);
+    if (error.code === 'rate-limited') return page({ kind: 'rate-limited' }, 429);
+    if (error.code === 'forbidden') return page({ kind: 'refused' }, 403);
+    throw error;
+  }
+}
 
 export default route({
   POST: async (req, ctx) => {
-    const message = parseInput(contactMessageSchema, await readJson(req));
-    const env = readEnv();
-    const outcome = await sendContactMessage(
-      {
-        db: await getDb(),
-        email: createEmailSender(env),
-        practiceEmail: env.PRACTICE_EMAIL,
-        secret: serverHashKey(env),
-      },
-      message,
-      ctx.ip,
-    );
+    if (isFormPost(req)) return formPost(req, ctx);
+    assertSameOrigin(req);
+    const outcome = await send(parseInput(contactMessageSchema, await readJson(req)), ctx);
     if (outcome.status === 'email-failed') {
       return json({ success: false, error: 'The message could not be sent.' } satisfies ContactResponse, { status: 502 });
     }

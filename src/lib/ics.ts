@@ -44,12 +44,14 @@ export function escapeIcsText(value: string): string {
 }
 
 /** Folds content lines longer than 75 octets (RFC 5545 §3.1), never inside a UTF-8 sequence. */
+const utf8 = new TextEncoder();
+
 export function foldLine(line: string): string {
   const out: string[] = [];
   let current = '';
   let bytes = 0;
   for (const char of line) {
-    const size = Buffer.byteLength(char, 'utf8');
+    const size = utf8.encode(char).length;
     if (bytes + size > (out.length === 0 ? 75 : 74)) {
       out.push(current);
       current = '';

@@ -1,22 +1,28 @@
 /**
- * First-load language detection (DESIGN.md "Language"), shipped as a tiny
- * inline script in every page's <head> that has a twin:
+ * First-load language (DESIGN.md "Language", issue 14), shipped as a tiny
+ * inline script in every page's <head> that has a twin. It never redirects
+ * on a first visit (search engines render with an English browser and must
+ * see the German pages as they are):
  *
- * 1. the stored choice (localStorage `i18nextLng`, set by the flag button),
- * 2. else the browser's languages, first de* or en* wins,
- * 3. else the page's own lang (stay).
+ * 1. an explicit earlier choice (localStorage `i18nextLng`, stored only by
+ *    the language button or the suggestion's link) that differs from the
+ *    page's language moves to the twin page, keeping query and hash;
+ * 2. otherwise, when the browser's first German or English language is the other one
+ *    and the suggestion was not dismissed (`langSuggestion` = "dismissed"),
+ *    it marks <html data-lang-suggest="en|de">, which shows a small banner
+ *    linking the twin page (site-nav.astro); shown from the first paint, so
+ *    nothing moves.
  *
- * A German page moves to its English twin when the detected language is
- * English; an English page moves to its German twin only for a stored choice
- * of German (someone who opened an English link without choosing keeps it).
- * That asymmetry makes a loop impossible: the English page only leaves for
- * a stored "de", and with a stored "de" the German page never leaves.
+ * No loop is possible: only a stored choice moves, and on the page of the
+ * stored language nothing moves.
  *
  * The script is a string so the unit test runs exactly what ships.
  */
 import type { Lang } from '../i18n/i18n';
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+/** "dismissed" once the visitor closed the language suggestion. */
+export const SUGGESTION_STORAGE_KEY = 'langSuggestion';
 
 const DETECT = `function (page, twins) {
   try {
@@ -24,16 +30,22 @@ const DETECT = `function (page, twins) {
       v = String(v || '').toLowerCase().slice(0, 2);
       return v === 'de' || v === 'en' ? v : null;
     };
-    var stored = null;
-    try { stored = pick(localStorage.getItem('${LANGUAGE_STORAGE_KEY}')); } catch (e) {}
-    var target = stored;
-    if (!target) {
-      var langs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
-      for (var i = 0; i < langs.length && !target; i++) target = pick(langs[i]);
+    var other = page === 'de' ? 'en' : 'de';
+    var stored = null, dismissed = false;
+    try {
+      stored = pick(localStorage.getItem('${LANGUAGE_STORAGE_KEY}'));
+      dismissed = localStorage.getItem('${SUGGESTION_STORAGE_KEY}') === 'dismissed';
+    } catch (e) {}
+    var href = twins[other];
+    if (stored === other) {
+      if (href && href !== location.pathname) location.replace(href + location.search + location.hash);
+      return;
     }
-    var move = page === 'de' ? target === 'en' : stored === 'de';
-    var href = twins[page === 'de' ? 'en' : 'de'];
-    if (move && href && href !== location.pathname) location.replace(href + location.search + location.hash);
+    if (stored || dismissed) return;
+    var preferred = null;
+    var langs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    for (var i = 0; i < langs.length && !preferred; i++) preferred = pick(langs[i]);
+    if (preferred === other) document.documentElement.setAttribute('data-lang-suggest', other);
   } catch (e) {}
 }`;
 

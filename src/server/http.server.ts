@@ -188,3 +188,23 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.out
 export function queryOf(req: Request): Record<string, string> {
   return Object.fromEntries(new URL(req.url).searchParams);
 }
+
+/** Whether the body is an HTML form post (application/x-www-form-urlencoded). */
+export function isFormPost(req: Request): boolean {
+  return /^application\/x-www-form-urlencoded\b/i.test(req.headers.get('content-type') ?? '');
+}
+
+/** Reads an HTML form post of at most 64 KiB into a plain object (last value wins); 413 above. */
+export async function readForm(req: Request, limit = MAX_BODY_BYTES): Promise<Record<string, string>> {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > limit) throw new AppError('payload-too-large', `The body is larger than ${limit} bytes.`);
+  const bytes = await readLimited(req, limit);
+  return Object.fromEntries(new URLSearchParams(new TextDecoder().decode(bytes)));
+}
+
+export function html(body: string, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'text/html; charset=utf-8');
+  headers.set('cache-control', 'no-store');
+  return new Response(body, { ...init, headers });
+}

@@ -124,7 +124,7 @@ test.describe('booking wizard (German)', () => {
     await expect(page.getByLabel('Vorname')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('a time taken meanwhile gives the booking-error toast and the wizard stays', async ({ page, request }) => {
+  test('a time taken meanwhile: says so, back to step 2 without that time, Next disabled, details kept', async ({ page, request }) => {
     const { time } = await chooseSlot(page, de, 'Check-up', 1);
     // Someone else books the same slot (capacity 1) while this patient types.
     const types = (await (await request.get('/api/appointment-types')).json()) as Array<{ id: string; name: string }>;
@@ -153,13 +153,17 @@ test.describe('booking wizard (German)', () => {
 
     await fillDetails(page, de, uniqueEmail('late'));
     await page.getByRole('button', { name: de.submit }).click();
-    await expect(page.getByText('Buchungsfehler')).toBeVisible();
-    await expect(page.getByText('Der Termin konnte nicht gebucht werden. Bitte versuchen Sie es erneut.')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Ihre Daten' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Diese Uhrzeit wurde gerade eben von jemand anderem gebucht' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Datum und Uhrzeit wählen' })).toBeVisible();
+    await expect(page.getByText('Buchungsfehler')).toHaveCount(0);
+    const times = page.getByRole('group', { name: de.times });
+    await expect(times.getByRole('button').first()).toBeVisible();
+    await expect(times.getByRole('button', { name: `${time} Uhr`, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: de.next, exact: true })).toBeDisabled();
+    await times.getByRole('button').first().click();
+    await page.getByRole('button', { name: de.next, exact: true }).click();
     await expect(page.getByLabel('Vorname')).toHaveValue('Erika');
-    // Back on step 2 the taken time is gone.
-    await page.getByRole('button', { name: 'Zurück' }).click();
-    await expect(page.getByRole('group', { name: de.times }).getByRole('button', { name: `${time} Uhr`, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: de.labels.consent })).toBeChecked();
   });
 
   test('cancelling through the emailed link frees the time again; the link then no longer works', async ({ page }) => {
@@ -271,16 +275,16 @@ test.describe('booking wizard (English)', () => {
     await expect(page.getByRole('heading', { name: 'Your appointment has been cancelled.' })).toBeVisible();
   });
 
-  test('a time taken meanwhile gives the English booking-error toast', async ({ page }) => {
+  test('a time taken meanwhile says so in English and returns to the calendar', async ({ page }) => {
     await chooseSlot(page, en, 'Health check|Check-up', 4);
     await page.route('**/api/bookings', (route) =>
       route.fulfill({ status: 409, contentType: 'application/problem+json', body: JSON.stringify({ type: 'slot-unavailable', status: 409 }) }),
     );
     await fillDetails(page, en, uniqueEmail('en-late'));
     await page.getByRole('button', { name: en.submit }).click();
-    await expect(page.getByText('Booking Error')).toBeVisible();
-    await expect(page.getByText('The appointment could not be booked. Please try again.')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Someone else has just booked this time' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Choose date and time' })).toBeVisible();
+    await expect(page.getByRole('button', { name: en.next, exact: true })).toBeDisabled();
   });
 });
 

@@ -43,7 +43,8 @@ const texts = {
 async function open(page: Page, lang: 'de' | 'en', url: string) {
   await page.context().addInitScript((l) => localStorage.setItem('i18nextLng', l), lang);
   await page.goto(url);
-  // The island is interactive once hydrated.
+  // The island hydrates on the first interaction with the form (client:interaction).
+  await page.locator('form').hover();
   await expect(page.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
 }
 

@@ -37,7 +37,7 @@ test.describe('public layout', () => {
   test('an unknown path shows the 404 page with a link home', async ({ page }) => {
     const response = await page.goto('/gibt-es-nicht');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Diese Seite gibt es leider nicht' })).toBeVisible();
     await page.getByRole('main').getByRole('link', { name: 'Zur Startseite' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ihre Hausarztpraxis in Düsseldorf');

@@ -22,17 +22,49 @@ async function contextWith(browser: Browser, locale: string, stored?: string) {
 }
 
 test.describe('first-load detection (DESIGN.md: stored choice, browser languages, page lang)', () => {
-  test('a German page moves a visitor whose browser prefers English to its English twin, once', async ({ browser }) => {
+  test('no redirect on a first visit: an English browser on a German page sees a suggestion, remembered once dismissed', async ({ browser }) => {
     const context = await contextWith(browser, 'en-US');
     const page = await context.newPage();
     const navigations = trackNavigations(page);
     await page.goto('/team?ref=x#values');
-    await expect(page).toHaveURL(/\/en\/team\?ref=x#values$/);
     await settle(page);
-    expect(navigations).toEqual(['/team', '/en/team']);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    // Without a stored choice, nothing is written.
+    expect(navigations).toEqual(['/team']);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unser Team');
+    const suggestion = page.getByRole('complementary', { name: 'This page is also available in English.' });
+    await expect(suggestion).toBeVisible();
+    await expect(suggestion.getByRole('link', { name: 'Read it in English' })).toHaveAttribute('href', '/en/team');
+    // Nothing is stored without a choice.
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBeNull();
+
+    await suggestion.getByRole('button', { name: 'Dismiss this hint' }).click();
+    await expect(suggestion).toBeHidden();
+    await page.goto('/kontakt');
+    await settle(page);
+    await expect(page.getByRole('complementary', { name: 'This page is also available in English.' })).toBeHidden();
+    expect(navigations.at(-1)).toBe('/kontakt');
+    await context.close();
+  });
+
+  test('the suggestion link leads to the twin with the query and stores the choice', async ({ browser }) => {
+    const context = await contextWith(browser, 'en-GB');
+    const page = await context.newPage();
+    await page.goto('/laboruntersuchungen?ref=x');
+    await page.getByRole('link', { name: 'Read it in English' }).click();
+    await expect(page).toHaveURL(/\/en\/laboruntersuchungen\?ref=x$/);
+    await expect(page.getByRole('complementary', { name: /also available/ })).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
+    await context.close();
+  });
+
+  test('a German browser on an English page sees the German suggestion, no redirect', async ({ browser }) => {
+    const context = await contextWith(browser, 'de-DE');
+    const page = await context.newPage();
+    const navigations = trackNavigations(page);
+    await page.goto('/en/team');
+    await settle(page);
+    expect(navigations).toEqual(['/en/team']);
+    await expect(page.getByRole('complementary', { name: 'Diese Seite gibt es auch auf Deutsch.' })).toBeVisible();
     await context.close();
   });
 
@@ -44,6 +76,7 @@ test.describe('first-load detection (DESIGN.md: stored choice, browser languages
     await settle(page);
     expect(navigations).toEqual(['/en/kontakt']);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('complementary', { name: 'Diese Seite gibt es auch auf Deutsch.' })).toBeVisible();
     await context.close();
   });
 
@@ -81,7 +114,27 @@ test.describe('first-load detection (DESIGN.md: stored choice, browser languages
     await page.goto('/impressum');
     await settle(page);
     expect(navigations).toEqual(['/impressum']);
+    await expect(page.getByRole('complementary', { name: /also available/ })).toBeHidden();
     await context.close();
+  });
+});
+
+test.describe('404 per language', () => {
+  test('an unknown German path answers the German 404 page, an unknown /en/ path the English one', async ({ page }) => {
+    const de = await page.goto('/gibt-es-nicht');
+    expect(de?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Diese Seite gibt es leider nicht');
+    await expect(page.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeAttached();
+
+    const en = await page.goto('/en/does-not-exist');
+    expect(en?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+    await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/en/');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeAttached();
+    await expect(page.getByText('Die angeforderte Seite')).toHaveCount(0);
   });
 });
 
@@ -93,6 +146,7 @@ test.describe('the flag button', () => {
     await page.getByRole('link', { name: 'Switch to English' }).click();
     await expect(page).toHaveURL(/\/en\/team$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our team');
+    await expect(page.getByRole('complementary', { name: /auch auf Deutsch/ })).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
 
     // A German address now leads to English, in this tab and in a new one.
@@ -114,6 +168,12 @@ test.describe('the flag button', () => {
     await settle(page);
     expect(navigations).toEqual(['/en/', '/']);
     await context.close();
+  });
+
+  test('keeps the query string (the cancel page keeps its ?token=)', async ({ page }) => {
+    await page.goto('/termin/absagen?token=abc123');
+    await page.getByRole('link', { name: 'Switch to English' }).click();
+    await expect(page).toHaveURL(/\/en\/termin\/absagen\?token=abc123$/);
   });
 
   test('works in the mobile menu layout too', async ({ browser }) => {

@@ -63,6 +63,9 @@ test.describe('islands that validate forms run under the CSP', () => {
         });
       });
       await page.goto(path);
+      // The island hydrates on the first interaction with the form (client:interaction).
+      await page.locator('form').hover();
+      await expect(page.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
       await page.getByRole('button', { name: submit }).click();
       await page.getByRole('textbox').first().fill('Erika Mustermann');
       await page.getByRole('button', { name: submit }).click();

@@ -239,4 +239,83 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
     expect(logged).not.toContain('erika@example.org');
     expect(logged).not.toContain('Grippeimpfung');
   });
+
+  describe('as a plain HTML form post (no JavaScript)', () => {
+    const form = (fields: Record<string, string>, headers: Record<string, string> = {}, ip = nextIp()) =>
+      call(handler, '/api/contact', {
+        method: 'POST',
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:4321', ...headers },
+        ip,
+      });
+
+    it('sends the message and answers a readable page in the form\'s language', async () => {
+      const res = await form({ ...valid, language: 'en', phone: '', subject: '', website: '' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.text).toContain('<html lang="en">');
+      expect(res.text).toContain('<h1>Message sent</h1>');
+      expect(res.text).toContain('href="/en/kontakt"');
+      // Nothing the visitor entered is echoed.
+      expect(res.text).not.toContain('Erika');
+      const mails = await outbox();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.headers['reply-to']).toBe('erika@example.org');
+      expect(mails[0]!.text).toContain('wann kann ich zur Grippeimpfung kommen?');
+    });
+
+    it('bad input: 400 page naming the fields in German, nothing sent or counted', async () => {
+      const counted = (await t.db.select().from(contactAttempts)).length;
+      const res = await form({ name: ' ', email: 'nope', message: '', language: 'de' });
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('<html lang="de">');
+      expect(res.text).toContain('<h1>Bitte prüfen Sie Ihre Angaben</h1>');
+      expect(res.text).toContain('Name: Bitte geben Sie Ihren Namen ein.');
+      expect(res.text).toContain('E-Mail: ');
+      expect(res.text).toContain('Nachricht: ');
+      expect(res.text).not.toContain('nope');
+      expect(await outbox()).toEqual([]);
+      expect(await t.db.select().from(contactAttempts)).toHaveLength(counted);
+    });
+
+    it('shares the rate limit with the JSON requests: 429 page', async () => {
+      const ip = nextIp();
+      for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) expect((await post(valid, ip)).status).toBe(200);
+      const res = await form(valid, {}, ip);
+      expect(res.status).toBe(429);
+      expect(res.text).toContain('Von diesem Anschluss kamen zu viele Nachrichten');
+      expect(await outbox()).toHaveLength(CONTACT_RATE_LIMIT.max);
+    });
+
+    it('a form posted from another site is refused (403 page), nothing sent', async () => {
+      const res = await form({ ...valid, language: 'en' }, { origin: 'https://evil.example' });
+      expect(res.status).toBe(403);
+      expect(res.text).toContain('The message could not be accepted.');
+      expect(await outbox()).toEqual([]);
+      const noOrigin = await form(valid, { origin: '', 'sec-fetch-site': 'cross-site' });
+      expect(noOrigin.status).toBe(403);
+    });
+
+    it('the JSON request is refused from another origin too', async () => {
+      const res = await call(handler, '/api/contact', { method: 'POST', body: valid, headers: { origin: 'https://evil.example' }, ip: nextIp() });
+      expect(res.status).toBe(403);
+      expect(await outbox()).toEqual([]);
+    });
+
+    it('a filled honeypot gets the same page and nothing is sent', async () => {
+      const res = await form({ ...valid, website: 'http://spam.example' });
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<h1>Nachricht gesendet</h1>');
+      expect(await outbox()).toEqual([]);
+    });
+
+    it('answers 502 page when the email cannot be sent', async () => {
+      vi.stubEnv('PRACTICE_EMAIL', 'praxis@mail.invalid');
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const res = await form(valid);
+      expect(res.status).toBe(502);
+      expect(res.text).toContain('Nachricht nicht gesendet');
+    });
+  });
 });

@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/embedded-postgres';
+import { addDaysToDate, berlinToday } from '../../src/lib/berlin-time';
+import { readOutbox } from '../helpers/eml';
 
 function startServe(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
@@ -57,5 +59,51 @@ describe('npm start server lifecycle', () => {
       expect(serve.output()).toContain('SIGTERM received, shutting down');
     }
     expect(await readdir(dataDir)).toContain('pglite');
+  }, 90_000);
+
+  it('without SITE_URL, links in emails point at the origin the server listens on (PORT)', async () => {
+    const port = await freePort();
+    const site = { SITE_URL: '' };
+    const serve = startServe({ PORT: String(port), DATA_DIR: dataDir, ...site });
+    await serve.ready;
+    try {
+      const base = `http://localhost:${port}`;
+      const types = (await (await fetch(`${base}/api/appointment-types`)).json()) as Array<{ id: string; max_advance_days: number }>;
+      let booked = false;
+      for (const type of types) {
+        const today = berlinToday();
+        const query = new URLSearchParams({ type: type.id, from: today, to: addDaysToDate(today, Math.min(type.max_advance_days, 30)) });
+        const { days } = (await (await fetch(`${base}/api/availability?${query}`)).json()) as { days: Array<{ date: string; times: string[] }> };
+        const day = days.find((d) => d.times.length > 0);
+        if (!day) continue;
+        const res = await fetch(`${base}/api/bookings`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base },
+          body: JSON.stringify({
+            appointment_type_id: type.id,
+            appointment_date: day.date,
+            appointment_time: day.times[0],
+            first_name: 'Erika',
+            last_name: 'Mustermann',
+            birth_date: '1964-08-12',
+            phone: '+49 211 5550123',
+            email: 'erika@example.org',
+            consent: true,
+            language: 'de',
+          }),
+        });
+        expect(res.status).toBe(201);
+        booked = true;
+        break;
+      }
+      expect(booked).toBe(true);
+      const mails = await readOutbox(path.join(dataDir, 'outbox'));
+      const patient = mails.find((m) => m.headers.to === 'erika@example.org')!;
+      expect(patient.text).toContain(`${base}/termin/absagen?token=`);
+      expect(patient.text).not.toContain('localhost:4321');
+    } finally {
+      serve.child.kill('SIGTERM');
+      await serve.exited;
+    }
   }, 90_000);
 });

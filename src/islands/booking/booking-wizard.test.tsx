@@ -72,6 +72,8 @@ beforeAll(async () => {
 
 beforeEach(() => {
   window.scrollTo = vi.fn() as never;
+  // The wizard keeps its step in the URL; each test starts on a fresh page.
+  window.history.replaceState(null, '', '/termin');
 });
 
 afterEach(async () => {
@@ -216,3 +218,165 @@ describe('booking outcomes', () => {
     expect(JSON.parse(String(call[1]!.body)).reminder).toBe(true);
   });
 });
+
+describe('a time taken meanwhile (409 slot-unavailable)', () => {
+  it.each([
+    ['de', 'Diese Uhrzeit wurde gerade eben von jemand anderem gebucht', 'Weiter', 'Datum und Uhrzeit wählen', '09:20 Uhr', 'Vorname'],
+    ['en', 'Someone else has just booked this time', 'Next', 'Choose date and time', '09:20', 'First name'],
+  ] as const)('%s: says so, returns to step 2 with fresh availability, time cleared, Next disabled, details kept', async (lang, message, next, heading, freeTime, firstName) => {
+    const date = addDaysToDate(berlinToday(), 1);
+    let taken = false;
+    const fetchMock = stubApi({
+      availability: () => json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: taken ? ['09:20'] : ['09:00', '09:20'] }] }),
+      bookings: () => {
+        taken = true;
+        return json({ type: 'slot-unavailable', title: 'Slot unavailable', status: 409, detail: 'full' }, 409);
+      },
+    });
+    await reachDetails(lang);
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+    expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
+    // Availability was asked again and the taken time is gone.
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/availability')).length).toBeGreaterThanOrEqual(2));
+    await screen.findByRole('button', { name: freeTime });
+    expect(screen.queryByRole('button', { name: lang === 'de' ? '09:00 Uhr' : '09:00' })).toBeNull();
+    const nextButton = screen.getByRole('button', { name: next, exact: true } as never) as HTMLButtonElement;
+    expect(nextButton.disabled).toBe(true);
+    expect(screen.queryByText('Booking Error')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: freeTime }));
+    expect(nextButton.disabled).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(nextButton);
+    const first = (await screen.findByLabelText(new RegExp(`^${firstName}`))) as HTMLInputElement;
+    expect(first.value).toBe('Erika');
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('another 409 (not slot-unavailable) keeps the generic error on step 3', async () => {
+    stubApi({ bookings: () => json({ type: 'conflict', status: 409 }, 409) });
+    await reachDetails('en');
+    expect(await screen.findByText('The appointment could not be booked. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your details' })).toBeTruthy();
+  });
+});
+
+describe('steps in the browser history', () => {
+  it('each step is an entry in the URL; back and forward move between steps', async () => {
+    const date = addDaysToDate(berlinToday(), 1);
+    stubApi({});
+    render(<BookingWizard lang="de" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Auswählen: Check-up' }));
+    await screen.findByRole('heading', { name: 'Datum und Uhrzeit wählen' });
+    fireEvent.click(await screen.findByRole('button', { name: '09:00 Uhr' }));
+    await waitFor(() => expect(window.location.search).toBe(`?schritt=2&typ=${TYPE.id}&datum=${date}&zeit=09%3A00`));
+    const length = window.history.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter', exact: true } as never));
+    await screen.findByRole('heading', { name: 'Ihre Daten' });
+    expect(window.location.search).toBe(`?schritt=3&typ=${TYPE.id}&datum=${date}&zeit=09%3A00`);
+    expect(window.history.length).toBe(length + 1);
+    window.history.back();
+    expect(await screen.findByRole('heading', { name: 'Datum und Uhrzeit wählen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '09:00 Uhr' }).getAttribute('aria-pressed')).toBe('true');
+    window.history.forward();
+    expect(await screen.findByRole('heading', { name: 'Ihre Daten' })).toBeTruthy();
+    window.history.go(-2);
+    expect(await screen.findByRole('heading', { name: 'Welche Terminart möchten Sie buchen?' })).toBeTruthy();
+  });
+
+  it('a reload restores type, date and time from the URL (en names), never patient data', async () => {
+    const date = addDaysToDate(berlinToday(), 1);
+    window.history.replaceState(null, '', `/en/termin?step=3&type=${TYPE.id}&date=${date}&time=09:20`);
+    stubApi({});
+    render(<BookingWizard lang="en" />);
+    expect(await screen.findByRole('heading', { name: 'Your details' })).toBeTruthy();
+    expect(screen.getByText('09:20 (20 minutes)')).toBeTruthy();
+    expect(screen.getByText('Health check')).toBeTruthy();
+    expect(((await screen.findByLabelText(/^First name/)) as HTMLInputElement).value).toBe('');
+  });
+
+  it('a URL with a time that is no longer free opens step 2 with Next disabled', async () => {
+    const date = addDaysToDate(berlinToday(), 1);
+    window.history.replaceState(null, '', `/termin?schritt=2&typ=${TYPE.id}&datum=${date}&zeit=11:00`);
+    stubApi({});
+    render(<BookingWizard lang="de" />);
+    expect(await screen.findByRole('heading', { name: 'Datum und Uhrzeit wählen' })).toBeTruthy();
+    await screen.findByRole('button', { name: '09:00 Uhr' });
+    await waitFor(() => expect(window.location.search).not.toContain('zeit='));
+    expect((screen.getByRole('button', { name: 'Weiter', exact: true } as never) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('an unknown type in the URL starts afresh at step 1', async () => {
+    window.history.replaceState(null, '', '/termin?schritt=2&typ=22222222-2222-4222-8222-222222222222');
+    stubApi({});
+    render(<BookingWizard lang="de" />);
+    expect(await screen.findByRole('button', { name: 'Auswählen: Check-up' })).toBeTruthy();
+    await waitFor(() => expect(window.location.search).toBe(''));
+  });
+});
+
+describe('offline', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('types that cannot load offline: says there is no connection, retry loads them', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let fail = true;
+    stubApi({ types: () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : json([TYPE])) });
+    render(<BookingWizard lang="en" />);
+    expect(await screen.findByText('No internet connection')).toBeTruthy();
+    expect(screen.queryByText(/No consultation types can be booked/)).toBeNull();
+    expect(screen.queryByText('An unexpected error occurred.')).toBeNull();
+    fail = false;
+    online.mockReturnValue(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Select: Health check' })).toBeTruthy();
+  });
+});
+
+describe('success screen and type summary', () => {
+  const PAID = { ...TYPE, price_cents: 3500 };
+
+  it('shows the price in the summary and on success, the reference when sent, and an .ics download', async () => {
+    stubApi({
+      types: () => json([PAID]),
+      bookings: () =>
+        json({ booking: { id: 'bkg-1', appointment_type_id: TYPE.id, appointment_date: '2030-01-01', appointment_time: '09:00', reference: 'HX7-42K' }, email: { success: true } }, 201),
+    });
+    render(<BookingWizard lang="de" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Auswählen: Check-up' }));
+    fireEvent.click(await screen.findByRole('button', { name: '09:00 Uhr' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter', exact: true } as never));
+    await screen.findByRole('heading', { name: 'Ihre Daten' });
+    expect(screen.getByText('35,00 €')).toBeTruthy();
+    cleanup();
+    window.history.replaceState(null, '', '/termin');
+    await reachDetails('de');
+    await screen.findByRole('heading', { name: 'Ihr Termin ist gebucht!' });
+    expect(screen.getByText('35,00 €')).toBeTruthy();
+    expect(screen.getByText('HX7-42K')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Zum Kalender hinzufügen (.ics)' }) as HTMLAnchorElement;
+    expect(link.getAttribute('download')).toBe('termin.ics');
+    const ics = decodeURIComponent(link.href.replace(/^data:text\/calendar;charset=utf-8,/, ''));
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toMatch(/UID:bkg-1@/);
+    expect(ics).toMatch(/DTSTART;TZID=Europe\/Berlin:\d{8}T090000/);
+    expect(ics).toMatch(/DTEND;TZID=Europe\/Berlin:\d{8}T092000/);
+  });
+
+  it('without a reference the success screen shows none', async () => {
+    stubApi({ bookings: () => booked({ success: true }) });
+    await reachDetails('en');
+    await screen.findByRole('heading', { name: 'Your appointment is booked!' });
+    expect(screen.queryByText('Booking reference')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('download')).toBe('appointment.ics');
+  });
+
+  it('English cards are sorted by their English names', async () => {
+    const b = { ...TYPE, id: '33333333-3333-4333-8333-333333333333', name: 'Akutsprechstunde', name_en: 'Urgent consultation' };
+    const c = { ...TYPE, id: '44444444-4444-4444-8444-444444444444', name: 'Zweitmeinung', name_en: 'Blood test' };
+    stubApi({ types: () => json([b, TYPE, c]) });
+    render(<BookingWizard lang="en" />);
+    await screen.findByRole('button', { name: 'Select: Health check' });
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Blood test', 'Health check', 'Urgent consultation']);
+  });
+});
+

@@ -13,10 +13,11 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Toaster, toast } from 'sonner';
 import { createI18n, type Lang } from '../../i18n/i18n';
 import { berlinToday } from '../../lib/berlin-time';
-import { fetchAppointmentTypes, ApiError, type AppointmentType } from './api';
+import { fetchAppointmentTypes, ApiError, type AppointmentType, type BookingResponse } from './api';
 import { onDemand, reloadForMissingChunk } from './on-demand';
 import { StepType } from './step-type';
 import { canGoNext, initialWizardState, progressOf, TOTAL_STEPS, wizardReducer, type WizardAction } from './wizard-state';
+import { searchOf, stateOf } from './wizard-url';
 
 // The calendar (react-day-picker, date-fns) and the form validation (react-hook-form,
 // zod) are most of the wizard's weight and none of it is needed to show step 1, so
@@ -57,7 +58,10 @@ function Wizard({ lang }: { lang: Lang }) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
   const [types, setTypes] = useState<AppointmentType[] | null>(null);
+  const [typesError, setTypesError] = useState<'offline' | null>(null);
+  const [typesAttempt, setTypesAttempt] = useState(0);
   const stepsRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const animatedRef = useRef(false);
   /** The visitor is about to choose a type: fetch step 2 and start animating step changes. */
   const onIntent = () => {
@@ -71,14 +75,28 @@ function Wizard({ lang }: { lang: Lang }) {
   };
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [availabilityVersion, setAvailabilityVersion] = useState(0);
+  /** Set when the chosen time was just taken; step 2 says so until another time is chosen. */
+  const [slotTaken, setSlotTaken] = useState(false);
+  /** What the patient typed in step 3, kept in memory only, so going back (or a taken time) loses nothing. */
+  const detailsRef = useRef<Record<string, unknown> | null>(null);
+  const [booking, setBooking] = useState<BookingResponse['booking'] | null>(null);
 
   useEffect(() => {
     let active = true;
     fetchAppointmentTypes()
-      .then((list) => active && setTypes(list))
+      .then((list) => {
+        if (!active) return;
+        setTypesError(null);
+        setTypes(sortTypes(list, lang));
+      })
       .catch((error: unknown) => {
         if (!active) return;
         setTypes([]);
+        if (!(error instanceof ApiError) && !navigator.onLine) {
+          // Offline: the step says so with a retry button instead of "no types bookable".
+          setTypesError('offline');
+          return;
+        }
         toast.error(t('toast.bookingError'), {
           description: t(error instanceof ApiError ? 'appointmentTypes.loadError' : 'appointmentTypes.unexpectedError'),
         });
@@ -86,17 +104,69 @@ function Wizard({ lang }: { lang: Lang }) {
     return () => {
       active = false;
     };
-  }, [t]);
+  }, [t, lang, typesAttempt]);
+  const retryTypes = () => {
+    setTypes(null);
+    setTypesError(null);
+    setTypesAttempt((n) => n + 1);
+  };
 
-  // Each step change starts at the top, with focus on the step's heading for screen readers.
+  // Each step is a history entry (wizard-url.ts): the URL on load and every
+  // back/forward restore type, date and time; a step change pushes an entry,
+  // a new date or time within a step replaces it.
+  const restoredRef = useRef(false);
+  useEffect(() => {
+    const restore = () => dispatch({ type: 'restore', state: stateOf(window.location.search, lang) });
+    if (window.location.search) restore();
+    restoredRef.current = true;
+    window.addEventListener('popstate', restore);
+    return () => window.removeEventListener('popstate', restore);
+  }, [lang]);
+  const syncedStepRef = useRef(state.step);
+  useEffect(() => {
+    if (!restoredRef.current) return;
+    const search = searchOf(state, lang);
+    const changedStep = syncedStepRef.current !== state.step;
+    syncedStepRef.current = state.step;
+    if (search === window.location.search) return;
+    const url = `${window.location.pathname}${search}${window.location.hash}`;
+    if (changedStep && state.step !== 5) window.history.pushState(null, '', url);
+    else window.history.replaceState(null, '', url);
+  }, [state, lang]);
+  // A restored type that is not (or no longer) offered starts afresh.
+  useEffect(() => {
+    if (types && state.typeId && !types.some((x) => x.id === state.typeId)) dispatch({ type: 'reset' });
+  }, [types, state.typeId]);
+  // A restored step whose module has not arrived yet: fetch it, then render.
+  const [, setArrived] = useState(0);
+  useEffect(() => {
+    if (state.step === 1) return;
+    const module = stepModules[state.step];
+    if (module.get()) return;
+    module.load().then(
+      () => setArrived((n) => n + 1),
+      () => {
+        if (!reloadForMissingChunk()) toast.error(t('toast.error'), { description: t('toast.unexpectedError') });
+      },
+    );
+  }, [state.step, t]);
+
+  // Each step change starts at the top of the wizard (not of the page, so the
+  // calendar is not pushed below the fold on a phone), with focus on the
+  // step's heading for screen readers.
   const firstRender = useRef(true);
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    window.scrollTo({ top: 0 });
-    headingRef.current?.focus();
+    const root = rootRef.current;
+    if (root) {
+      const header = document.getElementById('site-nav')?.getBoundingClientRect().height ?? 0;
+      const top = root.getBoundingClientRect().top + window.scrollY - header - 16;
+      window.scrollTo({ top: Math.max(0, top) });
+    }
+    headingRef.current?.focus({ preventScroll: true });
   }, [state.step]);
 
   const type = types?.find((x) => x.id === state.typeId) ?? null;
@@ -104,8 +174,6 @@ function Wizard({ lang }: { lang: Lang }) {
   const progress = progressOf(state.step);
   const stepLabels = [t('booking.steps.type'), t('booking.steps.datetime'), t('booking.steps.form'), t('booking.steps.confirm')];
   const shownStep = Math.min(state.step, TOTAL_STEPS);
-
-  const onSlotTaken = useCallback(() => setAvailabilityVersion((v) => v + 1), []);
 
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -124,6 +192,12 @@ function Wizard({ lang }: { lang: Lang }) {
       },
     );
   };
+  /** 409 slot-unavailable: back to the calendar with fresh availability, the time cleared, the details kept. */
+  const onSlotTaken = useCallback(() => {
+    setSlotTaken(true);
+    setAvailabilityVersion((v) => v + 1);
+    dispatch({ type: 'slotTaken' });
+  }, []);
   useEffect(() => {
     if (state.step === 2) prefetch(3);
     if (state.step === 3) prefetch(5);
@@ -133,7 +207,7 @@ function Wizard({ lang }: { lang: Lang }) {
   const Success = stepModules[5].get();
 
   return (
-    <div className="mx-auto max-w-4xl">
+    <div ref={rootRef} className="mx-auto max-w-4xl">
       <div className="mb-6">
         <div className="mb-2 flex justify-between text-sm text-slate-600">
           <span>{t('booking.stepOf', { step: shownStep, total: TOTAL_STEPS })}</span>
@@ -159,6 +233,8 @@ function Wizard({ lang }: { lang: Lang }) {
             types={types}
             selectedId={state.typeId}
             lang={lang}
+            offline={typesError === 'offline'}
+            onRetry={retryTypes}
             onChoose={(x) => go({ type: 'chooseType', typeId: x.id, today: x.max_advance_days === 0 ? berlinToday() : null })}
           />
         )}
@@ -171,8 +247,12 @@ function Wizard({ lang }: { lang: Lang }) {
             lang={lang}
             date={state.date}
             time={state.time}
+            slotTaken={slotTaken}
             onDate={(date) => go({ type: 'chooseDate', date })}
-            onTime={(time) => go({ type: 'chooseTime', time })}
+            onTime={(time) => {
+              if (time) setSlotTaken(false);
+              go({ type: 'chooseTime', time });
+            }}
           />
         )}
         {state.step === 3 && type && state.date && state.time && Details && (
@@ -183,18 +263,28 @@ function Wizard({ lang }: { lang: Lang }) {
             lang={lang}
             date={state.date}
             time={state.time}
-            onBooked={() => go({ type: 'booked' })}
+            savedValues={detailsRef}
+            onBooked={(result) => {
+              setBooking(result.booking);
+              detailsRef.current = null;
+              go({ type: 'booked' });
+            }}
             onSlotTaken={onSlotTaken}
           />
         )}
         {state.step === 5 && type && state.date && state.time && Success && (
           <Success.StepSuccess
             headingRef={headingRef}
+            type={type}
             typeName={typeName(type)}
+            booking={booking}
             lang={lang}
             date={state.date}
             time={state.time}
-            onNew={() => go({ type: 'reset' })}
+            onNew={() => {
+              setBooking(null);
+              go({ type: 'reset' });
+            }}
           />
         )}
       </div>
@@ -223,4 +313,12 @@ function Wizard({ lang }: { lang: Lang }) {
       )}
     </div>
   );
+}
+
+/** Cards in the page's language's alphabetical order (the API sorts by the German name). */
+export function sortTypes(list: AppointmentType[], lang: Lang): AppointmentType[] {
+  if (lang === 'de') return list;
+  const collator = new Intl.Collator('en');
+  const name = (x: AppointmentType) => x.name_en || x.name;
+  return [...list].sort((a, b) => collator.compare(name(a), name(b)));
 }

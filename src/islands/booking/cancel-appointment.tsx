@@ -13,7 +13,11 @@ type State =
   | { kind: 'loading' }
   | { kind: 'ready' | 'cancelling'; appointment: Appointment }
   | { kind: 'done'; appointment: Appointment }
-  | { kind: 'message'; key: 'cancel.missingToken' | 'cancel.notFound' | 'cancel.tooLate' | 'toast.unexpectedError' };
+  | { kind: 'message'; key: 'cancel.missingToken' | 'cancel.notFound' | 'cancel.tooLate' | 'toast.unexpectedError' }
+  /** No connection: says so, with a retry of what failed. */
+  | { kind: 'offline'; retry: () => void };
+
+const isOffline = (error: unknown) => !(error instanceof ApiError) && !navigator.onLine;
 
 function messageFor(error: unknown): 'cancel.notFound' | 'cancel.tooLate' | 'toast.unexpectedError' {
   if (error instanceof ApiError) {
@@ -36,6 +40,7 @@ function Cancel({ lang }: { lang: Lang }) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [token, setToken] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     // The token lives only in the address bar: read it in the browser, never at build time.
@@ -45,10 +50,14 @@ function Cancel({ lang }: { lang: Lang }) {
       setState({ kind: 'message', key: 'cancel.missingToken' });
       return;
     }
+    const retry = () => {
+      setState({ kind: 'loading' });
+      setAttempt((n) => n + 1);
+    };
     fetchCancellation(token)
       .then((appointment) => setState({ kind: 'ready', appointment }))
-      .catch((error: unknown) => setState({ kind: 'message', key: messageFor(error) }));
-  }, [token]);
+      .catch((error: unknown) => setState(isOffline(error) ? { kind: 'offline', retry } : { kind: 'message', key: messageFor(error) }));
+  }, [token, attempt]);
 
   const confirm = async (appointment: Appointment) => {
     setState({ kind: 'cancelling', appointment });
@@ -56,7 +65,7 @@ function Cancel({ lang }: { lang: Lang }) {
       await postCancellation(token!);
       setState({ kind: 'done', appointment });
     } catch (error) {
-      setState({ kind: 'message', key: messageFor(error) });
+      setState(isOffline(error) ? { kind: 'offline', retry: () => void confirm(appointment) } : { kind: 'message', key: messageFor(error) });
     }
   };
 
@@ -68,6 +77,17 @@ function Cancel({ lang }: { lang: Lang }) {
 
   if (state.kind === 'loading') {
     return <div aria-busy="true" aria-label={t('cancel.loading')} className="h-40 animate-pulse rounded-lg bg-slate-100" />;
+  }
+  if (state.kind === 'offline') {
+    return (
+      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-900">
+        <h2 className="text-xl font-semibold">{t('booking.offlineTitle')}</h2>
+        <p className="mt-1">{t('cancel.offline')}</p>
+        <button type="button" onClick={state.retry} className="mt-4 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          {t('booking.retry')}
+        </button>
+      </div>
+    );
   }
   if (state.kind === 'message') {
     return (

@@ -19,8 +19,10 @@ interface Props {
   lang: Lang;
   date: string | null;
   time: string | null;
+  /** The time chosen before was just taken by someone else. */
+  slotTaken?: boolean;
   onDate: (date: string | null) => void;
-  onTime: (time: string) => void;
+  onTime: (time: string | null) => void;
 }
 
 const toDate = (iso: string) => {
@@ -30,7 +32,7 @@ const toDate = (iso: string) => {
 const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
 const monthStart = (iso: string) => toDate(`${iso.slice(0, 7)}-01`);
 
-export function StepDateTime({ headingRef, type, typeName, lang, date, time, onDate, onTime }: Props) {
+export function StepDateTime({ headingRef, type, typeName, lang, date, time, slotTaken, onDate, onTime }: Props) {
   const { t } = useTranslation();
   const onError = useCallback(() => {
     toast.error(t('toast.bookingError'), { description: t('toast.timeSlotsError') });
@@ -78,6 +80,12 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, onD
     }
   });
 
+  // A chosen time that is not free (any more) is cleared, so "Next" waits for a free one.
+  useEffect(() => {
+    if (searching || !date || !time || !availability.isLoaded(date.slice(0, 7))) return;
+    if (!availability.timesOf(date)?.includes(time)) onTime(null);
+  });
+
   const changeMonth = (next: Date) => {
     const m = toIso(next).slice(0, 7);
     setMonth(m);
@@ -94,6 +102,11 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, onD
         {t('datetime.title')}
       </h2>
       <p className="mb-4 text-slate-700">{t('datetime.heading', { type: typeName, minutes: type.slot_duration_minutes })}</p>
+      {slotTaken && (
+        <p role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-slate-900">
+          {t('datetime.slotTaken')}
+        </p>
+      )}
       <div className="grid gap-6 md:grid-cols-2">
         <div className="rounded-lg border border-slate-200 p-4">
           <h3 className="mb-2 font-semibold text-slate-900">{t('datetime.selectDate')}</h3>
@@ -111,6 +124,7 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, onD
             disabled={(d) => !selectable.has(toIso(d))}
             required
           />
+          <p className="mt-2 text-xs text-slate-600">{t('datetime.unavailableDay')}</p>
           {!searching && availability.isLoaded(month) && selectable.size === 0 && month === availability.today.slice(0, 7) && !date && (
             <p className="mt-2 text-sm text-slate-700">{t('datetime.noDates')}</p>
           )}

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { localizedPath, type Lang } from '../../i18n/languages';
 import { germanDateToIso, patientFormSchema, type PatientForm } from '../../lib/booking-schema';
 import { formatLongDate } from '../../lib/dates';
-import { ApiError, postBooking, type AppointmentType } from './api';
+import { formatPrice } from '../../lib/price';
+import { ApiError, postBooking, type AppointmentType, type BookingResponse } from './api';
 import { bookingToast } from './email-toast';
 
 interface Props {
@@ -16,26 +17,33 @@ interface Props {
   lang: Lang;
   date: string;
   time: string;
-  onBooked: () => void;
-  /** The slot went away meanwhile: availability must be reloaded. */
+  /** The wizard's memory of what was typed here (never stored anywhere else). */
+  savedValues: { current: Record<string, unknown> | null };
+  onBooked: (response: BookingResponse) => void;
+  /** The time was taken meanwhile (409 slot-unavailable): back to the calendar. */
   onSlotTaken: () => void;
 }
 
+const EMPTY = { first_name: '', last_name: '', birth_date: '', phone: '', email: '', consent: false as unknown as true };
+
 type Field = 'first_name' | 'last_name' | 'birth_date' | 'phone' | 'email';
 
-export function StepDetails({ headingRef, type, typeName, lang, date, time, onBooked, onSlotTaken }: Props) {
+export function StepDetails({ headingRef, type, typeName, lang, date, time, savedValues, onBooked, onSlotTaken }: Props) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
   const [reminder, setReminder] = useState(false);
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm<PatientForm>({
     resolver: zodResolver(patientFormSchema),
     mode: 'onTouched',
-    defaultValues: { first_name: '', last_name: '', birth_date: '', phone: '', email: '', consent: false as unknown as true },
+    defaultValues: { ...EMPTY, ...(savedValues.current as Partial<PatientForm> | null) },
   });
+  // Leaving the step (back, a taken time) keeps what was typed for the way forward.
+  useEffect(() => () => void (savedValues.current = { ...getValues() }), [getValues, savedValues]);
 
   const submit = handleSubmit(async (values) => {
     setSubmitting(true);
@@ -62,14 +70,17 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, onBo
       } catch {
         toast.success(t('toast.bookingSuccess'), { description: t('toast.emailNotSent') });
       }
-      onBooked();
+      onBooked(response);
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
         // An abuse limit (per connection or per recipient): nothing was booked; the details stay for later.
         toast.error(t('toast.rateLimitedTitle'), { description: t('toast.rateLimited') });
+      } else if (error instanceof ApiError && error.status === 409 && error.problem?.type === 'slot-unavailable') {
+        onSlotTaken();
       } else if (error instanceof ApiError) {
         toast.error(t('toast.bookingError'), { description: t('toast.bookingErrorDesc') });
-        if (error.status === 409) onSlotTaken();
+      } else if (!navigator.onLine) {
+        toast.error(t('toast.offlineTitle'), { description: t('toast.offline') });
       } else {
         toast.error(t('toast.bookingError'), { description: t('toast.unexpectedError') });
       }
@@ -112,10 +123,36 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, onBo
 
   return (
     <section aria-labelledby="step-details-heading" className="grid gap-6 md:grid-cols-3">
+      <h2 id="step-details-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900 md:col-span-3">
+        {t('bookingForm.title')}
+      </h2>
+      {/* The summary comes first, so on a phone it is read before the submit button, not below it. */}
+      <aside aria-labelledby="summary-heading" className="h-fit rounded-lg border border-slate-200 bg-slate-50 p-4 md:order-last">
+        <h3 id="summary-heading" className="mb-3 font-semibold text-slate-900">
+          {t('summary.title')}
+        </h3>
+        <dl className="space-y-2 text-sm">
+          <div>
+            <dt className="text-slate-600">{t('summary.type')}</dt>
+            <dd className="font-medium text-slate-900">{typeName}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{t('summary.date')}</dt>
+            <dd className="font-medium text-slate-900">{formatLongDate(date, lang)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{t('summary.time')}</dt>
+            <dd className="font-medium text-slate-900">{t('summary.timeWithDuration', { time, minutes: type.slot_duration_minutes })}</dd>
+          </div>
+          {type.price_cents !== null && (
+            <div>
+              <dt className="text-slate-600">{t('summary.price')}</dt>
+              <dd className="font-medium text-slate-900">{formatPrice(type.price_cents, lang)}</dd>
+            </div>
+          )}
+        </dl>
+      </aside>
       <form onSubmit={submit} noValidate className="space-y-4 md:col-span-2">
-        <h2 id="step-details-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900">
-          {t('bookingForm.title')}
-        </h2>
         <p className="text-sm text-slate-600">{t('bookingForm.requiredNote')}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           {field('first_name', t('bookingForm.firstName'), { autoComplete: 'given-name' })}
@@ -176,25 +213,6 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, onBo
           {submitting ? t('bookingForm.submitting') : t('bookingForm.submit')}
         </button>
       </form>
-      <aside aria-labelledby="summary-heading" className="h-fit rounded-lg border border-slate-200 bg-slate-50 p-4">
-        <h3 id="summary-heading" className="mb-3 font-semibold text-slate-900">
-          {t('summary.title')}
-        </h3>
-        <dl className="space-y-2 text-sm">
-          <div>
-            <dt className="text-slate-600">{t('summary.type')}</dt>
-            <dd className="font-medium text-slate-900">{typeName}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">{t('summary.date')}</dt>
-            <dd className="font-medium text-slate-900">{formatLongDate(date, lang)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">{t('summary.time')}</dt>
-            <dd className="font-medium text-slate-900">{t('summary.timeWithDuration', { time, minutes: type.slot_duration_minutes })}</dd>
-          </div>
-        </dl>
-      </aside>
     </section>
   );
 }

@@ -1,25 +1,55 @@
-import type { RefObject } from 'react';
+import { useMemo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/dates';
+import { buildIcs } from '../../lib/ics';
+import { fullAddress, practice } from '../../lib/practice';
+import { formatPrice } from '../../lib/price';
+import type { AppointmentType, BookingResponse } from './api';
 
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
+  type: AppointmentType;
   typeName: string;
+  /** The server's answer; `reference` only once the API sends one. */
+  booking: (BookingResponse['booking'] & { reference?: string }) | null;
   lang: Lang;
   date: string;
   time: string;
   onNew: () => void;
 }
 
-export function StepSuccess({ headingRef, typeName, lang, date, time, onNew }: Props) {
+export function StepSuccess({ headingRef, type, typeName, booking, lang, date, time, onNew }: Props) {
   const { t } = useTranslation();
+  // The same event as the confirmation email's attachment (same UID, so a calendar
+  // that gets both keeps one entry), built here so it works before the email arrives.
+  const icsHref = useMemo(() => {
+    const place = `${practice.name[lang]}, ${fullAddress()}`;
+    const ics = buildIcs({
+      uid: `${booking?.id ?? `${date}-${time}-${type.id}`}@${window.location.hostname}`,
+      date,
+      time,
+      durationMinutes: type.slot_duration_minutes,
+      summary: t('success.calendarSummary', { type: typeName, practice: practice.name[lang] }),
+      location: place,
+      description: t('success.text'),
+      stamp: new Date(),
+    });
+    return `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`;
+  }, [booking?.id, date, time, type, typeName, lang, t]);
+  const reference = booking?.reference;
   return (
     <section aria-labelledby="step-success-heading" className="rounded-lg border border-brand-600 bg-brand-50 p-6 text-center">
       <h2 id="step-success-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-brand-800">
         {t('success.title')}
       </h2>
       <dl className="mx-auto mt-4 max-w-sm space-y-1 text-left">
+        {reference && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-700">{t('success.reference')}</dt>
+            <dd className="font-mono font-semibold">{reference}</dd>
+          </div>
+        )}
         <div className="flex justify-between gap-4">
           <dt className="text-slate-700">{t('summary.type')}</dt>
           <dd className="font-medium">{typeName}</dd>
@@ -32,11 +62,26 @@ export function StepSuccess({ headingRef, typeName, lang, date, time, onNew }: P
           <dt className="text-slate-700">{t('summary.time')}</dt>
           <dd className="font-medium">{t('datetime.time', { time })}</dd>
         </div>
+        {type.price_cents !== null && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-700">{t('summary.price')}</dt>
+            <dd className="font-medium">{formatPrice(type.price_cents, lang)}</dd>
+          </div>
+        )}
       </dl>
       <p className="mt-4 text-slate-700">{t('success.text')}</p>
-      <button type="button" onClick={onNew} className="mt-6 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-        {t('success.newBooking')}
-      </button>
+      <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
+        <a
+          href={icsHref}
+          download={lang === 'de' ? 'termin.ics' : 'appointment.ics'}
+          className="rounded-md border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          {t('success.addToCalendar')}
+        </a>
+        <button type="button" onClick={onNew} className="rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          {t('success.newBooking')}
+        </button>
+      </div>
     </section>
   );
 }

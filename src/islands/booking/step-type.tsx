@@ -9,10 +9,13 @@ interface Props {
   types: AppointmentType[] | null;
   selectedId: string | null;
   lang: Lang;
+  /** The types could not be loaded because the device is offline. */
+  offline?: boolean;
+  onRetry?: () => void;
   onChoose: (type: AppointmentType) => void;
 }
 
-export function StepType({ headingRef, types, selectedId, lang, onChoose }: Props) {
+export function StepType({ headingRef, types, selectedId, lang, offline, onRetry, onChoose }: Props) {
   const { t } = useTranslation();
   const advance = (days: number) =>
     days === 0 ? t('appointmentTypes.sameDayOnly') : days === 1 ? t('appointmentTypes.oneDay') : t('appointmentTypes.daysInAdvance', { count: days });
@@ -27,6 +30,14 @@ export function StepType({ headingRef, types, selectedId, lang, onChoose }: Prop
           {[0, 1, 2].map((i) => (
             <div key={i} data-testid="type-placeholder" className="h-40 animate-pulse rounded-lg bg-slate-100" />
           ))}
+        </div>
+      ) : offline ? (
+        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-800">
+          <p className="font-semibold text-slate-900">{t('booking.offlineTitle')}</p>
+          <p className="mt-1">{t('booking.offlineText')}</p>
+          <button type="button" onClick={onRetry} className="mt-4 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            {t('booking.retry')}
+          </button>
         </div>
       ) : types.length === 0 ? (
         <p className="rounded-lg border border-slate-200 p-6 text-slate-700">{t('appointmentTypes.empty')}</p>

@@ -15,11 +15,15 @@ export interface WizardState {
 export type WizardAction =
   | { type: 'chooseType'; typeId: string; today: string | null }
   | { type: 'chooseDate'; date: string | null }
-  | { type: 'chooseTime'; time: string }
+  | { type: 'chooseTime'; time: string | null }
   | { type: 'next' }
   | { type: 'back' }
   | { type: 'booked' }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /** The chosen time was taken meanwhile: back to the calendar, time cleared. */
+  | { type: 'slotTaken' }
+  /** A history entry or the URL on load (wizard-url.ts). */
+  | { type: 'restore'; state: WizardState };
 
 export const initialWizardState: WizardState = { step: 1, typeId: null, date: null, time: null };
 
@@ -44,7 +48,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'chooseDate':
       return action.date === state.date ? state : { ...state, date: action.date, time: null };
     case 'chooseTime':
-      return { ...state, time: action.time };
+      return action.time === state.time ? state : { ...state, time: action.time };
     case 'next':
       return canGoNext(state) ? { ...state, step: (state.step + 1) as Step } : state;
     case 'back':
@@ -53,5 +57,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return state.step === 3 ? { ...state, step: 5 } : state;
     case 'reset':
       return initialWizardState;
+    case 'slotTaken':
+      return state.step === 3 ? { ...state, step: 2, time: null } : state;
+    case 'restore':
+      return action.state;
   }
 }

@@ -114,7 +114,17 @@ function ContactFormFields({ lang, endpoint }: Required<ContactFormProps>) {
   };
 
   return (
-    <form noValidate aria-label={t('contact.form.label')} onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5">
+    // action/method: without JavaScript (or before the island hydrates) the browser posts the
+    // form itself and the function answers a readable page (netlify/functions/contact.ts).
+    <form
+      noValidate
+      action={endpoint}
+      method="post"
+      aria-label={t('contact.form.label')}
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      className="space-y-5"
+    >
+      <input type="hidden" name="language" value={lang} />
       <p className="text-sm text-slate-600">{t('contact.form.requiredNote')}</p>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label={t('contact.form.name')} required autoComplete="name" maxLength={CONTACT_LIMITS.nameMax} {...field('name')} registration={register('name')} />

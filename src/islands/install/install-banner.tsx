@@ -8,7 +8,7 @@
  * it can only decide after hydration, and appearing in the flow would push
  * the wizard down (a layout shift).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BannerTexts } from './banner-texts';
 import { localizedPath, type Lang } from '../../i18n/languages';
 import { installPlatform, isStandalone, type InstallPlatform } from '../../lib/install-platform';
@@ -68,6 +68,21 @@ export default function InstallBanner({ lang, texts }: InstallBannerProps) {
   }, []);
 
   const variant: BannerVariant = env ? bannerVariant({ ...env, dismissedAt, now: Date.now(), canPrompt }) : 'hidden';
+  const bannerRef = useRef<HTMLElement>(null);
+  // While shown, the page gets room below its end as tall as the banner, so
+  // nothing (the last type card, the Next button) stays hidden behind it.
+  useEffect(() => {
+    const banner = bannerRef.current;
+    if (variant === 'hidden' || !banner) return;
+    const reserve = () => (document.body.style.paddingBottom = `${banner.offsetHeight}px`);
+    reserve();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve);
+    observer?.observe(banner);
+    return () => {
+      observer?.disconnect();
+      document.body.style.paddingBottom = '';
+    };
+  }, [variant]);
   if (variant === 'hidden') return null;
 
   const dismiss = () => {
@@ -91,7 +106,7 @@ export default function InstallBanner({ lang, texts }: InstallBannerProps) {
   };
 
   return (
-    <aside aria-labelledby="install-banner-title" className="fixed inset-x-0 bottom-0 z-30 p-3 sm:p-4">
+    <aside ref={bannerRef} aria-labelledby="install-banner-title" className="fixed inset-x-0 bottom-0 z-30 p-3 sm:p-4">
       <div className="mx-auto flex max-w-xl items-start gap-3 rounded-lg border border-brand-100 bg-white p-4 shadow-lg">
         <img src="/icons/icon-192.png" alt="" width={40} height={40} className="mt-0.5 shrink-0 rounded-lg" />
         <div className="min-w-0 flex-1">
@@ -100,8 +115,9 @@ export default function InstallBanner({ lang, texts }: InstallBannerProps) {
           </h2>
           <p className="mt-1 text-sm text-slate-700">{t('install.banner.text')}</p>
           {variant === 'ios-steps' && (
-            <>
-              <p className="mt-2 text-sm font-medium text-slate-900">{t('install.banner.iosIntro')}</p>
+            // Folded: open, the steps would cover most of a phone's screen on the first visit.
+            <details className="mt-2">
+              <summary className="cursor-pointer py-1 text-sm font-medium text-slate-900">{t('install.banner.iosIntro')}</summary>
               <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-slate-700">
                 <li>
                   {t('install.banner.iosShare')} <ShareIcon />
@@ -109,7 +125,7 @@ export default function InstallBanner({ lang, texts }: InstallBannerProps) {
                 <li>{t('install.banner.iosAddToHome')}</li>
                 <li>{t('install.banner.iosAdd')}</li>
               </ol>
-            </>
+            </details>
           )}
           <div className="mt-3 flex flex-wrap items-center gap-4">
             {variant === 'install-button' && (
