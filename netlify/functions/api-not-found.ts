@@ -44,6 +44,7 @@ export const config = {
     '/api/availability',
     '/api/bookings',
     '/api/bookings/cancel',
+    '/api/bookings/reschedule',
     '/api/contact',
   ],
 };

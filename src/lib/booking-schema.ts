@@ -136,3 +136,12 @@ export const availabilityQuerySchema = z
 export const cancellationTokenSchema = z
   .string({ error: 'errors.tokenInvalid' })
   .regex(/^[A-Za-z0-9_-]{43}$/, 'errors.tokenInvalid');
+
+/** POST /api/bookings/reschedule (API.md second round): the link's token and the new time of the same type. */
+export const rescheduleRequestSchema = z.object({
+  token: cancellationTokenSchema,
+  appointment_date: bookingRequestSchema.shape.appointment_date,
+  appointment_time: bookingRequestSchema.shape.appointment_time,
+  /** The reschedule page's language (for the practice's notice); German when absent. */
+  language: z.string({ error: 'errors.languageInvalid' }).refine(isLang, 'errors.languageInvalid').optional(),
+});

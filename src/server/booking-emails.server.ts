@@ -11,6 +11,7 @@ import { formatLongDate, formatShortDate } from '../lib/dates';
 import { escapeHtml } from '../lib/html';
 import { buildIcs } from '../lib/ics';
 import { fullAddress, practice } from '../lib/practice';
+import { formatPrice } from '../lib/price';
 import type { AppointmentTypeRow } from '../../db/schema';
 import { createEmailSender, type EmailMessage, type EmailSender } from './email/email.server';
 import { readEnv } from './env.server';
@@ -18,7 +19,7 @@ import { readEnv } from './env.server';
 export interface BookingEmailInput {
   bookingId: string;
   token: string;
-  type: Pick<AppointmentTypeRow, 'name' | 'nameEn' | 'slotDurationMinutes'>;
+  type: Pick<AppointmentTypeRow, 'name' | 'nameEn' | 'slotDurationMinutes'> & { priceCents?: number | null };
   date: string;
   time: string;
   patient: { first_name: string; last_name: string; birth_date: string; phone: string; email: string };
@@ -43,6 +44,20 @@ export function cancellationUrl(siteUrl: string, token: string, lang: Lang): str
   return url.href;
 }
 
+/** The price row of a self-pay type; nothing for a type without a price. */
+function priceRow(type: { priceCents?: number | null }, lang: Lang): Array<[string, string]> {
+  const t = useTranslations(lang);
+  return type.priceCents === null || type.priceCents === undefined ? [] : [[t('email.label.price'), formatPrice(type.priceCents, lang)]];
+}
+
+/**
+ * The sender's display name of a patient email: MAIL_FROM's own (German) for
+ * German bookings, the practice's English name for English ones.
+ */
+export function senderName(lang: Lang): string | undefined {
+  return lang === 'en' ? practice.name.en : undefined;
+}
+
 function rows(pairs: Array<[string, string]>): { html: string; text: string } {
   return {
     html: `<table role="presentation" cellpadding="4" style="border-collapse:collapse">${pairs
@@ -64,6 +79,7 @@ export function patientConfirmation(input: BookingEmailInput, siteUrl: string): 
     [t('email.label.date'), longDate],
     [t('email.label.time'), t('email.time', { time: input.time })],
     [t('email.label.duration'), t('email.duration', { minutes: input.type.slotDurationMinutes })],
+    ...priceRow(input.type, lang),
     [t('email.label.address'), `${practiceName}, ${fullAddress()}`],
   ]);
   const name = `${input.patient.first_name} ${input.patient.last_name}`;
@@ -106,8 +122,10 @@ ${details.html}
     url: link,
     stamp: new Date(),
   });
+  const fromName = senderName(lang);
   return {
     to: input.patient.email,
+    ...(fromName ? { fromName } : {}),
     subject: t('email.patient.subject', { type, date: formatShortDate(input.date), time: input.time }),
     html,
     text,
@@ -125,6 +143,7 @@ export function practiceNotification(input: BookingEmailInput, practiceEmail: st
     [t('email.label.date'), formatLongDate(input.date, 'de')],
     [t('email.label.time'), t('email.time', { time: input.time })],
     [t('email.label.duration'), t('email.duration', { minutes: input.type.slotDurationMinutes })],
+    ...priceRow(input.type, 'de'),
     [t('email.label.patient'), `${p.first_name} ${p.last_name}`],
     [t('email.label.birthDate'), formatShortDate(p.birth_date)],
     [t('email.label.phone'), p.phone],
@@ -170,4 +189,60 @@ export async function sendBookingEmails(input: BookingEmailInput, sender?: Email
     outcome.practiceEmailError = t('email.errors.practiceFailed');
   }
   return outcome;
+}
+
+export interface RescheduleEmailInput {
+  reference?: string | null;
+  type: Pick<AppointmentTypeRow, 'name' | 'nameEn' | 'slotDurationMinutes'>;
+  old: { date: string; time: string };
+  moved: { date: string; time: string };
+  /** The language of the page the patient moved the appointment on. */
+  language: Lang;
+}
+
+/**
+ * The practice's notice of a moved appointment (German): reference if any,
+ * type, old and new date and time. No patient data: the site keeps none.
+ */
+export function practiceRescheduleNotification(input: RescheduleEmailInput, practiceEmail: string): EmailMessage {
+  const t = useTranslations('de');
+  const type = typeName(input.type, 'de');
+  const details = rows([
+    ...(input.reference ? ([[t('email.label.reference'), input.reference]] as Array<[string, string]>) : []),
+    [t('email.label.type'), type],
+    [t('email.label.oldDate'), formatLongDate(input.old.date, 'de')],
+    [t('email.label.oldTime'), t('email.time', { time: input.old.time })],
+    [t('email.label.newDate'), formatLongDate(input.moved.date, 'de')],
+    [t('email.label.newTime'), t('email.time', { time: input.moved.time })],
+    [t('email.label.duration'), t('email.duration', { minutes: input.type.slotDurationMinutes })],
+    [t('email.label.language'), input.language === 'de' ? 'Deutsch' : 'Englisch'],
+  ]);
+  return {
+    to: practiceEmail,
+    subject: t('email.reschedule.subject', { type, date: formatShortDate(input.moved.date), time: input.moved.time }),
+    html: `<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;color:#1e293b"><p>${escapeHtml(
+      t('email.reschedule.intro'),
+    )}</p>${details.html}</body></html>`,
+    text: `${t('email.reschedule.intro')}\n\n${details.text}\n`,
+  };
+}
+
+/** Sends the practice's notice of a move; like the booking emails, a failure is reported, never undoes the move. */
+export async function sendRescheduleEmail(input: RescheduleEmailInput, sender?: EmailSender): Promise<EmailOutcome> {
+  const t = useTranslations(input.language);
+  let env: ReturnType<typeof readEnv>;
+  try {
+    env = readEnv();
+    sender ??= createEmailSender(env);
+  } catch (error) {
+    console.warn(`reschedule email not sent: email is not configured (${(error as Error).name})`);
+    return { success: false, error: t('email.errors.notConfigured') };
+  }
+  try {
+    await sender.send(practiceRescheduleNotification(input, env.PRACTICE_EMAIL));
+    return { success: true };
+  } catch (error) {
+    console.warn(`practice reschedule email failed: ${(error as Error)?.name ?? 'unknown'}`);
+    return { success: false, practiceEmailError: t('email.errors.practiceFailed') };
+  }
 }

@@ -36,7 +36,7 @@ import { AppError } from '../lib/errors';
 import { asRateLimited, databaseError, hitCte, purgeCte, withinLimitCheck, type RateLimitHit } from './rate-limit.server';
 import type { KeyRing } from './reminders/keys.server';
 import type { ReminderSecret } from './reminders/seal.server';
-import { insertReminder } from './reminders/store.server';
+import { insertReminder, moveReminder } from './reminders/store.server';
 
 type Executor = Database | Transaction;
 
@@ -175,21 +175,24 @@ const MAX_INSERT_ATTEMPTS = 11;
  * when exceeded. Nothing in it depends on being called right after a rules
  * check, so staff bookings (no limits) and reschedules can build on it.
  */
-function insertStatement(input: InsertBookingInput, now: Date): SQL {
-  const { typeId, date, time, tokenHash } = input;
-  const limits = input.limits ?? [];
-  const weekday = weekdayOf(date);
-  const blockedSql = sql`exists (
+function blockedCheck(typeId: string, date: string): SQL {
+  return sql`exists (
       select 1 from blocked_dates b
       where b.date = ${date}::date and (b.appointment_type_id is null or b.appointment_type_id = ${typeId}::uuid))`;
-  const hitCtes = limits.map((hit, i) => sql`, ${sql.raw(`hit${i}`)} as (${hitCte(hit, now, sql`seat`)})`);
-  const checks = limits.map((hit, i) => sql`${withinLimitCheck(hit, sql.raw(`hit${i}`))} as ${sql.raw(`within${i}`)}, `);
-  return sql`
-    with valid as (
+}
+
+/**
+ * The CTEs `valid` (the type, when the date is not blocked and the time is a
+ * start time of one of the weekday's windows) and `seat` (the lowest free
+ * seat of the time): shared by a new booking and a move.
+ */
+function slotCtes(typeId: string, date: string, time: string): SQL {
+  const weekday = weekdayOf(date);
+  return sql`valid as (
       select t.id, t.max_slots_per_time as capacity
       from appointment_types t
       where t.id = ${typeId}::uuid
-        and not ${blockedSql}
+        and not ${blockedCheck(typeId, date)}
         and exists (
           select 1 from appointment_time_slots w
           where w.appointment_type_id = t.id
@@ -207,7 +210,16 @@ function insertStatement(input: InsertBookingInput, now: Date): SQL {
           and b.appointment_time = ${time}::time and b.seat = s.n)
       order by s.n
       limit 1
-    )${sql.join(hitCtes, sql``)},
+    )`;
+}
+
+function insertStatement(input: InsertBookingInput, now: Date): SQL {
+  const { typeId, date, time, tokenHash } = input;
+  const limits = input.limits ?? [];
+  const hitCtes = limits.map((hit, i) => sql`, ${sql.raw(`hit${i}`)} as (${hitCte(hit, now, sql`seat`)})`);
+  const checks = limits.map((hit, i) => sql`${withinLimitCheck(hit, sql.raw(`hit${i}`))} as ${sql.raw(`within${i}`)}, `);
+  return sql`
+    with ${slotCtes(typeId, date, time)}${sql.join(hitCtes, sql``)},
     booked as (
       insert into booked_slots (appointment_type_id, appointment_date, appointment_time, seat, cancellation_token_hash)
       select ${typeId}::uuid, ${date}::date, ${time}::time, seat.seat, ${tokenHash} from seat
@@ -219,7 +231,53 @@ function insertStatement(input: InsertBookingInput, now: Date): SQL {
       (select row_to_json(booked) from booked) as booked,
       exists (select 1 from valid) as valid,
       exists (select 1 from appointment_types where id = ${typeId}::uuid) as type_exists,
-      ${blockedSql} as blocked`;
+      ${blockedCheck(typeId, date)} as blocked`;
+}
+
+/**
+ * The move of a booking: one UPDATE of its own row to the new date, time and
+ * the lowest free seat there, guarded exactly like a new booking (same
+ * `valid` and `seat` CTEs, same unique index and capacity trigger). The row
+ * keeps its id and token hash, so the emailed link and the calendar UID stay.
+ */
+function moveStatement(bookingId: string, typeId: string, date: string, time: string): SQL {
+  return sql`
+    with ${slotCtes(typeId, date, time)},
+    booked as (
+      update booked_slots set appointment_date = ${date}::date, appointment_time = ${time}::time, seat = (select seat from seat)
+      where id = ${bookingId}::uuid and exists (select 1 from seat)
+      returning id, appointment_type_id, appointment_date::text, appointment_time::text, seat
+    )
+    select
+      (select row_to_json(booked) from booked) as booked,
+      exists (select 1 from valid) as valid,
+      exists (select 1 from appointment_types where id = ${typeId}::uuid) as type_exists,
+      ${blockedCheck(typeId, date)} as blocked`;
+}
+
+type SeatStatementRow = { booked: unknown; valid: boolean; type_exists: boolean; blocked: boolean };
+
+function seatOutcome(row: SeatStatementRow | undefined): InsertBookingResult {
+  if (!row) throw new Error('booking statement returned no row');
+  if (row.booked) {
+    const b = fromJson<{ id: string; appointment_type_id: string; appointment_date: string; appointment_time: string; seat: number }>(row.booked);
+    return {
+      booked: { id: b.id, appointmentTypeId: b.appointment_type_id, appointmentDate: b.appointment_date, appointmentTime: b.appointment_time, seat: b.seat },
+    };
+  }
+  if (!row.type_exists) return { rejected: 'unknown-type' };
+  if (row.blocked) return { rejected: 'blocked' };
+  if (!row.valid) return { rejected: 'not-a-slot' };
+  return { rejected: 'full' };
+}
+
+/** A parallel booking took the seat first (unique index) or the capacity dropped meanwhile (trigger). */
+function lostSeat(error: unknown): boolean {
+  const e = databaseError(error);
+  return (
+    (e?.code === '23505' && e.constraint === 'booked_slots_type_date_time_seat_idx') ||
+    (e?.code === '23514' && e.constraint === 'booked_slots_seat_within_capacity')
+  );
 }
 
 /**
@@ -231,32 +289,18 @@ export async function insertBooking(db: Executor, input: InsertBookingInput): Pr
   const now = input.now ?? new Date();
   const statement = insertStatement(input, now);
   for (let attempt = 1; ; attempt++) {
-    let row: { booked: unknown; valid: boolean; type_exists: boolean; blocked: boolean } | undefined;
+    let row: SeatStatementRow | undefined;
     try {
-      [row] = rowsOf<{ booked: unknown; valid: boolean; type_exists: boolean; blocked: boolean }>(await db.execute(statement));
+      [row] = rowsOf<SeatStatementRow>(await db.execute(statement));
     } catch (error) {
-      const e = databaseError(error);
-      // Lost the race for the seat (unique index) or the capacity dropped meanwhile (trigger): look again.
-      const lostSeat =
-        (e?.code === '23505' && e.constraint === 'booked_slots_type_date_time_seat_idx') ||
-        (e?.code === '23514' && e.constraint === 'booked_slots_seat_within_capacity');
-      if (lostSeat && attempt < MAX_INSERT_ATTEMPTS) continue;
-      if (lostSeat) return { rejected: 'full' };
+      // Lost the race for the seat: look again.
+      if (lostSeat(error) && attempt < MAX_INSERT_ATTEMPTS) continue;
+      if (lostSeat(error)) return { rejected: 'full' };
       // The type was deleted while the statement ran.
-      if (e?.code === '23503') return { rejected: 'unknown-type' };
+      if (databaseError(error)?.code === '23503') return { rejected: 'unknown-type' };
       throw asRateLimited(error, rateLimitDetail);
     }
-    if (!row) throw new Error('booking statement returned no row');
-    if (row.booked) {
-      const b = fromJson<{ id: string; appointment_type_id: string; appointment_date: string; appointment_time: string; seat: number }>(row.booked);
-      return {
-        booked: { id: b.id, appointmentTypeId: b.appointment_type_id, appointmentDate: b.appointment_date, appointmentTime: b.appointment_time, seat: b.seat },
-      };
-    }
-    if (!row.type_exists) return { rejected: 'unknown-type' };
-    if (row.blocked) return { rejected: 'blocked' };
-    if (!row.valid) return { rejected: 'not-a-slot' };
-    return { rejected: 'full' };
+    return seatOutcome(row);
   }
 }
 
@@ -396,5 +440,69 @@ export async function cancelBooking(db: Database, token: string, now: Date = new
     }
     await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
     return booking;
+  });
+}
+
+export interface RescheduledBooking {
+  booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string };
+  /** Where it was. */
+  old: { date: string; time: string };
+  type: AppointmentTypeRow;
+  /** What became of its reminder (none when the patient did not ask for one). */
+  reminder: 'moved' | 'deleted' | 'none';
+}
+
+/**
+ * POST /api/bookings/reschedule: moves the booking of a cancellation link to
+ * another time of the same type, in ONE transaction: the booking's row is
+ * locked, every rule is re-checked (the pure module, then the SQL guard of a
+ * new booking: blocked, window, capacity by seat + unique index + trigger),
+ * the row takes the new time's lowest free seat (its old seat is freed by the
+ * same UPDATE) and its reminder follows. Anything failing rolls everything
+ * back: the old time stays booked. 404 unknown token, 409 too-late once the
+ * current appointment has begun, 409 slot-unavailable when the new time
+ * cannot be booked or is the appointment's own time.
+ */
+export async function rescheduleBooking(
+  db: Database,
+  request: { token: string; appointment_date: string; appointment_time: string },
+  now: Date = new Date(),
+): Promise<RescheduledBooking> {
+  const date = request.appointment_date;
+  const time = request.appointment_time;
+  return db.transaction(async (tx) => {
+    const booking = await findByToken(tx, request.token, true);
+    if (!booking) throw new AppError('not-found', 'This link is unknown or the appointment was cancelled.');
+    if (hasBegun(booking.appointment_date, booking.appointment_time, now)) {
+      throw new AppError('too-late', 'This appointment has already begun and can no longer be moved online.');
+    }
+    if (booking.appointment_date === date && booking.appointment_time === time) {
+      throw new AppError('slot-unavailable', 'This is already the appointment\'s time.');
+    }
+    const typeId = booking.appointment_type_id;
+    const rules = await loadRules(tx, typeId, date, date, false);
+    if (!rules) throw new AppError('slot-unavailable', slotUnavailableDetail('unknown-type'));
+    const rejection = timeRejection(date, time, { type: rules.type, windows: rules.windows, blockedDates: rules.blockedDates, bookings: new Map(), now });
+    if (rejection) throw new AppError('slot-unavailable', slotUnavailableDetail(rejection));
+    const statement = moveStatement(booking.id, typeId, date, time);
+    let result: InsertBookingResult | undefined;
+    for (let attempt = 1; !result; attempt++) {
+      try {
+        // A savepoint per attempt: a lost race aborts only the attempt, not the transaction.
+        const [row] = await tx.transaction(async (sp) => rowsOf<SeatStatementRow>(await sp.execute(statement)));
+        result = seatOutcome(row);
+      } catch (error) {
+        if (!lostSeat(error)) throw error;
+        if (attempt >= MAX_INSERT_ATTEMPTS) result = { rejected: 'full' };
+      }
+    }
+    if ('rejected' in result) throw new AppError('slot-unavailable', slotUnavailableDetail(result.rejected));
+    const reminder = await moveReminder(tx, booking.id, date, time, now);
+    return {
+      booking: { id: booking.id, appointment_type_id: typeId, appointment_date: date, appointment_time: time },
+      old: { date: booking.appointment_date, time: booking.appointment_time },
+      type: rules.type,
+      reminder,
+    };
   });
 }

@@ -23,6 +23,11 @@ export interface EmailMessage {
   html: string;
   text: string;
   replyTo?: string;
+  /**
+   * The sender's display name for this message (e.g. the practice's English
+   * name for an English booking); the address stays MAIL_FROM's.
+   */
+  fromName?: string;
   attachments?: EmailAttachment[];
 }
 
@@ -81,14 +86,18 @@ export interface CheckedHeaders {
   replyTo?: Mailbox;
 }
 
+const withName = (mailbox: Mailbox, name: string | undefined): Mailbox =>
+  name === undefined ? mailbox : { name: name.normalize('NFC'), address: mailbox.address };
+
 /** Header fields reject line breaks (DESIGN.md): no header injection, no smuggled second address. */
 export function assertSafeHeaders(message: EmailMessage, from: string): CheckedHeaders {
   if (CONTROL_OR_SEPARATOR.test(message.subject)) throw new EmailHeaderError('subject');
+  if (message.fromName !== undefined && CONTROL_OR_SEPARATOR.test(message.fromName)) throw new EmailHeaderError('fromName');
   for (const a of message.attachments ?? []) {
     if (/[\r\n"\\]/.test(a.filename) || /[\r\n]/.test(a.contentType)) throw new EmailHeaderError('attachment');
   }
   return {
-    from: parseMailbox(from, 'from'),
+    from: withName(parseMailbox(from, 'from'), message.fromName),
     to: parseMailbox(message.to, 'to'),
     ...(message.replyTo ? { replyTo: parseMailbox(message.replyTo, 'replyTo') } : {}),
   };
