@@ -56,3 +56,15 @@ export const postCancellation = (token: string) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token }),
   });
+
+export interface RescheduleResponse {
+  booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string; reference?: string };
+  email?: EmailOutcome;
+}
+
+export const postReschedule = (body: { token: string; appointment_date: string; appointment_time: string; language: 'de' | 'en' }) =>
+  request<RescheduleResponse>('/api/bookings/reschedule', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });

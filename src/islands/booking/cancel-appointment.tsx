@@ -1,17 +1,24 @@
 /**
  * /termin/absagen?token=… (and /en/…): shows the appointment the emailed
- * link points to and cancels it on confirmation, freeing the slot.
+ * link points to and cancels it on confirmation, freeing the slot, or moves
+ * it to another time of the same type ("Termin verschieben" / "Reschedule",
+ * reschedule-appointment.tsx, loaded on demand).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createI18n, localizedPath, type Lang } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/dates';
-import { ApiError, fetchCancellation, postCancellation } from './api';
+import { ApiError, fetchAppointmentTypes, fetchCancellation, postCancellation, type AppointmentType } from './api';
+
+// The calendar (react-day-picker, date-fns) loads only when the patient asks to move the appointment.
+const RescheduleAppointment = lazy(() => import('./reschedule-appointment'));
 
 type Appointment = Awaited<ReturnType<typeof fetchCancellation>>;
 type State =
   | { kind: 'loading' }
   | { kind: 'ready' | 'cancelling'; appointment: Appointment }
+  /** Choosing a new time for the same type. */
+  | { kind: 'reschedule'; appointment: Appointment; type: AppointmentType }
   | { kind: 'done'; appointment: Appointment }
   | { kind: 'message'; key: 'cancel.missingToken' | 'cancel.notFound' | 'cancel.tooLate' | 'toast.unexpectedError' }
   /** No connection: says so, with a retry of what failed. */
@@ -69,6 +76,20 @@ function Cancel({ lang }: { lang: Lang }) {
     }
   };
 
+  const fail = (error: unknown, retry: () => void) =>
+    setState(isOffline(error) ? { kind: 'offline', retry } : { kind: 'message', key: messageFor(error) });
+
+  const startReschedule = async (appointment: Appointment) => {
+    setState({ kind: 'loading' });
+    try {
+      const type = (await fetchAppointmentTypes()).find((x) => x.id === appointment.appointment_type_id);
+      if (!type) throw new ApiError(404, null);
+      setState({ kind: 'reschedule', appointment, type });
+    } catch (error) {
+      fail(error, () => void startReschedule(appointment));
+    }
+  };
+
   const bookNew = (
     <a href={localizedPath('/termin', lang)} className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
       {t('cancel.bookNew')}
@@ -99,6 +120,21 @@ function Cancel({ lang }: { lang: Lang }) {
   }
   const a = state.appointment;
   const name = lang === 'en' && a.type_name_en ? a.type_name_en : a.type_name;
+  if (state.kind === 'reschedule') {
+    return (
+      <Suspense fallback={<div aria-busy="true" aria-label={t('cancel.loading')} className="h-40 animate-pulse rounded-lg bg-slate-100" />}>
+        <RescheduleAppointment
+          lang={lang}
+          token={token!}
+          type={state.type}
+          typeName={name}
+          current={{ date: a.appointment_date, time: a.appointment_time }}
+          onCancel={() => setState({ kind: 'ready', appointment: a })}
+          onFailure={fail}
+        />
+      </Suspense>
+    );
+  }
   const details = (
     <dl className="my-4 space-y-1">
       <div className="flex gap-4">
@@ -136,6 +172,15 @@ function Cancel({ lang }: { lang: Lang }) {
         className="rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
       >
         {state.kind === 'cancelling' ? t('cancel.cancelling') : t('cancel.confirm')}
+      </button>
+      <p className="mt-6 text-slate-700">{t('cancel.or')}</p>
+      <button
+        type="button"
+        onClick={() => void startReschedule(a)}
+        disabled={state.kind === 'cancelling'}
+        className="mt-2 rounded-md border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70"
+      >
+        {t('cancel.reschedule')}
       </button>
     </div>
   );

@@ -2,10 +2,9 @@ import { useMemo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/dates';
-import { buildIcs } from '../../lib/ics';
-import { fullAddress, practice } from '../../lib/practice';
 import { formatPrice } from '../../lib/price';
 import type { AppointmentType, BookingResponse } from './api';
+import { calendarFileHref, calendarFileName } from './calendar-file';
 
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -23,20 +22,20 @@ export function StepSuccess({ headingRef, type, typeName, booking, lang, date, t
   const { t } = useTranslation();
   // The same event as the confirmation email's attachment (same UID, so a calendar
   // that gets both keeps one entry), built here so it works before the email arrives.
-  const icsHref = useMemo(() => {
-    const place = `${practice.name[lang]}, ${fullAddress()}`;
-    const ics = buildIcs({
-      uid: `${booking?.id ?? `${date}-${time}-${type.id}`}@${window.location.hostname}`,
-      date,
-      time,
-      durationMinutes: type.slot_duration_minutes,
-      summary: t('success.calendarSummary', { type: typeName, practice: practice.name[lang] }),
-      location: place,
-      description: t('success.text'),
-      stamp: new Date(),
-    });
-    return `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`;
-  }, [booking?.id, date, time, type, typeName, lang, t]);
+  const icsHref = useMemo(
+    () =>
+      calendarFileHref({
+        bookingId: booking?.id,
+        typeId: type.id,
+        typeName,
+        durationMinutes: type.slot_duration_minutes,
+        date,
+        time,
+        lang,
+        t,
+      }),
+    [booking?.id, date, time, type, typeName, lang, t],
+  );
   const reference = booking?.reference;
   return (
     <section aria-labelledby="step-success-heading" className="rounded-lg border border-brand-600 bg-brand-50 p-6 text-center">
@@ -73,7 +72,7 @@ export function StepSuccess({ headingRef, type, typeName, booking, lang, date, t
       <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
         <a
           href={icsHref}
-          download={lang === 'de' ? 'termin.ics' : 'appointment.ics'}
+          download={calendarFileName(lang)}
           className="rounded-md border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
         >
           {t('success.addToCalendar')}

@@ -1,0 +1,160 @@
+/**
+ * "Termin verschieben" / "Reschedule" on the cancellation link's page: the
+ * wizard's own calendar and times (StepDateTime, useAvailability) for the
+ * booking's type, then POST /api/bookings/reschedule. A time taken meanwhile
+ * reloads the calendar with the wizard's "just taken" notice; the result
+ * shows the new time with its .ics download (same UID as the email's, so the
+ * calendar entry is replaced). Loaded only when the patient asks to move.
+ */
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Toaster } from 'sonner';
+import type { Lang } from '../../i18n/i18n';
+import { formatLongDate } from '../../lib/dates';
+import { formatPrice } from '../../lib/price';
+import { ApiError, postReschedule, type AppointmentType, type RescheduleResponse } from './api';
+import { calendarFileHref, calendarFileName } from './calendar-file';
+import { StepDateTime } from './step-date-time';
+
+export interface RescheduleProps {
+  lang: Lang;
+  token: string;
+  type: AppointmentType;
+  typeName: string;
+  current: { date: string; time: string };
+  onCancel: () => void;
+  /** The move failed for a reason the cancel page already explains (unknown link, begun, offline). */
+  onFailure: (error: unknown, retry: () => void) => void;
+}
+
+type Moved = RescheduleResponse['booking'];
+
+export default function RescheduleAppointment({ lang, token, type, typeName, current, onCancel, onFailure }: RescheduleProps) {
+  const { t } = useTranslation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [date, setDate] = useState<string | null>(current.date);
+  const [time, setTime] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [notice, setNotice] = useState<'slotTaken' | 'sameTime' | null>(null);
+  const [moving, setMoving] = useState(false);
+  const [moved, setMoved] = useState<Moved | null>(null);
+
+  const submit = async () => {
+    if (!date || !time) return;
+    if (date === current.date && time === current.time) {
+      setNotice('sameTime');
+      return;
+    }
+    setMoving(true);
+    try {
+      const answer = await postReschedule({ token, appointment_date: date, appointment_time: time, language: lang });
+      setMoved(answer.booking);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.problem?.type?.includes('slot-unavailable')) {
+        // Taken meanwhile: reload the calendar, clear the time, say so.
+        setNotice('slotTaken');
+        setTime(null);
+        setAttempt((n) => n + 1);
+      } else {
+        onFailure(error, () => void submit());
+      }
+    } finally {
+      setMoving(false);
+    }
+  };
+
+  if (moved) {
+    const href = calendarFileHref({
+      bookingId: moved.id,
+      typeId: type.id,
+      typeName,
+      durationMinutes: type.slot_duration_minutes,
+      date: moved.appointment_date,
+      time: moved.appointment_time,
+      lang,
+      t,
+    });
+    return (
+      <div role="status" className="rounded-lg border border-brand-600 bg-brand-50 p-6">
+        <h2 className="text-xl font-semibold text-brand-800">{t('reschedule.doneTitle')}</h2>
+        <dl className="my-4 space-y-1">
+          {moved.reference && (
+            <div className="flex gap-4">
+              <dt className="w-28 text-slate-600">{t('success.reference')}</dt>
+              <dd className="font-mono font-semibold">{moved.reference}</dd>
+            </div>
+          )}
+          <div className="flex gap-4">
+            <dt className="w-28 text-slate-600">{t('summary.type')}</dt>
+            <dd className="font-medium">{typeName}</dd>
+          </div>
+          <div className="flex gap-4">
+            <dt className="w-28 text-slate-600">{t('summary.date')}</dt>
+            <dd className="font-medium">{formatLongDate(moved.appointment_date, lang)}</dd>
+          </div>
+          <div className="flex gap-4">
+            <dt className="w-28 text-slate-600">{t('summary.time')}</dt>
+            <dd className="font-medium">{t('datetime.time', { time: moved.appointment_time })}</dd>
+          </div>
+          {type.price_cents !== null && (
+            <div className="flex gap-4">
+              <dt className="w-28 text-slate-600">{t('summary.price')}</dt>
+              <dd className="font-medium">{formatPrice(type.price_cents, lang)}</dd>
+            </div>
+          )}
+        </dl>
+        <p>{t('reschedule.doneText')}</p>
+        <p className="mt-2">{t('reschedule.calendarHint')}</p>
+        <a
+          href={href}
+          download={calendarFileName(lang)}
+          className="mt-4 inline-block rounded-md border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          {t('success.addToCalendar')}
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <div className="rounded-lg border border-slate-200 p-4 sm:p-6">
+      <Toaster position="top-center" richColors closeButton duration={5000} />
+      <StepDateTime
+        key={attempt}
+        headingRef={headingRef}
+        type={type}
+        typeName={typeName}
+        lang={lang}
+        date={date}
+        time={time}
+        slotTaken={notice === 'slotTaken'}
+        onDate={(d) => {
+          setDate(d);
+          setTime(null);
+        }}
+        onTime={(next) => {
+          setTime(next);
+          if (next) setNotice(null);
+        }}
+      />
+      {notice === 'sameTime' && (
+        <p role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-slate-900">
+          {t('reschedule.sameTime')}
+        </p>
+      )}
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-between">
+        <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50">
+          {t('reschedule.back')}
+        </button>
+        <button
+          type="button"
+          onClick={() => void submit()}
+          disabled={!date || !time || moving}
+          className="rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {moving ? t('reschedule.moving') : t('reschedule.confirm')}
+        </button>
+      </div>
+    </div>
+  );
+}
