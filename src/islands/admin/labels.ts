@@ -82,6 +82,7 @@ export const labels = {
     'admin.errors.weekdayRequired': 'Bitte wählen Sie einen Wochentag.',
     'admin.errors.timeInvalid': 'Bitte eine Uhrzeit im Format HH:MM eingeben.',
     'admin.errors.startBeforeEnd': 'Die Startzeit muss vor der Endzeit liegen.',
+    'admin.errors.timeRangeBoth': 'Bitte Start- und Endzeit angeben oder beide leer lassen (ganzer Tag).',
     'admin.errors.dateRequired': 'Bitte wählen Sie ein Datum.',
     'admin.errors.dateInvalid': 'Bitte ein gültiges Datum eingeben.',
     'admin.errors.supplierRequired': 'Bitte geben Sie einen Lieferanten ein.',
