@@ -15,6 +15,7 @@ import { createI18n, type Lang } from '../../i18n/i18n';
 import { berlinToday } from '../../lib/berlin-time';
 import { fetchAppointmentTypes, ApiError, type AppointmentType } from './api';
 import { onDemand, reloadForMissingChunk } from './on-demand';
+import type { BookedResult } from './step-details';
 import { StepType } from './step-type';
 import { canGoNext, initialWizardState, progressOf, TOTAL_STEPS, wizardReducer, type WizardAction } from './wizard-state';
 
@@ -71,6 +72,7 @@ function Wizard({ lang }: { lang: Lang }) {
   };
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [availabilityVersion, setAvailabilityVersion] = useState(0);
+  const [booked, setBooked] = useState<BookedResult | null>(null);
 
   useEffect(() => {
     let active = true;
@@ -183,7 +185,10 @@ function Wizard({ lang }: { lang: Lang }) {
             lang={lang}
             date={state.date}
             time={state.time}
-            onBooked={() => go({ type: 'booked' })}
+            onBooked={(result) => {
+              setBooked(result);
+              go({ type: 'booked' });
+            }}
             onSlotTaken={onSlotTaken}
           />
         )}
@@ -194,6 +199,8 @@ function Wizard({ lang }: { lang: Lang }) {
             lang={lang}
             date={state.date}
             time={state.time}
+            reference={booked?.reference}
+            practiceNotNotified={booked?.practiceNotNotified ?? false}
             onNew={() => go({ type: 'reset' })}
           />
         )}

@@ -9,6 +9,11 @@ import { formatLongDate } from '../../lib/dates';
 import { ApiError, postBooking, type AppointmentType } from './api';
 import { bookingToast } from './email-toast';
 
+export interface BookedResult {
+  reference?: string;
+  practiceNotNotified: boolean;
+}
+
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
   type: AppointmentType;
@@ -16,7 +21,8 @@ interface Props {
   lang: Lang;
   date: string;
   time: string;
-  onBooked: () => void;
+  /** The booking's reference, and whether the practice could not be told (then the patient is asked to call). */
+  onBooked: (result: BookedResult) => void;
   /** The slot went away meanwhile: availability must be reloaded. */
   onSlotTaken: () => void;
 }
@@ -62,7 +68,10 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, onBo
       } catch {
         toast.success(t('toast.bookingSuccess'), { description: t('toast.emailNotSent') });
       }
-      onBooked();
+      onBooked({
+        reference: response.booking.reference,
+        practiceNotNotified: Boolean(!response.email || response.email.practiceEmailError || response.email.error),
+      });
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
         // An abuse limit (per connection or per recipient): nothing was booked; the details stay for later.

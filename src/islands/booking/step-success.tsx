@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/dates';
+import { practice } from '../../lib/practice';
 
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -9,10 +10,14 @@ interface Props {
   lang: Lang;
   date: string;
   time: string;
+  /** The booking's short reference (API.md: booking.reference). */
+  reference?: string;
+  /** The practice's notification failed: ask the patient to call. */
+  practiceNotNotified?: boolean;
   onNew: () => void;
 }
 
-export function StepSuccess({ headingRef, typeName, lang, date, time, onNew }: Props) {
+export function StepSuccess({ headingRef, typeName, lang, date, time, reference, practiceNotNotified, onNew }: Props) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="step-success-heading" className="rounded-lg border border-brand-600 bg-brand-50 p-6 text-center">
@@ -32,8 +37,21 @@ export function StepSuccess({ headingRef, typeName, lang, date, time, onNew }: P
           <dt className="text-slate-700">{t('summary.time')}</dt>
           <dd className="font-medium">{t('datetime.time', { time })}</dd>
         </div>
+        {reference && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-700">{t('success.reference')}</dt>
+            <dd className="font-mono font-semibold tracking-wider" data-testid="booking-reference">
+              {reference}
+            </dd>
+          </div>
+        )}
       </dl>
       <p className="mt-4 text-slate-700">{t('success.text')}</p>
+      {practiceNotNotified && (
+        <p role="alert" className="mx-auto mt-4 max-w-md rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
+          {t('success.callUs', { phone: practice.phone })}
+        </p>
+      )}
       <button type="button" onClick={onNew} className="mt-6 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
         {t('success.newBooking')}
       </button>
