@@ -18,6 +18,8 @@ import { readEnv } from './env.server';
 export interface BookingEmailInput {
   bookingId: string;
   token: string;
+  /** The booking's short reference (src/lib/booking-reference.ts). */
+  reference: string;
   type: Pick<AppointmentTypeRow, 'name' | 'nameEn' | 'slotDurationMinutes'>;
   date: string;
   time: string;
@@ -60,6 +62,7 @@ export function patientConfirmation(input: BookingEmailInput, siteUrl: string): 
   const link = cancellationUrl(siteUrl, input.token, lang);
   const practiceName = practice.name[lang];
   const details = rows([
+    [t('email.label.reference'), input.reference],
     [t('email.label.type'), type],
     [t('email.label.date'), longDate],
     [t('email.label.time'), t('email.time', { time: input.time })],
@@ -121,6 +124,7 @@ export function practiceNotification(input: BookingEmailInput, practiceEmail: st
   const type = typeName(input.type, 'de');
   const p = input.patient;
   const details = rows([
+    [t('email.label.reference'), input.reference],
     [t('email.label.type'), type],
     [t('email.label.date'), formatLongDate(input.date, 'de')],
     [t('email.label.time'), t('email.time', { time: input.time })],
@@ -170,4 +174,48 @@ export async function sendBookingEmails(input: BookingEmailInput, sender?: Email
     outcome.practiceEmailError = t('email.errors.practiceFailed');
   }
   return outcome;
+}
+
+export interface CancellationNoticeInput {
+  type: Pick<AppointmentTypeRow, 'name' | 'nameEn'>;
+  date: string;
+  time: string;
+  reference: string;
+}
+
+/** The practice's notice of a patient's cancellation, in German: type, date, time, reference; nothing of the patient. */
+export function cancellationNotice(input: CancellationNoticeInput, practiceEmail: string): EmailMessage {
+  const t = useTranslations('de');
+  const type = typeName(input.type, 'de');
+  const details = rows([
+    [t('email.label.reference'), input.reference],
+    [t('email.label.type'), type],
+    [t('email.label.date'), formatLongDate(input.date, 'de')],
+    [t('email.label.time'), t('email.time', { time: input.time })],
+  ]);
+  return {
+    to: practiceEmail,
+    subject: t('email.cancelNotice.subject', { type, date: formatShortDate(input.date), time: input.time, reference: input.reference }),
+    html: `<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;color:#1e293b"><p>${escapeHtml(
+      t('email.cancelNotice.intro'),
+    )}</p>${details.html}</body></html>`,
+    text: `${t('email.cancelNotice.intro')}\n\n${details.text}\n`,
+  };
+}
+
+/**
+ * Emails the practice that a booking was cancelled. Never throws: the
+ * cancellation stands whatever happens to the notice; a failure is logged
+ * by kind only. Returns whether the notice was sent.
+ */
+export async function sendCancellationNotice(input: CancellationNoticeInput, sender?: EmailSender): Promise<boolean> {
+  try {
+    const env = readEnv();
+    sender ??= createEmailSender(env);
+    await sender.send(cancellationNotice(input, env.PRACTICE_EMAIL));
+    return true;
+  } catch (error) {
+    console.warn(`cancellation notice email failed: ${(error as Error)?.name ?? 'unknown'}`);
+    return false;
+  }
 }

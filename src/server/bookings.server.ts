@@ -27,6 +27,7 @@ import {
   slotKey,
   timeRejection,
   type AvailabilityInput,
+  type BlockedRange,
   type DayAvailability,
   type TimeRejection,
   type WeeklyWindow,
@@ -72,7 +73,13 @@ async function loadRules(
   from: string,
   to: string,
   withCounts: boolean,
-): Promise<{ type: AppointmentTypeRow; windows: WeeklyWindow[]; blockedDates: string[]; counts: Array<[string, string, number]> } | null> {
+): Promise<{
+  type: AppointmentTypeRow;
+  windows: WeeklyWindow[];
+  blockedDates: string[];
+  blockedRanges: BlockedRange[];
+  counts: Array<[string, string, number]>;
+} | null> {
   const t = appointmentTypes;
   // Spelled out: drizzle would write a bare "id", which the subqueries would take for their own id.
   const typeRef = sql.raw('"appointment_types"."id"');
@@ -93,7 +100,7 @@ async function loadRules(
           order by w.day_of_week, w.start_time)
         from appointment_time_slots w where w.appointment_type_id = ${typeRef}), '[]'::json)`,
       blocked: sql<unknown>`coalesce((
-        select json_agg(distinct b.date) from blocked_dates b
+        select json_agg(json_build_array(b.date, b.start_time, b.end_time)) from blocked_dates b
         where b.date between ${from}::date and ${to}::date
           and (b.appointment_type_id is null or b.appointment_type_id = ${typeRef})), '[]'::json)`,
       counts: sql<unknown>`${counts}`,
@@ -102,10 +109,15 @@ async function loadRules(
     .where(eq(t.id, typeId));
   if (!row) return null;
   const { windows, blocked, counts: countRows, ...type } = row;
+  const blocks = fromJson<Array<[string, string | null, string | null]>>(blocked);
   return {
     type,
     windows: fromJson<WeeklyWindow[]>(windows),
-    blockedDates: fromJson<string[]>(blocked),
+    // Whole days (no times) and partial-day ranges (DESIGN.md Practice operations).
+    blockedDates: blocks.filter(([, start]) => start === null).map(([date]) => date),
+    blockedRanges: blocks
+      .filter(([, start, end]) => start !== null && end !== null)
+      .map(([date, startTime, endTime]) => ({ date, startTime: startTime!, endTime: endTime! })),
     counts: fromJson<Array<[string, string, number]>>(countRows),
   };
 }
@@ -128,6 +140,7 @@ export async function getAvailability(
     type: rules.type,
     windows: rules.windows,
     blockedDates: rules.blockedDates,
+    blockedRanges: rules.blockedRanges,
     bookings: new Map(rules.counts.map(([date, time, n]) => [slotKey(date, hhmm(time)), Number(n)])),
     now,
   };
@@ -146,11 +159,22 @@ export interface InsertBookingInput {
   date: string;
   /** HH:mm */
   time: string;
-  tokenHash: string;
+  /** SHA-256 of the cancellation token; null for a staff (phone) booking, which has no link. */
+  tokenHash: string | null;
+  /** `online` (default) or `phone` (a staff booking). */
+  source?: BookingSource;
   /** Abuse limits counted in the same statement (online bookings); none for staff. */
   limits?: RateLimitHit[];
+  /**
+   * Set when `db` is a transaction (a staff booking with its audit entry):
+   * every attempt runs under a savepoint, so a lost race does not abort the
+   * surrounding transaction.
+   */
+  inTransaction?: boolean;
   now?: Date;
 }
+
+export type BookingSource = 'online' | 'phone';
 
 export interface BookedRow {
   id: string;
@@ -158,6 +182,8 @@ export interface BookedRow {
   appointmentDate: string;
   appointmentTime: string;
   seat: number;
+  source: BookingSource;
+  reference: string;
 }
 
 export type InsertBookingResult =
@@ -166,6 +192,8 @@ export type InsertBookingResult =
 
 /** Every lost race means another seat is taken, so capacity (at most 10) + 1 attempts always end. */
 const MAX_INSERT_ATTEMPTS = 11;
+/** A drawn reference that is taken (1 in ~887 million per stored booking) draws again. */
+const MAX_REFERENCE_ATTEMPTS = 5;
 
 /**
  * The one statement that books a seat: it inserts only if the type exists,
@@ -177,11 +205,17 @@ const MAX_INSERT_ATTEMPTS = 11;
  */
 function insertStatement(input: InsertBookingInput, now: Date): SQL {
   const { typeId, date, time, tokenHash } = input;
+  const source = input.source ?? 'online';
   const limits = input.limits ?? [];
   const weekday = weekdayOf(date);
+  // Blocked: a whole-day block, or a range that the appointment [time, time + duration) overlaps (minutes, so nothing wraps at midnight).
   const blockedSql = sql`exists (
-      select 1 from blocked_dates b
-      where b.date = ${date}::date and (b.appointment_type_id is null or b.appointment_type_id = ${typeId}::uuid))`;
+      select 1 from blocked_dates b, appointment_types bt
+      where bt.id = ${typeId}::uuid and b.date = ${date}::date
+        and (b.appointment_type_id is null or b.appointment_type_id = bt.id)
+        and (b.start_time is null or (
+          extract(epoch from b.start_time) / 60 < extract(epoch from ${time}::time) / 60 + bt.slot_duration_minutes
+          and extract(epoch from ${time}::time) < extract(epoch from b.end_time))))`;
   const hitCtes = limits.map((hit, i) => sql`, ${sql.raw(`hit${i}`)} as (${hitCte(hit, now, sql`seat`)})`);
   const checks = limits.map((hit, i) => sql`${withinLimitCheck(hit, sql.raw(`hit${i}`))} as ${sql.raw(`within${i}`)}, `);
   return sql`
@@ -209,9 +243,9 @@ function insertStatement(input: InsertBookingInput, now: Date): SQL {
       limit 1
     )${sql.join(hitCtes, sql``)},
     booked as (
-      insert into booked_slots (appointment_type_id, appointment_date, appointment_time, seat, cancellation_token_hash)
-      select ${typeId}::uuid, ${date}::date, ${time}::time, seat.seat, ${tokenHash} from seat
-      returning id, appointment_type_id, appointment_date::text, appointment_time::text, seat
+      insert into booked_slots (appointment_type_id, appointment_date, appointment_time, seat, cancellation_token_hash, source)
+      select ${typeId}::uuid, ${date}::date, ${time}::time, seat.seat, ${tokenHash}, ${source} from seat
+      returning id, appointment_type_id, appointment_date::text, appointment_time::text, seat, source, reference
     ),
     purge as (${purgeCte(now, limits)})
     select
@@ -230,12 +264,23 @@ function insertStatement(input: InsertBookingInput, now: Date): SQL {
 export async function insertBooking(db: Executor, input: InsertBookingInput): Promise<InsertBookingResult> {
   const now = input.now ?? new Date();
   const statement = insertStatement(input, now);
+  type Row = { booked: unknown; valid: boolean; type_exists: boolean; blocked: boolean };
+  const run = async (): Promise<Row[]> =>
+    input.inTransaction
+      ? (db as Transaction).transaction(async (savepoint) => rowsOf<Row>(await savepoint.execute(statement)))
+      : rowsOf<Row>(await db.execute(statement));
+  let referenceAttempts = 0;
   for (let attempt = 1; ; attempt++) {
-    let row: { booked: unknown; valid: boolean; type_exists: boolean; blocked: boolean } | undefined;
+    let row: Row | undefined;
     try {
-      [row] = rowsOf<{ booked: unknown; valid: boolean; type_exists: boolean; blocked: boolean }>(await db.execute(statement));
+      [row] = await run();
     } catch (error) {
       const e = databaseError(error);
+      // The drawn reference is taken: the next run draws a new one (the column default).
+      if (e?.code === '23505' && e.constraint === 'booked_slots_reference_idx' && ++referenceAttempts < MAX_REFERENCE_ATTEMPTS) {
+        attempt--;
+        continue;
+      }
       // Lost the race for the seat (unique index) or the capacity dropped meanwhile (trigger): look again.
       const lostSeat =
         (e?.code === '23505' && e.constraint === 'booked_slots_type_date_time_seat_idx') ||
@@ -248,9 +293,25 @@ export async function insertBooking(db: Executor, input: InsertBookingInput): Pr
     }
     if (!row) throw new Error('booking statement returned no row');
     if (row.booked) {
-      const b = fromJson<{ id: string; appointment_type_id: string; appointment_date: string; appointment_time: string; seat: number }>(row.booked);
+      const b = fromJson<{
+        id: string;
+        appointment_type_id: string;
+        appointment_date: string;
+        appointment_time: string;
+        seat: number;
+        source: BookingSource;
+        reference: string;
+      }>(row.booked);
       return {
-        booked: { id: b.id, appointmentTypeId: b.appointment_type_id, appointmentDate: b.appointment_date, appointmentTime: b.appointment_time, seat: b.seat },
+        booked: {
+          id: b.id,
+          appointmentTypeId: b.appointment_type_id,
+          appointmentDate: b.appointment_date,
+          appointmentTime: b.appointment_time,
+          seat: b.seat,
+          source: b.source,
+          reference: b.reference,
+        },
       };
     }
     if (!row.type_exists) return { rejected: 'unknown-type' };
@@ -267,10 +328,17 @@ function rateLimitDetail(bucket: string): string {
 }
 
 export interface CreatedBooking {
-  booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string };
+  booking: {
+    id: string;
+    appointment_type_id: string;
+    appointment_date: string;
+    appointment_time: string;
+    reference: string;
+    source: BookingSource;
+  };
   type: AppointmentTypeRow;
-  /** The only copy of the token: it goes into the patient's email, never the database. */
-  token: string;
+  /** The only copy of the token: it goes into the patient's email, never the database. Null for a phone booking. */
+  token: string | null;
 }
 
 /** The patient asked for a reminder (DESIGN.md, Reminders): what to seal, and the keys. */
@@ -289,8 +357,15 @@ export interface ReminderRequest {
 export async function createBooking(
   db: Database,
   slot: SlotRequest,
-  options: { now?: Date; limits?: RateLimitHit[]; reminder?: ReminderRequest } = {},
+  options: {
+    now?: Date;
+    limits?: RateLimitHit[];
+    reminder?: ReminderRequest;
+    /** `phone`: a staff booking (no token, no limits, no reminder), run inside the audit's transaction. */
+    source?: BookingSource;
+  } = {},
 ): Promise<CreatedBooking> {
+  const source = options.source ?? 'online';
   const now = options.now ?? new Date();
   const date = slot.appointment_date;
   const time = slot.appointment_time;
@@ -301,14 +376,24 @@ export async function createBooking(
     type: rules.type,
     windows: rules.windows,
     blockedDates: rules.blockedDates,
+    blockedRanges: rules.blockedRanges,
     bookings: new Map(),
     now,
   });
   if (rejection) throw new AppError('slot-unavailable', slotUnavailableDetail(rejection));
-  const token = newCancellationToken();
-  const result = await insertBooking(db, { typeId, date, time, tokenHash: hashToken(token), limits: options.limits, now });
+  const token = source === 'online' ? newCancellationToken() : null;
+  const result = await insertBooking(db, {
+    typeId,
+    date,
+    time,
+    tokenHash: token === null ? null : hashToken(token),
+    source,
+    limits: source === 'online' ? options.limits : undefined,
+    inTransaction: source === 'phone',
+    now,
+  });
   if ('rejected' in result) throw new AppError('slot-unavailable', slotUnavailableDetail(result.rejected));
-  if (options.reminder) {
+  if (options.reminder && token !== null) {
     // A third statement only for the patients who ticked the box (DESIGN.md, Reminders).
     const secret = { ...options.reminder.secret, token };
     await insertReminder(db, { bookingId: result.booked.id, date, time, secret, keys: options.reminder.keys }, now);
@@ -319,6 +404,8 @@ export async function createBooking(
       appointment_type_id: result.booked.appointmentTypeId,
       appointment_date: result.booked.appointmentDate,
       appointment_time: hhmm(result.booked.appointmentTime),
+      reference: result.booked.reference,
+      source: result.booked.source,
     },
     type: rules.type,
     token,
@@ -348,6 +435,8 @@ export interface BookingByToken {
   appointment_date: string;
   appointment_time: string;
   slot_duration_minutes: number;
+  reference: string;
+  price_cents: number | null;
 }
 
 async function findByToken(db: Executor, token: string, lock = false): Promise<BookingByToken | null> {
@@ -360,6 +449,8 @@ async function findByToken(db: Executor, token: string, lock = false): Promise<B
       appointment_date: bookedSlots.appointmentDate,
       appointment_time: bookedSlots.appointmentTime,
       slot_duration_minutes: appointmentTypes.slotDurationMinutes,
+      reference: bookedSlots.reference,
+      price_cents: appointmentTypes.priceCents,
     })
     .from(bookedSlots)
     .innerJoin(appointmentTypes, eq(appointmentTypes.id, bookedSlots.appointmentTypeId))
@@ -397,4 +488,13 @@ export async function cancelBooking(db: Database, token: string, now: Date = new
     await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
     return booking;
   });
+}
+
+/**
+ * The practice's notification of a booking failed: mark the booking so the
+ * list and the dashboard show that an unknown patient is to be expected.
+ * One extra statement, only in that failure case.
+ */
+export async function markPracticeNotNotified(db: Database, bookingId: string): Promise<void> {
+  await db.update(bookedSlots).set({ practiceNotified: false }).where(eq(bookedSlots.id, bookingId));
 }
