@@ -16,6 +16,10 @@ if (!process.env.E2E_PORT) {
     "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
   ]).toString();
 }
+// Tests that run the handlers in their own process (a second server with its
+// own database, admin-auth.spec) are local development too: functions are
+// production unless APP_ENV=development, and production refuses PGlite.
+process.env.APP_ENV ??= 'development';
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'praxis-e2e-'));
 }

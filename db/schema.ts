@@ -27,6 +27,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { referenceDefaultSql } from '../src/lib/booking-reference';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -98,14 +99,31 @@ export const bookedSlots = pgTable(
      * the database itself refuses an overbooking, whatever the code path.
      */
     seat: smallint('seat').notNull(),
-    /** Hex SHA-256 of the cancellation token; the token itself is never stored. */
-    cancellationTokenHash: text('cancellation_token_hash').notNull(),
+    /**
+     * Hex SHA-256 of the cancellation token; the token itself is never
+     * stored. Null exactly for staff (phone) bookings: nobody holds a link.
+     */
+    cancellationTokenHash: text('cancellation_token_hash'),
+    /** `online` (the wizard) or `phone` (entered by staff, no patient data). */
+    source: text('source').notNull().default('online'),
+    /**
+     * Short human-readable reference (src/lib/booking-reference.ts): 6
+     * characters without look-alikes, unique over every stored row; the
+     * database draws it.
+     */
+    reference: text('reference').notNull().default(sql.raw(referenceDefaultSql())),
+    /** False when the practice's notification email failed: staff expect an unknown patient. */
+    practiceNotified: boolean('practice_notified').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
-    check('booked_slots_token_hash_format', sql`${t.cancellationTokenHash} ~ '^[0-9a-f]{64}$'`),
+    check('booked_slots_token_hash_format', sql`${t.cancellationTokenHash} is null or ${t.cancellationTokenHash} ~ '^[0-9a-f]{64}$'`),
     check('booked_slots_seat_range', sql`${t.seat} between 1 and 10`),
+    check('booked_slots_source_known', sql`${t.source} in ('online', 'phone')`),
+    check('booked_slots_token_iff_online', sql`(${t.source} = 'online') = (${t.cancellationTokenHash} is not null)`),
+    check('booked_slots_reference_format', sql`${t.reference} ~ '^[2-9A-HJKMNP-Z]{6}$'`),
     uniqueIndex('booked_slots_token_hash_idx').on(t.cancellationTokenHash),
+    uniqueIndex('booked_slots_reference_idx').on(t.reference),
     uniqueIndex('booked_slots_type_date_time_seat_idx').on(t.appointmentTypeId, t.appointmentDate, t.appointmentTime, t.seat),
     index('booked_slots_date_time_idx').on(t.appointmentDate, t.appointmentTime),
   ],
@@ -121,10 +139,17 @@ export const blockedDates = pgTable(
     appointmentTypeId: uuid('appointment_type_id').references(() => appointmentTypes.id, {
       onDelete: 'cascade',
     }),
+    /** Both null: the whole day. Otherwise appointments overlapping [start, end) are blocked. */
+    startTime: time('start_time'),
+    endTime: time('end_time'),
     createdAt: createdAt(),
   },
   (t) => [
     check('blocked_dates_reason_length', sql`${t.reason} is null or length(${t.reason}) <= 500`),
+    check(
+      'blocked_dates_time_range',
+      sql`(${t.startTime} is null and ${t.endTime} is null) or (${t.startTime} is not null and ${t.endTime} is not null and ${t.startTime} < ${t.endTime})`,
+    ),
     index('blocked_dates_date_idx').on(t.date),
   ],
 );

@@ -1,13 +1,22 @@
 import { getDb } from '../../db/client';
-import { listBookedSlots } from '../../src/server/admin/booked-slots.server';
+import { staffBookingSchema } from '../../src/lib/admin-schemas';
+import { createStaffBooking, listBookedSlots } from '../../src/server/admin/booked-slots.server';
+import { audited } from '../../src/server/audit.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
-import { json, route } from '../../src/server/http.server';
+import { json, parseInput, readJson, route } from '../../src/server/http.server';
 
 export default route({
   GET: async (req) => {
     const db = await getDb();
     await requireAdmin(req, db);
     return json(await listBookedSlots(db));
+  },
+  POST: async (req) => {
+    const db = await getDb();
+    const session = await requireAdmin(req, db);
+    const input = parseInput(staffBookingSchema, await readJson(req));
+    // A phone booking: same rules and capacity guarantee as online, no patient data; 409 slot-unavailable when refused.
+    return json(await audited(db, session, { action: 'create', entity: 'booked-slot' }, (tx) => createStaffBooking(tx, input)), { status: 201 });
   },
 });
 

@@ -11,7 +11,13 @@ export default route({
     // One transaction: the new seat taken, the old one freed, the reminder moved (or nothing at all).
     const moved = await rescheduleBooking(await getDb(), body);
     // The move stands once committed; the practice's notice only reports how it went.
-    const email = await sendRescheduleEmail({ type: moved.type, old: moved.old, moved: { date: moved.booking.appointment_date, time: moved.booking.appointment_time }, language });
+    const email = await sendRescheduleEmail({
+      reference: moved.booking.reference,
+      type: moved.type,
+      old: moved.old,
+      moved: { date: moved.booking.appointment_date, time: moved.booking.appointment_time },
+      language,
+    });
     return json({ booking: moved.booking, email });
   },
 });

@@ -1,7 +1,7 @@
 import { getDb } from '../../db/client';
 import { bookingRequestSchema, type BookingRequest } from '../../src/lib/booking-schema';
 import { sendBookingEmails } from '../../src/server/booking-emails.server';
-import { createBooking } from '../../src/server/bookings.server';
+import { createBooking, markPracticeNotNotified } from '../../src/server/bookings.server';
 import { readEnv } from '../../src/server/env.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
 import { bookingLimits } from '../../src/server/rate-limit.server';
@@ -20,14 +20,18 @@ export default route({
     // The booking stands once committed; emails only report how they went.
     const email = await sendBookingEmails({
       bookingId: created.booking.id,
-      token: created.token,
+      token: created.token!,
+      reference: created.booking.reference,
       type: created.type,
       date: created.booking.appointment_date,
       time: created.booking.appointment_time,
       patient: body,
       language: body.language,
     });
-    return json({ booking: created.booking, email }, { status: 201 });
+    // The practice was not told (its email failed or email is not configured): mark the booking, ask the patient to call.
+    if (email.practiceEmailError || email.error) await markPracticeNotNotified(await getDb(), created.booking.id);
+    const { source: _source, ...booking } = created.booking;
+    return json({ booking, email }, { status: 201 });
   },
 });
 

@@ -88,16 +88,42 @@ export const timeWindowSchema = z
   });
 export type TimeWindowInput = z.output<typeof timeWindowSchema>;
 
-export const blockedDateSchema = z.object({
-  date: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
-  reason: optionalText(500),
-  // '__ALL__' (the form's option) and null both mean every type.
-  appointment_type_id: z
-    .union([z.literal(ALL_TYPES), typeId])
-    .nullish()
-    .transform((v) => (v == null || v === ALL_TYPES ? null : v)),
-});
+/** HH:mm or nothing: missing, null and blank are null. */
+const optionalTime = z
+  .string({ error: 'admin.errors.timeInvalid' })
+  .nullish()
+  .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
+  .refine((v) => v === null || HH_MM.test(v), 'admin.errors.timeInvalid');
+
+export const blockedDateSchema = z
+  .object({
+    date: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
+    reason: optionalText(500),
+    // '__ALL__' (the form's option) and null both mean every type.
+    appointment_type_id: z
+      .union([z.literal(ALL_TYPES), typeId])
+      .nullish()
+      .transform((v) => (v == null || v === ALL_TYPES ? null : v)),
+    /** Both empty: the whole day; otherwise both, start before end (DESIGN.md Practice operations). */
+    start_time: optionalTime,
+    end_time: optionalTime,
+  })
+  .superRefine((b, ctx) => {
+    if ((b.start_time === null) !== (b.end_time === null)) {
+      ctx.addIssue({ code: 'custom', path: [b.start_time === null ? 'start_time' : 'end_time'], message: 'admin.errors.timeRangeBoth' });
+    } else if (b.start_time !== null && b.end_time !== null && HH_MM.test(b.start_time) && HH_MM.test(b.end_time) && b.start_time >= b.end_time) {
+      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'admin.errors.startBeforeEnd' });
+    }
+  });
 export type BlockedDateInput = z.output<typeof blockedDateSchema>;
+
+/** POST /api/admin/booked-slots: a seat taken by staff for a caller; no patient data at all. */
+export const staffBookingSchema = z.object({
+  appointment_type_id: typeId.transform((id) => id.toLowerCase()),
+  appointment_date: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
+  appointment_time: z.string({ error: 'admin.errors.timeInvalid' }).regex(HH_MM, 'admin.errors.timeInvalid'),
+});
+export type StaffBookingInput = z.output<typeof staffBookingSchema>;
 
 /** SPEC.md §5: a stock that cannot be parsed counts as 0; a missing one is an error. */
 const stock = (key: string) =>

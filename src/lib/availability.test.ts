@@ -312,3 +312,32 @@ describe.each(['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati', 'Asia/Kolkata
     });
   },
 );
+
+describe('partial-day blocks (time ranges)', () => {
+  const meeting = { date: '2026-11-24', startTime: '10:00:00', endTime: '12:00:00' };
+
+  it('removes every time whose appointment overlaps the range, and only those', () => {
+    const times = freeTimes('2026-11-24', input({ blockedRanges: [meeting] }));
+    // 09:40–10:00 ends as the range begins and 12:00 starts as it ends: both stay.
+    expect(times).toEqual(ALL_TIMES_20.filter((t) => t < '10:00' || t >= '12:00'));
+  });
+
+  it('blocks a time that starts before the range but runs into it', () => {
+    const times = freeTimes('2026-11-24', input({ blockedRanges: [{ date: '2026-11-24', startTime: '10:10', endTime: '10:15' }] }));
+    expect(times).not.toContain('10:00');
+    expect(times).toContain('09:40');
+    expect(times).toContain('10:20');
+  });
+
+  it('leaves other dates alone and keeps the date selectable', () => {
+    const days = availabilityForRange('2026-11-24', '2026-11-25', input({ blockedRanges: [meeting] }));
+    expect(days.map((d) => d.date)).toEqual(['2026-11-24', '2026-11-25']);
+    expect(days[1]!.times).toEqual(ALL_TIMES_20);
+  });
+
+  it('the re-check refuses a time in the range as blocked', () => {
+    expect(timeRejection('2026-11-24', '10:40', input({ blockedRanges: [meeting] }))).toBe('blocked');
+    expect(timeRejection('2026-11-24', '09:40', input({ blockedRanges: [meeting] }))).toBeNull();
+    expect(timeRejection('2026-11-24', '12:00', input({ blockedRanges: [meeting] }))).toBeNull();
+  });
+});

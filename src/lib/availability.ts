@@ -29,11 +29,24 @@ export interface WeeklyWindow {
 export interface AvailabilityInput {
   type: TypeRules;
   windows: WeeklyWindow[];
-  /** Dates blocked for this type or for all types. */
+  /** Dates blocked for this type or for all types (whole days). */
   blockedDates: Iterable<string>;
+  /**
+   * Partial-day blocks for this type or for all types: a time whose
+   * appointment [time, time + duration) overlaps [startTime, endTime) is
+   * blocked (DESIGN.md Practice operations).
+   */
+  blockedRanges?: Iterable<BlockedRange>;
   /** Existing bookings per `yyyy-MM-dd HH:mm`. */
   bookings: ReadonlyMap<string, number>;
   now: Date;
+}
+
+export interface BlockedRange {
+  date: string;
+  /** HH:mm or HH:mm:ss */
+  startTime: string;
+  endTime: string;
 }
 
 export type DateRejection = 'past' | 'not-today' | 'beyond-advance' | 'blocked' | 'no-window';
@@ -108,12 +121,24 @@ export function dateRejection(
   return null;
 }
 
-/** Free times of a selectable date: capacity left, and for today only times later than now. */
+/** Whether the appointment starting at `time` overlaps a partial-day block of `date`. */
+export function overlapsBlockedRange(date: string, time: string, durationMinutes: number, ranges: Iterable<BlockedRange> = []): boolean {
+  const start = toMinutes(time);
+  const end = start + durationMinutes;
+  for (const r of ranges) {
+    if (r.date === date && toMinutes(r.startTime) < end && start < toMinutes(r.endTime)) return true;
+  }
+  return false;
+}
+
+/** Free times of a selectable date: capacity left, not in a blocked range, and for today only times later than now. */
 export function freeTimes(date: string, input: AvailabilityInput, clock: BerlinWallClock = berlinWallClock(input.now)): string[] {
   const times = timesOfDate(date, input.windows, input.type.slotDurationMinutes);
+  const ranges = [...(input.blockedRanges ?? [])].filter((r) => r.date === date);
   return times.filter(
     (time) =>
       !(date === clock.date && time <= clock.time) &&
+      !overlapsBlockedRange(date, time, input.type.slotDurationMinutes, ranges) &&
       (input.bookings.get(slotKey(date, time)) ?? 0) < input.type.maxSlotsPerTime,
   );
 }
@@ -141,6 +166,7 @@ export function timeRejection(date: string, time: string, input: AvailabilityInp
     return 'not-a-slot';
   }
   if (date === clock.date && time <= clock.time) return 'passed';
+  if (overlapsBlockedRange(date, time, input.type.slotDurationMinutes, input.blockedRanges)) return 'blocked';
   if ((input.bookings.get(slotKey(date, time)) ?? 0) >= input.type.maxSlotsPerTime) return 'full';
   return null;
 }

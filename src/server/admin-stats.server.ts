@@ -13,6 +13,8 @@ export interface AdminStats {
   lowStock: number;
   /** Items whose expiry date lies within the next 30 days, today included (src/lib/inventory.ts). */
   expiringSoon: number;
+  /** Bookings from today on whose practice notification failed: unknown patients to expect. */
+  unnotified: number;
 }
 
 export async function adminStats(db: Database, now: Date = new Date()): Promise<AdminStats> {
@@ -25,7 +27,8 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
       (select count(*) from blocked_dates) as blocked_dates,
       (select count(*) from inventory_items where current_stock <= minimum_stock) as low_stock,
       (select count(*) from inventory_items
-        where expiry_date between ${today}::date and ${addDaysToDate(today, EXPIRING_SOON_DAYS)}::date) as expiring_soon`);
+        where expiry_date between ${today}::date and ${addDaysToDate(today, EXPIRING_SOON_DAYS)}::date) as expiring_soon,
+      (select count(*) from booked_slots where not practice_notified and appointment_date >= ${today}::date) as unnotified`);
   const row = (result as unknown as { rows: Array<Record<string, string | number>> }).rows[0]!;
   return {
     bookedTotal: Number(row.booked_total),
@@ -34,5 +37,6 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
     blockedDates: Number(row.blocked_dates),
     lowStock: Number(row.low_stock),
     expiringSoon: Number(row.expiring_soon),
+    unnotified: Number(row.unnotified),
   };
 }

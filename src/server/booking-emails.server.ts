@@ -19,6 +19,8 @@ import { readEnv } from './env.server';
 export interface BookingEmailInput {
   bookingId: string;
   token: string;
+  /** The booking's short reference (src/lib/booking-reference.ts). */
+  reference: string;
   type: Pick<AppointmentTypeRow, 'name' | 'nameEn' | 'slotDurationMinutes'> & { priceCents?: number | null };
   date: string;
   time: string;
@@ -75,6 +77,7 @@ export function patientConfirmation(input: BookingEmailInput, siteUrl: string): 
   const link = cancellationUrl(siteUrl, input.token, lang);
   const practiceName = practice.name[lang];
   const details = rows([
+    [t('email.label.reference'), input.reference],
     [t('email.label.type'), type],
     [t('email.label.date'), longDate],
     [t('email.label.time'), t('email.time', { time: input.time })],
@@ -139,6 +142,7 @@ export function practiceNotification(input: BookingEmailInput, practiceEmail: st
   const type = typeName(input.type, 'de');
   const p = input.patient;
   const details = rows([
+    [t('email.label.reference'), input.reference],
     [t('email.label.type'), type],
     [t('email.label.date'), formatLongDate(input.date, 'de')],
     [t('email.label.time'), t('email.time', { time: input.time })],
@@ -192,7 +196,8 @@ export async function sendBookingEmails(input: BookingEmailInput, sender?: Email
 }
 
 export interface RescheduleEmailInput {
-  reference?: string | null;
+  /** The booking's reference, which it keeps when moved. */
+  reference: string;
   type: Pick<AppointmentTypeRow, 'name' | 'nameEn' | 'slotDurationMinutes'>;
   old: { date: string; time: string };
   moved: { date: string; time: string };
@@ -201,14 +206,14 @@ export interface RescheduleEmailInput {
 }
 
 /**
- * The practice's notice of a moved appointment (German): reference if any,
+ * The practice's notice of a moved appointment (German): reference,
  * type, old and new date and time. No patient data: the site keeps none.
  */
 export function practiceRescheduleNotification(input: RescheduleEmailInput, practiceEmail: string): EmailMessage {
   const t = useTranslations('de');
   const type = typeName(input.type, 'de');
   const details = rows([
-    ...(input.reference ? ([[t('email.label.reference'), input.reference]] as Array<[string, string]>) : []),
+    [t('email.label.reference'), input.reference],
     [t('email.label.type'), type],
     [t('email.label.oldDate'), formatLongDate(input.old.date, 'de')],
     [t('email.label.oldTime'), t('email.time', { time: input.old.time })],
@@ -244,5 +249,49 @@ export async function sendRescheduleEmail(input: RescheduleEmailInput, sender?: 
   } catch (error) {
     console.warn(`practice reschedule email failed: ${(error as Error)?.name ?? 'unknown'}`);
     return { success: false, practiceEmailError: t('email.errors.practiceFailed') };
+  }
+}
+
+export interface CancellationNoticeInput {
+  type: Pick<AppointmentTypeRow, 'name' | 'nameEn'>;
+  date: string;
+  time: string;
+  reference: string;
+}
+
+/** The practice's notice of a patient's cancellation, in German: type, date, time, reference; nothing of the patient. */
+export function cancellationNotice(input: CancellationNoticeInput, practiceEmail: string): EmailMessage {
+  const t = useTranslations('de');
+  const type = typeName(input.type, 'de');
+  const details = rows([
+    [t('email.label.reference'), input.reference],
+    [t('email.label.type'), type],
+    [t('email.label.date'), formatLongDate(input.date, 'de')],
+    [t('email.label.time'), t('email.time', { time: input.time })],
+  ]);
+  return {
+    to: practiceEmail,
+    subject: t('email.cancelNotice.subject', { type, date: formatShortDate(input.date), time: input.time, reference: input.reference }),
+    html: `<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;color:#1e293b"><p>${escapeHtml(
+      t('email.cancelNotice.intro'),
+    )}</p>${details.html}</body></html>`,
+    text: `${t('email.cancelNotice.intro')}\n\n${details.text}\n`,
+  };
+}
+
+/**
+ * Emails the practice that a booking was cancelled. Never throws: the
+ * cancellation stands whatever happens to the notice; a failure is logged
+ * by kind only. Returns whether the notice was sent.
+ */
+export async function sendCancellationNotice(input: CancellationNoticeInput, sender?: EmailSender): Promise<boolean> {
+  try {
+    const env = readEnv();
+    sender ??= createEmailSender(env);
+    await sender.send(cancellationNotice(input, env.PRACTICE_EMAIL));
+    return true;
+  } catch (error) {
+    console.warn(`cancellation notice email failed: ${(error as Error)?.name ?? 'unknown'}`);
+    return false;
   }
 }

@@ -27,6 +27,7 @@ import {
   slotKey,
   timeRejection,
   type AvailabilityInput,
+  type BlockedRange,
   type DayAvailability,
   type TimeRejection,
   type WeeklyWindow,
@@ -72,7 +73,13 @@ async function loadRules(
   from: string,
   to: string,
   withCounts: boolean,
-): Promise<{ type: AppointmentTypeRow; windows: WeeklyWindow[]; blockedDates: string[]; counts: Array<[string, string, number]> } | null> {
+): Promise<{
+  type: AppointmentTypeRow;
+  windows: WeeklyWindow[];
+  blockedDates: string[];
+  blockedRanges: BlockedRange[];
+  counts: Array<[string, string, number]>;
+} | null> {
   const t = appointmentTypes;
   // Spelled out: drizzle would write a bare "id", which the subqueries would take for their own id.
   const typeRef = sql.raw('"appointment_types"."id"');
@@ -93,7 +100,7 @@ async function loadRules(
           order by w.day_of_week, w.start_time)
         from appointment_time_slots w where w.appointment_type_id = ${typeRef}), '[]'::json)`,
       blocked: sql<unknown>`coalesce((
-        select json_agg(distinct b.date) from blocked_dates b
+        select json_agg(json_build_array(b.date, b.start_time, b.end_time)) from blocked_dates b
         where b.date between ${from}::date and ${to}::date
           and (b.appointment_type_id is null or b.appointment_type_id = ${typeRef})), '[]'::json)`,
       counts: sql<unknown>`${counts}`,
@@ -102,10 +109,15 @@ async function loadRules(
     .where(eq(t.id, typeId));
   if (!row) return null;
   const { windows, blocked, counts: countRows, ...type } = row;
+  const blocks = fromJson<Array<[string, string | null, string | null]>>(blocked);
   return {
     type,
     windows: fromJson<WeeklyWindow[]>(windows),
-    blockedDates: fromJson<string[]>(blocked),
+    // Whole days (no times) and partial-day ranges (DESIGN.md Practice operations).
+    blockedDates: blocks.filter(([, start]) => start === null).map(([date]) => date),
+    blockedRanges: blocks
+      .filter(([, start, end]) => start !== null && end !== null)
+      .map(([date, startTime, endTime]) => ({ date, startTime: startTime!, endTime: endTime! })),
     counts: fromJson<Array<[string, string, number]>>(countRows),
   };
 }
@@ -128,6 +140,7 @@ export async function getAvailability(
     type: rules.type,
     windows: rules.windows,
     blockedDates: rules.blockedDates,
+    blockedRanges: rules.blockedRanges,
     bookings: new Map(rules.counts.map(([date, time, n]) => [slotKey(date, hhmm(time)), Number(n)])),
     now,
   };
@@ -146,11 +159,22 @@ export interface InsertBookingInput {
   date: string;
   /** HH:mm */
   time: string;
-  tokenHash: string;
+  /** SHA-256 of the cancellation token; null for a staff (phone) booking, which has no link. */
+  tokenHash: string | null;
+  /** `online` (default) or `phone` (a staff booking). */
+  source?: BookingSource;
   /** Abuse limits counted in the same statement (online bookings); none for staff. */
   limits?: RateLimitHit[];
+  /**
+   * Set when `db` is a transaction (a staff booking with its audit entry):
+   * every attempt runs under a savepoint, so a lost race does not abort the
+   * surrounding transaction.
+   */
+  inTransaction?: boolean;
   now?: Date;
 }
+
+export type BookingSource = 'online' | 'phone';
 
 export interface BookedRow {
   id: string;
@@ -158,6 +182,8 @@ export interface BookedRow {
   appointmentDate: string;
   appointmentTime: string;
   seat: number;
+  source: BookingSource;
+  reference: string;
 }
 
 export type InsertBookingResult =
@@ -166,6 +192,8 @@ export type InsertBookingResult =
 
 /** Every lost race means another seat is taken, so capacity (at most 10) + 1 attempts always end. */
 const MAX_INSERT_ATTEMPTS = 11;
+/** A drawn reference that is taken (1 in ~887 million per stored booking) draws again. */
+const MAX_REFERENCE_ATTEMPTS = 5;
 
 /**
  * The one statement that books a seat: it inserts only if the type exists,
@@ -175,16 +203,26 @@ const MAX_INSERT_ATTEMPTS = 11;
  * when exceeded. Nothing in it depends on being called right after a rules
  * check, so staff bookings (no limits) and reschedules can build on it.
  */
-function blockedCheck(typeId: string, date: string): SQL {
+/**
+ * Whether (date, time) of the type is blocked: a whole-day block, or a range
+ * that the appointment [time, time + duration) overlaps (minutes, so nothing
+ * wraps at midnight). For the type or for all. Shared by a new booking and a
+ * move, so both honour partial-day blocks alike.
+ */
+function blockedCheck(typeId: string, date: string, time: string): SQL {
   return sql`exists (
-      select 1 from blocked_dates b
-      where b.date = ${date}::date and (b.appointment_type_id is null or b.appointment_type_id = ${typeId}::uuid))`;
+      select 1 from blocked_dates b, appointment_types bt
+      where bt.id = ${typeId}::uuid and b.date = ${date}::date
+        and (b.appointment_type_id is null or b.appointment_type_id = bt.id)
+        and (b.start_time is null or (
+          extract(epoch from b.start_time) / 60 < extract(epoch from ${time}::time) / 60 + bt.slot_duration_minutes
+          and extract(epoch from ${time}::time) < extract(epoch from b.end_time))))`;
 }
 
 /**
- * The CTEs `valid` (the type, when the date is not blocked and the time is a
- * start time of one of the weekday's windows) and `seat` (the lowest free
- * seat of the time): shared by a new booking and a move.
+ * The CTEs `valid` (the type, when the time is not blocked and is a start
+ * time of one of the weekday's windows) and `seat` (the lowest free seat of
+ * the time): shared by a new booking and a move.
  */
 function slotCtes(typeId: string, date: string, time: string): SQL {
   const weekday = weekdayOf(date);
@@ -192,7 +230,7 @@ function slotCtes(typeId: string, date: string, time: string): SQL {
       select t.id, t.max_slots_per_time as capacity
       from appointment_types t
       where t.id = ${typeId}::uuid
-        and not ${blockedCheck(typeId, date)}
+        and not ${blockedCheck(typeId, date, time)}
         and exists (
           select 1 from appointment_time_slots w
           where w.appointment_type_id = t.id
@@ -213,17 +251,26 @@ function slotCtes(typeId: string, date: string, time: string): SQL {
     )`;
 }
 
+/**
+ * The one statement that books a seat: it inserts only if the type exists,
+ * the time is not blocked (for the type or for all), the time is a start
+ * time of one of the weekday's windows and a seat is free, taking the lowest
+ * free seat; the abuse limits are counted in the same statement and abort it
+ * when exceeded. Nothing in it depends on being called right after a rules
+ * check, so staff bookings (no limits) and reschedules can build on it.
+ */
 function insertStatement(input: InsertBookingInput, now: Date): SQL {
   const { typeId, date, time, tokenHash } = input;
+  const source = input.source ?? 'online';
   const limits = input.limits ?? [];
   const hitCtes = limits.map((hit, i) => sql`, ${sql.raw(`hit${i}`)} as (${hitCte(hit, now, sql`seat`)})`);
   const checks = limits.map((hit, i) => sql`${withinLimitCheck(hit, sql.raw(`hit${i}`))} as ${sql.raw(`within${i}`)}, `);
   return sql`
     with ${slotCtes(typeId, date, time)}${sql.join(hitCtes, sql``)},
     booked as (
-      insert into booked_slots (appointment_type_id, appointment_date, appointment_time, seat, cancellation_token_hash)
-      select ${typeId}::uuid, ${date}::date, ${time}::time, seat.seat, ${tokenHash} from seat
-      returning id, appointment_type_id, appointment_date::text, appointment_time::text, seat
+      insert into booked_slots (appointment_type_id, appointment_date, appointment_time, seat, cancellation_token_hash, source)
+      select ${typeId}::uuid, ${date}::date, ${time}::time, seat.seat, ${tokenHash}, ${source} from seat
+      returning id, appointment_type_id, appointment_date::text, appointment_time::text, seat, source, reference
     ),
     purge as (${purgeCte(now, limits)})
     select
@@ -231,14 +278,15 @@ function insertStatement(input: InsertBookingInput, now: Date): SQL {
       (select row_to_json(booked) from booked) as booked,
       exists (select 1 from valid) as valid,
       exists (select 1 from appointment_types where id = ${typeId}::uuid) as type_exists,
-      ${blockedCheck(typeId, date)} as blocked`;
+      ${blockedCheck(typeId, date, time)} as blocked`;
 }
 
 /**
  * The move of a booking: one UPDATE of its own row to the new date, time and
  * the lowest free seat there, guarded exactly like a new booking (same
  * `valid` and `seat` CTEs, same unique index and capacity trigger). The row
- * keeps its id and token hash, so the emailed link and the calendar UID stay.
+ * keeps its id, token hash, reference and source, so the emailed link, the
+ * calendar UID and the reference stay.
  */
 function moveStatement(bookingId: string, typeId: string, date: string, time: string): SQL {
   return sql`
@@ -246,13 +294,13 @@ function moveStatement(bookingId: string, typeId: string, date: string, time: st
     booked as (
       update booked_slots set appointment_date = ${date}::date, appointment_time = ${time}::time, seat = (select seat from seat)
       where id = ${bookingId}::uuid and exists (select 1 from seat)
-      returning id, appointment_type_id, appointment_date::text, appointment_time::text, seat
+      returning id, appointment_type_id, appointment_date::text, appointment_time::text, seat, source, reference
     )
     select
       (select row_to_json(booked) from booked) as booked,
       exists (select 1 from valid) as valid,
       exists (select 1 from appointment_types where id = ${typeId}::uuid) as type_exists,
-      ${blockedCheck(typeId, date)} as blocked`;
+      ${blockedCheck(typeId, date, time)} as blocked`;
 }
 
 type SeatStatementRow = { booked: unknown; valid: boolean; type_exists: boolean; blocked: boolean };
@@ -260,9 +308,25 @@ type SeatStatementRow = { booked: unknown; valid: boolean; type_exists: boolean;
 function seatOutcome(row: SeatStatementRow | undefined): InsertBookingResult {
   if (!row) throw new Error('booking statement returned no row');
   if (row.booked) {
-    const b = fromJson<{ id: string; appointment_type_id: string; appointment_date: string; appointment_time: string; seat: number }>(row.booked);
+    const b = fromJson<{
+      id: string;
+      appointment_type_id: string;
+      appointment_date: string;
+      appointment_time: string;
+      seat: number;
+      source: BookingSource;
+      reference: string;
+    }>(row.booked);
     return {
-      booked: { id: b.id, appointmentTypeId: b.appointment_type_id, appointmentDate: b.appointment_date, appointmentTime: b.appointment_time, seat: b.seat },
+      booked: {
+        id: b.id,
+        appointmentTypeId: b.appointment_type_id,
+        appointmentDate: b.appointment_date,
+        appointmentTime: b.appointment_time,
+        seat: b.seat,
+        source: b.source,
+        reference: b.reference,
+      },
     };
   }
   if (!row.type_exists) return { rejected: 'unknown-type' };
@@ -288,16 +352,27 @@ function lostSeat(error: unknown): boolean {
 export async function insertBooking(db: Executor, input: InsertBookingInput): Promise<InsertBookingResult> {
   const now = input.now ?? new Date();
   const statement = insertStatement(input, now);
+  const run = async (): Promise<SeatStatementRow[]> =>
+    input.inTransaction
+      ? (db as Transaction).transaction(async (savepoint) => rowsOf<SeatStatementRow>(await savepoint.execute(statement)))
+      : rowsOf<SeatStatementRow>(await db.execute(statement));
+  let referenceAttempts = 0;
   for (let attempt = 1; ; attempt++) {
     let row: SeatStatementRow | undefined;
     try {
-      [row] = rowsOf<SeatStatementRow>(await db.execute(statement));
+      [row] = await run();
     } catch (error) {
+      const e = databaseError(error);
+      // The drawn reference is taken: the next run draws a new one (the column default).
+      if (e?.code === '23505' && e.constraint === 'booked_slots_reference_idx' && ++referenceAttempts < MAX_REFERENCE_ATTEMPTS) {
+        attempt--;
+        continue;
+      }
       // Lost the race for the seat: look again.
       if (lostSeat(error) && attempt < MAX_INSERT_ATTEMPTS) continue;
       if (lostSeat(error)) return { rejected: 'full' };
       // The type was deleted while the statement ran.
-      if (databaseError(error)?.code === '23503') return { rejected: 'unknown-type' };
+      if (e?.code === '23503') return { rejected: 'unknown-type' };
       throw asRateLimited(error, rateLimitDetail);
     }
     return seatOutcome(row);
@@ -311,10 +386,17 @@ function rateLimitDetail(bucket: string): string {
 }
 
 export interface CreatedBooking {
-  booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string };
+  booking: {
+    id: string;
+    appointment_type_id: string;
+    appointment_date: string;
+    appointment_time: string;
+    reference: string;
+    source: BookingSource;
+  };
   type: AppointmentTypeRow;
-  /** The only copy of the token: it goes into the patient's email, never the database. */
-  token: string;
+  /** The only copy of the token: it goes into the patient's email, never the database. Null for a phone booking. */
+  token: string | null;
 }
 
 /** The patient asked for a reminder (DESIGN.md, Reminders): what to seal, and the keys. */
@@ -333,8 +415,15 @@ export interface ReminderRequest {
 export async function createBooking(
   db: Database,
   slot: SlotRequest,
-  options: { now?: Date; limits?: RateLimitHit[]; reminder?: ReminderRequest } = {},
+  options: {
+    now?: Date;
+    limits?: RateLimitHit[];
+    reminder?: ReminderRequest;
+    /** `phone`: a staff booking (no token, no limits, no reminder), run inside the audit's transaction. */
+    source?: BookingSource;
+  } = {},
 ): Promise<CreatedBooking> {
+  const source = options.source ?? 'online';
   const now = options.now ?? new Date();
   const date = slot.appointment_date;
   const time = slot.appointment_time;
@@ -345,14 +434,24 @@ export async function createBooking(
     type: rules.type,
     windows: rules.windows,
     blockedDates: rules.blockedDates,
+    blockedRanges: rules.blockedRanges,
     bookings: new Map(),
     now,
   });
   if (rejection) throw new AppError('slot-unavailable', slotUnavailableDetail(rejection));
-  const token = newCancellationToken();
-  const result = await insertBooking(db, { typeId, date, time, tokenHash: hashToken(token), limits: options.limits, now });
+  const token = source === 'online' ? newCancellationToken() : null;
+  const result = await insertBooking(db, {
+    typeId,
+    date,
+    time,
+    tokenHash: token === null ? null : hashToken(token),
+    source,
+    limits: source === 'online' ? options.limits : undefined,
+    inTransaction: source === 'phone',
+    now,
+  });
   if ('rejected' in result) throw new AppError('slot-unavailable', slotUnavailableDetail(result.rejected));
-  if (options.reminder) {
+  if (options.reminder && token !== null) {
     // A third statement only for the patients who ticked the box (DESIGN.md, Reminders).
     const secret = { ...options.reminder.secret, token };
     await insertReminder(db, { bookingId: result.booked.id, date, time, secret, keys: options.reminder.keys }, now);
@@ -363,6 +462,8 @@ export async function createBooking(
       appointment_type_id: result.booked.appointmentTypeId,
       appointment_date: result.booked.appointmentDate,
       appointment_time: hhmm(result.booked.appointmentTime),
+      reference: result.booked.reference,
+      source: result.booked.source,
     },
     type: rules.type,
     token,
@@ -392,6 +493,8 @@ export interface BookingByToken {
   appointment_date: string;
   appointment_time: string;
   slot_duration_minutes: number;
+  reference: string;
+  price_cents: number | null;
 }
 
 async function findByToken(db: Executor, token: string, lock = false): Promise<BookingByToken | null> {
@@ -404,6 +507,8 @@ async function findByToken(db: Executor, token: string, lock = false): Promise<B
       appointment_date: bookedSlots.appointmentDate,
       appointment_time: bookedSlots.appointmentTime,
       slot_duration_minutes: appointmentTypes.slotDurationMinutes,
+      reference: bookedSlots.reference,
+      price_cents: appointmentTypes.priceCents,
     })
     .from(bookedSlots)
     .innerJoin(appointmentTypes, eq(appointmentTypes.id, bookedSlots.appointmentTypeId))
@@ -443,8 +548,17 @@ export async function cancelBooking(db: Database, token: string, now: Date = new
   });
 }
 
+/**
+ * The practice's notification of a booking failed: mark the booking so the
+ * list and the dashboard show that an unknown patient is to be expected.
+ * One extra statement, only in that failure case.
+ */
+export async function markPracticeNotNotified(db: Database, bookingId: string): Promise<void> {
+  await db.update(bookedSlots).set({ practiceNotified: false }).where(eq(bookedSlots.id, bookingId));
+}
+
 export interface RescheduledBooking {
-  booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string };
+  booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string; reference: string };
   /** Where it was. */
   old: { date: string; time: string };
   type: AppointmentTypeRow;
@@ -482,7 +596,14 @@ export async function rescheduleBooking(
     const typeId = booking.appointment_type_id;
     const rules = await loadRules(tx, typeId, date, date, false);
     if (!rules) throw new AppError('slot-unavailable', slotUnavailableDetail('unknown-type'));
-    const rejection = timeRejection(date, time, { type: rules.type, windows: rules.windows, blockedDates: rules.blockedDates, bookings: new Map(), now });
+    const rejection = timeRejection(date, time, {
+      type: rules.type,
+      windows: rules.windows,
+      blockedDates: rules.blockedDates,
+      blockedRanges: rules.blockedRanges,
+      bookings: new Map(),
+      now,
+    });
     if (rejection) throw new AppError('slot-unavailable', slotUnavailableDetail(rejection));
     const statement = moveStatement(booking.id, typeId, date, time);
     let result: InsertBookingResult | undefined;
@@ -499,7 +620,7 @@ export async function rescheduleBooking(
     if ('rejected' in result) throw new AppError('slot-unavailable', slotUnavailableDetail(result.rejected));
     const reminder = await moveReminder(tx, booking.id, date, time, now);
     return {
-      booking: { id: booking.id, appointment_type_id: typeId, appointment_date: date, appointment_time: time },
+      booking: { id: booking.id, appointment_type_id: typeId, appointment_date: date, appointment_time: time, reference: booking.reference },
       old: { date: booking.appointment_date, time: booking.appointment_time },
       type: rules.type,
       reminder,

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appointmentTimeSlots, appointmentTypes, blockedDates } from '../../db/schema';
 import collection, { config as collectionConfig } from '../../netlify/functions/admin-blocked-dates';
@@ -52,7 +53,15 @@ describe.each(databaseKinds)('admin blocked dates on %s', (kind) => {
     const post = (body: object) => api(collection, '/api/admin/blocked-dates', { method: 'POST', body });
     const one = await post({ date: '2030-01-08', reason: '  Fortbildung ', appointment_type_id: checkUp });
     expect(one.status).toBe(201);
-    expect(one.json).toEqual({ id: expect.any(String), date: '2030-01-08', reason: 'Fortbildung', appointment_type_id: checkUp, type_name: 'Check-up' });
+    expect(one.json).toEqual({
+      id: expect.any(String),
+      date: '2030-01-08',
+      reason: 'Fortbildung',
+      appointment_type_id: checkUp,
+      type_name: 'Check-up',
+      start_time: null,
+      end_time: null,
+    });
     const all = await post({ date: '2030-01-09', reason: '', appointment_type_id: '__ALL__' });
     expect(all.json).toMatchObject({ date: '2030-01-09', reason: null, appointment_type_id: null, type_name: null });
     const allNull = await post({ date: '2029-12-24', appointment_type_id: null });
@@ -72,7 +81,7 @@ describe.each(databaseKinds)('admin blocked dates on %s', (kind) => {
     const { path, params } = at(row!.id);
     const put = await api(item, path, { method: 'PUT', params, body: { date: '2030-01-10', reason: 'Urlaub', appointment_type_id: '__ALL__' } });
     expect(put.status).toBe(200);
-    expect(put.json).toEqual({ id: row!.id, date: '2030-01-10', reason: 'Urlaub', appointment_type_id: null, type_name: null });
+    expect(put.json).toEqual({ id: row!.id, date: '2030-01-10', reason: 'Urlaub', appointment_type_id: null, type_name: null, start_time: null, end_time: null });
     expect(await selectable(checkUp)).not.toContain('2030-01-10');
     const del = await api(item, path, { method: 'DELETE', params });
     expect(del.status).toBe(204);
@@ -86,6 +95,11 @@ describe.each(databaseKinds)('admin blocked dates on %s', (kind) => {
     ['German format', { date: '08.01.2030' }, 'date', 'admin.errors.dateRequired'],
     ['reason too long', { reason: 'x'.repeat(501) }, 'reason', 'admin.errors.tooLong'],
     ['type not an id', { appointment_type_id: 'Check-up' }, 'appointment_type_id', 'admin.errors.typeRequired'],
+    ['start time only', { start_time: '10:00' }, 'end_time', 'admin.errors.timeRangeBoth'],
+    ['end time only', { end_time: '12:00' }, 'start_time', 'admin.errors.timeRangeBoth'],
+    ['start after end', { start_time: '12:00', end_time: '10:00' }, 'end_time', 'admin.errors.startBeforeEnd'],
+    ['start equals end', { start_time: '10:00', end_time: '10:00' }, 'end_time', 'admin.errors.startBeforeEnd'],
+    ['not a time', { start_time: '25:00', end_time: '26:00' }, 'start_time', 'admin.errors.timeInvalid'],
   ])('400 and nothing saved: %s', async (_, change, field, key) => {
     const before = await t.db.select().from(blockedDates);
     const body = { date: '2030-01-11', reason: null, appointment_type_id: null, ...change };
@@ -93,6 +107,49 @@ describe.each(databaseKinds)('admin blocked dates on %s', (kind) => {
     const { path, params } = at(before[0]!.id);
     expect(errorsOf(await api(item, path, { method: 'PUT', params, body }))[field]).toEqual([key]);
     expect(await t.db.select().from(blockedDates)).toEqual(before);
+  });
+
+  it('a time range blocks only the times whose appointment overlaps it, for one type; the list shows the range', async () => {
+    const times = async (type: string) => {
+      const res = await call(availability, '/api/availability', { query: { type, from: '2030-01-08', to: '2030-01-08' } });
+      return res.json.days[0]?.times;
+    };
+    // Windows 08:20–09:00, 20 minutes: 08:20 and 08:40. A block 08:50–09:00 overlaps 08:40–09:00 only.
+    // (Check-up has a whole-day block on this date from the first test; Impfung has none.)
+    expect(await times(vaccination)).toEqual(['08:20', '08:40']);
+    const res = await api(collection, '/api/admin/blocked-dates', {
+      method: 'POST',
+      body: { date: '2030-01-08', reason: 'Teambesprechung', appointment_type_id: vaccination, start_time: '08:50', end_time: '09:00' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ date: '2030-01-08', start_time: '08:50', end_time: '09:00', type_name: 'Impfung' });
+    try {
+      expect(await times(vaccination)).toEqual(['08:20']);
+      const list = await api(collection, '/api/admin/blocked-dates');
+      expect(list.json.find((b: any) => b.id === res.json.id)).toMatchObject({ start_time: '08:50', end_time: '09:00' });
+      // PUT back to the whole day: both times go, the date is no longer selectable.
+      const { path, params } = at(res.json.id);
+      const put = await api(item, path, { method: 'PUT', params, body: { date: '2030-01-08', appointment_type_id: vaccination, start_time: '', end_time: null } });
+      expect(put.json).toMatchObject({ start_time: null, end_time: null });
+      expect(await selectable(vaccination)).not.toContain('2030-01-08');
+    } finally {
+      await t.db.delete(blockedDates).where(eq(blockedDates.id, res.json.id));
+    }
+  });
+
+  it('the database refuses a range with only one end or start not before end', async () => {
+    const refused = async (values: { startTime?: string | null; endTime?: string | null }) => {
+      try {
+        await t.db.insert(blockedDates).values({ date: '2030-02-01', ...values });
+        return null;
+      } catch (error) {
+        const e = error as { constraint?: string; cause?: { constraint?: string } };
+        return e.constraint ?? e.cause?.constraint;
+      }
+    };
+    expect(await refused({ startTime: '10:00' })).toBe('blocked_dates_time_range');
+    expect(await refused({ endTime: '10:00' })).toBe('blocked_dates_time_range');
+    expect(await refused({ startTime: '11:00', endTime: '10:00' })).toBe('blocked_dates_time_range');
   });
 
   it('400 for a type that does not exist', async () => {

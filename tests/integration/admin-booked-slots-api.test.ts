@@ -84,7 +84,17 @@ describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
       '2030-01-08 09:00 Impfung',
     ]);
     for (const slot of res.json) {
-      expect(Object.keys(slot).sort()).toEqual(['appointment_date', 'appointment_time', 'appointment_type_id', 'created_at', 'id', 'type_name']);
+      expect(Object.keys(slot).sort()).toEqual([
+        'appointment_date',
+        'appointment_time',
+        'appointment_type_id',
+        'created_at',
+        'id',
+        'practice_notified',
+        'reference',
+        'source',
+        'type_name',
+      ]);
     }
     expect(res.text).not.toMatch(/[0-9a-f]{64}/);
     expect(res.text).not.toMatch(/Erika|Mustermann|erika@|5550123/);

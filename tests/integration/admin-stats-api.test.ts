@@ -22,7 +22,7 @@ describe.each(databaseKinds)('GET /api/admin/stats on %s', (kind) => {
   it('answers zeros for an empty practice', async () => {
     const res = await call(stats, '/api/admin/stats', { headers: { cookie: admin.cookie } });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ bookedTotal: 0, bookedToday: 0, appointmentTypes: 0, blockedDates: 0, lowStock: 0, expiringSoon: 0 });
+    expect(res.json).toEqual({ bookedTotal: 0, bookedToday: 0, appointmentTypes: 0, blockedDates: 0, lowStock: 0, expiringSoon: 0, unnotified: 0 });
   });
 
   it('counts bookings (today in Berlin), types, blocked dates and items at or below minimum stock', async () => {
@@ -33,8 +33,9 @@ describe.each(databaseKinds)('GET /api/admin/stats on %s', (kind) => {
     const hash = (c: string) => c.repeat(64);
     await t.db.insert(bookedSlots).values([
       { appointmentTypeId: type!.id, appointmentDate: '2026-12-02', appointmentTime: '09:00', seat: 1, cancellationTokenHash: hash('a') },
-      { appointmentTypeId: type!.id, appointmentDate: '2026-12-02', appointmentTime: '09:20', seat: 1, cancellationTokenHash: hash('b') },
-      { appointmentTypeId: type!.id, appointmentDate: '2026-12-01', appointmentTime: '09:00', seat: 1, cancellationTokenHash: hash('c') },
+      // The practice was not told of these two: only today's counts as an unknown patient still to come.
+      { appointmentTypeId: type!.id, appointmentDate: '2026-12-02', appointmentTime: '09:20', seat: 1, cancellationTokenHash: hash('b'), practiceNotified: false },
+      { appointmentTypeId: type!.id, appointmentDate: '2026-12-01', appointmentTime: '09:00', seat: 1, cancellationTokenHash: hash('c'), practiceNotified: false },
     ]);
     await t.db.insert(blockedDates).values([{ date: '2026-12-24' }, { date: '2026-12-31', appointmentTypeId: type!.id }]);
     await t.db.insert(inventoryItems).values([
@@ -49,6 +50,6 @@ describe.each(databaseKinds)('GET /api/admin/stats on %s', (kind) => {
     ]);
     const res = await call(stats, '/api/admin/stats', { headers: { cookie: adminThen.cookie } });
     vi.useRealTimers();
-    expect(res.json).toEqual({ bookedTotal: 3, bookedToday: 2, appointmentTypes: 2, blockedDates: 2, lowStock: 2, expiringSoon: 2 });
+    expect(res.json).toEqual({ bookedTotal: 3, bookedToday: 2, appointmentTypes: 2, blockedDates: 2, lowStock: 2, expiringSoon: 2, unnotified: 1 });
   });
 });

@@ -12,7 +12,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
-import { appointmentTimeSlots, appointmentTypes, bookedSlots, rateLimits } from '../../db/schema';
+import { appointmentTimeSlots, appointmentTypes, auditLog, bookedSlots, rateLimits } from '../../db/schema';
+import staffBookings from '../../netlify/functions/admin-booked-slots';
+import { asAdmin } from '../helpers/admin-call';
+import { createAdmin } from '../helpers/auth';
 import { legacyCreateBooking } from '../../bench/legacy-booking';
 import { call } from '../helpers/http';
 import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
@@ -131,6 +134,37 @@ describe('concurrent bookings on a real Postgres', () => {
       // Only the winners were emailed (patient + practice each).
       const mails = await readOutbox(outbox);
       expect(mails.filter((m) => m.text.includes(type.name)).length).toBe(capacity * 2);
+    },
+  );
+
+  it.each([1, 3])(
+    `%i place(s): ${CONCURRENT} simultaneous bookings, half by staff (phone, audited) and half online, give exactly that many`,
+    async (capacity) => {
+      const type = await newType(capacity);
+      const admin = await createAdmin(t.db);
+      const staff = asAdmin(() => admin);
+      const responses = await Promise.all(
+        Array.from({ length: CONCURRENT }, (_, i) =>
+          i % 2 === 0
+            ? staff(staffBookings, '/api/admin/booked-slots', {
+                method: 'POST',
+                body: { appointment_type_id: spelling(type.id, i), appointment_date: '2030-01-08', appointment_time: '09:00' },
+              })
+            : book(body(spelling(type.id, i), 5000 + i), `10.2.${Math.floor(i / 250)}.${i % 250}`),
+        ),
+      );
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(capacity);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(CONCURRENT - capacity);
+      expect(responses.filter((r) => r.status === 409).every((r) => r.json.type === 'slot-unavailable')).toBe(true);
+      const rows = await rowsOf(type.id);
+      expect(rows).toHaveLength(capacity);
+      expect(rows.map((r) => r.seat).sort()).toEqual(Array.from({ length: capacity }, (_, i) => i + 1));
+      expect(new Set(rows.map((r) => r.reference)).size).toBe(capacity);
+      // Every staff booking that stands has its audit entry, and no refused one has.
+      const phoneIds = rows.filter((r) => r.source === 'phone').map((r) => r.id).sort();
+      const audited = await t.db.select({ id: auditLog.entityId }).from(auditLog).where(eq(auditLog.userId, admin.id));
+      expect(audited.map((a) => a.id).sort()).toEqual(phoneIds);
     },
   );
 

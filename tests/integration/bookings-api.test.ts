@@ -168,11 +168,24 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       const res = await book(slot());
       expect(res.status).toBe(201);
       expect(res.json).toEqual({
-        booking: { id: expect.any(String), appointment_type_id: checkUp, appointment_date: '2030-01-08', appointment_time: '09:00' },
+        booking: {
+          id: expect.any(String),
+          appointment_type_id: checkUp,
+          appointment_date: '2030-01-08',
+          appointment_time: '09:00',
+          reference: expect.stringMatching(/^[2-9A-HJKMNP-Z]{6}$/),
+        },
         email: { success: true },
       });
       const [row] = await t.db.select().from(bookedSlots);
-      expect(row).toMatchObject({ appointmentTypeId: checkUp, appointmentDate: '2030-01-08', appointmentTime: '09:00:00' });
+      expect(row).toMatchObject({
+        appointmentTypeId: checkUp,
+        appointmentDate: '2030-01-08',
+        appointmentTime: '09:00:00',
+        source: 'online',
+        reference: res.json.booking.reference,
+        practiceNotified: true,
+      });
       expect(row!.cancellationTokenHash).toMatch(/^[0-9a-f]{64}$/);
     });
 
@@ -516,6 +529,8 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
         type_name_en: 'Health check',
         appointment_date: '2030-01-08',
         appointment_time: '09:00',
+        reference: expect.stringMatching(/^[2-9A-HJKMNP-Z]{6}$/),
+        price_cents: expect.toBeOneOf([null, expect.any(Number)]),
       });
     });
 

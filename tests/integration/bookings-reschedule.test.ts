@@ -106,7 +106,11 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     expect(res.status).toBe(201);
     const mail = (await readOutbox(outbox)).find((m) => m.headers.to === patient.email)!;
     await rm(outbox, { recursive: true, force: true });
-    return { token: /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!, id: res.json.booking.id as string };
+    return {
+      token: /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!,
+      id: res.json.booking.id as string,
+      reference: res.json.booking.reference as string,
+    };
   }
   const move = (body: Record<string, unknown>) => call(reschedule, '/api/bookings/reschedule', { method: 'POST', body });
   const freeTimes = async (typeId: string, date: string) => {
@@ -115,15 +119,16 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
   };
   const rows = () => t.db.select().from(bookedSlots);
 
-  it('moves the booking: old time freed, new time taken, same row and link, reminder moved, practice told', async () => {
-    const { token, id } = await bookAndGetToken({ reminder: true });
+  it('moves the booking: old time freed, new time taken, same row, link and reference, reminder moved, practice told', async () => {
+    const { token, id, reference } = await bookAndGetToken({ reminder: true });
+    expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
     expect(await freeTimes(checkUp, '2030-01-08')).not.toContain('09:00');
     const [before] = await t.db.select().from(reminders);
     expect(before!.sendAt.toISOString()).toBe(reminderSendAt('2030-01-08', '09:00').toISOString());
 
     const res = await move({ token, appointment_date: '2030-01-10', appointment_time: '11:20', language: 'en' });
     expect(res.status).toBe(200);
-    expect(res.json.booking).toEqual({ id, appointment_type_id: checkUp, appointment_date: '2030-01-10', appointment_time: '11:20' });
+    expect(res.json.booking).toEqual({ id, appointment_type_id: checkUp, appointment_date: '2030-01-10', appointment_time: '11:20', reference });
     expect(res.json.email).toEqual({ success: true });
 
     // The old time is free again, the new one is gone.
@@ -131,7 +136,15 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     expect(await freeTimes(checkUp, '2030-01-10')).not.toContain('11:20');
     const all = await rows();
     expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ id, appointmentDate: '2030-01-10', appointmentTime: '11:20:00', seat: 1, cancellationTokenHash: hashToken(token) });
+    expect(all[0]).toMatchObject({
+      id,
+      reference,
+      source: 'online',
+      appointmentDate: '2030-01-10',
+      appointmentTime: '11:20:00',
+      seat: 1,
+      cancellationTokenHash: hashToken(token),
+    });
 
     // The reminder follows the new time.
     const [after] = await t.db.select().from(reminders);
@@ -141,14 +154,15 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     // The emailed link keeps working, now for the new time.
     const shown = await call(cancel, '/api/bookings/cancel', { query: { token } });
     expect(shown.status).toBe(200);
-    expect(shown.json).toMatchObject({ appointment_date: '2030-01-10', appointment_time: '11:20' });
+    expect(shown.json).toMatchObject({ appointment_date: '2030-01-10', appointment_time: '11:20', reference });
 
-    // The practice's notice, in German: type, old and new date and time; no patient data.
+    // The practice's notice, in German: reference, type, old and new date and time; no patient data.
     const mails = await readOutbox(outbox);
     expect(mails).toHaveLength(1);
     const notice = mails[0]!;
     expect(notice.headers.to).toBe('team@praxis.example');
     expect(notice.subject).toBe('Termin verschoben: Check-up jetzt am 10.01.2030 um 11:20');
+    expect(notice.text).toContain(`Buchungsnummer: ${reference}`);
     expect(notice.text).toContain('Bisheriges Datum: Dienstag, 8. Januar 2030');
     expect(notice.text).toContain('Bisherige Uhrzeit: 09:00 Uhr');
     expect(notice.text).toContain('Neues Datum: Donnerstag, 10. Januar 2030');
@@ -209,6 +223,21 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     expect(mine).toMatchObject({ appointmentDate: '2030-01-08', appointmentTime: '09:00:00' });
     expect(await rows()).toHaveLength(2);
     expect(await readOutbox(outbox)).toHaveLength(0);
+  });
+
+  it('honours partial-day blocks like a new booking: an overlapping time is refused, one ending at the block moves', async () => {
+    const { token } = await bookAndGetToken();
+    // Thursday 10:10-11:00 blocked for every type: 09:40 (ends 10:00) is free, 10:00 (overlaps 10:10) and 10:40 are not.
+    await t.db.insert(blockedDates).values({ date: '2030-01-10', startTime: '10:10', endTime: '11:00' });
+    for (const time of ['10:00', '10:40']) {
+      const res = await move({ token, appointment_date: '2030-01-10', appointment_time: time });
+      expect(res.status, time).toBe(409);
+      expect(res.json.type).toContain('slot-unavailable');
+      expect(res.json.detail).toMatch(/cannot be booked/);
+    }
+    expect((await rows())[0]).toMatchObject({ appointmentDate: '2030-01-08', appointmentTime: '09:00:00' });
+    expect((await move({ token, appointment_date: '2030-01-10', appointment_time: '09:40' })).status).toBe(200);
+    expect((await rows())[0]).toMatchObject({ appointmentDate: '2030-01-10', appointmentTime: '09:40:00' });
   });
 
   it('409 too-late once the current appointment has begun', async () => {

@@ -115,6 +115,9 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'cancellation_token_hash',
       'created_at',
       'seat',
+      'source',
+      'reference',
+      'practice_notified',
     ]);
   });
 

@@ -42,7 +42,7 @@ describe('Origin check', () => {
     });
   });
   afterEach(() => {
-    for (const k of ['APP_ENV', 'SITE_URL', 'JWT_SECRET', 'DATABASE_URL']) {
+    for (const k of ['APP_ENV', 'SITE_URL', 'JWT_SECRET', 'DATABASE_URL', 'POSTMARK_SERVER_TOKEN', 'MAIL_FROM', 'PRACTICE_EMAIL']) {
       if (saved[k] === undefined) delete process.env[k];
       else process.env[k] = saved[k];
     }
@@ -85,6 +85,9 @@ describe('Origin check', () => {
     process.env.JWT_SECRET = 'p'.repeat(40);
     process.env.DATABASE_URL = 'postgres://unused@localhost/unused';
     process.env.SITE_URL = 'https://www.praxis.example';
+    process.env.POSTMARK_SERVER_TOKEN = 'postmark-token';
+    process.env.MAIL_FROM = 'Praxis <praxis@example.org>';
+    process.env.PRACTICE_EMAIL = 'praxis@example.org';
     expect(await post({ origin: 'https://www.praxis.example' })).toBe(204);
     expect(await post({ origin: `http://localhost:${port()}` })).toBe(403);
     expect(await post({ origin: 'https://www.praxis.example.evil.example', 'x-forwarded-host': 'www.praxis.example.evil.example' })).toBe(403);

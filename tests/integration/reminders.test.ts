@@ -204,20 +204,28 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
   });
 
   it('in production without DATA_ENCRYPTION_KEY, a booking with a reminder is 503 not-configured and nothing is stored', async () => {
-    const saved = { APP_ENV: process.env.APP_ENV, JWT_SECRET: process.env.JWT_SECRET };
-    process.env.APP_ENV = 'production';
-    process.env.JWT_SECRET = 'j'.repeat(40);
+    // Every other variable production requires is set, so only the reminder key is missing.
+    vi.stubEnv('APP_ENV', 'production');
+    vi.stubEnv('JWT_SECRET', 'j'.repeat(40));
+    vi.stubEnv('POSTMARK_SERVER_TOKEN', 'postmark-token');
+    vi.stubEnv('MAIL_FROM', 'Praxis <praxis@example.org>');
+    vi.stubEnv('PRACTICE_EMAIL', 'praxis@example.org');
+    vi.stubEnv('SITE_URL', 'https://praxis.example');
+    vi.stubEnv('DATA_ENCRYPTION_KEY', '');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const res = await book({ reminder: true });
       expect(res.status).toBe(503);
       expect(res.json.type).toBe('not-configured');
-      expect(await t.db.select().from(bookedSlots)).toHaveLength(0);
-      expect(await reminderRows()).toHaveLength(0);
+      // Production never opens the embedded database, so on PGlite the database is what is missing.
+      const missing = kind === 'pglite' ? 'DATABASE_URL' : 'DATA_ENCRYPTION_KEY';
+      expect(log.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining(missing)]);
     } finally {
-      process.env.APP_ENV = saved.APP_ENV;
-      if (saved.JWT_SECRET === undefined) delete process.env.JWT_SECRET;
-      else process.env.JWT_SECRET = saved.JWT_SECRET;
+      log.mockRestore();
+      vi.unstubAllEnvs();
     }
+    expect(await t.db.select().from(bookedSlots)).toHaveLength(0);
+    expect(await reminderRows()).toHaveLength(0);
   });
 
   it('makes no reminder when the send time has already passed (booked less than 24 hours ahead)', async () => {

@@ -45,7 +45,7 @@ export const adminApi = {
   types: resource<AdminAppointmentTypeDto, unknown>('/api/admin/appointment-types'),
   windows: resource<TimeWindowDto, unknown>('/api/admin/time-slots'),
   blocked: resource<BlockedDateDto, unknown>('/api/admin/blocked-dates'),
-  booked: resource<AdminBookedSlotDto, never>('/api/admin/booked-slots'),
+  booked: resource<AdminBookedSlotDto, { appointment_type_id: string; appointment_date: string; appointment_time: string }>('/api/admin/booked-slots'),
   inventory: {
     ...resource<InventoryItemDto, unknown>('/api/admin/inventory'),
     setOrdered: (id: string, isOrdered: boolean) =>

@@ -198,6 +198,60 @@ describe('booked slots page', () => {
     appointment_date: date,
     appointment_time: time,
     created_at: '2026-11-20T09:00:00Z',
+    source: 'online',
+    reference: 'ABCDEF',
+    practice_notified: true,
+  });
+
+  it('shows reference, source (Online/Telefon) and the not-notified mark', async () => {
+    replies = {
+      'GET /api/admin/booked-slots': () => ({
+        status: 200,
+        body: [
+          { ...slot('a', '2030-01-08', '09:00'), reference: 'K7MZ4Q', source: 'phone' },
+          { ...slot('b', '2030-01-08', '09:20'), reference: 'P3RT9W', practice_notified: false },
+        ],
+      }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+    };
+    render(<BookedSlotsPage />);
+    const rows = (await screen.findAllByRole('row')).slice(1);
+    expect(rows[0]).toHaveTextContent('K7MZ4Q');
+    expect(rows[0]).toHaveTextContent('Telefon');
+    expect(rows[0]).not.toHaveTextContent('Praxis nicht benachrichtigt');
+    expect(rows[1]).toHaveTextContent('P3RT9W');
+    expect(rows[1]).toHaveTextContent('Online');
+    expect(rows[1]).toHaveTextContent('Praxis nicht benachrichtigt');
+  });
+
+  it("'Termin eintragen' posts type, date and time only; a 409 says the time cannot be taken", async () => {
+    let answer: Reply = { status: 409, body: { type: 'slot-unavailable', detail: 'This time has just been booked by someone else.' } };
+    replies = {
+      'GET /api/admin/booked-slots': () => ({ status: 200, body: [] }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+      'POST /api/admin/booked-slots': () => answer,
+    };
+    render(
+      <>
+        <Toaster />
+        <BookedSlotsPage />
+      </>,
+    );
+    const user = userEvent.setup();
+    await screen.findByText('Keine gebuchten Termine.');
+    await user.click(screen.getByRole('button', { name: 'Termin eintragen' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText(/Terminart/), TYPE.id);
+    await user.clear(within(dialog).getByLabelText(/Datum/));
+    await user.type(within(dialog).getByLabelText(/Datum/), '2030-01-08');
+    await user.type(within(dialog).getByLabelText(/Uhrzeit/), '10:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Diese Zeit ist nicht (mehr) buchbar.')).toBeInTheDocument();
+    const post = calls.find((c) => c.key === 'POST /api/admin/booked-slots');
+    expect(post?.body).toEqual({ appointment_type_id: TYPE.id, appointment_date: '2030-01-08', appointment_time: '10:00' });
+    answer = { status: 201, body: { ...slot('n', '2030-01-08', '10:00'), source: 'phone', reference: 'Q2W3E4' } };
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Termin eingetragen (Buchungsnummer Q2W3E4)')).toBeInTheDocument();
   });
 
   it('counts shown slots and distinct days, filters by type name; a failed release says so', async () => {

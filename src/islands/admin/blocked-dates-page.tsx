@@ -38,7 +38,8 @@ export function BlockedDatesPage() {
     }
   }
 
-  const describe = (b: BlockedDateDto) => `${formatShortDate(b.date)} (${b.type_name ?? L.allTypes})`;
+  const rangeOf = (b: BlockedDateDto) => (b.start_time && b.end_time ? L.range(b.start_time, b.end_time) : L.wholeDay);
+  const describe = (b: BlockedDateDto) => `${formatShortDate(b.date)}, ${rangeOf(b)} (${b.type_name ?? L.allTypes})`;
 
   return (
     <>
@@ -68,6 +69,7 @@ export function BlockedDatesPage() {
                   return (
                     <li key={b.id} className="flex flex-wrap items-center gap-3 p-3">
                       <span className="w-28 font-medium">{formatShortDate(b.date)}</span>
+                      <span className="w-32 tabular-nums">{rangeOf(b)}</span>
                       <span
                         className={`rounded-full px-2 py-0.5 text-xs font-semibold ${past ? 'bg-slate-100 text-slate-700' : 'bg-red-100 text-red-800'}`}
                       >
@@ -119,8 +121,14 @@ function BlockedForm({
   } = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(blockedDateSchema),
     defaultValues: blocked
-      ? { date: blocked.date, reason: blocked.reason ?? '', appointment_type_id: blocked.appointment_type_id ?? ALL_TYPES }
-      : { date: '', reason: '', appointment_type_id: ALL_TYPES },
+      ? {
+          date: blocked.date,
+          reason: blocked.reason ?? '',
+          appointment_type_id: blocked.appointment_type_id ?? ALL_TYPES,
+          start_time: blocked.start_time ?? '',
+          end_time: blocked.end_time ?? '',
+        }
+      : { date: '', reason: '', appointment_type_id: ALL_TYPES, start_time: '', end_time: '' },
   });
 
   const onSubmit = (values: FormOut) =>
@@ -135,6 +143,14 @@ function BlockedForm({
       <Field id="blocked-date" label={L.date} required error={errors.date?.message}>
         {(a) => <input {...a} type="date" className={inputClass} {...register('date')} />}
       </Field>
+      <div className="grid grid-cols-2 gap-4">
+        <Field id="blocked-start" label={L.startTime} error={errors.start_time?.message}>
+          {(a) => <input {...a} type="time" className={inputClass} {...register('start_time')} />}
+        </Field>
+        <Field id="blocked-end" label={L.endTime} error={errors.end_time?.message}>
+          {(a) => <input {...a} type="time" className={inputClass} {...register('end_time')} />}
+        </Field>
+      </div>
       <Field id="blocked-type" label={L.type} error={errors.appointment_type_id?.message}>
         {(a) => (
           <select {...a} className={inputClass} {...register('appointment_type_id')}>

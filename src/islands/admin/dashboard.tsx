@@ -10,6 +10,7 @@ interface Stats {
   blockedDates: number;
   lowStock: number;
   expiringSoon: number;
+  unnotified: number;
 }
 
 const L = labels.dashboard;
@@ -20,6 +21,7 @@ const CARDS: Array<{ key: keyof Stats; label: string }> = [
   { key: 'blockedDates', label: L.blockedDates },
   { key: 'lowStock', label: L.lowStock },
   { key: 'expiringSoon', label: L.expiringSoon },
+  { key: 'unnotified', label: L.unnotified },
 ];
 
 export function Dashboard() {
@@ -40,7 +42,7 @@ export function Dashboard() {
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
         {CARDS.map((card) => {
           const value = stats?.[card.key];
-          const alarm = (card.key === 'lowStock' || card.key === 'expiringSoon') && (value ?? 0) > 0;
+          const alarm = (card.key === 'lowStock' || card.key === 'expiringSoon' || card.key === 'unnotified') && (value ?? 0) > 0;
           return (
             <div key={card.key} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
               <dt className="text-sm text-slate-600">{card.label}</dt>

@@ -78,6 +78,12 @@ function Day({ date, slots }: { date: string; slots: AdminBookedSlotDto[] }) {
               <th scope="col" className="px-2 py-1.5">
                 {L.type}
               </th>
+              <th scope="col" className="px-2 py-1.5">
+                {L.reference}
+              </th>
+              <th scope="col" className="px-2 py-1.5">
+                {L.source}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -85,6 +91,8 @@ function Day({ date, slots }: { date: string; slots: AdminBookedSlotDto[] }) {
               <tr key={s.id} className="border-b border-slate-200">
                 <td className="px-2 py-1.5 font-medium tabular-nums">{s.appointment_time}</td>
                 <td className="px-2 py-1.5">{s.type_name}</td>
+                <td className="px-2 py-1.5 font-mono tracking-wider">{s.reference}</td>
+                <td className="px-2 py-1.5">{labels.booked.sources[s.source] ?? s.source}</td>
               </tr>
             ))}
           </tbody>

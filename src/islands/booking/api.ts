@@ -9,7 +9,7 @@ export type AppointmentType = AppointmentTypeDto;
 export type { DayAvailability } from '../../lib/availability';
 
 export interface BookingResponse {
-  booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string };
+  booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string; reference?: string };
   email?: EmailOutcome;
 }
 

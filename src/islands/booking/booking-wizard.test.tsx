@@ -141,6 +141,29 @@ describe('booking outcomes', () => {
     expect(await screen.findByRole('heading', { name: 'Ihr Termin ist gebucht!' })).toBeTruthy();
   });
 
+  it('the success screen shows the booking reference', async () => {
+    stubApi({
+      bookings: () =>
+        json({ booking: { id: 'b', appointment_type_id: TYPE.id, appointment_date: '2030-01-01', appointment_time: '09:00', reference: 'K7MZ4Q' }, email: { success: true } }, 201),
+    });
+    await reachDetails('de');
+    expect(await screen.findByRole('heading', { name: 'Ihr Termin ist gebucht!' })).toBeTruthy();
+    expect(screen.getByText('Buchungsnummer')).toBeTruthy();
+    expect(screen.getByTestId('booking-reference').textContent).toBe('K7MZ4Q');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it.each([
+    ['de', 'Die Praxis konnte über Ihre Buchung nicht benachrichtigt werden. Bitte rufen Sie uns an:'],
+    ['en', 'We could not notify the practice of your booking. Please call us:'],
+  ] as const)('%s: when the practice was not notified, the success screen asks the patient to call', async (lang, text) => {
+    stubApi({ bookings: () => booked({ success: false, practiceEmailError: 'x' }) });
+    await reachDetails(lang);
+    const alert = await screen.findByText(new RegExp(`^${text}`));
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toMatch(/\d{3}/);
+  });
+
   it('shows the busy label while booking', async () => {
     let release!: (r: Response) => void;
     stubApi({ bookings: () => new Promise<Response>((r) => (release = r)) });

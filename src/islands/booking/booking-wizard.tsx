@@ -80,6 +80,8 @@ function Wizard({ lang }: { lang: Lang }) {
   /** What the patient typed in step 3, kept in memory only, so going back (or a taken time) loses nothing. */
   const detailsRef = useRef<Record<string, unknown> | null>(null);
   const [booking, setBooking] = useState<BookingResponse['booking'] | null>(null);
+  /** The practice's notification failed: the success screen asks the patient to call. */
+  const [practiceNotNotified, setPracticeNotNotified] = useState(false);
 
   useEffect(() => {
     let active = true;
@@ -266,6 +268,7 @@ function Wizard({ lang }: { lang: Lang }) {
             savedValues={detailsRef}
             onBooked={(result) => {
               setBooking(result.booking);
+              setPracticeNotNotified(Boolean(!result.email || result.email.practiceEmailError || result.email.error));
               detailsRef.current = null;
               go({ type: 'booked' });
             }}
@@ -281,6 +284,7 @@ function Wizard({ lang }: { lang: Lang }) {
             lang={lang}
             date={state.date}
             time={state.time}
+            practiceNotNotified={practiceNotNotified}
             onNew={() => {
               setBooking(null);
               go({ type: 'reset' });

@@ -2,6 +2,7 @@ import { useMemo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/dates';
+import { practice } from '../../lib/practice';
 import { formatPrice } from '../../lib/price';
 import type { AppointmentType, BookingResponse } from './api';
 import { calendarFileHref, calendarFileName } from './calendar-file';
@@ -15,10 +16,12 @@ interface Props {
   lang: Lang;
   date: string;
   time: string;
+  /** The practice's notification failed: ask the patient to call. */
+  practiceNotNotified?: boolean;
   onNew: () => void;
 }
 
-export function StepSuccess({ headingRef, type, typeName, booking, lang, date, time, onNew }: Props) {
+export function StepSuccess({ headingRef, type, typeName, booking, lang, date, time, practiceNotNotified, onNew }: Props) {
   const { t } = useTranslation();
   // The same event as the confirmation email's attachment (same UID, so a calendar
   // that gets both keeps one entry), built here so it works before the email arrives.
@@ -46,7 +49,9 @@ export function StepSuccess({ headingRef, type, typeName, booking, lang, date, t
         {reference && (
           <div className="flex justify-between gap-4">
             <dt className="text-slate-700">{t('success.reference')}</dt>
-            <dd className="font-mono font-semibold">{reference}</dd>
+            <dd className="font-mono font-semibold tracking-wider" data-testid="booking-reference">
+              {reference}
+            </dd>
           </div>
         )}
         <div className="flex justify-between gap-4">
@@ -69,6 +74,11 @@ export function StepSuccess({ headingRef, type, typeName, booking, lang, date, t
         )}
       </dl>
       <p className="mt-4 text-slate-700">{t('success.text')}</p>
+      {practiceNotNotified && (
+        <p role="alert" className="mx-auto mt-4 max-w-md rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
+          {t('success.callUs', { phone: practice.phone })}
+        </p>
+      )}
       <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
         <a
           href={icsHref}

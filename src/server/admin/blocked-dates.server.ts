@@ -12,6 +12,9 @@ export interface BlockedDateDto {
   appointment_type_id: string | null;
   /** null when the date is blocked for every type. */
   type_name: string | null;
+  /** HH:mm, both null for the whole day. */
+  start_time: string | null;
+  end_time: string | null;
 }
 
 const selection = {
@@ -20,7 +23,15 @@ const selection = {
   reason: blockedDates.reason,
   appointment_type_id: blockedDates.appointmentTypeId,
   type_name: appointmentTypes.name,
+  start_time: blockedDates.startTime,
+  end_time: blockedDates.endTime,
 };
+
+const toDto = (row: Omit<BlockedDateDto, never>): BlockedDateDto => ({
+  ...row,
+  start_time: row.start_time === null ? null : row.start_time.slice(0, 5),
+  end_time: row.end_time === null ? null : row.end_time.slice(0, 5),
+});
 
 function query(db: Database) {
   return db.select(selection).from(blockedDates).leftJoin(appointmentTypes, eq(appointmentTypes.id, blockedDates.appointmentTypeId));
@@ -28,19 +39,22 @@ function query(db: Database) {
 
 /** Newest date first. */
 export async function listBlockedDates(db: Database): Promise<BlockedDateDto[]> {
-  return query(db).orderBy(desc(blockedDates.date), asc(appointmentTypes.name), asc(blockedDates.id));
+  const rows = await query(db).orderBy(desc(blockedDates.date), asc(blockedDates.startTime), asc(appointmentTypes.name), asc(blockedDates.id));
+  return rows.map(toDto);
 }
 
 async function byId(db: Database, id: string): Promise<BlockedDateDto> {
   const [row] = await query(db).where(eq(blockedDates.id, id));
   if (!row) throw notFound('blocked date');
-  return row;
+  return toDto(row);
 }
 
 const columns = (input: BlockedDateInput) => ({
   date: input.date,
   reason: input.reason,
   appointmentTypeId: input.appointment_type_id,
+  startTime: input.start_time,
+  endTime: input.end_time,
 });
 
 export async function createBlockedDate(db: Database, input: BlockedDateInput): Promise<BlockedDateDto> {
