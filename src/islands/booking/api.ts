@@ -46,7 +46,14 @@ export const postBooking = (body: Record<string, unknown>) =>
   });
 
 export const fetchCancellation = (token: string) =>
-  request<{ appointment_type_id: string; type_name: string; type_name_en: string | null; appointment_date: string; appointment_time: string }>(
+  request<{
+    appointment_type_id: string;
+    type_name: string;
+    type_name_en: string | null;
+    appointment_date: string;
+    appointment_time: string;
+    reference?: string;
+  }>(
     `/api/bookings/cancel?${new URLSearchParams({ token })}`,
   );
 

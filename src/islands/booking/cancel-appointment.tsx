@@ -4,14 +4,17 @@
  * it to another time of the same type ("Termin verschieben" / "Reschedule",
  * reschedule-appointment.tsx, loaded on demand).
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createI18n, localizedPath, type Lang } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/dates';
 import { ApiError, fetchAppointmentTypes, fetchCancellation, postCancellation, type AppointmentType } from './api';
+import { onDemand, reloadForMissingChunk } from './on-demand';
+import type { RescheduleFailure } from './reschedule-appointment';
 
-// The calendar (react-day-picker, date-fns) loads only when the patient asks to move the appointment.
-const RescheduleAppointment = lazy(() => import('./reschedule-appointment'));
+// The calendar (react-day-picker, date-fns) loads only when the patient asks to move the appointment;
+// loaded like the wizard's steps, so offline it fails into the offline state with a retry.
+const reschedule = onDemand(() => import('./reschedule-appointment'));
 
 type Appointment = Awaited<ReturnType<typeof fetchCancellation>>;
 type State =
@@ -20,7 +23,7 @@ type State =
   /** Choosing a new time for the same type. */
   | { kind: 'reschedule'; appointment: Appointment; type: AppointmentType }
   | { kind: 'done'; appointment: Appointment }
-  | { kind: 'message'; key: 'cancel.missingToken' | 'cancel.notFound' | 'cancel.tooLate' | 'toast.unexpectedError' }
+  | { kind: 'message'; key: 'cancel.missingToken' | 'cancel.notFound' | 'cancel.tooLate' | RescheduleFailure }
   /** No connection: says so, with a retry of what failed. */
   | { kind: 'offline'; retry: () => void };
 
@@ -76,17 +79,28 @@ function Cancel({ lang }: { lang: Lang }) {
     }
   };
 
-  const fail = (error: unknown, retry: () => void) =>
-    setState(isOffline(error) ? { kind: 'offline', retry } : { kind: 'message', key: messageFor(error) });
-
   const startReschedule = async (appointment: Appointment) => {
     setState({ kind: 'loading' });
+    let chunk = true;
     try {
-      const type = (await fetchAppointmentTypes()).find((x) => x.id === appointment.appointment_type_id);
+      const [types] = await Promise.all([
+        fetchAppointmentTypes(),
+        reschedule.load().catch((error: unknown) => {
+          chunk = false;
+          throw error;
+        }),
+      ]);
+      const type = types.find((x) => x.id === appointment.appointment_type_id);
+      // The type is no longer offered online: the link cannot move it (the practice can).
       if (!type) throw new ApiError(404, null);
       setState({ kind: 'reschedule', appointment, type });
     } catch (error) {
-      fail(error, () => void startReschedule(appointment));
+      if (!chunk && !isOffline(error) && reloadForMissingChunk()) return;
+      setState(
+        isOffline(error)
+          ? { kind: 'offline', retry: () => void startReschedule(appointment) }
+          : { kind: 'message', key: error instanceof ApiError && error.status === 404 ? 'cancel.notFound' : 'toast.unexpectedError' },
+      );
     }
   };
 
@@ -120,23 +134,28 @@ function Cancel({ lang }: { lang: Lang }) {
   }
   const a = state.appointment;
   const name = lang === 'en' && a.type_name_en ? a.type_name_en : a.type_name;
-  if (state.kind === 'reschedule') {
+  const RescheduleAppointment = reschedule.get()?.default;
+  if (state.kind === 'reschedule' && RescheduleAppointment) {
     return (
-      <Suspense fallback={<div aria-busy="true" aria-label={t('cancel.loading')} className="h-40 animate-pulse rounded-lg bg-slate-100" />}>
-        <RescheduleAppointment
-          lang={lang}
-          token={token!}
-          type={state.type}
-          typeName={name}
-          current={{ date: a.appointment_date, time: a.appointment_time }}
-          onCancel={() => setState({ kind: 'ready', appointment: a })}
-          onFailure={fail}
-        />
-      </Suspense>
+      <RescheduleAppointment
+        lang={lang}
+        token={token!}
+        type={state.type}
+        typeName={name}
+        current={{ date: a.appointment_date, time: a.appointment_time }}
+        onBack={() => setState({ kind: 'ready', appointment: a })}
+        onFailure={(key) => setState({ kind: 'message', key })}
+      />
     );
   }
   const details = (
     <dl className="my-4 space-y-1">
+      {a.reference && (
+        <div className="flex gap-4">
+          <dt className="w-28 text-slate-600">{t('success.reference')}</dt>
+          <dd className="font-mono font-semibold">{a.reference}</dd>
+        </div>
+      )}
       <div className="flex gap-4">
         <dt className="w-28 text-slate-600">{t('summary.type')}</dt>
         <dd className="font-medium">{name}</dd>

@@ -2,11 +2,12 @@
  * "Termin verschieben" / "Reschedule" on the cancellation link's page: the
  * wizard's own calendar and times (StepDateTime, useAvailability) for the
  * booking's type, then POST /api/bookings/reschedule. A time taken meanwhile
- * reloads the calendar with the wizard's "just taken" notice; the result
- * shows the new time with its .ics download (same UID as the email's, so the
- * calendar entry is replaced). Loaded only when the patient asks to move.
+ * reloads the calendar with the wizard's "just taken" notice and clears the
+ * time; offline it says so and retries the same move; the result shows the
+ * new time with its .ics download (same UID as the confirmation email's, so
+ * the calendar entry is replaced). Loaded only when the patient asks to move.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import type { Lang } from '../../i18n/i18n';
@@ -16,31 +17,44 @@ import { ApiError, postReschedule, type AppointmentType, type RescheduleResponse
 import { calendarFileHref, calendarFileName } from './calendar-file';
 import { StepDateTime } from './step-date-time';
 
+/** Why the move cannot go on here: the cancel page shows the message instead. */
+export type RescheduleFailure = 'cancel.notFound' | 'reschedule.tooLate' | 'toast.unexpectedError';
+
 export interface RescheduleProps {
   lang: Lang;
   token: string;
   type: AppointmentType;
   typeName: string;
   current: { date: string; time: string };
-  onCancel: () => void;
-  /** The move failed for a reason the cancel page already explains (unknown link, begun, offline). */
-  onFailure: (error: unknown, retry: () => void) => void;
+  /** Back to the appointment (cancel or move). */
+  onBack: () => void;
+  onFailure: (message: RescheduleFailure) => void;
 }
 
 type Moved = RescheduleResponse['booking'];
 
-export default function RescheduleAppointment({ lang, token, type, typeName, current, onCancel, onFailure }: RescheduleProps) {
+const isProblem = (error: unknown, status: number, type: string) =>
+  error instanceof ApiError && error.status === status && (error.problem?.type ?? '').includes(type);
+
+export default function RescheduleAppointment({ lang, token, type, typeName, current, onBack, onFailure }: RescheduleProps) {
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const doneRef = useRef<HTMLHeadingElement>(null);
   const [date, setDate] = useState<string | null>(current.date);
   const [time, setTime] = useState<string | null>(null);
+  // Bumped after a taken time: remounts the calendar, which loads availability afresh.
   const [attempt, setAttempt] = useState(0);
-  const [notice, setNotice] = useState<'slotTaken' | 'sameTime' | null>(null);
+  const [notice, setNotice] = useState<'slotTaken' | 'sameTime' | 'offline' | null>(null);
   const [moving, setMoving] = useState(false);
   const [moved, setMoved] = useState<Moved | null>(null);
 
+  useEffect(() => headingRef.current?.focus(), []);
+  useEffect(() => {
+    if (moved) doneRef.current?.focus();
+  }, [moved]);
+
   const submit = async () => {
-    if (!date || !time) return;
+    if (!date || !time || moving) return;
     if (date === current.date && time === current.time) {
       setNotice('sameTime');
       return;
@@ -50,13 +64,20 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
       const answer = await postReschedule({ token, appointment_date: date, appointment_time: time, language: lang });
       setMoved(answer.booking);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && error.problem?.type?.includes('slot-unavailable')) {
-        // Taken meanwhile: reload the calendar, clear the time, say so.
+      if (isProblem(error, 409, 'slot-unavailable')) {
+        // Taken meanwhile (or no longer bookable): say so, clear the time, reload the calendar.
         setNotice('slotTaken');
         setTime(null);
         setAttempt((n) => n + 1);
+      } else if (!(error instanceof ApiError) && !navigator.onLine) {
+        // Offline: the chosen time stays, the retry sends the same move.
+        setNotice('offline');
+      } else if (isProblem(error, 409, 'too-late')) {
+        onFailure('reschedule.tooLate');
+      } else if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+        onFailure('cancel.notFound');
       } else {
-        onFailure(error, () => void submit());
+        onFailure('toast.unexpectedError');
       }
     } finally {
       setMoving(false);
@@ -75,13 +96,17 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
       t,
     });
     return (
-      <div role="status" className="rounded-lg border border-brand-600 bg-brand-50 p-6">
-        <h2 className="text-xl font-semibold text-brand-800">{t('reschedule.doneTitle')}</h2>
+      <section aria-labelledby="reschedule-done-heading" role="status" className="rounded-lg border border-brand-600 bg-brand-50 p-6">
+        <h2 id="reschedule-done-heading" ref={doneRef} tabIndex={-1} className="text-xl font-semibold text-brand-800">
+          {t('reschedule.doneTitle')}
+        </h2>
         <dl className="my-4 space-y-1">
           {moved.reference && (
             <div className="flex gap-4">
               <dt className="w-28 text-slate-600">{t('success.reference')}</dt>
-              <dd className="font-mono font-semibold">{moved.reference}</dd>
+              <dd className="font-mono font-semibold" data-testid="booking-reference">
+                {moved.reference}
+              </dd>
             </div>
           )}
           <div className="flex gap-4">
@@ -112,13 +137,16 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
         >
           {t('success.addToCalendar')}
         </a>
-      </div>
+      </section>
     );
   }
 
   return (
     <div className="rounded-lg border border-slate-200 p-4 sm:p-6">
       <Toaster position="top-center" richColors closeButton duration={5000} />
+      <p className="mb-4 text-slate-700">
+        {t('reschedule.current', { date: formatLongDate(current.date, lang), time: t('datetime.time', { time: current.time }) })}
+      </p>
       <StepDateTime
         key={attempt}
         headingRef={headingRef}
@@ -134,7 +162,7 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
         }}
         onTime={(next) => {
           setTime(next);
-          if (next) setNotice(null);
+          if (next && notice !== 'offline') setNotice(null);
         }}
       />
       {notice === 'sameTime' && (
@@ -142,8 +170,22 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
           {t('reschedule.sameTime')}
         </p>
       )}
+      {notice === 'offline' && (
+        <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
+          <p className="font-semibold">{t('booking.offlineTitle')}</p>
+          <p className="mt-1">{t('reschedule.offline')}</p>
+          <button
+            type="button"
+            onClick={() => void submit()}
+            disabled={moving}
+            className="mt-3 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+          >
+            {t('booking.retry')}
+          </button>
+        </div>
+      )}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-between">
-        <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50">
+        <button type="button" onClick={onBack} className="rounded-md border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50">
           {t('reschedule.back')}
         </button>
         <button

@@ -1,0 +1,224 @@
+/**
+ * The cancellation link's page with a stubbed API: "Termin verschieben" /
+ * "Reschedule" shows the wizard's calendar for the same type, moves the
+ * appointment and confirms the new time with its .ics; a time taken
+ * meanwhile reloads the calendar with the time cleared; offline says so with
+ * a retry; an appointment that has begun cannot be moved. Both languages.
+ * The real thing runs end to end in tests/e2e/reschedule.spec.ts.
+ */
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
+import { formatLongDate } from '../../lib/dates';
+import CancelAppointment from './cancel-appointment';
+
+const TOKEN = 'a'.repeat(43);
+const TYPE = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Check-up',
+  name_en: 'Health check',
+  description: 'Vorsorge',
+  description_en: 'Prevention',
+  max_advance_days: 14,
+  slot_duration_minutes: 20,
+  max_slots_per_time: 1,
+  price_cents: null,
+};
+const DAY = addDaysToDate(berlinToday(), 2);
+const APPOINTMENT = {
+  appointment_type_id: TYPE.id,
+  type_name: 'Check-up',
+  type_name_en: 'Health check',
+  appointment_date: DAY,
+  appointment_time: '09:00',
+  reference: 'K7M2QX',
+  price_cents: null,
+};
+
+type Route = (url: string, init?: RequestInit) => Response | Promise<Response>;
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const problem = (type: string, status: number) =>
+  new Response(JSON.stringify({ type: `https://praxis.example/problems/${type}`, title: type, status, detail: type }), {
+    status,
+    headers: { 'content-type': 'application/problem+json' },
+  });
+
+function stubApi(routes: { reschedule: Route; types?: Route; availability?: Route }) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.startsWith('/api/bookings/cancel')) return json(APPOINTMENT);
+    if (url.startsWith('/api/appointment-types')) return (routes.types ?? (() => json([TYPE])))(url, init);
+    if (url.startsWith('/api/availability')) {
+      return (routes.availability ?? (() => json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date: DAY, times: ['09:20', '09:40'] }] })))(
+        url,
+        init,
+      );
+    }
+    if (url.startsWith('/api/bookings/reschedule')) return routes.reschedule(url, init);
+    throw new Error(`unexpected ${url}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const calls = (fetchMock: ReturnType<typeof stubApi>, prefix: string) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith(prefix));
+
+const text = {
+  de: {
+    reschedule: 'Termin verschieben',
+    confirm: 'Auf diese Zeit verschieben',
+    time: (t: string) => `${t} Uhr`,
+    done: 'Ihr Termin wurde verschoben.',
+    calendar: 'Zum Kalender hinzufügen (.ics)',
+    taken: 'Diese Uhrzeit wurde gerade eben von jemand anderem gebucht.',
+    offline: 'Keine Internetverbindung',
+    retry: 'Erneut versuchen',
+    tooLate: 'kann online nicht mehr verschoben werden',
+    file: 'termin.ics',
+  },
+  en: {
+    reschedule: 'Reschedule',
+    confirm: 'Move to this time',
+    time: (t: string) => t,
+    done: 'Your appointment has been moved.',
+    calendar: 'Add to calendar (.ics)',
+    taken: 'Someone else has just booked this time.',
+    offline: 'No internet connection',
+    retry: 'Try again',
+    tooLate: 'can no longer be moved online',
+    file: 'appointment.ics',
+  },
+} as const;
+
+async function openReschedule(lang: 'de' | 'en') {
+  render(<CancelAppointment lang={lang} />);
+  // The appointment as it is, with its reference.
+  expect(await screen.findByText('K7M2QX')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: text[lang].reschedule }));
+  // The wizard's calendar for the same type, opened on the appointment's day.
+  return screen.findByRole('button', { name: text[lang].time('09:40') });
+}
+
+const moved = (time: string) =>
+  json({ booking: { id: 'booking-1', appointment_type_id: TYPE.id, appointment_date: DAY, appointment_time: time, reference: 'K7M2QX' }, email: { success: true } });
+
+let online = true;
+
+beforeAll(async () => {
+  // Loaded on demand by the page; transformed once here so findBy* does not wait for vitest.
+  await Promise.all([import('./reschedule-appointment'), import('./step-date-time')]);
+}, 60_000);
+
+beforeEach(() => {
+  online = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  window.history.replaceState(null, '', `/termin/absagen?token=${TOKEN}`);
+});
+
+afterEach(async () => {
+  toast.dismiss();
+  cleanup();
+  await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(0));
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe.each(['de', 'en'] as const)('reschedule by link (%s)', (lang) => {
+  const x = text[lang];
+
+  it('moves the appointment and confirms the new time with reference and .ics (same UID as the email)', async () => {
+    const fetchMock = stubApi({ reschedule: () => moved('09:40') });
+    fireEvent.click(await openReschedule(lang));
+    // The current time is not offered (it is taken by the appointment itself).
+    expect(screen.queryByRole('button', { name: x.time('09:00') })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: x.confirm }));
+
+    expect(await screen.findByRole('heading', { name: x.done })).toBeTruthy();
+    const [, init] = calls(fetchMock, '/api/bookings/reschedule')[0]!;
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ token: TOKEN, appointment_date: DAY, appointment_time: '09:40', language: lang });
+    expect(screen.getByTestId('booking-reference').textContent).toBe('K7M2QX');
+    expect(screen.getByText(formatLongDate(DAY, lang))).toBeTruthy();
+    expect(screen.getByText(x.time('09:40'))).toBeTruthy();
+    expect(screen.getByText(lang === 'de' ? 'Check-up' : 'Health check')).toBeTruthy();
+    const ics = screen.getByRole('link', { name: x.calendar }) as HTMLAnchorElement;
+    expect(ics.getAttribute('download')).toBe(x.file);
+    const file = decodeURIComponent(ics.href.replace(/^data:text\/calendar;charset=utf-8,/, ''));
+    expect(file).toContain(`UID:booking-1@${window.location.hostname}`);
+    expect(file).toContain(`DTSTART;TZID=Europe/Berlin:${DAY.replaceAll('-', '')}T094000`);
+  });
+
+  it('a time taken meanwhile: says so, reloads the calendar, clears the time; another free time then moves', async () => {
+    let taken = false;
+    const fetchMock = stubApi({
+      availability: () =>
+        json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date: DAY, times: taken ? ['09:20'] : ['09:20', '09:40'] }] }),
+      reschedule: (_url, init) => {
+        if (JSON.parse(String(init?.body)).appointment_time === '09:40') {
+          taken = true;
+          return problem('slot-unavailable', 409);
+        }
+        return moved('09:20');
+      },
+    });
+    fireEvent.click(await openReschedule(lang));
+    const before = calls(fetchMock, '/api/availability').length;
+    fireEvent.click(screen.getByRole('button', { name: x.confirm }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain(x.taken);
+    await waitFor(() => expect(calls(fetchMock, '/api/availability').length).toBeGreaterThan(before));
+    const free = await screen.findByRole('button', { name: x.time('09:20') });
+    expect(screen.queryByRole('button', { name: x.time('09:40') })).toBeNull();
+    // No time chosen: nothing to submit until a free one is picked.
+    expect((screen.getByRole('button', { name: x.confirm }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(free);
+    fireEvent.click(screen.getByRole('button', { name: x.confirm }));
+    expect(await screen.findByRole('heading', { name: x.done })).toBeTruthy();
+    expect(screen.getByText(x.time('09:20'))).toBeTruthy();
+  });
+
+  it('offline: says there is no connection, keeps the time, and the retry moves it', async () => {
+    let fail = true;
+    const fetchMock = stubApi({
+      reschedule: () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : moved('09:40')),
+    });
+    fireEvent.click(await openReschedule(lang));
+    online = false;
+    fireEvent.click(screen.getByRole('button', { name: x.confirm }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(x.offline);
+    expect(screen.getByRole('button', { name: x.time('09:40') }).getAttribute('aria-pressed')).toBe('true');
+    online = true;
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: x.retry }));
+    expect(await screen.findByRole('heading', { name: x.done })).toBeTruthy();
+    expect(calls(fetchMock, '/api/bookings/reschedule')).toHaveLength(2);
+  });
+
+  it('offline before the calendar loads: the page says so and the retry opens the calendar', async () => {
+    let down = true;
+    stubApi({
+      types: () => (down ? Promise.reject(new TypeError('Failed to fetch')) : json([TYPE])),
+      reschedule: () => moved('09:40'),
+    });
+    render(<CancelAppointment lang={lang} />);
+    await screen.findByText('K7M2QX');
+    online = false;
+    fireEvent.click(screen.getByRole('button', { name: x.reschedule }));
+    expect((await screen.findByRole('alert')).textContent).toContain(x.offline);
+    online = true;
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: x.retry }));
+    expect(await screen.findByRole('button', { name: x.time('09:40') })).toBeTruthy();
+  });
+
+  it('an appointment that has begun meanwhile cannot be moved online: says so', async () => {
+    stubApi({ reschedule: () => problem('too-late', 409) });
+    fireEvent.click(await openReschedule(lang));
+    fireEvent.click(screen.getByRole('button', { name: x.confirm }));
+    expect((await screen.findByRole('alert')).textContent).toContain(x.tooLate);
+  });
+});
