@@ -1,0 +1,110 @@
+/**
+ * Reschedule by link (issue 14 point 3), in German, end to end: a booking
+ * (through the API, like the wizard's), its emailed link, "Termin
+ * verschieben" with the wizard's calendar, the confirmation with reference
+ * and .ics, the old time free again in the wizard and the new one gone, the
+ * practice's notice in the outbox, and the link working for the new time.
+ */
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { formatLongDate, formatShortDate } from '../../src/lib/dates';
+import { readOutbox } from '../helpers/eml';
+
+const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
+const TYPE = 'Reisemedizinische Beratung';
+
+test('moving an appointment through the emailed link (German)', async ({ page, request }) => {
+  // A capacity-1 type, on the last date within its advance limit that has enough free times
+  // (away from the dates the other specs book).
+  const types = (await (await request.get('/api/appointment-types')).json()) as Array<{ id: string; name: string; max_advance_days: number }>;
+  const type = types.find((x) => x.name === TYPE)!;
+  const from = new Date().toISOString().slice(0, 10);
+  const to = new Date(Date.now() + type.max_advance_days * 864e5).toISOString().slice(0, 10);
+  const { days } = (await (await request.get(`/api/availability?type=${type.id}&from=${from}&to=${to}`)).json()) as {
+    days: Array<{ date: string; times: string[] }>;
+  };
+  const day = days.filter((d) => d.times.length >= 4).at(-1)!;
+  expect(day, 'a date with four free times').toBeDefined();
+  const [oldTime, , newTime] = day.times as [string, string, string];
+
+  const email = `reschedule-${Date.now()}@example.org`;
+  const booked = await request.post('/api/bookings', {
+    data: {
+      appointment_type_id: type.id,
+      appointment_date: day.date,
+      appointment_time: oldTime,
+      first_name: 'Erika',
+      last_name: 'Mustermann',
+      birth_date: '1964-08-12',
+      phone: '+49 211 5550123',
+      email,
+      consent: true,
+      language: 'de',
+    },
+  });
+  expect(booked.status()).toBe(201);
+  const { booking } = (await booked.json()) as { booking: { id: string; reference: string } };
+
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mail = (await readOutbox(outbox())).find((m) => m.headers.to === email);
+      link = /(https?:\/\/\S+\/termin\/absagen\?token=[A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  const linkPath = new URL(link).pathname + new URL(link).search;
+
+  // The link's page: the appointment, cancel or move.
+  await page.goto(linkPath);
+  await expect(page.getByRole('heading', { name: 'Möchten Sie diesen Termin absagen?' })).toBeVisible();
+  await expect(page.getByText(booking.reference)).toBeVisible();
+  await page.getByRole('button', { name: 'Termin verschieben' }).click();
+
+  // The wizard's calendar for the same type, on the appointment's day; its own time is not offered.
+  await expect(page.getByRole('heading', { name: 'Datum und Uhrzeit wählen' })).toBeFocused();
+  const times = page.getByRole('group', { name: 'Uhrzeit wählen' });
+  await expect(times.getByRole('button', { name: `${newTime} Uhr`, exact: true })).toBeVisible();
+  await expect(times.getByRole('button', { name: `${oldTime} Uhr`, exact: true })).toHaveCount(0);
+  await times.getByRole('button', { name: `${newTime} Uhr`, exact: true }).click();
+  await page.getByRole('button', { name: 'Auf diese Zeit verschieben' }).click();
+
+  // Confirmed: type, long date, new time, reference, and the .ics with the booking's UID.
+  await expect(page.getByRole('heading', { name: 'Ihr Termin wurde verschoben.' })).toBeVisible();
+  await expect(page.getByTestId('booking-reference')).toHaveText(booking.reference);
+  await expect(page.getByText(TYPE, { exact: true })).toBeVisible();
+  await expect(page.getByText(formatLongDate(day.date, 'de'))).toBeVisible();
+  await expect(page.getByText(`${newTime} Uhr`, { exact: true })).toBeVisible();
+  const ics = page.getByRole('link', { name: 'Zum Kalender hinzufügen (.ics)' });
+  await expect(ics).toHaveAttribute('download', 'termin.ics');
+  const file = decodeURIComponent((await ics.getAttribute('href'))!.replace(/^data:text\/calendar;charset=utf-8,/, ''));
+  expect(file).toContain(`UID:${booking.id}@localhost`);
+  expect(file).toContain(`DTSTART;TZID=Europe/Berlin:${day.date.replaceAll('-', '')}T${newTime.replace(':', '')}00`);
+
+  // The wizard offers the old time again and no longer the new one.
+  await page.goto('/termin');
+  await page.getByRole('button', { name: new RegExp(`^Auswählen: ${TYPE}$`) }).click();
+  await expect(times.getByRole('button').first()).toBeVisible();
+  const wizardUrl = new URL(page.url());
+  wizardUrl.searchParams.set('datum', day.date);
+  await page.goto(wizardUrl.toString());
+  await expect(page.getByText(formatLongDate(day.date, 'de')).first()).toBeVisible();
+  await expect(times.getByRole('button', { name: `${oldTime} Uhr`, exact: true })).toBeVisible();
+  await expect(times.getByRole('button', { name: `${newTime} Uhr`, exact: true })).toHaveCount(0);
+
+  // The practice's notice: reference, old and new time.
+  const notice = (await readOutbox(outbox())).find((m) => m.subject.startsWith('Termin verschoben:') && m.text.includes(booking.reference))!;
+  expect(notice, 'the practice notice in the outbox').toBeDefined();
+  expect(notice.subject).toBe(`Termin verschoben: ${TYPE} jetzt am ${formatShortDate(day.date)} um ${newTime}`);
+  expect(notice.text).toContain(`Buchungsnummer: ${booking.reference}`);
+  expect(notice.text).toContain(`Bisheriges Datum: ${formatLongDate(day.date, 'de')}`);
+  expect(notice.text).toContain(`Bisherige Uhrzeit: ${oldTime} Uhr`);
+  expect(notice.text).toContain(`Neue Uhrzeit: ${newTime} Uhr`);
+
+  // The emailed link keeps working, now for the new time.
+  await page.goto(linkPath);
+  await expect(page.getByRole('heading', { name: 'Möchten Sie diesen Termin absagen?' })).toBeVisible();
+  await expect(page.getByText(`${newTime} Uhr`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`${oldTime} Uhr`, { exact: true })).toHaveCount(0);
+  await expect(page.getByText(booking.reference)).toBeVisible();
+});
