@@ -36,6 +36,15 @@ export function telHref(display: string): string {
   return `tel:${digits.startsWith('+') ? digits : `+49${digits.replace(/^0/, '')}`}`;
 }
 
+/**
+ * The sender's display name of a patient email: MAIL_FROM's own (German) for
+ * German emails, the practice's English name for English ones (the address
+ * stays MAIL_FROM's).
+ */
+export function emailSenderName(lang: 'de' | 'en'): string | undefined {
+  return lang === 'en' ? practice.name.en : undefined;
+}
+
 export function fullAddress(p: Practice = practice): string {
   return `${p.street}, ${p.postalCode} ${p.city}`;
 }

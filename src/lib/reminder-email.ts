@@ -8,14 +8,16 @@ import { localizedPath, useTranslations, type Lang, type Translate } from '../i1
 import type { EmailMessage } from '../server/email/email.server';
 import { formatLongDate, formatShortDate } from './dates';
 import { escapeHtml } from './html';
-import { fullAddress, practice } from './practice';
+import { emailSenderName, fullAddress, practice } from './practice';
+import { formatPrice } from './price';
 
 export interface ReminderEmailInput {
   to: string;
   firstName: string;
   language: Lang;
   token: string;
-  type: { name: string; nameEn: string | null };
+  /** The price of a self-pay type (null or absent: none). */
+  type: { name: string; nameEn: string | null; priceCents?: number | null };
   date: string;
   time: string;
 }
@@ -40,6 +42,9 @@ export function buildReminderEmail(input: ReminderEmailInput, siteUrl: string): 
     [t('email.label.type'), type],
     [t('email.label.date'), formatLongDate(input.date, lang)],
     [t('email.label.time'), t('email.time', { time: input.time })],
+    ...(input.type.priceCents === null || input.type.priceCents === undefined
+      ? []
+      : ([[t('email.label.price'), formatPrice(input.type.priceCents, lang)]] as Array<[string, string]>)),
     [t('email.label.address'), `${practiceName}, ${fullAddress()}`],
   ];
   const greeting = t('email.reminder.greeting', { name: input.firstName });
@@ -74,8 +79,10 @@ export function buildReminderEmail(input: ReminderEmailInput, siteUrl: string): 
     '',
     t('email.reminder.why'),
   ].join('\n');
+  const fromName = emailSenderName(lang);
   return {
     to: input.to,
+    ...(fromName ? { fromName } : {}),
     subject: t('email.reminder.subject', { type, date: formatShortDate(input.date), time: input.time }),
     html,
     text,

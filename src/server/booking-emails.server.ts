@@ -10,7 +10,7 @@ import { useTranslations, localizedPath, type Lang } from '../i18n/i18n';
 import { formatLongDate, formatShortDate } from '../lib/dates';
 import { escapeHtml } from '../lib/html';
 import { buildIcs } from '../lib/ics';
-import { fullAddress, practice } from '../lib/practice';
+import { emailSenderName, fullAddress, practice } from '../lib/practice';
 import { formatPrice } from '../lib/price';
 import type { AppointmentTypeRow } from '../../db/schema';
 import { createEmailSender, type EmailMessage, type EmailSender } from './email/email.server';
@@ -52,13 +52,8 @@ function priceRow(type: { priceCents?: number | null }, lang: Lang): Array<[stri
   return type.priceCents === null || type.priceCents === undefined ? [] : [[t('email.label.price'), formatPrice(type.priceCents, lang)]];
 }
 
-/**
- * The sender's display name of a patient email: MAIL_FROM's own (German) for
- * German bookings, the practice's English name for English ones.
- */
-export function senderName(lang: Lang): string | undefined {
-  return lang === 'en' ? practice.name.en : undefined;
-}
+/** The sender's display name of a patient email (src/lib/practice.ts). */
+export const senderName = emailSenderName;
 
 function rows(pairs: Array<[string, string]>): { html: string; text: string } {
   return {

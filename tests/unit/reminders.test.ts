@@ -211,6 +211,19 @@ describe('reminder email', () => {
     ]) {
       expect(mail.text).toContain(part);
     }
+    // An English email carries the practice's English sender name; a type without a price shows none.
+    expect(mail.fromName).toBe('Family Practice Düsseldorf');
+    expect(mail.text).not.toContain('Price');
+  });
+
+  it('a self-pay type shows its price, in the email\'s language; a German email keeps MAIL_FROM\'s sender name', () => {
+    const selfPay = { ...input, type: { name: 'Reiseberatung', nameEn: 'Travel advice', priceCents: 3500 } };
+    const de = buildReminderEmail({ ...selfPay, language: 'de' }, 'https://praxis.example');
+    expect(de.text).toContain('Preis (Selbstzahlerleistung): 35,00');
+    expect(de.fromName).toBeUndefined();
+    const en = buildReminderEmail({ ...selfPay, language: 'en' }, 'https://praxis.example');
+    expect(en.text).toContain('Price (self-pay service): €35.00');
+    expect(en.html).toContain('€35.00');
   });
 });
 

@@ -57,6 +57,7 @@ export async function sendDueReminders(db: Database, options: ReminderJobOptions
           time: bookedSlots.appointmentTime,
           typeName: appointmentTypes.name,
           typeNameEn: appointmentTypes.nameEn,
+          priceCents: appointmentTypes.priceCents,
         })
         .from(reminders)
         .innerJoin(bookedSlots, eq(bookedSlots.id, reminders.bookingId))
@@ -84,7 +85,7 @@ export async function sendDueReminders(db: Database, options: ReminderJobOptions
                   firstName: secret.firstName,
                   language: secret.language,
                   token: secret.token,
-                  type: { name: row.typeName, nameEn: row.typeNameEn },
+                  type: { name: row.typeName, nameEn: row.typeNameEn, priceCents: row.priceCents },
                   date: row.date,
                   time,
                 },
