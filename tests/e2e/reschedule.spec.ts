@@ -6,12 +6,19 @@
  * practice's notice in the outbox, and the link working for the new time.
  */
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const TYPE = 'Reisemedizinische Beratung';
+
+/** axe with the WCAG 2.2 AA rules, like tests/e2e/patient-ux.spec.ts on every page. */
+async function axe(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
+  expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 test('moving an appointment through the emailed link (German)', async ({ page, request }) => {
   // A capacity-1 type, on the last date within its advance limit that has enough free times
@@ -67,6 +74,7 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
   await expect(times.getByRole('button', { name: `${newTime} Uhr`, exact: true })).toBeVisible();
   await expect(times.getByRole('button', { name: `${oldTime} Uhr`, exact: true })).toHaveCount(0);
   await times.getByRole('button', { name: `${newTime} Uhr`, exact: true }).click();
+  await axe(page, 'reschedule calendar');
   await page.getByRole('button', { name: 'Auf diese Zeit verschieben' }).click();
 
   // Confirmed: type, long date, new time, reference, and the .ics with the booking's UID.
@@ -80,6 +88,7 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
   const file = decodeURIComponent((await ics.getAttribute('href'))!.replace(/^data:text\/calendar;charset=utf-8,/, ''));
   expect(file).toContain(`UID:${booking.id}@localhost`);
   expect(file).toContain(`DTSTART;TZID=Europe/Berlin:${day.date.replaceAll('-', '')}T${newTime.replace(':', '')}00`);
+  await axe(page, 'reschedule confirmation');
 
   // The wizard offers the old time again and no longer the new one.
   await page.goto('/termin');
