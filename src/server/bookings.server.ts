@@ -196,14 +196,6 @@ const MAX_INSERT_ATTEMPTS = 11;
 const MAX_REFERENCE_ATTEMPTS = 5;
 
 /**
- * The one statement that books a seat: it inserts only if the type exists,
- * the date is not blocked (for the type or for all), the time is a start
- * time of one of the weekday's windows and a seat is free, taking the lowest
- * free seat; the abuse limits are counted in the same statement and abort it
- * when exceeded. Nothing in it depends on being called right after a rules
- * check, so staff bookings (no limits) and reschedules can build on it.
- */
-/**
  * Whether (date, time) of the type is blocked: a whole-day block, or a range
  * that the appointment [time, time + duration) overlaps (minutes, so nothing
  * wraps at midnight). For the type or for all. Shared by a new booking and a
