@@ -258,7 +258,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     expect(await t.db.select().from(rateLimits)).toEqual(before);
   });
 
-  it('keeps the same type: the price of a self-pay type is in the patient confirmation and the practice notice', async () => {
+  it('a self-pay type\'s price is in the patient confirmation and the practice notification; English emails carry the English sender name', async () => {
     const res = await book({ appointment_type_id: selfPay, language: 'en' });
     expect(res.status).toBe(201);
     const mails = await readOutbox(outbox);
