@@ -6,12 +6,16 @@
  * a retry; an appointment that has begun cannot be moved. Both languages.
  * The real thing runs end to end in tests/e2e/reschedule.spec.ts.
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
 import { formatLongDate } from '../../lib/dates';
 import CancelAppointment from './cancel-appointment';
+
+// The calendar renders slowly when the two shared cores are busy: wait longer than the defaults.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const TOKEN = 'a'.repeat(43);
 const TYPE = {
@@ -108,7 +112,7 @@ let online = true;
 
 beforeAll(async () => {
   // Loaded on demand by the page; transformed once here so findBy* does not wait for vitest.
-  await Promise.all([import('./reschedule-appointment'), import('./step-date-time')]);
+  await Promise.all([import('./cancel-reschedule'), import('./step-date-time')]);
 }, 60_000);
 
 beforeEach(() => {

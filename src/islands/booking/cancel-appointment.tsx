@@ -2,7 +2,7 @@
  * /termin/absagen?token=… (and /en/…): shows the appointment the emailed
  * link points to and cancels it on confirmation, freeing the slot, or moves
  * it to another time of the same type ("Termin verschieben" / "Reschedule",
- * reschedule-appointment.tsx, loaded on demand).
+ * cancel-reschedule.tsx, loaded on demand).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -10,11 +10,11 @@ import { createI18n, localizedPath, type Lang } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/dates';
 import { ApiError, fetchAppointmentTypes, fetchCancellation, postCancellation, type AppointmentType } from './api';
 import { onDemand, reloadForMissingChunk } from './on-demand';
-import type { RescheduleFailure } from './reschedule-appointment';
+import type { RescheduleFailure } from './cancel-reschedule';
 
 // The calendar (react-day-picker, date-fns) loads only when the patient asks to move the appointment;
 // loaded like the wizard's steps, so offline it fails into the offline state with a retry.
-const reschedule = onDemand(() => import('./reschedule-appointment'));
+const reschedule = onDemand(() => import('./cancel-reschedule'));
 
 type Appointment = Awaited<ReturnType<typeof fetchCancellation>>;
 type State =
