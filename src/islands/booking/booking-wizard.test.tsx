@@ -227,6 +227,7 @@ describe('booking outcomes', () => {
     const hint = document.getElementById(box.getAttribute('aria-describedby')!)!;
     expect(hint.textContent).toMatch(lang === 'de' ? /verschlüsselt.*löschen/ : /encrypted.*delete/);
     cleanup();
+    window.history.replaceState(null, '', '/termin'); // the first render moved the URL to step 3
     await reachDetails(lang);
     await screen.findByRole('heading', { name: lang === 'de' ? 'Ihr Termin ist gebucht!' : 'Your appointment is booked!' });
     const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/bookings')!;
@@ -272,7 +273,7 @@ describe('a time taken meanwhile (409 slot-unavailable)', () => {
     fireEvent.click(nextButton);
     const first = (await screen.findByLabelText(new RegExp(`^${firstName}`))) as HTMLInputElement;
     expect(first.value).toBe('Erika');
-    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: lang === 'de' ? /Datenschutzerklärung/ : /privacy policy/ }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('another 409 (not slot-unavailable) keeps the generic error on step 3', async () => {
