@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readOutbox } from '../helpers/eml';
+import { onDateWithTimes } from './helpers/wizard';
 import { formatLongDate } from '../../src/lib/dates';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
@@ -37,32 +38,13 @@ const en: Texts = {
   labels: { first: 'First name', last: 'Last name', birth: 'Date of birth', phone: 'Phone', email: 'Email', consent: /privacy policy/ },
 };
 
-/** The wizard's current URL with its date set to the first date offering at least `count` free times. */
-async function urlWithDate(page: Page, count: number): Promise<string> {
-  const url = new URL(page.url());
-  const [typeParam, dateParam] = url.searchParams.has('typ') ? ['typ', 'datum'] : ['type', 'date'];
-  const from = url.searchParams.get(dateParam)!;
-  const to = new Date(Date.parse(`${from}T00:00:00Z`) + 61 * 864e5).toISOString().slice(0, 10);
-  const res = await page.request.get(`/api/availability?type=${url.searchParams.get(typeParam)}&from=${from}&to=${to}`);
-  const { days } = (await res.json()) as { days: Array<{ date: string; times: string[] }> };
-  const day = days.find((d) => d.times.length >= count);
-  if (!day) throw new Error(`no date with ${count} free times`);
-  url.searchParams.set(dateParam, day.date);
-  return url.toString();
-}
-
 /** Steps 1 and 2: chooses the type and the first free time; returns the chosen date heading and time. */
 async function chooseSlot(page: Page, texts: Texts, type: string, timeIndex = 0) {
   await page.goto(texts.path);
   await page.getByRole('button', { name: texts.choose(type) }).click();
+  await onDateWithTimes(page, timeIndex + 1);
   const times = page.getByRole('group', { name: texts.times }).getByRole('button');
-  await expect(times.first()).toBeVisible();
-  if ((await times.count()) <= timeIndex) {
-    // Late in the practice's day the first bookable date has few times left:
-    // open the first date with enough of them (the date travels in the URL).
-    await page.goto(await urlWithDate(page, timeIndex + 1));
-    await expect(times.nth(timeIndex)).toBeVisible();
-  }
+  await expect(times.nth(timeIndex)).toBeVisible();
   const time = (await times.nth(timeIndex).textContent())!.trim();
   await times.nth(timeIndex).click();
   await expect(times.nth(timeIndex)).toHaveAttribute('aria-pressed', 'true');
@@ -233,6 +215,7 @@ test.describe('booking wizard (German)', () => {
     await tabTo(de.choose('Impfung'));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Datum und Uhrzeit wählen' })).toBeFocused();
+    await onDateWithTimes(page);
     const firstTime = page.getByRole('group', { name: de.times }).getByRole('button').first();
     await expect(firstTime).toBeVisible();
     await tabTo(new RegExp(`^${(await firstTime.textContent())!.trim()} Uhr$`));

@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { bothLanguages } from './support/public-pages';
+import { onDateWithTimes } from './helpers/wizard';
 
 const WCAG22 = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
@@ -68,6 +69,7 @@ test.describe('wizard steps in the browser history', () => {
     test(`back and forward move between steps, a reload restores the choices (${path})`, async ({ page }) => {
       await page.goto(path);
       await page.getByRole('button', { name: names.choose }).click();
+      await onDateWithTimes(page, 2);
       const times = page.getByRole('group', { name: names.times }).getByRole('button');
       await times.nth(1).click();
       const time = (await times.nth(1).textContent())!.trim();
@@ -155,7 +157,8 @@ test.describe('320 px wide', () => {
       const button = page.locator('header [data-lang-switch]');
       const box = (await button.boundingBox())!;
       expect(box.height).toBeLessThan(40);
-      await page.getByRole('listitem').getByRole('button').first().click();
+      await page.getByRole('button', { name: /^(Auswählen|Select): (Check-up|Health check)$/ }).click();
+      await onDateWithTimes(page);
       await page.getByRole('group', { name: /^(Uhrzeit wählen|Select time)$/ }).getByRole('button').first().click();
       await page.locator('main').getByRole('button', { name: /^(Weiter|Next)$/ }).click();
       await page.getByRole('checkbox').first().waitFor(); // consent and the reminder box
@@ -182,7 +185,8 @@ test.describe('axe with the WCAG 2.2 AA rules', () => {
       await page.goto(path);
       await page.getByRole('listitem').getByRole('button').first().waitFor();
       await axe(page, `${path} step 1`);
-      await page.getByRole('listitem').getByRole('button').first().click();
+      await page.getByRole('button', { name: /^(Auswählen|Select): (Check-up|Health check)$/ }).click();
+      await onDateWithTimes(page);
       const times = page.getByRole('group', { name: /^(Uhrzeit wählen|Select time)$/ }).getByRole('button');
       await times.first().waitFor();
       await axe(page, `${path} step 2`);

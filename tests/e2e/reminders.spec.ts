@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { onDateWithTimes } from './helpers/wizard';
 
 /**
  * The reminder box in step 3 (issue 15): unticked by default, explained in one
@@ -10,7 +11,8 @@ import { expect, test } from '@playwright/test';
  */
 test('step 3 offers an unticked reminder box; a booking with it ticked succeeds', async ({ page }) => {
   await page.goto('/en/termin');
-  await page.getByRole('button', { name: /^Select: / }).first().click();
+  await page.getByRole('button', { name: /^Select: (Health check|Check-up)$/ }).click();
+  await onDateWithTimes(page);
   const times = page.getByRole('group', { name: 'Select time' }).getByRole('button');
   await expect(times.first()).toBeVisible();
   await times.last().click();

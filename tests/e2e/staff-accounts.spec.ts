@@ -190,6 +190,7 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
       const res = await page.request.post('/api/admin/time-slots', { headers: origin, data: { appointment_type_id: type.id, day_of_week: day, start_time: '08:00', end_time: '12:00' } });
       expect(res.status()).toBe(201);
     }
+    const references: Record<string, string[]> = {};
     for (const time of ['10:20', '08:40', '08:40']) {
       const res = await page.request.post('/api/bookings', {
         data: {
@@ -206,15 +207,32 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
         },
       });
       expect(res.status()).toBe(201);
+      (references[time] ??= []).push(((await res.json()) as { booking: { reference: string } }).booking.reference);
     }
+    // A phone booking ("Termin eintragen") at 09:00.
+    const phone = await page.request.post('/api/admin/booked-slots', {
+      headers: origin,
+      data: { appointment_type_id: type.id, appointment_date: tomorrow, appointment_time: '09:00' },
+    });
+    expect(phone.status()).toBe(201);
+    const phoneReference = ((await phone.json()) as { reference: string }).reference;
 
     await page.getByRole('navigation', { name: 'Admin-Navigation' }).getByRole('link', { name: 'Tagesliste' }).click();
     await expect(page).toHaveURL(/\/admin\/day-list$/);
     const day = page.getByRole('region', { name: new RegExp(formatLongDate(tomorrow, 'de')) });
     await expect(page.getByRole('region', { name: new RegExp(formatLongDate(berlinToday(), 'de')) })).toBeVisible();
     const ours = day.getByRole('row').filter({ hasText: `Tagesliste ${stamp}` });
-    await expect(ours).toHaveCount(3);
-    await expect(ours.locator('td:first-child')).toHaveText(['08:40', '08:40', '10:20']);
+    await expect(ours).toHaveCount(4);
+    await expect(ours.locator('td:first-child')).toHaveText(['08:40', '08:40', '09:00', '10:20']);
+    await expect(day.getByRole('columnheader')).toHaveText(['Uhrzeit', 'Terminart', 'Buchungsnummer', 'Quelle']);
+    // Time, type, reference, source: the two 08:40 bookings in either order.
+    const rowTexts = async () => (await ours.evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent!.trim())))).sort();
+    const expectedRows = [
+      ...references['08:40']!.map((ref) => ['08:40', `Tagesliste ${stamp}`, ref, 'Online']),
+      ['09:00', `Tagesliste ${stamp}`, phoneReference, 'Telefon'],
+      ['10:20', `Tagesliste ${stamp}`, references['10:20']![0]!, 'Online'],
+    ].sort();
+    expect(await rowTexts()).toEqual(expectedRows);
     await axe(page, 'Tagesliste');
     const allTimes = await day.locator('tbody td:first-child').allTextContents();
     expect(allTimes).toEqual([...allTimes].sort());
@@ -232,6 +250,11 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await expect(page.getByLabel('Datum')).toBeHidden();
     await expect(ours.first()).toBeVisible();
     await expect(page.getByText(/^Stand: /)).toBeVisible();
+    // Reference and source columns print too.
+    for (const header of ['Uhrzeit', 'Terminart', 'Buchungsnummer', 'Quelle']) await expect(day.getByRole('columnheader', { name: header })).toBeVisible();
+    for (const ref of [phoneReference, references['10:20']![0]!]) await expect(day.getByRole('cell', { name: ref, exact: true })).toBeVisible();
+    await expect(ours.filter({ hasText: phoneReference }).getByRole('cell', { name: 'Telefon', exact: true })).toBeVisible();
+    expect(await rowTexts()).toEqual(expectedRows);
     const dir = testInfo.outputPath();
     mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: path.join(dir, 'day-list-print.png'), fullPage: true });

@@ -16,11 +16,11 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Anmelden' }).click();
 }
 
-/** Creates the first admin through the setup page unless one exists. */
-export async function ensureAdmin(page: Page) {
-  const status = (await (await page.request.get('/api/auth/status')).json()) as { adminExists: boolean };
+/** Creates the first admin through the setup page unless one exists (on the e2e server, or the server at `base`). */
+export async function ensureAdmin(page: Page, base = '') {
+  const status = (await (await page.request.get(`${base}/api/auth/status`)).json()) as { adminExists: boolean };
   if (status.adminExists) return;
-  await page.goto('/admin-setup');
+  await page.goto(`${base}/admin-setup`);
   await hydrated(page);
   await page.getByLabel('E-Mail').fill(ADMIN.email);
   await page.getByLabel('Passwort', { exact: true }).fill(ADMIN.password);
@@ -30,9 +30,9 @@ export async function ensureAdmin(page: Page) {
 }
 
 /** Signs the page's context in as the admin and lands on the dashboard. */
-export async function signInAsAdmin(page: Page) {
-  await ensureAdmin(page);
-  await page.goto('/auth');
+export async function signInAsAdmin(page: Page, base = '') {
+  await ensureAdmin(page, base);
+  await page.goto(`${base}/auth`);
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
 }
