@@ -155,7 +155,7 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
         lang={lang}
         date={date}
         time={time}
-        slotTaken={notice === 'slotTaken'}
+        slotTaken={notice === 'slotTaken' && 'reschedule'}
         onDate={(d) => {
           setDate(d);
           setTime(null);

@@ -19,8 +19,8 @@ interface Props {
   lang: Lang;
   date: string | null;
   time: string | null;
-  /** The time chosen before was just taken by someone else. */
-  slotTaken?: boolean;
+  /** The time chosen before was just taken by someone else: the notice to show (the wizard's by default). */
+  slotTaken?: boolean | 'reschedule';
   onDate: (date: string | null) => void;
   onTime: (time: string | null) => void;
 }
@@ -104,7 +104,7 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
       <p className="mb-4 text-slate-700">{t('datetime.heading', { type: typeName, minutes: type.slot_duration_minutes })}</p>
       {slotTaken && (
         <p role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-slate-900">
-          {t('datetime.slotTaken')}
+          {t(slotTaken === 'reschedule' ? 'reschedule.slotTaken' : 'datetime.slotTaken')}
         </p>
       )}
       <div className="grid gap-6 md:grid-cols-2">
