@@ -131,6 +131,37 @@ ${details.html}
   };
 }
 
+/** A German email to the practice: an intro line, then the details as a table (HTML) and as lines (text). */
+function practiceMessage(
+  practiceEmail: string,
+  subject: string,
+  intro: string,
+  details: { html: string; text: string },
+  replyTo?: string,
+): EmailMessage {
+  return {
+    to: practiceEmail,
+    ...(replyTo ? { replyTo } : {}),
+    subject,
+    html: `<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;color:#1e293b"><p>${escapeHtml(intro)}</p>${details.html}</body></html>`,
+    text: `${intro}\n\n${details.text}\n`,
+  };
+}
+
+/**
+ * The configured sender and settings, or null when email is not configured
+ * (logged by kind only, under `what`).
+ */
+function configuredEmail(what: string, sender?: EmailSender): { env: ReturnType<typeof readEnv>; sender: EmailSender } | null {
+  try {
+    const env = readEnv();
+    return { env, sender: sender ?? createEmailSender(env) };
+  } catch (error) {
+    console.warn(`${what} not sent: email is not configured (${(error as Error).name})`);
+    return null;
+  }
+}
+
 /** The practice's notification, in German (the back office's language). */
 export function practiceNotification(input: BookingEmailInput, practiceEmail: string): EmailMessage {
   const t = useTranslations('de');
@@ -149,15 +180,8 @@ export function practiceNotification(input: BookingEmailInput, practiceEmail: st
     [t('email.label.email'), p.email],
     [t('email.label.language'), input.language === 'de' ? 'Deutsch' : 'Englisch'],
   ]);
-  return {
-    to: practiceEmail,
-    replyTo: p.email,
-    subject: t('email.practice.subject', { type, date: formatShortDate(input.date), time: input.time }),
-    html: `<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;color:#1e293b"><p>${escapeHtml(
-      t('email.practice.intro'),
-    )}</p>${details.html}</body></html>`,
-    text: `${t('email.practice.intro')}\n\n${details.text}\n`,
-  };
+  const subject = t('email.practice.subject', { type, date: formatShortDate(input.date), time: input.time });
+  return practiceMessage(practiceEmail, subject, t('email.practice.intro'), details, p.email);
 }
 
 /**
@@ -166,17 +190,11 @@ export function practiceNotification(input: BookingEmailInput, practiceEmail: st
  */
 export async function sendBookingEmails(input: BookingEmailInput, sender?: EmailSender): Promise<EmailOutcome> {
   const t = useTranslations(input.language);
-  let env: ReturnType<typeof readEnv>;
-  try {
-    env = readEnv();
-    sender ??= createEmailSender(env);
-  } catch (error) {
-    console.warn(`booking emails not sent: email is not configured (${(error as Error).name})`);
-    return { success: false, error: t('email.errors.notConfigured') };
-  }
+  const email = configuredEmail('booking emails', sender);
+  if (!email) return { success: false, error: t('email.errors.notConfigured') };
   const [patient, practiceMail] = await Promise.allSettled([
-    sender.send(patientConfirmation(input, env.SITE_URL)),
-    sender.send(practiceNotification(input, env.PRACTICE_EMAIL)),
+    email.sender.send(patientConfirmation(input, email.env.SITE_URL)),
+    email.sender.send(practiceNotification(input, email.env.PRACTICE_EMAIL)),
   ]);
   const outcome: EmailOutcome = { success: patient.status === 'fulfilled' && practiceMail.status === 'fulfilled' };
   if (patient.status === 'rejected') {
@@ -217,29 +235,17 @@ export function practiceRescheduleNotification(input: RescheduleEmailInput, prac
     [t('email.label.duration'), t('email.duration', { minutes: input.type.slotDurationMinutes })],
     [t('email.label.language'), input.language === 'de' ? 'Deutsch' : 'Englisch'],
   ]);
-  return {
-    to: practiceEmail,
-    subject: t('email.reschedule.subject', { type, date: formatShortDate(input.moved.date), time: input.moved.time }),
-    html: `<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;color:#1e293b"><p>${escapeHtml(
-      t('email.reschedule.intro'),
-    )}</p>${details.html}</body></html>`,
-    text: `${t('email.reschedule.intro')}\n\n${details.text}\n`,
-  };
+  const subject = t('email.reschedule.subject', { type, date: formatShortDate(input.moved.date), time: input.moved.time });
+  return practiceMessage(practiceEmail, subject, t('email.reschedule.intro'), details);
 }
 
 /** Sends the practice's notice of a move; like the booking emails, a failure is reported, never undoes the move. */
 export async function sendRescheduleEmail(input: RescheduleEmailInput, sender?: EmailSender): Promise<EmailOutcome> {
   const t = useTranslations(input.language);
-  let env: ReturnType<typeof readEnv>;
+  const email = configuredEmail('reschedule email', sender);
+  if (!email) return { success: false, error: t('email.errors.notConfigured') };
   try {
-    env = readEnv();
-    sender ??= createEmailSender(env);
-  } catch (error) {
-    console.warn(`reschedule email not sent: email is not configured (${(error as Error).name})`);
-    return { success: false, error: t('email.errors.notConfigured') };
-  }
-  try {
-    await sender.send(practiceRescheduleNotification(input, env.PRACTICE_EMAIL));
+    await email.sender.send(practiceRescheduleNotification(input, email.env.PRACTICE_EMAIL));
     return { success: true };
   } catch (error) {
     console.warn(`practice reschedule email failed: ${(error as Error)?.name ?? 'unknown'}`);
@@ -264,14 +270,8 @@ export function cancellationNotice(input: CancellationNoticeInput, practiceEmail
     [t('email.label.date'), formatLongDate(input.date, 'de')],
     [t('email.label.time'), t('email.time', { time: input.time })],
   ]);
-  return {
-    to: practiceEmail,
-    subject: t('email.cancelNotice.subject', { type, date: formatShortDate(input.date), time: input.time, reference: input.reference }),
-    html: `<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;color:#1e293b"><p>${escapeHtml(
-      t('email.cancelNotice.intro'),
-    )}</p>${details.html}</body></html>`,
-    text: `${t('email.cancelNotice.intro')}\n\n${details.text}\n`,
-  };
+  const subject = t('email.cancelNotice.subject', { type, date: formatShortDate(input.date), time: input.time, reference: input.reference });
+  return practiceMessage(practiceEmail, subject, t('email.cancelNotice.intro'), details);
 }
 
 /**
@@ -280,10 +280,10 @@ export function cancellationNotice(input: CancellationNoticeInput, practiceEmail
  * by kind only. Returns whether the notice was sent.
  */
 export async function sendCancellationNotice(input: CancellationNoticeInput, sender?: EmailSender): Promise<boolean> {
+  const email = configuredEmail('cancellation notice', sender);
+  if (!email) return false;
   try {
-    const env = readEnv();
-    sender ??= createEmailSender(env);
-    await sender.send(cancellationNotice(input, env.PRACTICE_EMAIL));
+    await email.sender.send(cancellationNotice(input, email.env.PRACTICE_EMAIL));
     return true;
   } catch (error) {
     console.warn(`cancellation notice email failed: ${(error as Error)?.name ?? 'unknown'}`);

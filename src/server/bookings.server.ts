@@ -398,6 +398,26 @@ export interface ReminderRequest {
 }
 
 /**
+ * The type's rules for one date, checked for one time (windows, notice,
+ * advance limit, blocks; capacity is the insert statement's): 409
+ * slot-unavailable with the reason when the time breaks one.
+ */
+async function checkedRules(db: Executor, typeId: string, date: string, time: string, now: Date) {
+  const rules = await loadRules(db, typeId, date, date, false);
+  if (!rules) throw new AppError('slot-unavailable', slotUnavailableDetail('unknown-type'));
+  const rejection = timeRejection(date, time, {
+    type: rules.type,
+    windows: rules.windows,
+    blockedDates: rules.blockedDates,
+    blockedRanges: rules.blockedRanges,
+    bookings: new Map(),
+    now,
+  });
+  if (rejection) throw new AppError('slot-unavailable', slotUnavailableDetail(rejection));
+  return rules;
+}
+
+/**
  * POST /api/bookings: two round trips when uncontended. First the type's
  * rules for the date (the pure module re-checks every rule the wizard
  * showed: past, advance limit, blocked, window, DST, passed time), then
@@ -420,17 +440,7 @@ export async function createBooking(
   const date = slot.appointment_date;
   const time = slot.appointment_time;
   const typeId = slot.appointment_type_id.toLowerCase();
-  const rules = await loadRules(db, typeId, date, date, false);
-  if (!rules) throw new AppError('slot-unavailable', slotUnavailableDetail('unknown-type'));
-  const rejection = timeRejection(date, time, {
-    type: rules.type,
-    windows: rules.windows,
-    blockedDates: rules.blockedDates,
-    blockedRanges: rules.blockedRanges,
-    bookings: new Map(),
-    now,
-  });
-  if (rejection) throw new AppError('slot-unavailable', slotUnavailableDetail(rejection));
+  const rules = await checkedRules(db, typeId, date, time, now);
   const token = source === 'online' ? newCancellationToken() : null;
   const result = await insertBooking(db, {
     typeId,
@@ -586,17 +596,7 @@ export async function rescheduleBooking(
       throw new AppError('slot-unavailable', 'This is already the appointment\'s time.');
     }
     const typeId = booking.appointment_type_id;
-    const rules = await loadRules(tx, typeId, date, date, false);
-    if (!rules) throw new AppError('slot-unavailable', slotUnavailableDetail('unknown-type'));
-    const rejection = timeRejection(date, time, {
-      type: rules.type,
-      windows: rules.windows,
-      blockedDates: rules.blockedDates,
-      blockedRanges: rules.blockedRanges,
-      bookings: new Map(),
-      now,
-    });
-    if (rejection) throw new AppError('slot-unavailable', slotUnavailableDetail(rejection));
+    const rules = await checkedRules(tx, typeId, date, time, now);
     const statement = moveStatement(booking.id, typeId, date, time);
     let result: InsertBookingResult | undefined;
     for (let attempt = 1; !result; attempt++) {
