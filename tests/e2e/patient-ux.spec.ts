@@ -155,7 +155,8 @@ test.describe('320 px wide', () => {
       const button = page.locator('header [data-lang-switch]');
       const box = (await button.boundingBox())!;
       expect(box.height).toBeLessThan(40);
-      await page.getByRole('listitem').getByRole('button').first().click();
+      // Check-up, bookable weeks ahead: the same-day type has no times left late in the day.
+      await page.getByRole('button', { name: /^(Auswählen|Select): Check-up$/ }).click();
       await page.getByRole('group', { name: /^(Uhrzeit wählen|Select time)$/ }).getByRole('button').first().click();
       await page.locator('main').getByRole('button', { name: /^(Weiter|Next)$/ }).click();
       await page.getByRole('checkbox').first().waitFor(); // consent and the reminder box
@@ -182,7 +183,8 @@ test.describe('axe with the WCAG 2.2 AA rules', () => {
       await page.goto(path);
       await page.getByRole('listitem').getByRole('button').first().waitFor();
       await axe(page, `${path} step 1`);
-      await page.getByRole('listitem').getByRole('button').first().click();
+      // Check-up, bookable weeks ahead: the same-day type has no times left late in the day.
+      await page.getByRole('button', { name: /^(Auswählen|Select): Check-up$/ }).click();
       const times = page.getByRole('group', { name: /^(Uhrzeit wählen|Select time)$/ }).getByRole('button');
       await times.first().waitFor();
       await axe(page, `${path} step 2`);

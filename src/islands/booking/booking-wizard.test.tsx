@@ -272,7 +272,7 @@ describe('a time taken meanwhile (409 slot-unavailable)', () => {
     fireEvent.click(nextButton);
     const first = (await screen.findByLabelText(new RegExp(`^${firstName}`))) as HTMLInputElement;
     expect(first.value).toBe('Erika');
-    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: lang === 'de' ? /Datenschutzerklärung/ : /privacy policy/ }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('another 409 (not slot-unavailable) keeps the generic error on step 3', async () => {

@@ -11,7 +11,7 @@ import { createI18n, dictionaries } from '../../i18n/i18n';
 import type { Lang } from '../../i18n/languages';
 import type { AppointmentType } from './api';
 import { StepType } from './step-type';
-import { TYPE_CARD_TEXT_KEYS, typeCardsHtml, type TypeCardTexts } from './type-cards';
+import { offlineHtml, TYPE_CARD_TEXT_KEYS, typeCardsHtml, type TypeCardTexts } from './type-cards';
 
 const TYPES: AppointmentType[] = [
   {
@@ -69,6 +69,21 @@ describe('type cards without React', () => {
       expect(fromReact).toContain(lang === 'de' ? 'aria-label="Auswählen: Akut &amp; &quot;dringend&quot; &lt;heute&gt;"' : 'aria-label="Select: Acute &amp; &quot;urgent&quot; &lt;today&gt;"');
       expect(fromReact).toContain(lang === 'de' ? '28 Tage im Voraus buchbar' : 'Bookable 28 days in advance');
       expect(fromReact).toContain(lang === 'de' ? '35,50' : '€35.50');
+    });
+  }
+
+  for (const lang of ['de', 'en'] as const) {
+    it(`the offline notice matches the wizard's (${lang})`, () => {
+      const { container } = render(
+        <I18nextProvider i18n={createI18n(lang)}>
+          <StepType headingRef={{ current: null }} types={[]} offline selectedId={null} lang={lang} onRetry={() => {}} onChoose={() => {}} />
+        </I18nextProvider>,
+      );
+      const fromReact = container.querySelector('section > [role="alert"]')!.outerHTML;
+      const template = document.createElement('template');
+      template.innerHTML = offlineHtml(textsOf(lang));
+      expect(template.innerHTML).toBe(fromReact);
+      expect(fromReact).toContain(lang === 'de' ? 'Erneut versuchen' : 'Try again');
     });
   }
 });

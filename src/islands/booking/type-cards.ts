@@ -1,5 +1,5 @@
 /**
- * Step 1's type cards as plain HTML, for the booking page's start-up script
+ * Step 1's type cards (and its offline notice) as plain HTML, for the booking page's start-up script
  * (wizard-boot.ts): the cards show without React, and the wizard takes over
  * on the first interaction. The markup is exactly what step-type.tsx renders
  * for the same types with nothing chosen (type-cards.test.ts compares them),
@@ -17,6 +17,9 @@ export const TYPE_CARD_TEXT_KEYS = [
   'appointmentTypes.daysInAdvance',
   'appointmentTypes.price',
   'appointmentTypes.select',
+  'booking.offlineTitle',
+  'booking.offlineText',
+  'booking.retry',
 ] as const;
 export type TypeCardTexts = Record<(typeof TYPE_CARD_TEXT_KEYS)[number], string>;
 
@@ -48,4 +51,15 @@ export function typeCardsHtml(types: AppointmentType[], lang: Lang, texts: TypeC
     );
   });
   return `<ul class="grid gap-4 sm:grid-cols-2">${cards.join('')}</ul>`;
+}
+
+/** The notice step-type.tsx shows when the types could not be loaded because the device is offline. */
+export function offlineHtml(texts: TypeCardTexts): string {
+  return (
+    `<div role="alert" class="rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-800">` +
+    `<p class="font-semibold text-slate-900">${escape(texts['booking.offlineTitle'])}</p>` +
+    `<p class="mt-1">${escape(texts['booking.offlineText'])}</p>` +
+    `<button type="button" class="mt-4 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">${escape(texts['booking.retry'])}</button>` +
+    `</div>`
+  );
 }
