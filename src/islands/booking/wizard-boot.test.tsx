@@ -14,7 +14,7 @@ import BookingWizard from './booking-wizard';
 import { TYPE_CARD_TEXT_KEYS } from './type-cards';
 import { bootWizard } from './wizard-boot';
 
-const mount = vi.hoisted(() => vi.fn((element: HTMLElement) => element.replaceChildren('the wizard')));
+const mount = vi.hoisted(() => vi.fn((element: HTMLElement, _handover: unknown) => element.replaceChildren('the wizard')));
 vi.mock('./booking-wizard-de', () => ({ mount }));
 vi.mock('./booking-wizard-en', () => ({ mount }));
 
