@@ -10,7 +10,8 @@ import { expect, test } from '@playwright/test';
  */
 test('step 3 offers an unticked reminder box; a booking with it ticked succeeds', async ({ page }) => {
   await page.goto('/en/termin');
-  await page.getByRole('button', { name: /^Select: / }).first().click();
+  // Check-up, bookable weeks ahead: the same-day type has no times left late in the day.
+  await page.getByRole('button', { name: 'Select: Check-up' }).click();
   const times = page.getByRole('group', { name: 'Select time' }).getByRole('button');
   await expect(times.first()).toBeVisible();
   await times.last().click();
