@@ -134,17 +134,23 @@ async function runLighthouse(url: string, port: number) {
 }
 
 /**
- * Every JS file a built page's islands can ever load: their entry modules and
- * everything they import, statically or on demand (a static walk of dist/).
+ * Every JS file a built page's islands and module scripts can ever load: their
+ * entry modules and everything they import, statically or on demand (a static
+ * walk of dist/). The booking page's start-up script can import either
+ * language's wizard; only the page's own counts.
  */
 export async function islandClosureBytes(distDir: string, pagePath: string): Promise<number> {
   const html = await readFile(path.join(distDir, pagePath, 'index.html'), 'utf8');
-  const queue = [...html.matchAll(/(?:component|renderer)-url="\/_astro\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  const queue = [
+    ...html.matchAll(/(?:component|renderer)-url="\/_astro\/([^"]+\.js)"/g),
+    ...html.matchAll(/<script type="module" src="\/_astro\/([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
+  const otherWizard = pagePath.startsWith('/en') ? 'booking-wizard-de.' : 'booking-wizard-en.';
   const seen = new Set<string>();
   let bytes = 0;
   while (queue.length) {
     const file = queue.pop()!;
-    if (seen.has(file)) continue;
+    if (seen.has(file) || file.startsWith(otherWizard)) continue;
     seen.add(file);
     const code = await readFile(path.join(distDir, '_astro', file));
     bytes += gzipBytes(code);

@@ -17,9 +17,9 @@ async function serviceWorkerReady(page: Page) {
   });
 }
 
-/** Waits until the install banner island has hydrated (Astro removes `ssr` then). */
-async function bannerHydrated(page: Page) {
-  await page.locator('astro-island[component-url*="install-banner"]:not([ssr])').waitFor({ state: 'attached' });
+/** Waits until the page's script has decided about the install banner (install-banner.ts). */
+async function bannerDecided(page: Page) {
+  await page.locator('[data-install-banner="hidden"], [data-install-banner="shown"]').waitFor({ state: 'attached' });
 }
 
 /** Pretends to run as an installed app: the display-mode media query matches. */
@@ -140,7 +140,7 @@ test.describe('service worker', () => {
 test.describe('install banner, desktop browser', () => {
   test('appears with an install button only once the browser offers a prompt', async ({ page }) => {
     await page.goto('/termin');
-    await bannerHydrated(page);
+    await bannerDecided(page);
     const banner = page.getByRole('complementary', { name: 'Unsere Praxis-App' });
     await expect(banner).toBeHidden();
 
@@ -183,13 +183,13 @@ test.describe('on an iPhone', () => {
     await banner.getByRole('button', { name: 'Hinweis ausblenden' }).click();
     await expect(banner).toBeHidden();
     await page.reload();
-    await bannerHydrated(page);
+    await bannerDecided(page);
     await expect(banner).toBeHidden();
 
     // Six days later it is still suppressed; eight days later it is back.
     await page.evaluate((at) => localStorage.setItem('installBannerDismissedAt', String(at)), Date.now() - 6 * DAY);
     await page.reload();
-    await bannerHydrated(page);
+    await bannerDecided(page);
     await expect(banner).toBeHidden();
     await page.evaluate((at) => localStorage.setItem('installBannerDismissedAt', String(at)), Date.now() - 8 * DAY);
     await page.reload();
@@ -218,7 +218,7 @@ test.describe('on an iPhone', () => {
   test('installed: no banner, and the install page says so', async ({ page }) => {
     await emulateStandalone(page);
     await page.goto('/termin');
-    await bannerHydrated(page);
+    await bannerDecided(page);
     await expect(page.getByRole('complementary', { name: 'Unsere Praxis-App' })).toBeHidden();
     await page.goto('/en/install');
     await expect(page.getByRole('heading', { name: 'The app is already installed' })).toBeVisible();

@@ -6,7 +6,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
-import BookingWizard from './booking-wizard';
+import { createI18n } from '../../i18n/i18n';
+import BookingWizard, { BookingWizardWithI18n } from './booking-wizard';
 
 const TYPE = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -82,6 +83,23 @@ afterEach(async () => {
   cleanup();
   await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(0));
   vi.unstubAllGlobals();
+});
+
+describe('taking over from the page’s start-up script (wizard-boot.ts)', () => {
+  it('shows the handed-over types without loading them again', async () => {
+    const fetchMock = stubApi({});
+    render(<BookingWizardWithI18n lang="de" i18n={createI18n('de')} handover={{ types: [TYPE], chosenTypeId: null }} />);
+    expect(screen.getByRole('button', { name: 'Auswählen: Check-up' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/appointment-types'))).toHaveLength(0);
+  });
+
+  it('moves on with the card chosen before it was there', async () => {
+    stubApi({});
+    render(<BookingWizardWithI18n lang="en" i18n={createI18n('en')} handover={{ types: [TYPE], chosenTypeId: TYPE.id }} />);
+    expect(await screen.findByRole('heading', { name: 'Choose date and time' })).toBeTruthy();
+    expect(window.location.search).toBe(`?step=2&type=${TYPE.id}`);
+  });
 });
 
 describe('loading consultation types', () => {

@@ -4,8 +4,10 @@
  * everything on booking; this island only shows and asks.
  *
  * The page mounts it through booking-wizard-de.tsx / -en.tsx, which bring
- * only their language's translations. Steps 2, 3 and the success screen are
- * loaded on demand (see `stepModules`).
+ * only their language's translations, once the visitor turns to it: until
+ * then the page's start-up script (wizard-boot.ts) shows step 1 without
+ * React and hands over the types it loaded and the card chosen meanwhile.
+ * Steps 2, 3 and the success screen are loaded on demand (see `stepModules`).
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
@@ -18,6 +20,9 @@ import { onDemand, reloadForMissingChunk } from './on-demand';
 import { StepType } from './step-type';
 import { canGoNext, initialWizardState, progressOf, TOTAL_STEPS, wizardReducer, type WizardAction } from './wizard-state';
 import { searchOf, stateOf } from './wizard-url';
+import { sortTypes } from './sort-types';
+
+export { sortTypes } from './sort-types';
 
 // The calendar (react-day-picker, date-fns) and the form validation (react-hook-form,
 // zod) are most of the wizard's weight and none of it is needed to show step 1, so
@@ -39,25 +44,33 @@ export interface BookingWizardProps {
   lang: Lang;
 }
 
+/** What the start-up script (wizard-boot.ts) hands over when the wizard takes over step 1. */
+export interface WizardHandover {
+  /** The types it loaded and shows, in the page's order; null: load them here. */
+  types?: AppointmentType[] | null;
+  /** The card the visitor chose before the wizard was there. */
+  chosenTypeId?: string | null;
+}
+
 /** With both languages' resources (tests); the page uses the one-language wrappers. */
 export default function BookingWizard({ lang }: BookingWizardProps) {
   const i18n = useMemo(() => createI18n(lang), [lang]);
   return <BookingWizardWithI18n lang={lang} i18n={i18n} />;
 }
 
-export function BookingWizardWithI18n({ lang, i18n }: BookingWizardProps & { i18n: I18n }) {
+export function BookingWizardWithI18n({ lang, i18n, handover }: BookingWizardProps & { i18n: I18n; handover?: WizardHandover }) {
   return (
     <I18nextProvider i18n={i18n}>
       <Toaster position="top-center" richColors closeButton duration={5000} />
-      <Wizard lang={lang} />
+      <Wizard lang={lang} handover={handover} />
     </I18nextProvider>
   );
 }
 
-function Wizard({ lang }: { lang: Lang }) {
+function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
-  const [types, setTypes] = useState<AppointmentType[] | null>(null);
+  const [types, setTypes] = useState<AppointmentType[] | null>(handover?.types ?? null);
   const [typesError, setTypesError] = useState<'offline' | null>(null);
   const [typesAttempt, setTypesAttempt] = useState(0);
   const stepsRef = useRef<HTMLDivElement>(null);
@@ -84,6 +97,8 @@ function Wizard({ lang }: { lang: Lang }) {
   const [practiceNotNotified, setPracticeNotNotified] = useState(false);
 
   useEffect(() => {
+    // Already loaded by the start-up script (the first attempt only; a retry loads afresh).
+    if (typesAttempt === 0 && handover?.types) return;
     let active = true;
     fetchAppointmentTypes()
       .then((list) => {
@@ -106,7 +121,7 @@ function Wizard({ lang }: { lang: Lang }) {
     return () => {
       active = false;
     };
-  }, [t, lang, typesAttempt]);
+  }, [t, lang, typesAttempt, handover]);
   const retryTypes = () => {
     setTypes(null);
     setTypesError(null);
@@ -194,12 +209,24 @@ function Wizard({ lang }: { lang: Lang }) {
       },
     );
   };
+  const choose = (x: AppointmentType) => go({ type: 'chooseType', typeId: x.id, today: x.max_advance_days === 0 ? berlinToday() : null });
   /** 409 slot-unavailable: back to the calendar with fresh availability, the time cleared, the details kept. */
   const onSlotTaken = useCallback(() => {
     setSlotTaken(true);
     setAvailabilityVersion((v) => v + 1);
     dispatch({ type: 'slotTaken' });
   }, []);
+  // Taking over from the start-up script means the visitor turned to the wizard (the
+  // intent step 1 waits for), and a card chosen meanwhile is chosen now, as the click would have.
+  const handedChoiceRef = useRef(handover ? (handover.chosenTypeId ?? '') : null);
+  useEffect(() => {
+    const id = handedChoiceRef.current;
+    if (id === null) return;
+    handedChoiceRef.current = null;
+    if (stateRef.current.step === 1) onIntent();
+    const chosen = id ? types?.find((x) => x.id === id) : undefined;
+    if (chosen) choose(chosen);
+  });
   useEffect(() => {
     if (state.step === 2) prefetch(3);
     if (state.step === 3) prefetch(5);
@@ -237,7 +264,7 @@ function Wizard({ lang }: { lang: Lang }) {
             lang={lang}
             offline={typesError === 'offline'}
             onRetry={retryTypes}
-            onChoose={(x) => go({ type: 'chooseType', typeId: x.id, today: x.max_advance_days === 0 ? berlinToday() : null })}
+            onChoose={choose}
           />
         )}
         {state.step === 2 && type && DateTime && (
@@ -317,12 +344,4 @@ function Wizard({ lang }: { lang: Lang }) {
       )}
     </div>
   );
-}
-
-/** Cards in the page's language's alphabetical order (the API sorts by the German name). */
-export function sortTypes(list: AppointmentType[], lang: Lang): AppointmentType[] {
-  if (lang === 'de') return list;
-  const collator = new Intl.Collator('en');
-  const name = (x: AppointmentType) => x.name_en || x.name;
-  return [...list].sort((a, b) => collator.compare(name(a), name(b)));
 }
