@@ -104,7 +104,7 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
       <p className="mb-4 text-slate-700">{t('datetime.heading', { type: typeName, minutes: type.slot_duration_minutes })}</p>
       {slotTaken && (
         <p role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-slate-900">
-          {t(slotTaken === 'reschedule' ? 'reschedule.slotTaken' : 'datetime.slotTaken')}
+          {t(slotTaken === 'reschedule' ? 'datetime.slotTakenMove' : 'datetime.slotTaken')}
         </p>
       )}
       <div className="grid gap-6 md:grid-cols-2">
