@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageDetectionScript } from './language-detection';
+import { languageDetectionScript } from './language-detection-script';
 
 const twins = { de: '/team', en: '/en/team' };
 

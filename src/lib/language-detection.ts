@@ -18,13 +18,13 @@
  *
  * The script is a string so the unit test runs exactly what ships.
  */
-import type { Lang } from '../i18n/i18n';
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 /** "dismissed" once the visitor closed the language suggestion. */
 export const SUGGESTION_STORAGE_KEY = 'langSuggestion';
 
-const DETECT = `function (page, twins) {
+/** The detection as readable source; language-detection-script.ts minifies it for the page's head. */
+export const DETECT = `function (page, twins) {
   try {
     var pick = function (v) {
       v = String(v || '').toLowerCase().slice(0, 2);
@@ -48,7 +48,3 @@ const DETECT = `function (page, twins) {
     if (preferred === other) document.documentElement.setAttribute('data-lang-suggest', other);
   } catch (e) {}
 }`;
-
-export function languageDetectionScript(page: Lang, twins: Record<Lang, string>): string {
-  return `(${DETECT.replace(/\s*\n\s*/g, ' ')})(${JSON.stringify(page)},${JSON.stringify(twins).replace(/</g, '\\u003c')});`;
-}
