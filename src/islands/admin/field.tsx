@@ -49,3 +49,16 @@ export function Field({
     </div>
   );
 }
+
+/** The full-width submit button of the sign-in and password forms; says it is busy while the form is sent. */
+export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+    >
+      {busy ? busyLabel : label}
+    </button>
+  );
+}

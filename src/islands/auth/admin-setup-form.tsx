@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { adminSetupSchema, type AdminSetupInput } from '../../lib/auth-schemas';
-import { Field } from '../admin/field';
+import { Field, SubmitButton } from '../admin/field';
 import { labels } from '../admin/labels';
 import { ApiError, authApi, setFlash } from './auth-client';
 import { inputClass, PasswordInput } from './password-input';
@@ -71,13 +71,7 @@ export default function AdminSetupForm() {
         <Field id="setup-secret" label={L.adminSecret} error={errors.adminSecret?.message} hint={hint ? L.hint(hint) : undefined}>
           {(a) => <input {...a} type="password" autoComplete="off" className={inputClass} {...register('adminSecret')} />}
         </Field>
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-        >
-          {isSubmitting ? L.submitting : L.submit}
-        </button>
+        <SubmitButton busy={isSubmitting} label={L.submit} busyLabel={L.submitting} />
         <p className="text-center text-sm text-slate-600">
           {L.haveAccount}{' '}
           <a href="/auth" className="font-medium text-brand-700 underline">

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../lib/account-schemas';
-import { Field } from '../admin/field';
+import { Field, SubmitButton } from '../admin/field';
 import { labels } from '../admin/labels';
 import { ApiError, authApi } from './auth-client';
 import { inputClass } from './password-input';
@@ -48,13 +48,7 @@ export default function ForgotPasswordForm() {
           {outcome === 'rate-limited' ? L.rateLimited : L.failure}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-      >
-        {isSubmitting ? L.submitting : L.submit}
-      </button>
+      <SubmitButton busy={isSubmitting} label={L.submit} busyLabel={L.submitting} />
       <p className="text-center text-sm">
         <a href="/auth" className="font-medium text-brand-700 underline">
           {L.toLogin}

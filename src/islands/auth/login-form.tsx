@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { loginSchema, type LoginInput } from '../../lib/auth-schemas';
-import { Field } from '../admin/field';
+import { Field, SubmitButton } from '../admin/field';
 import { labels } from '../admin/labels';
 import { authApi, setFlash } from './auth-client';
 import { BackOfficeToaster } from './toaster';
@@ -61,13 +61,7 @@ export default function LoginForm() {
             {labels.forgot.link}
           </a>
         </p>
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-        >
-          {isSubmitting ? L.submitting : L.submit}
-        </button>
+        <SubmitButton busy={isSubmitting} label={L.submit} busyLabel={L.submitting} />
         {adminExists === false && (
           <p className="text-center text-sm text-slate-600">
             {L.noAdminYet}{' '}

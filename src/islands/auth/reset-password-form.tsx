@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '../../lib/zod';
 import { newPassword } from '../../lib/account-schemas';
-import { Field } from '../admin/field';
+import { Field, SubmitButton } from '../admin/field';
 import { labels } from '../admin/labels';
 import { ApiError, authApi, setFlash } from './auth-client';
 import { PasswordInput } from './password-input';
@@ -63,13 +63,7 @@ export default function ResetPasswordForm() {
           {L.failure}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-      >
-        {isSubmitting ? L.submitting : L.submit}
-      </button>
+      <SubmitButton busy={isSubmitting} label={L.submit} busyLabel={L.submitting} />
     </form>
   );
 }
