@@ -11,7 +11,7 @@ import { berlinToday } from '../../lib/berlin-time';
 import { calendarDate, formatShortDate } from '../../lib/dates';
 import { adminApi, failureText, type BlockedDateDto } from './admin-api';
 import { labels } from './labels';
-import { EditDialog, Field, FormActions, inputClass, Loading, PageHeader, primaryButton, RowActions, saveForm, useList } from './ui';
+import { EditDialog, Field, FormActions, inputClass, Loading, PageHeader, primaryButton, RowActions, saveForm, TypeOptions, useList } from './ui';
 import { groupByMonth, isPastDate } from './views';
 
 const L = labels.blocked;
@@ -154,12 +154,7 @@ function BlockedForm({
       <Field id="blocked-type" label={L.type} error={errors.appointment_type_id?.message}>
         {(a) => (
           <select {...a} className={inputClass} {...register('appointment_type_id')}>
-            <option value={ALL_TYPES}>{L.allTypes}</option>
-            {types.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
+            <TypeOptions types={types} all={{ value: ALL_TYPES, label: L.allTypes }} />
           </select>
         )}
       </Field>

@@ -14,7 +14,7 @@ import { berlinToday } from '../../lib/berlin-time';
 import { formatShortDate } from '../../lib/dates';
 import { adminApi, ApiError, failureText, type AdminBookedSlotDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, EditDialog, Field, FormActions, inputClass, ListTable, PageHeader, primaryButton, secondaryButton, useList } from './ui';
+import { ConfirmButton, EditDialog, Field, FormActions, inputClass, ListTable, PageHeader, primaryButton, secondaryButton, TypeOptions, useList } from './ui';
 import { bookedCounters, filterBookedSlots } from './views';
 
 const L = labels.booked;
@@ -158,11 +158,7 @@ function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ id: stri
       <Field id="staff-booking-type" label={L.type} required error={errors.appointment_type_id?.message}>
         {(a) => (
           <select {...a} className={inputClass} {...register('appointment_type_id')}>
-            {types.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
+            <TypeOptions types={types} />
           </select>
         )}
       </Field>

@@ -62,3 +62,17 @@ export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label:
     </button>
   );
 }
+
+/** The options of a back-office form's appointment type picker, optionally after an "all types" option. */
+export function TypeOptions({ types, all }: { types: ReadonlyArray<{ id: string; name: string }>; all?: { value: string; label: string } }) {
+  return (
+    <>
+      {all && <option value={all.value}>{all.label}</option>}
+      {types.map((t) => (
+        <option key={t.id} value={t.id}>
+          {t.name}
+        </option>
+      ))}
+    </>
+  );
+}

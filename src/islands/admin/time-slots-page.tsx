@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { TIME_WINDOW_DEFAULTS, timeWindowSchema } from '../../lib/admin-schemas';
 import { adminApi, failureText, type TimeWindowDto } from './admin-api';
 import { labels } from './labels';
-import { EditDialog, Field, FormActions, inputClass, Loading, PageHeader, primaryButton, RowActions, saveForm, useList } from './ui';
+import { EditDialog, Field, FormActions, inputClass, Loading, PageHeader, primaryButton, RowActions, saveForm, TypeOptions, useList } from './ui';
 import { WEEKDAYS_MONDAY_FIRST, groupWindows } from './views';
 
 const L = labels.windows;
@@ -138,11 +138,7 @@ function WindowForm({
       <Field id="window-type" label={L.type} required error={errors.appointment_type_id?.message}>
         {(a) => (
           <select {...a} className={inputClass} {...register('appointment_type_id')}>
-            {types.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
+            <TypeOptions types={types} />
           </select>
         )}
       </Field>

@@ -159,7 +159,7 @@ export function ConfirmButton({
   );
 }
 
-export { Field } from './field';
+export { Field, TypeOptions } from './field';
 
 /** Loads a list once and on `reload()`; a failure shows the page's load-error toast. */
 export function useList<T>(load: () => Promise<T[]>, onError: () => void) {
