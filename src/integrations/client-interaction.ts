@@ -3,9 +3,11 @@
  * interaction with it (pointer, touch, focus, a key), so a page whose only
  * island is a form ships none of the island's JavaScript on load. The island's
  * server-rendered HTML works without it (the contact form posts as a plain
- * HTML form). Anything typed before hydration finishes is kept: the values
- * are read before and written back after hydrating, with an input event so
- * the form library sees them. A submit before hydration waits for the island.
+ * HTML form). Anything typed before hydration finishes is kept: the last
+ * value of each field is tracked until the island marks its root element
+ * `data-hydrated` (in an effect, so after its commit), then written back with
+ * an input event so the form library sees it. A submit before that waits for
+ * the island. An island using this directive sets `data-hydrated`.
  */
 import type { ClientDirective } from 'astro';
 
@@ -16,25 +18,37 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 const interaction: ClientDirective = (load, _options, el) => {
   let started: Promise<void> | null = null;
   let hydrated = false;
+  const fields = () => [...el.querySelectorAll<Field>('input, textarea, select')].filter((f) => f.type !== 'hidden');
+  // What the visitor typed last in each field, kept from the first interaction until the island
+  // is in charge: hydrating (and a form library registering its fields) may reset the DOM meanwhile.
+  const typed = new Map<string, { value: string; checked: boolean }>();
+  const remember = (field: Field) => field.name && typed.set(field.name, { value: field.value, checked: (field as HTMLInputElement).checked });
+  const onInput = (event: Event) => {
+    if (!hydrated && event.target instanceof Element && el.contains(event.target) && 'value' in event.target) remember(event.target as Field);
+  };
   const start = () =>
     (started ??= (async () => {
       for (const event of EVENTS) el.removeEventListener(event, onEvent);
+      for (const field of fields()) remember(field);
+      el.addEventListener('input', onInput, true);
+      el.addEventListener('change', onInput, true);
       const hydrate = await load();
-      const fields = () => [...el.querySelectorAll<Field>('input, textarea, select')].filter((f) => f.type !== 'hidden');
-      const typed = fields().map((f) => ({ name: f.name, value: f.value, checked: (f as HTMLInputElement).checked }));
       const focused = document.activeElement;
       const focusedName = focused && el.contains(focused) ? (focused as Field).name : null;
       await hydrate();
-      // React hydrates in a transition, after hydrate() resolves: until its props are on
-      // the DOM, a submit would still be the browser's own post.
+      // React hydrates in a transition, after hydrate() resolves, and its effects run after the
+      // commit: the island marks its root `data-hydrated` in an effect. Until then a submit
+      // would still be the browser's own post, and typed values may still be reset.
       const root = el.querySelector('form') ?? el.firstElementChild;
-      for (let waited = 0; root && waited < 5000 && !Object.keys(root).some((k) => k.startsWith('__reactProps$')); waited += 20) {
+      for (let waited = 0; root && waited < 10_000 && !root.hasAttribute('data-hydrated'); waited += 20) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       hydrated = true;
+      el.removeEventListener('input', onInput, true);
+      el.removeEventListener('change', onInput, true);
       el.removeEventListener('submit', onSubmit, true);
       for (const field of fields()) {
-        const before = typed.find((t) => t.name === field.name);
+        const before = typed.get(field.name);
         if (!before) continue;
         if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
           if (field.checked !== before.checked) field.click();

@@ -67,6 +67,13 @@ test.describe('wizard steps in the browser history', () => {
     ['/en/termin', { choose: /^Select: (Health check|Check-up)$/, times: 'Select time', next: 'Next', step2: 'Choose date and time', step3: 'Your details', step1: 'Which type of appointment would you like?', param: 'step' }],
   ] as const) {
     test(`back and forward move between steps, a reload restores the choices (${path})`, async ({ page }) => {
+      // A step that leaves fades out (auto-animate) while the next comes in: moving back
+      // within that moment briefly shows both, so wait for exactly one of the step's heading.
+      const onStep = async (name: string) => {
+        const heading = page.getByRole('heading', { name });
+        await expect(heading).toHaveCount(1);
+        await expect(heading).toBeVisible();
+      };
       await page.goto(path);
       await page.getByRole('button', { name: names.choose }).click();
       await onDateWithTimes(page, 2);
@@ -74,22 +81,22 @@ test.describe('wizard steps in the browser history', () => {
       await times.nth(1).click();
       const time = (await times.nth(1).textContent())!.trim();
       await page.getByRole('button', { name: names.next, exact: true }).click();
-      await expect(page.getByRole('heading', { name: names.step3 })).toBeVisible();
+      await onStep(names.step3);
       expect(new URL(page.url()).searchParams.get(names.param)).toBe('3');
 
       await page.goBack();
-      await expect(page.getByRole('heading', { name: names.step2 })).toBeVisible();
+      await onStep(names.step2);
       await expect(page.getByRole('group', { name: names.times }).getByRole('button', { name: new RegExp(`^${time}`) })).toHaveAttribute('aria-pressed', 'true');
       await page.goBack();
-      await expect(page.getByRole('heading', { name: names.step1 })).toBeVisible();
+      await onStep(names.step1);
       expect(new URL(page.url()).pathname).toBe(path);
       await page.goForward();
       await page.goForward();
-      await expect(page.getByRole('heading', { name: names.step3 })).toBeVisible();
+      await onStep(names.step3);
 
       await page.getByLabel(/^(Vorname|First name)/).fill('Erika');
       await page.reload();
-      await expect(page.getByRole('heading', { name: names.step3 })).toBeVisible();
+      await onStep(names.step3);
       await expect(page.getByRole('complementary', { name: /^(Zusammenfassung|Summary)$/ })).toContainText(time);
       // Patient data is never restored from anywhere.
       await expect(page.getByLabel(/^(Vorname|First name)/)).toHaveValue('');

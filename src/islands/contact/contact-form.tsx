@@ -5,7 +5,7 @@
  * zod schema as POST /api/contact. The language comes from the page.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -67,6 +67,12 @@ function ContactFormFields({ lang, endpoint }: Required<ContactFormProps>) {
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  // Hydrated and committed (react-hook-form has registered its fields, which resets their DOM
+  // values): client:interaction puts back what was typed meanwhile (src/integrations/client-interaction.ts).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    formRef.current?.setAttribute('data-hydrated', '');
+  }, []);
 
   const failed = (description: string) => toast.error(t('contact.toast.errorTitle'), { description });
 
@@ -117,6 +123,7 @@ function ContactFormFields({ lang, endpoint }: Required<ContactFormProps>) {
     // action/method: without JavaScript (or before the island hydrates) the browser posts the
     // form itself and the function answers a readable page (netlify/functions/contact.ts).
     <form
+      ref={formRef}
       noValidate
       action={endpoint}
       method="post"
