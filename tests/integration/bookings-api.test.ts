@@ -11,6 +11,7 @@ import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { insertBooking } from '../../src/server/bookings.server';
+import { captureConsole } from '../helpers/console-capture';
 
 // Monday 7 January 2030, 07:00 in Berlin: the whole week lies ahead.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -82,12 +83,7 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
     // Each test starts with fresh abuse limits (the tests book from one address and one email).
     await t.db.delete(rateLimits);
     await rm(outbox, { recursive: true, force: true });
-    logs.length = 0;
-    for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-        logs.push(args.map(String).join(' '));
-      });
-    }
+    captureConsole(logs);
   });
 
   afterEach(() => {

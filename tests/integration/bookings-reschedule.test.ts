@@ -20,6 +20,7 @@ import { reminderSendAt } from '../../src/server/reminders/store.server';
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { captureConsole } from '../helpers/console-capture';
 
 // Monday 7 January 2030, 07:00 in Berlin: the whole week lies ahead.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -84,12 +85,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
     await rm(outbox, { recursive: true, force: true });
-    logs.length = 0;
-    for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-        logs.push(args.map(String).join(' '));
-      });
-    }
+    captureConsole(logs);
   });
 
   afterEach(() => {
