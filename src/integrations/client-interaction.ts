@@ -71,6 +71,9 @@ const interaction: ClientDirective = (load, _options, el) => {
     const form = event.target as HTMLFormElement;
     const submitter = (event as SubmitEvent).submitter as HTMLElement | null;
     event.preventDefault();
+    // React may already listen on this root while its effects have not run: without this it
+    // would handle this submit as well as the one sent again below (two toasts, two posts).
+    event.stopImmediatePropagation();
     start().then(
       () => form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined),
       () => form.submit(),

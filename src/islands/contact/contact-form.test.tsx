@@ -64,6 +64,19 @@ describe('ContactForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('shows the same error once however often the patient clicks send', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const user = userEvent.setup();
+    render(<ContactForm lang="de" />);
+    const send = screen.getByRole('button', { name: 'Nachricht senden' });
+    await user.click(send);
+    await screen.findByText('Bitte füllen Sie alle Pflichtfelder aus.');
+    await user.click(send);
+    await user.click(send);
+    await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1));
+    expect(screen.getAllByText('Bitte füllen Sie alle Pflichtfelder aus.')).toHaveLength(1);
+  });
+
   it('shows a field error for an invalid email without the required toast', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

@@ -74,7 +74,8 @@ function ContactFormFields({ lang, endpoint }: Required<ContactFormProps>) {
     formRef.current?.setAttribute('data-hydrated', '');
   }, []);
 
-  const failed = (description: string) => toast.error(t('contact.toast.errorTitle'), { description });
+  // One toast per message: the same error again (a second click) replaces it instead of stacking.
+  const failed = (description: string) => toast.error(t('contact.toast.errorTitle'), { id: description, description });
 
   const onInvalid = (_errors: FieldErrors<FormInput>) => {
     const values = getValues();
