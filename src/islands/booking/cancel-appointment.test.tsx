@@ -80,6 +80,9 @@ const text = {
     offline: 'Keine Internetverbindung',
     retry: 'Erneut versuchen',
     tooLate: 'kann online nicht mehr verschoben werden',
+    typeUnavailable: 'Diese Terminart kann nicht mehr online verschoben werden. Ihr Termin bleibt bestehen',
+    cancel: 'Termin absagen',
+    cancelled: 'Ihr Termin wurde abgesagt.',
     file: 'termin.ics',
   },
   en: {
@@ -92,6 +95,9 @@ const text = {
     offline: 'No internet connection',
     retry: 'Try again',
     tooLate: 'can no longer be moved online',
+    typeUnavailable: 'This type of appointment can no longer be moved online. Your appointment stands',
+    cancel: 'Cancel appointment',
+    cancelled: 'Your appointment has been cancelled.',
     file: 'appointment.ics',
   },
 } as const;
@@ -217,6 +223,19 @@ describe.each(['de', 'en'] as const)('reschedule by link (%s)', (lang) => {
     down = false;
     fireEvent.click(screen.getByRole('button', { name: x.retry }));
     expect(await screen.findByRole('button', { name: x.time('09:40') })).toBeTruthy();
+  });
+
+  it('a type no longer offered online: says the appointment stands and can still be cancelled here', async () => {
+    const fetchMock = stubApi({ types: () => json([]), reschedule: () => moved('09:40') });
+    render(<CancelAppointment lang={lang} />);
+    await screen.findByText('K7M2QX');
+    fireEvent.click(screen.getByRole('button', { name: x.reschedule }));
+    expect((await screen.findByRole('alert')).textContent).toContain(x.typeUnavailable);
+    // Still the appointment, not "link invalid": its reference and the cancel button stay.
+    expect(screen.getByText('K7M2QX')).toBeTruthy();
+    expect(calls(fetchMock, '/api/bookings/reschedule')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: x.cancel }));
+    expect(await screen.findByRole('heading', { name: x.cancelled })).toBeTruthy();
   });
 
   it('an appointment that has begun meanwhile cannot be moved online: says so', async () => {

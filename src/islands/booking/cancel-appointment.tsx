@@ -19,7 +19,7 @@ const reschedule = onDemand(() => import('./cancel-reschedule'));
 type Appointment = Awaited<ReturnType<typeof fetchCancellation>>;
 type State =
   | { kind: 'loading' }
-  | { kind: 'ready' | 'cancelling'; appointment: Appointment }
+  | { kind: 'ready' | 'cancelling'; appointment: Appointment; notice?: 'reschedule.typeUnavailable' }
   /** Choosing a new time for the same type. */
   | { kind: 'reschedule'; appointment: Appointment; type: AppointmentType }
   | { kind: 'done'; appointment: Appointment }
@@ -91,8 +91,12 @@ function Cancel({ lang }: { lang: Lang }) {
         }),
       ]);
       const type = types.find((x) => x.id === appointment.appointment_type_id);
-      // The type is no longer offered online: the link cannot move it (the practice can).
-      if (!type) throw new ApiError(404, null);
+      // The type is no longer offered online: the link cannot move it (the practice can), but the
+      // appointment stands and can still be cancelled here.
+      if (!type) {
+        setState({ kind: 'ready', appointment, notice: 'reschedule.typeUnavailable' });
+        return;
+      }
       setState({ kind: 'reschedule', appointment, type });
     } catch (error) {
       if (!chunk && !isOffline(error) && reloadForMissingChunk()) return;
@@ -201,6 +205,11 @@ function Cancel({ lang }: { lang: Lang }) {
       >
         {t('cancel.reschedule')}
       </button>
+      {state.kind === 'ready' && state.notice && (
+        <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-slate-900">
+          {t(state.notice)}
+        </p>
+      )}
     </div>
   );
 }
