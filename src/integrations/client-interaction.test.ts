@@ -30,7 +30,7 @@ function setUp() {
   });
   const load = vi.fn(async () => hydrate);
   const browserPosts = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
-  void interaction(load, { name: 'ContactForm', value: true }, island);
+  void interaction(load, { name: 'interaction', value: '' }, island);
   return { island, form, button, islandSubmits, commit, load, hydrate, browserPosts };
 }
 
@@ -73,7 +73,7 @@ describe('client:interaction', () => {
     document.body.innerHTML = '<astro-island><form><button type="submit">Senden</button></form></astro-island>';
     const island = document.querySelector('astro-island') as HTMLElement;
     const browserPosts = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
-    void interaction(async () => Promise.reject(new Error('offline')), { name: 'ContactForm', value: true }, island);
+    void interaction(async () => Promise.reject(new Error('offline')), { name: 'interaction', value: '' }, island);
     (island.querySelector('button') as HTMLButtonElement).click();
     await vi.waitFor(() => expect(browserPosts).toHaveBeenCalledTimes(1));
   });
