@@ -53,6 +53,7 @@ export const fetchCancellation = (token: string) =>
     appointment_date: string;
     appointment_time: string;
     reference?: string;
+    price_cents?: number | null;
   }>(
     `/api/bookings/cancel?${new URLSearchParams({ token })}`,
   );

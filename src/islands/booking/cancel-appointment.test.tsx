@@ -49,10 +49,10 @@ const problem = (type: string, status: number) =>
     headers: { 'content-type': 'application/problem+json' },
   });
 
-function stubApi(routes: { reschedule: Route; types?: Route; availability?: Route }) {
+function stubApi(routes: { reschedule: Route; types?: Route; availability?: Route; appointment?: typeof APPOINTMENT | (Omit<typeof APPOINTMENT, 'price_cents'> & { price_cents: number }) }) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    if (url.startsWith('/api/bookings/cancel')) return json(APPOINTMENT);
+    if (url.startsWith('/api/bookings/cancel')) return json(routes.appointment ?? APPOINTMENT);
     if (url.startsWith('/api/appointment-types')) return (routes.types ?? (() => json([TYPE])))(url, init);
     if (url.startsWith('/api/availability')) {
       return (routes.availability ?? (() => json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date: DAY, times: ['09:20', '09:40'] }] })))(
@@ -223,6 +223,21 @@ describe.each(['de', 'en'] as const)('reschedule by link (%s)', (lang) => {
     down = false;
     fireEvent.click(screen.getByRole('button', { name: x.retry }));
     expect(await screen.findByRole('button', { name: x.time('09:40') })).toBeTruthy();
+  });
+
+  it('shows a self-pay appointment with its price, like the success screen and the emails', async () => {
+    stubApi({ reschedule: () => moved('09:40'), appointment: { ...APPOINTMENT, price_cents: 3500 } });
+    render(<CancelAppointment lang={lang} />);
+    expect(await screen.findByText(lang === 'de' ? '35,00 €' : '€35.00')).toBeTruthy();
+    expect(screen.getByText(lang === 'de' ? /^Preis/ : /^Price/)).toBeTruthy();
+    expect(screen.getByTestId('booking-reference').textContent).toBe('K7M2QX');
+  });
+
+  it('shows no price for an appointment covered by health insurance', async () => {
+    stubApi({ reschedule: () => moved('09:40') });
+    render(<CancelAppointment lang={lang} />);
+    await screen.findByText('K7M2QX');
+    expect(screen.queryByText(lang === 'de' ? /^Preis/ : /^Price/)).toBeNull();
   });
 
   it('a type no longer offered online: says the appointment stands and can still be cancelled here', async () => {

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createI18n, localizedPath, type Lang } from '../../i18n/i18n';
-import { formatLongDate } from '../../lib/dates';
+import { AppointmentDetails } from './appointment-details';
 import { ApiError, fetchAppointmentTypes, fetchCancellation, postCancellation, type AppointmentType } from './api';
 import { onDemand, reloadForMissingChunk } from './on-demand';
 import type { RescheduleFailure } from './cancel-reschedule';
@@ -153,26 +153,15 @@ function Cancel({ lang }: { lang: Lang }) {
     );
   }
   const details = (
-    <dl className="my-4 space-y-1">
-      {a.reference && (
-        <div className="flex gap-4">
-          <dt className="w-28 text-slate-600">{t('success.reference')}</dt>
-          <dd className="font-mono font-semibold">{a.reference}</dd>
-        </div>
-      )}
-      <div className="flex gap-4">
-        <dt className="w-28 text-slate-600">{t('summary.type')}</dt>
-        <dd className="font-medium">{name}</dd>
-      </div>
-      <div className="flex gap-4">
-        <dt className="w-28 text-slate-600">{t('summary.date')}</dt>
-        <dd className="font-medium">{formatLongDate(a.appointment_date, lang)}</dd>
-      </div>
-      <div className="flex gap-4">
-        <dt className="w-28 text-slate-600">{t('summary.time')}</dt>
-        <dd className="font-medium">{t('datetime.time', { time: a.appointment_time })}</dd>
-      </div>
-    </dl>
+    <AppointmentDetails
+      lang={lang}
+      reference={a.reference}
+      typeName={name}
+      date={a.appointment_date}
+      time={a.appointment_time}
+      priceCents={a.price_cents}
+      layout="aligned"
+    />
   );
   if (state.kind === 'done') {
     return (

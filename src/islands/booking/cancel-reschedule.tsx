@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import type { Lang } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/dates';
-import { formatPrice } from '../../lib/price';
+import { AppointmentDetails } from './appointment-details';
 import { ApiError, postReschedule, type AppointmentType, type RescheduleResponse } from './api';
 import { calendarFileHref, calendarFileName } from './calendar-file';
 import { StepDateTime } from './step-date-time';
@@ -100,34 +100,15 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
         <h2 id="reschedule-done-heading" ref={doneRef} tabIndex={-1} className="text-xl font-semibold text-brand-800">
           {t('reschedule.doneTitle')}
         </h2>
-        <dl className="my-4 space-y-1">
-          {moved.reference && (
-            <div className="flex gap-4">
-              <dt className="w-28 text-slate-600">{t('success.reference')}</dt>
-              <dd className="font-mono font-semibold" data-testid="booking-reference">
-                {moved.reference}
-              </dd>
-            </div>
-          )}
-          <div className="flex gap-4">
-            <dt className="w-28 text-slate-600">{t('summary.type')}</dt>
-            <dd className="font-medium">{typeName}</dd>
-          </div>
-          <div className="flex gap-4">
-            <dt className="w-28 text-slate-600">{t('summary.date')}</dt>
-            <dd className="font-medium">{formatLongDate(moved.appointment_date, lang)}</dd>
-          </div>
-          <div className="flex gap-4">
-            <dt className="w-28 text-slate-600">{t('summary.time')}</dt>
-            <dd className="font-medium">{t('datetime.time', { time: moved.appointment_time })}</dd>
-          </div>
-          {type.price_cents !== null && (
-            <div className="flex gap-4">
-              <dt className="w-28 text-slate-600">{t('summary.price')}</dt>
-              <dd className="font-medium">{formatPrice(type.price_cents, lang)}</dd>
-            </div>
-          )}
-        </dl>
+        <AppointmentDetails
+          lang={lang}
+          reference={moved.reference}
+          typeName={typeName}
+          date={moved.appointment_date}
+          time={moved.appointment_time}
+          priceCents={type.price_cents}
+          layout="aligned"
+        />
         <p>{t('reschedule.doneText')}</p>
         <p className="mt-2">{t('reschedule.calendarHint')}</p>
         <a

@@ -1,9 +1,8 @@
 import { useMemo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../i18n/i18n';
-import { formatLongDate } from '../../lib/dates';
 import { practice } from '../../lib/practice';
-import { formatPrice } from '../../lib/price';
+import { AppointmentDetails } from './appointment-details';
 import type { AppointmentType, BookingResponse } from './api';
 import { calendarFileHref, calendarFileName } from './calendar-file';
 
@@ -45,34 +44,7 @@ export function StepSuccess({ headingRef, type, typeName, booking, lang, date, t
       <h2 id="step-success-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-brand-800">
         {t('success.title')}
       </h2>
-      <dl className="mx-auto mt-4 max-w-sm space-y-1 text-left">
-        {reference && (
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-700">{t('success.reference')}</dt>
-            <dd className="font-mono font-semibold tracking-wider" data-testid="booking-reference">
-              {reference}
-            </dd>
-          </div>
-        )}
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">{t('summary.type')}</dt>
-          <dd className="font-medium">{typeName}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">{t('summary.date')}</dt>
-          <dd className="font-medium">{formatLongDate(date, lang)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">{t('summary.time')}</dt>
-          <dd className="font-medium">{t('datetime.time', { time })}</dd>
-        </div>
-        {type.price_cents !== null && (
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-700">{t('summary.price')}</dt>
-            <dd className="font-medium">{formatPrice(type.price_cents, lang)}</dd>
-          </div>
-        )}
-      </dl>
+      <AppointmentDetails lang={lang} reference={reference} typeName={typeName} date={date} time={time} priceCents={type.price_cents} layout="centered" />
       <p className="mt-4 text-slate-700">{t('success.text')}</p>
       {practiceNotNotified && (
         <p role="alert" className="mx-auto mt-4 max-w-md rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
