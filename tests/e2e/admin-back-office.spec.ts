@@ -9,6 +9,7 @@ import { addDaysToDate, weekdayOf } from '../../src/lib/berlin-time';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { needsReorder } from '../../src/lib/inventory';
 import { signInAsAdmin } from './helpers/admin';
+import { bookingRequest } from '../helpers/patient';
 
 const TYPE = 'E2E Sprechstunde';
 const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
@@ -42,18 +43,7 @@ async function dayButton(wizard: Page, date: string) {
   return button;
 }
 
-const bookingBody = (typeId: string, date: string, time: string) => ({
-  appointment_type_id: typeId,
-  appointment_date: date,
-  appointment_time: time,
-  first_name: 'Erika',
-  last_name: 'Mustermann',
-  birth_date: '1964-08-12',
-  phone: '+49 211 5550123',
-  email: 'e2e-admin@example.org',
-  consent: true,
-  language: 'de',
-});
+const bookingBody = (typeId: string, date: string, time: string) => bookingRequest(typeId, date, time, { email: 'e2e-admin@example.org' });
 
 test.describe.serial('admin back office', () => {
   const tomorrow = addDaysToDate(berlinToday(), 1);

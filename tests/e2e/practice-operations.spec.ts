@@ -20,6 +20,7 @@ import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { practice } from '../../src/lib/practice';
 import { readOutbox } from '../helpers/eml';
 import { hydrated, signInAsAdmin } from './helpers/admin';
+import { bookingRequest } from '../helpers/patient';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const stamp = Date.now();
@@ -69,18 +70,7 @@ async function removeType(request: APIRequestContext, base: string, type: Type) 
   expect((await request.delete(`${base}/api/admin/appointment-types/${type.id}`, { headers: originOf(base) })).status()).toBe(204);
 }
 
-const bookingBody = (typeId: string, date: string, time: string, email = `praxisbetrieb-${stamp}@example.org`) => ({
-  appointment_type_id: typeId,
-  appointment_date: date,
-  appointment_time: time,
-  first_name: 'Erika',
-  last_name: 'Mustermann',
-  birth_date: '1964-08-12',
-  phone: '+49 211 5550123',
-  email,
-  consent: true,
-  language: 'de',
-});
+const bookingBody = (typeId: string, date: string, time: string, email = `praxisbetrieb-${stamp}@example.org`) => bookingRequest(typeId, date, time, { email });
 
 /** The public wizard's step 2 for a type and date (the date travels in the URL): the free times it offers. */
 async function wizardTimes(wizard: Page, typeId: string, date: string, base = ''): Promise<string[]> {

@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
+import { bookingRequest } from '../helpers/patient';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const TYPE = 'Reisemedizinische Beratung';
@@ -36,18 +37,7 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
 
   const email = `reschedule-${Date.now()}@example.org`;
   const booked = await request.post('/api/bookings', {
-    data: {
-      appointment_type_id: type.id,
-      appointment_date: day.date,
-      appointment_time: oldTime,
-      first_name: 'Erika',
-      last_name: 'Mustermann',
-      birth_date: '1964-08-12',
-      phone: '+49 211 5550123',
-      email,
-      consent: true,
-      language: 'de',
-    },
+    data: bookingRequest(type.id, day.date, oldTime, { email }),
   });
   expect(booked.status()).toBe(201);
   const { booking } = (await booked.json()) as { booking: { id: string; reference: string } };

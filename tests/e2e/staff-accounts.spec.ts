@@ -11,6 +11,7 @@ import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatLongDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
 import { ADMIN, hydrated, signIn, signInAsAdmin } from './helpers/admin';
+import { bookingRequest } from '../helpers/patient';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const stamp = Date.now();
@@ -193,18 +194,7 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     const references: Record<string, string[]> = {};
     for (const time of ['10:20', '08:40', '08:40']) {
       const res = await page.request.post('/api/bookings', {
-        data: {
-          appointment_type_id: type.id,
-          appointment_date: tomorrow,
-          appointment_time: time,
-          first_name: 'Erika',
-          last_name: 'Mustermann',
-          birth_date: '1964-08-12',
-          phone: '+49 211 5550123',
-          email: `tagesliste-${stamp}@example.org`,
-          consent: true,
-          language: 'de',
-        },
+        data: bookingRequest(type.id, tomorrow, time, { email: `tagesliste-${stamp}@example.org` }),
       });
       expect(res.status()).toBe(201);
       (references[time] ??= []).push(((await res.json()) as { booking: { reference: string } }).booking.reference);

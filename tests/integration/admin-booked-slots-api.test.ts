@@ -11,6 +11,7 @@ import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { bookingRequest } from '../helpers/patient';
 
 describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
   let t: TestDatabase;
@@ -48,18 +49,7 @@ describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const res = await call(bookings, '/api/bookings', {
       method: 'POST',
-      body: {
-        appointment_type_id: type,
-        appointment_date: '2030-01-08',
-        appointment_time: time,
-        first_name: 'Erika',
-        last_name: 'Mustermann',
-        birth_date: '1964-08-12',
-        phone: '+49 211 5550123',
-        email: 'erika@example.org',
-        consent: true,
-        language: 'de',
-      },
+      body: bookingRequest(type, '2030-01-08', time),
     });
     expect(res.status).toBe(201);
     return res.json.booking.id as string;

@@ -12,19 +12,12 @@ import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { insertBooking } from '../../src/server/bookings.server';
 import { captureConsole } from '../helpers/console-capture';
+import { testPatient } from '../helpers/patient';
 
 // Monday 7 January 2030, 07:00 in Berlin: the whole week lies ahead.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
 
-export const patient = {
-  first_name: 'Erika',
-  last_name: 'Mustermann',
-  birth_date: '1964-08-12',
-  phone: '+49 211 5550123',
-  email: 'erika.mustermann@example.org',
-  consent: true,
-  language: 'de',
-};
+const patient = { ...testPatient, email: 'erika.mustermann@example.org' };
 
 async function rowsAsText(t: TestDatabase): Promise<string> {
   const tables = ['appointment_types', 'appointment_time_slots', 'booked_slots', 'blocked_dates', 'inventory_items', 'users', 'sessions', 'login_attempts', 'rate_limits'];

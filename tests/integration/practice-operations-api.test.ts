@@ -21,6 +21,7 @@ import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
 import { call } from '../helpers/http';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { setEnv } from '../helpers/env';
 
 // Monday 7 January 2030, 07:00 in Berlin.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -42,6 +43,7 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
   let t: TestDatabase;
   let admin: TestUser;
   let dataDir: string;
+  let restoreEnv: () => void;
   let outbox: string;
   let checkUp: string;
   let pair: string;
@@ -53,9 +55,7 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
     vi.setSystemTime(NOW);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'practice-ops-'));
     outbox = path.join(dataDir, 'outbox');
-    process.env.DATA_DIR = dataDir;
-    process.env.SITE_URL = 'https://praxis.example';
-    process.env.PRACTICE_EMAIL = 'team@praxis.example';
+    restoreEnv = setEnv({ DATA_DIR: dataDir, SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' });
     t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
     const types = await t.db
@@ -75,7 +75,7 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
     vi.useRealTimers();
     await t.dispose();
     await rm(dataDir, { recursive: true, force: true });
-    for (const name of ['DATA_DIR', 'SITE_URL', 'PRACTICE_EMAIL']) delete process.env[name];
+    restoreEnv();
   });
 
   beforeEach(async () => {

@@ -23,20 +23,14 @@ import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { captureConsole } from '../helpers/console-capture';
+import { testPatient } from '../helpers/patient';
+import { setEnv } from '../helpers/env';
 
 // Monday 7 January 2030, 07:00 in Berlin.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
 const at = (iso: string) => new Date(iso);
 
-const patient = {
-  first_name: 'Erika',
-  last_name: 'Mustermann',
-  birth_date: '1964-08-12',
-  phone: '+49 211 5550123',
-  email: 'erika.mustermann@example.org',
-  consent: true,
-  language: 'de',
-};
+const patient = { ...testPatient, email: 'erika.mustermann@example.org' };
 
 /** Every row of every table in the database (all schemas but the system's), as text. */
 async function everyTableAsText(t: TestDatabase): Promise<{ tables: string[]; text: string }> {
@@ -78,17 +72,19 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
   let outbox: string;
   let checkUp: string;
   const logs: string[] = [];
-  const savedAppEnv = process.env.APP_ENV;
+  let restoreEnv: () => void;
 
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'reminders-'));
-    process.env.DATA_DIR = dataDir;
-    process.env.APP_ENV = 'development';
-    process.env.SITE_URL = 'https://praxis.example';
-    process.env.PRACTICE_EMAIL = 'team@praxis.example';
-    process.env.DATABASE_POOL_SIZE = '10';
+    restoreEnv = setEnv({
+      DATA_DIR: dataDir,
+      APP_ENV: 'development',
+      SITE_URL: 'https://praxis.example',
+      PRACTICE_EMAIL: 'team@praxis.example',
+      DATABASE_POOL_SIZE: '10',
+    });
     outbox = path.join(dataDir, 'outbox');
     t = await useTestDatabase(kind);
     const [type] = await t.db
@@ -105,9 +101,7 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
     vi.useRealTimers();
     await t.dispose();
     await rm(dataDir, { recursive: true, force: true });
-    for (const name of ['DATA_DIR', 'SITE_URL', 'PRACTICE_EMAIL', 'DATABASE_POOL_SIZE']) delete process.env[name];
-    if (savedAppEnv === undefined) delete process.env.APP_ENV;
-    else process.env.APP_ENV = savedAppEnv;
+    restoreEnv();
   });
 
   beforeEach(async () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/embedded-postgres';
 import { addDaysToDate, berlinToday } from '../../src/lib/berlin-time';
 import { readOutbox } from '../helpers/eml';
+import { bookingRequest } from '../helpers/patient';
 
 function startServe(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
@@ -79,18 +80,7 @@ describe('npm start server lifecycle', () => {
         const res = await fetch(`${base}/api/bookings`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: base },
-          body: JSON.stringify({
-            appointment_type_id: type.id,
-            appointment_date: day.date,
-            appointment_time: day.times[0],
-            first_name: 'Erika',
-            last_name: 'Mustermann',
-            birth_date: '1964-08-12',
-            phone: '+49 211 5550123',
-            email: 'erika@example.org',
-            consent: true,
-            language: 'de',
-          }),
+          body: JSON.stringify(bookingRequest(type.id, day.date, day.times[0]!)),
         });
         expect(res.status).toBe(201);
         booked = true;

@@ -14,6 +14,7 @@ import { freePort } from '../../scripts/embedded-postgres';
 import { addDaysToDate, berlinToday } from '../../src/lib/berlin-time';
 import { readOutbox } from '../helpers/eml';
 import { createPostgresDatabase } from '../helpers/test-database';
+import { bookingRequest } from '../helpers/patient';
 
 describe('local server runs the reminder job', () => {
   let dataDir: string;
@@ -68,19 +69,7 @@ describe('local server runs the reminder job', () => {
       const res = await fetch(`${origin}/api/bookings`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin },
-        body: JSON.stringify({
-          appointment_type_id: typeId,
-          appointment_date: addDaysToDate(berlinToday(), 3),
-          appointment_time: '10:00',
-          first_name: 'Erika',
-          last_name: 'Mustermann',
-          birth_date: '1964-08-12',
-          phone: '+49 211 5550123',
-          email: 'erika@example.org',
-          consent: true,
-          language: 'de',
-          reminder: true,
-        }),
+        body: JSON.stringify(bookingRequest(typeId, addDaysToDate(berlinToday(), 3), '10:00', { reminder: true })),
       });
       expect(res.status).toBe(201);
       expect((await client.query('select count(*)::int as n from reminders')).rows[0].n).toBe(1);
