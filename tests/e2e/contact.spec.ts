@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readOutbox } from '../helpers/eml';
+import { startSecondServer, type SecondServer } from './helpers/second-server';
 
 const outboxDir = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 
@@ -109,37 +107,18 @@ for (const lang of ['de', 'en'] as const) {
 }
 
 test.describe('contact form when the email cannot be sent', () => {
-  let server: ChildProcess;
+  let server: SecondServer;
   let url: string;
-  let dataDir: string;
 
   test.beforeAll(async () => {
-    // A second server of the same build whose practice address the email
-    // port refuses (the reserved .invalid domain), so sending fails for real.
+    // Sending to the practice fails for real.
     test.setTimeout(90_000);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'praxis-e2e-fail-'));
-    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', POSTMARK_SERVER_TOKEN: '', PRACTICE_EMAIL: 'praxis@mail.invalid' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      server.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /site and API at (http:\/\/\S+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      server.once('exit', (code) => reject(new Error(`second server exited with ${code}: ${out}`)));
-    });
+    server = await startSecondServer('fail', { PRACTICE_EMAIL: 'praxis@mail.invalid' });
+    url = server.url;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    await rm(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   for (const lang of ['de', 'en'] as const) {
@@ -156,7 +135,7 @@ test.describe('contact form when the email cannot be sent', () => {
       await expect(toast).toContainText(t.error);
       await expect(page.getByLabel(new RegExp(`^${t.name}`))).toHaveValue('Erika Mustermann');
       await expect(page.getByLabel(new RegExp(`^${t.subject}`))).toHaveValue('kein Versand');
-      expect(await readOutbox(path.join(dataDir, 'outbox'))).toEqual([]);
+      expect(await readOutbox(server.outbox)).toEqual([]);
     });
   }
 });

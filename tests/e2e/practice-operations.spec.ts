@@ -10,9 +10,6 @@
  * every day, 20 minutes) on dates several days ahead, so neither the time
  * of day nor the other specs' bookings matter; the types go again at the end.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDaysToDate } from '../../src/lib/berlin-time';
@@ -21,6 +18,7 @@ import { practice } from '../../src/lib/practice';
 import { readOutbox } from '../helpers/eml';
 import { hydrated, signInAsAdmin } from './helpers/admin';
 import { bookingRequest } from '../helpers/patient';
+import { startSecondServer, type SecondServer } from './helpers/second-server';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const stamp = Date.now();
@@ -273,38 +271,18 @@ test.describe.serial('practice operations', () => {
 });
 
 test.describe('a booking whose practice notification failed', () => {
-  let server: ChildProcess;
+  let server: SecondServer;
   let url: string;
-  let dataDir: string;
 
   test.beforeAll(async () => {
-    // A second server of the same build whose practice address the email
-    // port refuses (the reserved .invalid domain), so the practice
-    // notification fails for real while the patient's confirmation goes out.
+    // The practice notification fails for real while the patient's confirmation goes out.
     test.setTimeout(90_000);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'praxis-e2e-unnotified-'));
-    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', POSTMARK_SERVER_TOKEN: '', PRACTICE_EMAIL: 'praxis@mail.invalid' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      server.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /site and API at (http:\/\/\S+)/.exec(out);
-        if (match) resolve(match[1]!.replace(/\/$/, ''));
-      });
-      server.once('exit', (code) => reject(new Error(`second server exited with ${code}: ${out}`)));
-    });
+    server = await startSecondServer('unnotified', { PRACTICE_EMAIL: 'praxis@mail.invalid' });
+    url = server.url;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    await rm(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   test('is marked in the admin list and counted on the dashboard; the success screen asks the patient to call', async ({ page, context }) => {
@@ -325,7 +303,7 @@ test.describe('a booking whose practice notification failed', () => {
     );
     await patient.close();
     // The patient's confirmation went out; the practice's notification did not.
-    const mails = await readOutbox(path.join(dataDir, 'outbox'));
+    const mails = await readOutbox(server.outbox);
     expect(mails.filter((m) => m.headers.to === email)).toHaveLength(1);
     expect(mails.filter((m) => m.headers['reply-to'] === email)).toHaveLength(0);
 
