@@ -7,7 +7,7 @@ import { contactResultHtml, type ContactResult } from '../../src/server/contact-
 import { sendContactMessage, type ContactOutcome } from '../../src/server/contact.server';
 import { createEmailSender } from '../../src/server/email/email.server';
 import { readEnv } from '../../src/server/env.server';
-import { html, isFormPost, json, parseInput, readForm, readJson, route, type RequestContext } from '../../src/server/http.server';
+import { html, isFormPost, json, parseInput, readForm, readJson, retryAfterHeaders, route, type RequestContext } from '../../src/server/http.server';
 import { serverHashKey } from '../../src/server/server-key.server';
 
 async function send(message: ContactMessage, ctx: RequestContext): Promise<ContactOutcome> {
@@ -32,7 +32,7 @@ async function send(message: ContactMessage, ctx: RequestContext): Promise<Conta
 async function formPost(req: Request, ctx: RequestContext): Promise<Response> {
   const form = await readForm(req);
   const lang = isLang(form.language) ? form.language : 'de';
-  const page = (result: ContactResult, status: number) => html(contactResultHtml(result, lang), { status });
+  const page = (result: ContactResult, status: number, headers?: HeadersInit) => html(contactResultHtml(result, lang), { status, headers });
   try {
     assertSameOrigin(req);
     const outcome = await send(parseInput(contactMessageSchema, form), ctx);
@@ -40,7 +40,7 @@ async function formPost(req: Request, ctx: RequestContext): Promise<Response> {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === 'invalid-input') return page({ kind: 'invalid', errors: error.fieldErrors ?? {} }, 400);
-    if (error.code === 'rate-limited') return page({ kind: 'rate-limited' }, 429);
+    if (error.code === 'rate-limited') return page({ kind: 'rate-limited' }, 429, retryAfterHeaders(error));
     if (error.code === 'forbidden') return page({ kind: 'refused' }, 403);
     throw error;
   }

@@ -62,14 +62,16 @@ export function problem(
 /** Retry-After of a 429 whose limit did not say when it frees up. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
+/** Every 429 of the site says when to try again (API.md), whether it answers JSON or a page. */
+export function retryAfterHeaders(error: AppError): Record<string, string> | undefined {
+  return error.status === 429
+    ? { 'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))) }
+    : undefined;
+}
+
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
-    // Every 429 of the site says when to try again (API.md).
-    const headers =
-      error.status === 429
-        ? { 'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))) }
-        : undefined;
-    return problem(error.status, error.code, error.detail, error.fieldErrors, headers);
+    return problem(error.status, error.code, error.detail, error.fieldErrors, retryAfterHeaders(error));
   }
   if (isDatabaseUnavailable(error)) {
     // The code only: driver messages can quote values.

@@ -279,11 +279,16 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
       expect(await t.db.select().from(contactAttempts)).toHaveLength(counted);
     });
 
-    it('shares the rate limit with the JSON requests: 429 page', async () => {
+    it('shares the rate limit with the JSON requests: 429 page with the same Retry-After', async () => {
       const ip = nextIp();
       for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) expect((await post(valid, ip)).status).toBe(200);
       const res = await form(valid, {}, ip);
       expect(res.status).toBe(429);
+      const json = await post(valid, ip);
+      expect(json.status).toBe(429);
+      const retryAfter = Number(res.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(CONTACT_RATE_LIMIT.windowMinutes * 60 - 60);
+      expect(Math.abs(retryAfter - Number(json.headers.get('retry-after')))).toBeLessThanOrEqual(1);
       expect(res.text).toContain('Von diesem Anschluss kamen zu viele Nachrichten');
       expect(await outbox()).toHaveLength(CONTACT_RATE_LIMIT.max);
     });
