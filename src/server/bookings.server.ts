@@ -244,6 +244,17 @@ function slotCtes(typeId: string, date: string, time: string): SQL {
 }
 
 /**
+ * The row a booking or move statement answers with: the written row (null
+ * when none) and why not, read by `seatOutcome`.
+ */
+function outcomeColumns(typeId: string, date: string, time: string): SQL {
+  return sql`(select row_to_json(booked) from booked) as booked,
+      exists (select 1 from valid) as valid,
+      exists (select 1 from appointment_types where id = ${typeId}::uuid) as type_exists,
+      ${blockedCheck(typeId, date, time)} as blocked`;
+}
+
+/**
  * The one statement that books a seat: it inserts only if the type exists,
  * the time is not blocked (for the type or for all), the time is a start
  * time of one of the weekday's windows and a seat is free, taking the lowest
@@ -267,10 +278,7 @@ function insertStatement(input: InsertBookingInput, now: Date): SQL {
     purge as (${purgeCte(now, limits)})
     select
       ${sql.join(checks, sql``)}
-      (select row_to_json(booked) from booked) as booked,
-      exists (select 1 from valid) as valid,
-      exists (select 1 from appointment_types where id = ${typeId}::uuid) as type_exists,
-      ${blockedCheck(typeId, date, time)} as blocked`;
+      ${outcomeColumns(typeId, date, time)}`;
 }
 
 /**
@@ -289,10 +297,7 @@ function moveStatement(bookingId: string, typeId: string, date: string, time: st
       returning id, appointment_type_id, appointment_date::text, appointment_time::text, seat, source, reference
     )
     select
-      (select row_to_json(booked) from booked) as booked,
-      exists (select 1 from valid) as valid,
-      exists (select 1 from appointment_types where id = ${typeId}::uuid) as type_exists,
-      ${blockedCheck(typeId, date, time)} as blocked`;
+      ${outcomeColumns(typeId, date, time)}`;
 }
 
 type SeatStatementRow = { booked: unknown; valid: boolean; type_exists: boolean; blocked: boolean };
