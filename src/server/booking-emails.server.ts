@@ -52,9 +52,6 @@ function priceRow(type: { priceCents?: number | null }, lang: Lang): Array<[stri
   return type.priceCents === null || type.priceCents === undefined ? [] : [[t('email.label.price'), formatPrice(type.priceCents, lang)]];
 }
 
-/** The sender's display name of a patient email (src/lib/practice.ts). */
-export const senderName = emailSenderName;
-
 function rows(pairs: Array<[string, string]>): { html: string; text: string } {
   return {
     html: `<table role="presentation" cellpadding="4" style="border-collapse:collapse">${pairs
@@ -120,7 +117,7 @@ ${details.html}
     url: link,
     stamp: new Date(),
   });
-  const fromName = senderName(lang);
+  const fromName = emailSenderName(lang);
   return {
     to: input.patient.email,
     ...(fromName ? { fromName } : {}),
