@@ -7,6 +7,7 @@ import inlineScriptCsp from './src/integrations/inline-script-csp.ts';
 import pwa from './src/integrations/pwa.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import islandTranslations from './src/i18n/island-translations.ts';
+import { siteUrlFor } from './src/integrations/site-url.ts';
 
 /**
  * `astro dev` answers /api/* in its own process with the same handlers the
@@ -23,7 +24,7 @@ function devApi() {
     configureServer(server) {
       server.middlewares.use(async (req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://localhost');
-        if (!url.pathname.startsWith('/api/')) return next();
+        if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) return next();
         try {
           const api = await server.ssrLoadModule('/scripts/local-server.ts');
           const routes = await api.loadFunctions('netlify/functions');
@@ -41,9 +42,10 @@ function devApi() {
 // Every page is prebuilt as static HTML; the API lives in netlify/functions.
 // German is the default language at the root, English is mirrored under /en/.
 export default defineConfig({
-  // Unset SITE_URL (local): the origin the local server will listen on, so
-  // canonical URLs and the sitemap of `PORT=4601 npm start` point at 4601.
-  site: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
+  // Netlify production: SITE_URL or Netlify's URL, a real https origin, or
+  // the build fails. Locally unset SITE_URL is the origin the local server
+  // will listen on, so the sitemap of `PORT=4601 npm start` points at 4601.
+  site: siteUrlFor(process.env),
   output: 'static',
   adapter: netlify(),
   // inlineScriptCsp after every integration that writes HTML: it hashes the

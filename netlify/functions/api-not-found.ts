@@ -1,6 +1,6 @@
 /**
- * Any /api/* path no other function serves: 404 problem+json, never the
- * HTML 404 page. Netlify matches function paths without a documented
+ * Any /api path no other function serves, `/api` itself included (Netlify's
+ * `/api/*` does not match it): 404 problem+json, never the HTML 404 page. Netlify matches function paths without a documented
  * precedence, so every other function's path is excluded here (a unit test,
  * tests/unit/api-not-found.test.ts, keeps this list equal to theirs; Netlify
  * reads it from the source, so it must stay a literal).
@@ -15,7 +15,7 @@ export default function notFound(): Response {
 }
 
 export const config = {
-  path: '/api/*',
+  path: ['/api', '/api/*'],
   excludedPath: [
     '/api/admin/appointment-types',
     '/api/admin/appointment-types/:id',

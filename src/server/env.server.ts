@@ -13,6 +13,7 @@
  */
 import { AppError } from '../lib/errors';
 import { z } from '../lib/zod';
+import { previewDeployOrigin } from './netlify-deploy.server';
 
 const emailAddress = z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/);
 const mailbox = z.string().trim().regex(/^[^\r\n]+$/);
@@ -23,8 +24,23 @@ const LOCAL_DEFAULTS = {
   SITE_URL: 'http://localhost:4321',
 } as const;
 
+/**
+ * `pglite:…` (local) or a postgres:// URL that parses. Anything else (a URL
+ * pasted with quotes or spaces, another scheme) is a configuration fault,
+ * reported like a missing variable rather than failing later in the driver.
+ */
+export function isDatabaseUrl(value: string): boolean {
+  if (value.startsWith('pglite:')) return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
-  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_URL: z.string().min(1).refine(isDatabaseUrl).optional(),
   DATA_DIR: z.string().min(1).optional(),
   POSTMARK_SERVER_TOKEN: z.string().min(1).optional(),
   MAIL_FROM: mailbox.optional(),
@@ -78,6 +94,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== '') cleaned[k] = v;
   const url = databaseUrlFrom(source);
   if (url) cleaned.DATABASE_URL = url;
+  // A deploy preview without its own SITE_URL links (emails) to itself.
+  const preview = cleaned.SITE_URL ? null : previewDeployOrigin();
+  if (preview) cleaned.SITE_URL = preview;
   const isProduction = isProductionEnv(source);
 
   const result = envSchema.safeParse(cleaned);
@@ -85,7 +104,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (result.success) {
     data = result.data;
   } else {
-    const invalid = [...new Set(result.error.issues.map((i) => String(i.path[0])))];
+    // The database URL is named by the variable it came from.
+    const named = (key: string) => (key === 'DATABASE_URL' && !source.DATABASE_URL ? 'NETLIFY_DATABASE_URL' : key);
+    const invalid = [...new Set(result.error.issues.map((i) => named(String(i.path[0]))))];
     // Values are never echoed: they may be secrets.
     if (!isProduction) throw new Error(`Invalid environment variables: ${invalid.join(', ')}`);
     throw notConfigured(invalid);

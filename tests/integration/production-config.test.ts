@@ -71,6 +71,10 @@ describe('functions in production (no APP_ENV)', () => {
 
   it.each([
     ['DATABASE_URL', { DATABASE_URL: undefined }],
+    // Pasted with its quotes, or with another scheme: not-configured, never a 500 from the driver.
+    ['DATABASE_URL', { DATABASE_URL: '"postgres://praxis:pw@db.example:5432/praxis"' }],
+    ['DATABASE_URL', { DATABASE_URL: 'https://db.example/praxis' }],
+    ['NETLIFY_DATABASE_URL', { DATABASE_URL: undefined, NETLIFY_DATABASE_URL: "'postgres://praxis:pw@db.example/praxis'" }],
     ['JWT_SECRET', { JWT_SECRET: undefined }],
     ['JWT_SECRET', { JWT_SECRET: 'too-short-secret' }],
     ['POSTMARK_SERVER_TOKEN', { POSTMARK_SERVER_TOKEN: undefined }],
@@ -96,6 +100,8 @@ describe('functions in production (no APP_ENV)', () => {
       for (const line of lines) {
         expect(line).toContain(name);
         expectNothingSecret(line, t.url);
+        // An invalid value is never echoed: a database URL carries its password.
+        for (const value of Object.values(change)) if (value) expect(line).not.toContain(value);
       }
     }
     error.mockRestore();

@@ -35,11 +35,11 @@ describe('the /api/* catch-all function', () => {
       paths.push(...[...declared![1]!.matchAll(/'([^']+)'/g)].map((m) => m[1]!));
     }
     expect([...config.excludedPath].sort()).toEqual(paths.sort());
-    expect(config.path).toBe('/api/*');
+    expect(config.path).toEqual(['/api', '/api/*']);
   });
 
   it('matches unknown API paths, and the local server tries it only after every other route', { timeout: 30_000 }, async () => {
-    const match = compilePath(config.path);
+    const match = compilePath('/api/*');
     expect(match('/api/nope')).not.toBeNull();
     expect(match('/api/admin/users/1/x')).not.toBeNull();
     const routes = await loadFunctions(dir);
@@ -48,5 +48,7 @@ describe('the /api/* catch-all function', () => {
     expect(first('/api/admin/time-slots/7')).toBe('admin-time-slot.ts');
     expect(first('/api/bookings')).toBe('bookings.ts');
     expect(first('/api/unknown')).toBe('api-not-found.ts');
+    expect(first('/api')).toBe('api-not-found.ts');
+    expect(first('/api/')).toBe('api-not-found.ts');
   });
 });

@@ -7,6 +7,7 @@
  */
 import { AppError } from '../../lib/errors';
 import { readEnv } from '../env.server';
+import { previewDeployOrigin } from '../netlify-deploy.server';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -30,9 +31,11 @@ export function registerLocalOrigins(origins: string[]): void {
 }
 
 /**
- * SITE_URL's origin, and outside production also the origins a local
- * server of this process actually listens on. Never derived from the
- * request: Host and X-Forwarded-Host are whatever the client sends.
+ * SITE_URL's origin; on a Netlify deploy preview or branch deploy also that
+ * deploy's own origin (from Netlify's runtime context, never another
+ * site's); outside production also the origins a local server of this
+ * process actually listens on. Never from Host or X-Forwarded-Host, which
+ * are whatever the client sends.
  */
 export function allowedOrigins(): Set<string> {
   const env = readEnv();
@@ -50,6 +53,8 @@ export function allowedOrigins(): Set<string> {
     }
   }
   for (const origin of local) allowed.add(origin);
+  const preview = previewDeployOrigin();
+  if (preview) allowed.add(preview);
   return allowed;
 }
 
