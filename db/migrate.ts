@@ -43,12 +43,49 @@ export function migrationUrlFrom(source: NodeJS.ProcessEnv = process.env): strin
   return url;
 }
 
+type PgClient = InstanceType<typeof import('pg').default.Client>;
+
+const POOLER_MESSAGE =
+  'migrations need a session of their own, and this URL reaches a transaction pooler (PgBouncer, Neon\'s -pooler host): set DATABASE_URL_UNPOOLED (or NETLIFY_DATABASE_URL_UNPOOLED) to the direct connection string (Neon: "Connection pooling" off)';
+
+/**
+ * Whether `client` owns its server session, asked of the server rather than
+ * guessed from the host name. A transaction-mode pooler hands each
+ * transaction whichever server connection is free: the migration lock (a
+ * session lock) would stay on one backend while its unlock and the DDL run
+ * on others, so concurrent migrations race and the lock leaks. Two clients
+ * connected at once never share a backend in a session, but do through such
+ * a pooler: a second client pins a backend in an open transaction, and the
+ * first client's backend must be the same before and after, and not the
+ * second's.
+ */
+async function assertOwnSession(client: PgClient, url: string, connectTimeoutMs: number): Promise<void> {
+  const pg = await import('pg');
+  const pid = async (c: PgClient) => Number((await c.query('select pg_backend_pid() as pid')).rows[0].pid);
+  const first = await pid(client);
+  const other = new pg.default.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+  other.on('error', () => {});
+  await other.connect();
+  try {
+    await other.query('begin');
+    const pinned = await pid(other);
+    // Never the same backend as the pinned one: in a session this is immediate,
+    // through a pooler whose only backend is pinned it would wait for ever.
+    if (pinned === first) throw new MigrationError(POOLER_MESSAGE);
+    if ((await pid(client)) !== first) throw new MigrationError(POOLER_MESSAGE);
+  } finally {
+    await other.query('rollback').catch(() => {});
+    await other.end().catch(() => {});
+  }
+}
+
 /**
  * Migrates a Postgres server over a single plain connection holding an
  * advisory lock, so concurrent starts queue instead of racing on CREATE
- * TABLE. Idempotent: drizzle records what was applied. Waits at most
- * `lockTimeoutMs` for the lock (and for any table lock during DDL), then
- * fails with a clear message instead of hanging.
+ * TABLE. Refuses a transaction pooler before touching anything
+ * (assertOwnSession). Idempotent: drizzle records what was applied. Waits
+ * at most `lockTimeoutMs` for the lock (and for any table lock during DDL),
+ * then fails with a clear message instead of hanging.
  */
 export async function migrateServerDatabase(
   url: string,
@@ -68,6 +105,7 @@ export async function migrateServerDatabase(
   }
   let locked = false;
   try {
+    await assertOwnSession(client, url, connectTimeoutMs);
     await client.query(`set lock_timeout = ${Math.max(1, Math.floor(lockTimeoutMs))}`);
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -1,0 +1,76 @@
+/**
+ * Issue 19, point 5: migrations refuse a transaction pooler (any PgBouncer
+ * in transaction mode, not only Neon's `-pooler` host), detected by asking
+ * the server, with a message naming DATABASE_URL_UNPOOLED; they touch
+ * nothing and leak no lock, so the next direct migration runs at once. A
+ * session-mode pooler is a session of its own and is accepted.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MigrationError, migrateServerDatabase } from '../../db/migrate';
+import { startPgBouncer, type RunningPgBouncer } from '../helpers/pgbouncer';
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>, url = inject('postgresAdminUrl')): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function tables(url: string): Promise<string[]> {
+  return admin(async (c) => (await c.query("select table_schema || '.' || table_name as t from information_schema.tables where table_schema in ('public', 'drizzle') order by 1")).rows.map((r) => r.t), url);
+}
+
+async function migrationLocks(): Promise<number> {
+  return admin(async (c) => (await c.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 727001")).rows[0].n);
+}
+
+describe('migrations through a pooler', () => {
+  const name = `pooler_${randomBytes(5).toString('hex')}`;
+  let direct: string;
+  let transaction: RunningPgBouncer;
+  let session: RunningPgBouncer;
+
+  beforeAll(async () => {
+    await admin((c) => c.query(`create database ${name}`));
+    direct = inject('postgresAdminUrl').replace(/\/postgres$/, `/${name}`);
+    transaction = await startPgBouncer({ serverUrl: direct, mode: 'transaction', poolSize: 5 });
+    session = await startPgBouncer({ serverUrl: direct, mode: 'session' });
+  });
+
+  afterAll(async () => {
+    await transaction?.stop();
+    await session?.stop();
+    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+  });
+
+  it('refuse a transaction-mode PgBouncer on another host name, naming DATABASE_URL_UNPOOLED, and change nothing', async () => {
+    const error = await migrateServerDatabase(transaction.url).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MigrationError);
+    expect((error as Error).message).toMatch(/transaction pooler.*DATABASE_URL_UNPOOLED/);
+    expect(await tables(direct)).toEqual([]);
+    expect(await migrationLocks()).toBe(0);
+  });
+
+  it('refuse 5 concurrent runs through it alike; the next direct migration then runs at once', async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, () => migrateServerDatabase(transaction.url).catch((e: unknown) => e)));
+    for (const result of results) {
+      expect(result).toBeInstanceOf(MigrationError);
+      expect((result as Error).message).toMatch(/DATABASE_URL_UNPOOLED/);
+    }
+    expect(await tables(direct)).toEqual([]);
+    expect(await migrationLocks()).toBe(0);
+    // A leaked lock would make this wait for it and fail after 2 s.
+    await migrateServerDatabase(direct, { lockTimeoutMs: 2000 });
+    expect(await tables(direct)).toContain('public.booked_slots');
+  });
+
+  it('accept a session-mode pooler (each client keeps its server session)', async () => {
+    await migrateServerDatabase(session.url, { lockTimeoutMs: 2000 });
+    expect(await migrationLocks()).toBe(0);
+  });
+});
