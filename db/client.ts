@@ -65,24 +65,11 @@ export function statementTimeoutMs(): number {
   return Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 5000);
 }
 
-/**
- * Test-only: the deploy test reaches a plain Postgres through a local
- * WebSocket-to-TCP proxy with the Neon driver. Honoured only for a loopback
- * proxy (`127.0.0.1:port` or `localhost:port`), which no production function
- * can have, so it can never send a real database's traffic elsewhere.
- */
-function localNeonProxy(): string | null {
-  const value = process.env.NEON_LOCAL_WS_PROXY;
-  if (!value) return null;
-  if (!/^(127\.0\.0\.1|localhost):\d{1,5}$/.test(value)) throw new Error('NEON_LOCAL_WS_PROXY must be a loopback host:port');
-  return value;
-}
-
 /** The embedded database module, by a specifier file tracing cannot follow. */
 const EMBEDDED_MODULE = ['pglite', 'ts'];
 
 export async function openDatabase(url: string | undefined = databaseUrlFrom()): Promise<DatabaseHandle> {
-  const kind = localNeonProxy() && url && !url.startsWith('pglite:') ? 'neon' : driverFor(url);
+  const kind = driverFor(url);
 
   if (kind === 'pglite') {
     if (isProductionEnv()) throw notConfigured(['DATABASE_URL']);
@@ -110,15 +97,10 @@ export async function openDatabase(url: string | undefined = databaseUrlFrom()):
   if (kind === 'neon') {
     const { Pool, neonConfig } = await import('@neondatabase/serverless');
     const { drizzle } = await import('drizzle-orm/neon-serverless');
-    if (typeof globalThis.WebSocket === 'undefined') {
+    // Node 22 (Netlify's functions) has a global WebSocket; ws is for a local
+    // Node 20 only and stays out of the function bundles (netlify.toml).
+    if (typeof globalThis.WebSocket === 'undefined' && !neonConfig.webSocketConstructor) {
       neonConfig.webSocketConstructor = (await import('ws')).default;
-    }
-    const proxy = localNeonProxy();
-    if (proxy) {
-      neonConfig.wsProxy = (host, port) => `${proxy}/v2?address=${host}:${port}`;
-      neonConfig.useSecureWebSocket = false;
-      neonConfig.pipelineTLS = false;
-      neonConfig.pipelineConnect = false;
     }
     const pool = new Pool(options);
     pool.on('error', onIdleError);

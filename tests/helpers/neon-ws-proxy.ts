@@ -1,15 +1,15 @@
 /**
  * A local WebSocket-to-TCP proxy speaking the protocol of Neon's wsproxy
  * (`/v2?address=host:port`, binary frames both ways), so the Neon serverless
- * driver can reach a plain Postgres: set NEON_LOCAL_WS_PROXY=127.0.0.1:<port>
- * (db/client.ts honours it for a loopback proxy only).
+ * driver can reach a plain Postgres from a test that sets neonConfig.wsProxy
+ * to it (tests/integration/database-faults.test.ts).
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 export interface NeonWsProxy {
-  /** `127.0.0.1:<port>`, the value for NEON_LOCAL_WS_PROXY. */
+  /** `127.0.0.1:<port>`, for neonConfig.wsProxy. */
   address: string;
   /** Open WebSocket connections (one per Postgres connection). */
   connections(): number;

@@ -6,7 +6,9 @@
  * the process (vitest fails the run on an uncaught 'error' event); the next
  * request succeeds.
  */
+import { neonConfig } from '@neondatabase/serverless';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import appointmentTypes from '../../netlify/functions/appointment-types';
 import { sql } from 'drizzle-orm';
@@ -48,12 +50,22 @@ describe.each(['node-postgres', 'neon'] as const)('database faults with the %s d
     const target = new URL(database.url);
     dbName = target.pathname.slice(1);
     proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port) });
-    if (driver === 'neon') {
-      ws = await startNeonWsProxy();
-      vi.stubEnv('NEON_LOCAL_WS_PROXY', ws.address);
-    }
     const proxied = new URL(database.url);
     proxied.port = String(proxy.port);
+    if (driver === 'neon') {
+      // The driver is chosen by a Neon host name, as in production; the test
+      // configures the library itself (plain WebSocket to a local proxy that
+      // forwards to the fault proxy). tests/deploy runs its production settings.
+      ws = await startNeonWsProxy();
+      proxied.hostname = 'ep-faults-000001.eu-central-1.aws.neon.tech';
+      const proxyAddress = ws.address;
+      Object.assign(neonConfig, {
+        webSocketConstructor: WebSocket,
+        wsProxy: (_host: string, port: number) => `${proxyAddress}/v2?address=127.0.0.1:${port}`,
+        useSecureWebSocket: false,
+        pipelineConnect: false,
+      });
+    }
     await closeDb();
     vi.stubEnv('DATABASE_URL', proxied.href);
     // The real defaults: the 10 s bound must hold without test tuning.
@@ -63,6 +75,7 @@ describe.each(['node-postgres', 'neon'] as const)('database faults with the %s d
 
   afterAll(async () => {
     await closeDb();
+    Object.assign(neonConfig, { webSocketConstructor: undefined, wsProxy: undefined, useSecureWebSocket: undefined, pipelineConnect: undefined });
     vi.unstubAllEnvs();
     await ws?.close();
     await proxy.close();

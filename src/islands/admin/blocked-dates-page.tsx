@@ -1,7 +1,7 @@
 /** Blocked dates grouped by month with 'Vergangen'/'Gesperrt' badges (SPEC.md §2, §4, §5, §8). */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { format } from 'date-fns';
-import { de } from 'date-fns/locale';
+import { format } from 'date-fns/format';
+import { de } from 'date-fns/locale/de';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';

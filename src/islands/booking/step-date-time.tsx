@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { de as dayPickerDe, enGB as dayPickerEn } from 'react-day-picker/locale';

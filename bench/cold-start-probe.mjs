@@ -1,0 +1,20 @@
+/**
+ * One cold start, in a fresh Node 22 process: imports a function's unzipped
+ * bundle through Netlify's generated entry point and answers one request,
+ * then prints {status, ms}, ms being the time since this process began
+ * (performance.timeOrigin), so Node's own start counts too.
+ *
+ * Usage: node cold-start-probe.mjs <entry point> <request as JSON>
+ */
+import { pathToFileURL } from 'node:url';
+import { installAwsLambdaGlobal, invokeLambda, lambdaEvent } from '../tests/deploy/lambda.mjs';
+
+const [entry, requestJson] = process.argv.slice(2);
+const request = JSON.parse(requestJson);
+installAwsLambdaGlobal();
+const { handler } = await import(pathToFileURL(entry).href);
+const response = await invokeLambda(handler, lambdaEvent({ ...request, url: new URL(request.url) }));
+const ms = performance.now();
+process.stdout.write(`${JSON.stringify({ status: response.status, ms, allow: response.headers.allow?.[0] ?? response.headers.Allow?.[0] ?? null })}\n`);
+// A pool left open must not keep the process (and the benchmark) waiting.
+process.exit(0);

