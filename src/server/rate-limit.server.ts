@@ -135,13 +135,24 @@ export function asRateLimited(error: unknown, message: (bucket: string) => strin
 /**
  * Counts one hit of every limit in one statement, or throws 429 (and keeps
  * none of them) when any is exceeded. For callers without a statement of
- * their own to fold the hits into.
+ * their own to fold the hits into. `also`, a scalar subquery, rides along
+ * in the same statement (one round trip); its value is returned only when
+ * every limit holds.
  */
-export async function takeRateLimit(db: Database, hits: RateLimitHit[], now: Date = new Date(), message = 'Too many requests. Please try again later.'): Promise<void> {
+export async function takeRateLimit(
+  db: Database,
+  hits: RateLimitHit[],
+  now: Date = new Date(),
+  message = 'Too many requests. Please try again later.',
+  also: SQL = sql`null`,
+): Promise<unknown> {
   const ctes = hits.map((hit, i) => sql`${sql.raw(`h${i}`)} as (${hitCte(hit, now, sql`(select 1) one`)})`);
   const checks = hits.map((hit, i) => sql`${withinLimitCheck(hit, sql.raw(`h${i}`))}`);
   try {
-    await db.execute(sql`with ${sql.join(ctes, sql`, `)}, purge as (${purgeCte(now, hits)}) select ${sql.join(checks, sql`, `)}`);
+    const result = await db.execute(
+      sql`with ${sql.join(ctes, sql`, `)}, purge as (${purgeCte(now, hits)}) select ${sql.join(checks, sql`, `)}, (${also}) as also`,
+    );
+    return (result as unknown as { rows: Array<{ also: unknown }> }).rows[0]?.also ?? null;
   } catch (error) {
     throw asRateLimited(error, () => message);
   }
