@@ -157,7 +157,7 @@ function AdminLayout({ page, email, children }: { page: AdminPage; email: string
         <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-            <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-slate-50 shadow-xl focus:outline-none" aria-describedby={undefined}>
+            <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto bg-slate-50 pb-28 shadow-xl focus:outline-none" aria-describedby={undefined}>
               <Dialog.Title className="px-4 pt-4 text-sm font-semibold text-slate-500">{L.navigation}</Dialog.Title>
               <nav aria-label={L.navigation}>
                 <NavLinks page={page} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
@@ -197,7 +197,7 @@ function AdminLayout({ page, email, children }: { page: AdminPage; email: string
             {L.signOut}
           </button>
         </header>
-        <main id="main" className="flex-1 p-4 md:p-6 print:p-0">
+        <main id="main" className="flex-1 p-4 pb-28 md:p-6 md:pb-28 print:p-0">
           {children}
         </main>
       </div>

@@ -72,7 +72,10 @@ export function FormDialog({
             event.preventDefault();
             if (opener.current?.isConnected) opener.current.focus();
           }}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+          // Anchored near the top and ending at least 7rem above the bottom,
+          // where toasts appear (BackOfficeToaster): an error toast after a
+          // failed save never covers the dialog's buttons.
+          className="fixed left-1/2 top-4 z-50 max-h-[calc(100dvh-8rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none sm:top-16 sm:max-h-[calc(100dvh-11rem)]">
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
           <div className="mt-4">{children}</div>
