@@ -364,7 +364,7 @@ export const labels = {
     expiryDate: 'Ablaufdatum',
     currentStock: 'Aktueller Bestand',
     minimumStock: 'Mindestbestand',
-    stock: 'Bestand',
+    stock: 'Bestand / Mindestbestand',
     ordered: 'Bestellt',
     orderedNamed: (name: string) => `${name} bestellt`,
     lastCheck: 'Letzte Inventur',
