@@ -9,7 +9,7 @@
  *   the same as the wizard and the cancel page show.
  * Email tests walk every builder in both languages (email-dates.test.ts).
  */
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import type { Lang } from '../i18n/i18n';
 import { calendarDate, dateLocales, formatLongDate } from './dates';
 
