@@ -414,6 +414,13 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
     expect(standIns.connections()).toBeGreaterThan(before);
   });
 
+  it('reaches the direct (unpooled) Neon host the same way', async () => {
+    const res = await invoke('/api/appointment-types', { instance: 'neon-direct', env: { ...productionEnv(), DATABASE_URL: neonDirectUrl() } });
+    expect(res.status, res.body).toBe(200);
+    expect(standIns.opened.filter((c) => c.host === DIRECT_HOST).every((c) => c.pipelined)).toBe(true);
+    expect(standIns.opened.some((c) => c.host === DIRECT_HOST)).toBe(true);
+  });
+
   it('admin: setup (configured word only, no hint), login, and every CRUD for real', async () => {
     const status = await invoke('/api/auth/status');
     expect(status.function).toBe('auth-status');
