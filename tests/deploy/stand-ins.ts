@@ -19,10 +19,10 @@ import { execFile } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import https from 'node:https';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { relayToTcp } from '../helpers/neon-ws-proxy';
 
 const run = promisify(execFile);
 
@@ -123,29 +123,8 @@ export async function startStandIns(dir: string, routes: Record<string, () => nu
 
   function relay(ws: WebSocket, host: string, port: number) {
     open.add(ws);
-    let first = true;
-    const upstream = net.connect(port, '127.0.0.1');
-    const pending: Buffer[] = [];
-    let connected = false;
-    upstream.on('connect', () => {
-      connected = true;
-      for (const chunk of pending.splice(0)) upstream.write(chunk);
-    });
-    upstream.on('data', (chunk) => ws.readyState === ws.OPEN && ws.send(chunk));
-    upstream.on('error', () => ws.terminate());
-    upstream.on('close', () => ws.close());
-    ws.on('message', (data) => {
-      const chunk = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer);
-      if (first) opened.push({ host, pipelined: startsWithPipelinedLogin(chunk) });
-      first = false;
-      if (connected) upstream.write(chunk);
-      else pending.push(chunk);
-    });
-    ws.on('close', () => {
-      open.delete(ws);
-      upstream.destroy();
-    });
-    ws.on('error', () => upstream.destroy());
+    ws.on('close', () => open.delete(ws));
+    relayToTcp(ws, '127.0.0.1', port, (chunk) => opened.push({ host, pipelined: startsWithPipelinedLogin(chunk) }));
   }
 
   // A loopback address of this run's own (127.0.0.0/8 is all loopback), so

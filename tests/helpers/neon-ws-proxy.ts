@@ -16,6 +16,33 @@ export interface NeonWsProxy {
   close(): Promise<void>;
 }
 
+/**
+ * Relays one WebSocket to a TCP connection: binary frames both ways, either
+ * side's end ends the other. `onFirstFrame` sees the client's first frame.
+ */
+export function relayToTcp(ws: WebSocket, host: string, port: number, onFirstFrame?: (chunk: Buffer) => void): void {
+  const socket = net.connect(port, host);
+  const pending: Buffer[] = [];
+  let connected = false;
+  let first = true;
+  socket.on('connect', () => {
+    connected = true;
+    for (const chunk of pending.splice(0)) socket.write(chunk);
+  });
+  socket.on('data', (chunk) => ws.readyState === ws.OPEN && ws.send(chunk));
+  socket.on('error', () => ws.terminate());
+  socket.on('close', () => ws.close());
+  ws.on('message', (data) => {
+    const chunk = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer);
+    if (first) onFirstFrame?.(chunk);
+    first = false;
+    if (connected) socket.write(chunk);
+    else pending.push(chunk);
+  });
+  ws.on('close', () => socket.destroy());
+  ws.on('error', () => socket.destroy());
+}
+
 export async function startNeonWsProxy(): Promise<NeonWsProxy> {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   const open = new Set<WebSocket>();
@@ -27,26 +54,8 @@ export async function startNeonWsProxy(): Promise<NeonWsProxy> {
       return;
     }
     open.add(ws);
-    const socket = net.connect(port, host);
-    const pending: Buffer[] = [];
-    let connected = false;
-    socket.on('connect', () => {
-      connected = true;
-      for (const chunk of pending.splice(0)) socket.write(chunk);
-    });
-    socket.on('data', (chunk) => ws.readyState === ws.OPEN && ws.send(chunk));
-    socket.on('error', () => ws.close());
-    socket.on('close', () => ws.close());
-    ws.on('message', (data) => {
-      const chunk = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer);
-      if (connected) socket.write(chunk);
-      else pending.push(chunk);
-    });
-    ws.on('close', () => {
-      open.delete(ws);
-      socket.destroy();
-    });
-    ws.on('error', () => socket.destroy());
+    relayToTcp(ws, host, port);
+    ws.on('close', () => open.delete(ws));
   });
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
   const { port } = wss.address() as AddressInfo;
