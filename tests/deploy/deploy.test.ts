@@ -249,7 +249,11 @@ beforeAll(async () => {
   faults = await startFaultProxy({ host: '127.0.0.1', port: pooled.port });
   session = await startPgBouncer({ serverUrl: directUrl, mode: 'session', auth: 'plain' });
   await mkdir(path.join(work, 'certs'));
-  standIns = await startStandIns(path.join(work, 'certs'), { [POOLED_HOST]: () => faults.port, [DIRECT_HOST]: () => session.port });
+  standIns = await startStandIns(
+    path.join(work, 'certs'),
+    { [POOLED_HOST]: () => faults.port, [DIRECT_HOST]: () => session.port },
+    SECRETS.POSTMARK_SERVER_TOKEN,
+  );
 
   // 4. Three production builds: no site URL; a function that fails to bundle; the real one.
   const real = { SITE_URL: ORIGIN, DATABASE_URL: neonPooledUrl(), DATABASE_URL_UNPOOLED: directUrl };

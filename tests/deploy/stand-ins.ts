@@ -73,8 +73,9 @@ async function makeCertificates(dir: string): Promise<{ ca: string; key: string;
 
 /**
  * `routes`: Neon endpoint host name → the local TCP port that plays it.
+ * `postmarkToken`: the server token Postmark's stand-in accepts.
  */
-export async function startStandIns(dir: string, routes: Record<string, () => number>): Promise<StandIns> {
+export async function startStandIns(dir: string, routes: Record<string, () => number>, postmarkToken: string): Promise<StandIns> {
   const { ca, key, cert } = await makeCertificates(dir);
   const mail: SentMail[] = [];
   const open = new Set<WebSocket>();
@@ -91,9 +92,9 @@ export async function startStandIns(dir: string, routes: Record<string, () => nu
     req.on('data', (d) => (body += d));
     req.on('end', () => {
       const message = JSON.parse(body) as { To: string; Subject: string };
-      const authorised = req.headers['x-postmark-server-token'] !== undefined;
+      const authorised = req.headers['x-postmark-server-token'] === postmarkToken;
       if (!authorised) {
-        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ ErrorCode: 10, Message: 'No token' }));
+        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ ErrorCode: 10, Message: 'Bad or missing server token' }));
         return;
       }
       mail.push({ to: message.To, subject: message.Subject });
