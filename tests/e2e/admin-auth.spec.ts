@@ -137,6 +137,10 @@ test.describe.serial('admin access', () => {
  * test starts a second server in its own process with its own database.
  */
 test('a signed-in user without the admin role is sent to the home page', async ({ page }) => {
+  // Opens and migrates a second embedded database in this process before the
+  // browser starts: 27 s alone on the 2-core machine under Node 20, over 30 s
+  // while other suites run.
+  test.slow();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'praxis-nonadmin-'));
   const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR };
   process.env.DATABASE_URL = `pglite:${path.join(dir, 'pglite')}`;
