@@ -90,12 +90,12 @@ describe('appointment types page', () => {
     expect(card).toHaveTextContent('35,00 €');
   });
 
-  it('a refused delete (409) shows "Fehler beim Löschen" with the server message, only after confirming', async () => {
+  it('a refused delete (409) shows "Fehler beim Löschen" with the reason in German, only after confirming', async () => {
     replies = {
       'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
       [`DELETE /api/admin/appointment-types/${TYPE.id}`]: () => ({
         status: 409,
-        body: { type: 'type-has-future-bookings', detail: 'Diese Terminart hat noch 2 zukünftige gebuchte Termine.' },
+        body: { type: 'type-has-future-bookings', detail: 'This type has 2 future bookings.' },
       }),
     };
     render(
@@ -110,7 +110,8 @@ describe('appointment types page', () => {
     expect(calls.some((c) => c.key.startsWith('DELETE'))).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Löschen' }));
     expect(await screen.findByText('Fehler beim Löschen')).toBeInTheDocument();
-    expect(screen.getByText('Diese Terminart hat noch 2 zukünftige gebuchte Termine.')).toBeInTheDocument();
+    expect(screen.getByText(/^Diese Terminart hat noch zukünftige gebuchte Termine/)).toBeInTheDocument();
+    expect(screen.queryByText(/future bookings/)).not.toBeInTheDocument();
   });
 });
 
@@ -293,6 +294,7 @@ describe('booked slots page', () => {
     await user.click(screen.getByRole('button', { name: 'Slot Check-up, 08.01.2030 09:00 Uhr freigeben' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Slot freigeben' }));
     expect(await screen.findByText('Fehler beim Löschen')).toBeInTheDocument();
-    expect(screen.getByText('Termin konnte nicht gelöscht werden.')).toBeInTheDocument();
+    expect(screen.getByText('Den Eintrag gibt es nicht (mehr). Bitte laden Sie die Seite neu.')).toBeInTheDocument();
+    expect(screen.queryByText(/Unknown/)).not.toBeInTheDocument();
   });
 });

@@ -104,6 +104,7 @@ function NewUserFormFields({ done, cancel }: { done: () => void; cancel: () => v
         success: mode === 'invite' ? L.invited : L.created,
         onDone: done,
         setFieldError: (field, message) => setError(field as keyof NewUserForm, { message }),
+        ownTypes: { conflict: L.emailTaken },
       },
     );
 
