@@ -13,11 +13,14 @@ import { toAppointmentTypeDto, type AppointmentTypeDto } from '../appointment-ty
 import { notFound } from './shared.server';
 
 export interface AdminAppointmentTypeDto extends AppointmentTypeDto {
+  /** False: paused online, hidden from patients, still bookable by staff. */
+  online_bookable: boolean;
   updated_at: string;
 }
 
 const toDto = (row: AppointmentTypeRow): AdminAppointmentTypeDto => ({
   ...toAppointmentTypeDto(row),
+  online_bookable: row.onlineBookable,
   updated_at: row.updatedAt.toISOString(),
 });
 
@@ -30,6 +33,7 @@ const columns = (input: AppointmentTypeInput) => ({
   slotDurationMinutes: input.slot_duration_minutes,
   maxSlotsPerTime: input.max_slots_per_time,
   priceCents: input.price_cents,
+  onlineBookable: input.online_bookable,
 });
 
 export async function listAdminAppointmentTypes(db: Database): Promise<AdminAppointmentTypeDto[]> {
