@@ -54,6 +54,8 @@ export const adminApi = {
     create: (input: { email: string; password?: string; invite?: boolean }) =>
       request<{ id: string; email: string; invitationSent?: boolean }>('POST', '/api/admin/users', input),
     remove: (id: string) => request<void>('DELETE', `/api/admin/users/${encodeURIComponent(id)}`),
+    resendInvitation: (id: string) =>
+      request<{ id: string; email: string; invitationSent: boolean; invited_until: string }>('POST', `/api/admin/users/${encodeURIComponent(id)}/invite`),
   },
   audit: (filter: { user?: string; kind?: string }) => {
     const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as Array<[string, string]>).toString();

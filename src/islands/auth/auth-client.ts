@@ -71,6 +71,9 @@ export const authApi = {
   refresh: () => request<SessionInfo>('/api/auth/refresh', { method: 'POST' }),
   logout: () => request<void>('/api/auth/logout', { method: 'POST' }),
   forgot: (email: string) => request<{ accepted: true }>('/api/auth/forgot', { method: 'POST', body: JSON.stringify({ email }) }),
+  /** Which account a usable link is for; 404 for a link that cannot be used. */
+  linkAccount: (token: string) =>
+    request<{ purpose: 'reset' | 'invitation'; email: string; expires_at: string }>(`/api/auth/reset?${new URLSearchParams({ token })}`),
   reset: (token: string, password: string) =>
     request<void>('/api/auth/reset', { method: 'POST', body: JSON.stringify({ token, password }) }),
 };

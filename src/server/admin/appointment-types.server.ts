@@ -62,10 +62,14 @@ export async function updateAppointmentType(db: Database, id: string, input: App
  * it FOR SHARE while it inserts, so either the booking commits first and is
  * counted here, or it waits and then finds the type gone.
  */
-export async function deleteAppointmentType(db: Database, id: string, now: Date = new Date()): Promise<void> {
+export async function deleteAppointmentType(db: Database, id: string, now: Date = new Date()): Promise<{ id: string; name: string }> {
   const clock = berlinWallClock(now);
-  await db.transaction(async (tx) => {
-    const [type] = await tx.select({ id: appointmentTypes.id }).from(appointmentTypes).where(eq(appointmentTypes.id, id)).for('update');
+  return db.transaction(async (tx) => {
+    const [type] = await tx
+      .select({ id: appointmentTypes.id, name: appointmentTypes.name })
+      .from(appointmentTypes)
+      .where(eq(appointmentTypes.id, id))
+      .for('update');
     if (!type) throw notFound('consultation type');
     const [future] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -89,5 +93,6 @@ export async function deleteAppointmentType(db: Database, id: string, now: Date 
       );
     }
     await tx.delete(appointmentTypes).where(eq(appointmentTypes.id, id));
+    return type;
   });
 }

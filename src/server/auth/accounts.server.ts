@@ -11,6 +11,7 @@ import { passwordResetAttempts, passwordTokens, users } from '../../../db/schema
 import { buildPasswordLinkEmail, passwordLinkUrl, type PasswordLinkPurpose } from '../../lib/account-email';
 import type { PasswordChangeInput, ResetPasswordInput } from '../../lib/account-schemas';
 import { AppError } from '../../lib/errors';
+import { auditLabel } from '../audit-labels.server';
 import { recordAudit } from '../audit.server';
 import type { EmailSender } from '../email/email.server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.server';
@@ -134,12 +135,15 @@ export async function resetPassword(db: Database, input: ResetPasswordInput, now
     if (!claimed) throw new AppError('not-found', 'Der Link ist ungültig, abgelaufen oder wurde bereits verwendet.');
     const [user] = await tx
       .update(users)
-      .set({ passwordHash })
+      // A password of their own: an invited colleague has signed up.
+      .set({ passwordHash, invitationPending: false })
       .where(eq(users.id, claimed.userId))
       .returning({ id: users.id, email: users.email });
     if (!user) throw new AppError('not-found', 'Der Link ist ungültig, abgelaufen oder wurde bereits verwendet.');
     await revokeOtherSessions(tx, user.id, undefined, now);
-    await recordAudit(tx, { user }, { action: 'password-reset', entity: 'user', entityId: user.id }, now);
+    // Accepting an invitation is its own action (DESIGN.md Reception), not a reset.
+    const action = claimed.purpose === 'invitation' ? 'invitation-accept' : 'password-reset';
+    await recordAudit(tx, { user }, { action, entity: 'user', entityId: user.id, label: auditLabel.user(user) }, now);
   });
 }
 
@@ -161,6 +165,6 @@ export async function changePassword(
     const tx = transaction as unknown as Database;
     await tx.update(users).set({ passwordHash }).where(eq(users.id, session.user.id));
     await revokeOtherSessions(tx, session.user.id, session.sessionId, now);
-    await recordAudit(tx, session, { action: 'password-change', entity: 'user', entityId: session.user.id }, now);
+    await recordAudit(tx, session, { action: 'password-change', entity: 'user', entityId: session.user.id, label: auditLabel.user(session.user) }, now);
   });
 }
