@@ -45,7 +45,7 @@ export const labels = {
     submit: 'Link senden',
     submitting: 'Wird gesendet …',
     sent: 'Wenn es zu dieser Adresse ein Konto gibt, ist ein Link unterwegs. Er ist 30 Minuten gültig.',
-    rateLimited: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Stunde erneut.',
+    rateLimited: 'Zu viele Anfragen von diesem Anschluss. Bitte versuchen Sie es später erneut.',
     failure: 'Die Anfrage ist fehlgeschlagen. Bitte versuchen Sie es später erneut.',
     toLogin: 'Zur Anmeldung',
   },
