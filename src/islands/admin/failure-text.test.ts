@@ -20,7 +20,7 @@ function sources(dir: string): string[] {
 }
 
 /** Files whose validation messages reach the back office: the schemas of its forms and every server module. */
-const BACK_OFFICE_SCHEMAS = ['src/lib/admin-schemas.ts', 'src/lib/account-schemas.ts', 'src/lib/auth-schemas.ts', 'src/lib/audit.ts'];
+const BACK_OFFICE_SCHEMAS = ['src/lib/admin-schemas.ts', 'src/lib/admin-text.ts', 'src/lib/account-schemas.ts', 'src/lib/auth-schemas.ts', 'src/lib/audit.ts'];
 const keysIn = (file: string, pattern: RegExp) => [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => m[1]!);
 
 describe('German texts for every server answer', () => {

@@ -73,6 +73,8 @@ export const labels = {
     'errors.adminSecretRequired': 'Bitte geben Sie das Admin-Geheimwort ein.',
     'admin.errors.invalid': 'Ungültiger Wert.',
     'admin.errors.tooLong': 'Der Text ist zu lang.',
+    'admin.errors.singleLine': 'Bitte ohne Zeilenumbruch eingeben.',
+    'admin.errors.invalidCharacters': 'Bitte keine Steuer- oder Richtungszeichen und kein „=?“ verwenden.',
     'admin.errors.nameRequired': 'Bitte geben Sie einen Namen ein.',
     'admin.errors.descriptionRequired': 'Bitte geben Sie eine Beschreibung ein.',
     'admin.errors.maxAdvanceDaysRange': 'Bitte eine ganze Zahl von 0 bis 365 eingeben.',
