@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { readOutbox } from '../helpers/eml';
-import { axe } from './helpers/a11y';
+import { axe } from './helpers/axe';
 
 const outboxDir = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 

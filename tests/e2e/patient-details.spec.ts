@@ -13,7 +13,7 @@ import { parse } from 'date-fns';
 import { de as deLocale } from 'date-fns/locale/de';
 import { enGB } from 'date-fns/locale/en-GB';
 import { practice, telHref } from '../../src/lib/practice';
-import { axe, settled } from './helpers/a11y';
+import { axe, settled } from './helpers/axe';
 import { bookWithLink, chooseSlot, de, en, fillDetails, mailsTo, onDateWithTimes, uniqueEmail } from './helpers/wizard';
 import { bothLanguages } from './support/public-pages';
 

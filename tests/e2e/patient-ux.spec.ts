@@ -5,7 +5,7 @@
  * step, and focus never hidden under the fixed header.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { axe, settled } from './helpers/a11y';
+import { axe, settled } from './helpers/axe';
 import { bothLanguages } from './support/public-pages';
 import { onDateWithTimes } from './helpers/wizard';
 

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { axe } from './helpers/a11y';
+import { axe } from './helpers/axe';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
 import { bookWithLink } from './helpers/wizard';
