@@ -75,7 +75,12 @@ describe('functions in production (no APP_ENV)', () => {
     ['JWT_SECRET', { JWT_SECRET: 'too-short-secret' }],
     ['POSTMARK_SERVER_TOKEN', { POSTMARK_SERVER_TOKEN: undefined }],
     ['MAIL_FROM', { MAIL_FROM: undefined }],
+    ['MAIL_FROM', { MAIL_FROM: 'a@example.org, b@example.org' }],
+    ['MAIL_FROM', { MAIL_FROM: 'Praxis <a@example.org>, Team <b@example.org>' }],
+    ['MAIL_FROM', { MAIL_FROM: 'Praxis: a@example.org, b@example.org;' }],
     ['PRACTICE_EMAIL', { PRACTICE_EMAIL: undefined }],
+    ['PRACTICE_EMAIL', { PRACTICE_EMAIL: 'a@example.org, b@example.org' }],
+    ['PRACTICE_EMAIL', { PRACTICE_EMAIL: 'team@example.org;chef@example.org' }],
     ['SITE_URL', { SITE_URL: undefined }],
   ])('every function answers 503 not-configured without %s (%o), logging the name once per request', async (name, change) => {
     stubAll({ ...production(t.url), ...change });
