@@ -133,7 +133,7 @@ describe('functions in production (no APP_ENV)', () => {
     const res = await call(setup, 'https://www.praxis.example/api/auth/setup', {
       method: 'POST',
       headers: { origin: 'https://www.praxis.example' },
-      body: { email: 'chef@example.org', password: 'geheim1', adminSecret: DEFAULT_SETUP_SECRET },
+      body: { email: 'chef@example.org', password: 'praxis-geheim-lang', adminSecret: DEFAULT_SETUP_SECRET },
     });
     expect(res.status).toBe(503);
     expect(res.json).toMatchObject({ type: 'not-configured' });
@@ -149,7 +149,7 @@ describe('functions in production (no APP_ENV)', () => {
     const st = await call(status, 'https://www.praxis.example/api/auth/status');
     expect(st.json.setupHint).toBeNull();
     expectNothingSecret(st.text, t.url);
-    const body = { email: 'chef@example.org', password: 'geheim1' };
+    const body = { email: 'chef@example.org', password: 'praxis-geheim-lang' };
     const options = { method: 'POST', headers: { origin: 'https://www.praxis.example' } };
     const wrong = await call(setup, 'https://www.praxis.example/api/auth/setup', { ...options, body: { ...body, adminSecret: DEFAULT_SETUP_SECRET } });
     expect(wrong.status).toBe(403);
