@@ -5,6 +5,7 @@
  * that src/islands/admin/labels.ts turns into German.
  */
 import { z } from './zod';
+import { addDaysToDate } from './berlin-time';
 import { isRealDate } from './booking-schema';
 import { adminText, optionalAdminText } from './admin-text';
 
@@ -195,3 +196,18 @@ export const inventoryOrderedSchema = z.strictObject(
   { is_ordered: z.boolean({ error: 'admin.errors.invalid' }) },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'admin.errors.onlyIsOrdered' : 'admin.errors.invalid') },
 );
+
+/** GET /api/admin/booked-slots (API.md third round): an optional date range, both ends inclusive, at most 62 days. */
+export const MAX_BOOKED_SLOTS_DAYS = 62;
+const queryDate = z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid');
+export const bookedSlotsQuerySchema = z
+  .object({ from: queryDate.optional(), to: queryDate.optional() })
+  .superRefine((q, ctx) => {
+    if ((q.from === undefined) !== (q.to === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [q.from === undefined ? 'from' : 'to'], message: 'errors.dateInvalid' });
+    } else if (q.from !== undefined && q.to !== undefined && isRealDate(q.from) && isRealDate(q.to)) {
+      if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'errors.rangeReversed' });
+      else if (q.to > addDaysToDate(q.from, MAX_BOOKED_SLOTS_DAYS - 1)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'errors.rangeTooLong' });
+    }
+  });
+export type BookedSlotsQuery = z.output<typeof bookedSlotsQuerySchema>;

@@ -57,10 +57,11 @@ test.describe.serial('admin back office', () => {
     expect(stats.lowStock).toBeGreaterThan(0);
     await expect(page.locator('dl > div').filter({ hasText: 'Artikel mit niedrigem Bestand' }).locator('dd')).toHaveClass(/text-red/);
     await expect(page.locator('dl > div').filter({ hasText: 'Terminarten' }).locator('dd')).not.toHaveClass(/text-red/);
-    const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: 'Terminarten' })).toHaveAttribute('href', '/admin/appointment-types');
-    await expect(main.getByRole('link', { name: 'Zeitfenster' })).toHaveAttribute('href', '/admin/time-slots');
-    await expect(main.getByRole('link', { name: 'Inventarverwaltung' })).toHaveAttribute('href', '/admin/inventory');
+    const quick = page.getByRole('main').getByRole('list').filter({ has: page.getByRole('link', { name: 'Zeitfenster' }) });
+    await expect(quick.getByRole('link', { name: 'Terminarten' })).toHaveAttribute('href', '/admin/appointment-types');
+    await expect(quick.getByRole('link', { name: 'Zeitfenster' })).toHaveAttribute('href', '/admin/time-slots');
+    await expect(quick.getByRole('link', { name: 'Wochenansicht' })).toHaveAttribute('href', '/admin/woche');
+    await expect(quick.getByRole('link', { name: 'Inventarverwaltung' })).toHaveAttribute('href', '/admin/inventory');
   });
 
   test('a new type, its window, a blocked date and a released slot all show on /termin at once', async ({ page, context }) => {
