@@ -16,7 +16,7 @@ import cancel from '../../netlify/functions/bookings-cancel';
 import reschedule from '../../netlify/functions/bookings-reschedule';
 import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots, rateLimits, reminders } from '../../db/schema';
 import { hashToken, insertBooking, newCancellationToken } from '../../src/server/bookings.server';
-import { reminderSendAt } from '../../src/server/reminders/store.server';
+import { reminderSendAt } from '../../src/lib/reminder-time';
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
