@@ -6,7 +6,7 @@
  * printout keeps it; it prints on A4 like the day list
  * (src/pages/admin/woche.astro).
  */
-import { getISOWeek } from 'date-fns';
+import { getISOWeek } from 'date-fns/getISOWeek';
 import { useState } from 'react';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
 import { calendarDate, formatShortDate } from '../../lib/dates';
