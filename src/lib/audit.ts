@@ -16,7 +16,8 @@ export const AUDIT_ENTITIES = [
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'release', 'invite', 'password-change', 'password-reset'] as const;
+/** `release` is the second round's "Slot freigeben", kept for older entries; staff now `cancel` (with notice) or `move`. */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'release', 'cancel', 'move', 'invite', 'password-change', 'password-reset'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Entries are kept this long, then purged. */
