@@ -26,7 +26,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   if (!res.ok) {
     const detail = typeof data?.detail === 'string' ? data.detail : typeof data?.title === 'string' ? data.title : res.statusText;
-    throw new ApiError(res.status, detail, data?.errors as Record<string, string[]> | undefined);
+    throw new ApiError(res.status, detail, data?.errors as Record<string, string[]> | undefined, data ?? undefined);
   }
   return data as T;
 }
@@ -45,7 +45,20 @@ export const adminApi = {
   types: resource<AdminAppointmentTypeDto, unknown>('/api/admin/appointment-types'),
   windows: resource<TimeWindowDto, unknown>('/api/admin/time-slots'),
   blocked: resource<BlockedDateDto, unknown>('/api/admin/blocked-dates'),
-  booked: resource<AdminBookedSlotDto, { appointment_type_id: string; appointment_date: string; appointment_time: string }>('/api/admin/booked-slots'),
+  booked: {
+    ...resource<AdminBookedSlotDto, { appointment_type_id: string; appointment_date: string; appointment_time: string }>('/api/admin/booked-slots'),
+    cancel: (id: string, message?: string) =>
+      request<{ id: string; reference: string; patient_notified: boolean }>('POST', `/api/admin/booked-slots/${encodeURIComponent(id)}/cancel`, message ? { message } : {}),
+    move: (id: string, input: { appointment_date: string; appointment_time: string }) =>
+      request<{ booking: { id: string; appointment_date: string; appointment_time: string; reference: string }; patient_notified: boolean }>(
+        'POST',
+        `/api/admin/booked-slots/${encodeURIComponent(id)}/move`,
+        input,
+      ),
+  },
+  /** Free dates and times of a type under staff rules (docs/decisions/012). */
+  availability: (type: string, from: string, to: string) =>
+    request<{ days: Array<{ date: string; times: string[] }> }>('GET', `/api/admin/availability?${new URLSearchParams({ type, from, to })}`),
   inventory: {
     ...resource<InventoryItemDto, unknown>('/api/admin/inventory'),
     setOrdered: (id: string, isOrdered: boolean) =>
@@ -73,4 +86,10 @@ export const adminApi = {
  */
 export function failureText(error: unknown): string | undefined {
   return error instanceof ApiError && error.status === 409 ? error.message : undefined;
+}
+
+/** The German reason of a 409 slot-unavailable (API.md third round: `reason`), or undefined. */
+export function slotReasonOf(error: unknown): string | undefined {
+  const reason = error instanceof ApiError && error.status === 409 ? error.problem?.reason : undefined;
+  return typeof reason === 'string' ? reason : undefined;
 }

@@ -17,7 +17,9 @@ const L = labels.dayList;
 const stamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
 
 export function DayListPage() {
-  const { items } = useList(adminApi.booked.list, () => toast.error(labels.common.error, { description: L.loadError }));
+  const { items: all } = useList(adminApi.booked.list, () => toast.error(labels.common.error, { description: L.loadError }));
+  // Practice cancellations are no appointments of the day (the booked-slots page shows them struck through).
+  const items = all?.filter((s) => s.status === 'booked') ?? null;
   const [chosen, setChosen] = useState('');
   const today = berlinToday();
   const dates = chosen ? [chosen] : [today, addDaysToDate(today, 1)];

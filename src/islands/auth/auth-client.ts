@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** The whole problem body (e.g. `reason` of a slot-unavailable, `bookings` of has-bookings). */
+    readonly problem?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';

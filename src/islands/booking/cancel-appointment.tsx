@@ -24,10 +24,33 @@ type State =
   | { kind: 'reschedule'; appointment: Appointment; type: AppointmentType }
   | { kind: 'done'; appointment: Appointment }
   | { kind: 'message'; key: 'cancel.missingToken' | 'cancel.notFound' | 'cancel.tooLate' | RescheduleFailure }
+  /** The practice cancelled it (410 cancelled-by-practice): what it was, and that it is off. */
+  | { kind: 'practiceCancelled'; appointment: PracticeCancelled }
   /** No connection: says so, with a retry of what failed. */
   | { kind: 'offline'; retry: () => void };
 
 const isOffline = (error: unknown) => !(error instanceof ApiError) && !navigator.onLine;
+
+interface PracticeCancelled {
+  appointment_date: string;
+  appointment_time: string;
+  type_name: string;
+  type_name_en: string | null;
+  reference: string;
+}
+
+/** The body of a 410 cancelled-by-practice, or null for any other failure. */
+function practiceCancellation(error: unknown): PracticeCancelled | null {
+  if (!(error instanceof ApiError) || error.status !== 410) return null;
+  const body = error.problem as Partial<PracticeCancelled> | null;
+  return body?.appointment_date && body.appointment_time && body.type_name && body.reference ? (body as PracticeCancelled) : null;
+}
+
+/** What the page shows when loading or cancelling failed. */
+function failureState(error: unknown): State {
+  const cancelled = practiceCancellation(error);
+  return cancelled ? { kind: 'practiceCancelled', appointment: cancelled } : { kind: 'message', key: messageFor(error) };
+}
 
 function messageFor(error: unknown): 'cancel.notFound' | 'cancel.tooLate' | 'toast.unexpectedError' {
   if (error instanceof ApiError) {
@@ -66,7 +89,7 @@ function Cancel({ lang }: { lang: Lang }) {
     };
     fetchCancellation(token)
       .then((appointment) => setState({ kind: 'ready', appointment }))
-      .catch((error: unknown) => setState(isOffline(error) ? { kind: 'offline', retry } : { kind: 'message', key: messageFor(error) }));
+      .catch((error: unknown) => setState(isOffline(error) ? { kind: 'offline', retry } : failureState(error)));
   }, [token, attempt]);
 
   const confirm = async (appointment: Appointment) => {
@@ -75,7 +98,7 @@ function Cancel({ lang }: { lang: Lang }) {
       await postCancellation(token!);
       setState({ kind: 'done', appointment });
     } catch (error) {
-      setState(isOffline(error) ? { kind: 'offline', retry: () => void confirm(appointment) } : { kind: 'message', key: messageFor(error) });
+      setState(isOffline(error) ? { kind: 'offline', retry: () => void confirm(appointment) } : failureState(error));
     }
   };
 
@@ -132,6 +155,25 @@ function Cancel({ lang }: { lang: Lang }) {
     return (
       <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-900">
         <p>{t(state.key)}</p>
+        {bookNew}
+      </div>
+    );
+  }
+  if (state.kind === 'practiceCancelled') {
+    const c = state.appointment;
+    return (
+      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-900">
+        <h2 className="text-xl font-semibold">{t('cancel.byPracticeTitle')}</h2>
+        <AppointmentDetails
+          lang={lang}
+          reference={c.reference}
+          typeName={lang === 'en' && c.type_name_en ? c.type_name_en : c.type_name}
+          date={c.appointment_date}
+          time={c.appointment_time}
+          priceCents={null}
+          layout="aligned"
+        />
+        <p>{t('cancel.byPractice')}</p>
         {bookNew}
       </div>
     );

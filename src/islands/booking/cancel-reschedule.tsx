@@ -18,7 +18,7 @@ import { calendarFileHref, calendarFileName } from './calendar-file';
 import { StepDateTime } from './step-date-time';
 
 /** Why the move cannot go on here: the cancel page shows the message instead. */
-export type RescheduleFailure = 'cancel.notFound' | 'reschedule.tooLate' | 'toast.unexpectedError';
+export type RescheduleFailure = 'cancel.notFound' | 'cancel.byPractice' | 'reschedule.tooLate' | 'toast.unexpectedError';
 
 export interface RescheduleProps {
   lang: Lang;
@@ -74,6 +74,9 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
         setNotice('offline');
       } else if (isProblem(error, 409, 'too-late')) {
         onFailure('reschedule.tooLate');
+      } else if (error instanceof ApiError && error.status === 410) {
+        // The practice cancelled it meanwhile.
+        onFailure('cancel.byPractice');
       } else if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
         onFailure('cancel.notFound');
       } else {
