@@ -38,7 +38,7 @@ export default route({
       }),
     ]);
     const patientEmailError = useTranslations(language)('email.errors.patientFailed');
-    return json({ booking: moved.booking, email: patientSent ? email : { ...email, success: false, patientEmailError } });
+    return json({ booking: { ...moved.booking, sequence: moved.sequence }, email: patientSent ? email : { ...email, success: false, patientEmailError } });
   },
 });
 

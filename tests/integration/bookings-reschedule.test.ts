@@ -120,7 +120,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
 
     const res = await move({ token, appointment_date: '2030-01-10', appointment_time: '11:20', language: 'en' });
     expect(res.status).toBe(200);
-    expect(res.json.booking).toEqual({ id, appointment_type_id: checkUp, appointment_date: '2030-01-10', appointment_time: '11:20', reference });
+    expect(res.json.booking).toEqual({ id, appointment_type_id: checkUp, appointment_date: '2030-01-10', appointment_time: '11:20', reference, sequence: 1 });
     expect(res.json.email).toEqual({ success: true });
 
     // The old time is free again, the new one is gone.

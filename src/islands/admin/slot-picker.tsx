@@ -94,7 +94,7 @@ export function SlotPicker({
   const loading = value.date !== null && !availability.isLoaded(value.date.slice(0, 7));
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid gap-4">
       <div>
         <p className="mb-1 text-sm font-medium" id="picker-date-label">
           {L.date}

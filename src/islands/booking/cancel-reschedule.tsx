@@ -97,6 +97,7 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
       time: moved.appointment_time,
       lang,
       t,
+      sequence: moved.sequence,
     });
     return (
       <section aria-labelledby="reschedule-done-heading" role="status" className="rounded-lg border border-brand-600 bg-brand-50 p-6">
