@@ -232,6 +232,13 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Hex SHA-256 of the current refresh token; rotated on every refresh. */
     refreshTokenHash: text('refresh_token_hash').notNull(),
+    /**
+     * Hex SHA-256 of the token the last rotation replaced, and when: a
+     * refresh that raced that rotation with the same token gets the same new
+     * token within a short grace window instead of revoking the session.
+     */
+    previousRefreshTokenHash: text('previous_refresh_token_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
@@ -393,7 +400,7 @@ export const auditLog = pgTable(
  * scheduled job. The opt-in reminder is a send time on it.
  *
  * The second round's `reminders` table became a view over this one
- * (db/migrations/0008), so functions still live during a deploy keep
+ * (db/migrations/0009), so functions still live during a deploy keep
  * working; a later release drops the view.
  */
 export const appointmentContacts = pgTable(

@@ -7,7 +7,7 @@
 import { z } from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
 import { isRealDate, MAX_AVAILABILITY_DAYS } from './booking-schema';
-import { isCleanText } from './text-input';
+import { adminText, optionalAdminText } from './admin-text';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -18,16 +18,13 @@ export const ALL_TYPES = '__ALL__';
 export const APPOINTMENT_TYPE_DEFAULTS = { max_advance_days: 14, slot_duration_minutes: 20, max_slots_per_time: 1 } as const;
 export const TIME_WINDOW_DEFAULTS = { day_of_week: 1, start_time: '09:00', end_time: '17:00' } as const;
 
-const requiredText = (key: string, max: number) =>
-  z.string({ error: key }).trim().min(1, key).max(max, 'admin.errors.tooLong');
-
+/**
+ * Every text field uses one of these two: the patient text rules
+ * (src/lib/admin-text.ts; a single line unless `{ multiline: true }`).
+ */
+const requiredText = adminText;
 /** Optional text: missing, null or blank all become null (SPEC.md §5: saved as null when empty). */
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'admin.errors.invalid' })
-    .nullish()
-    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
-    .refine((v) => v === null || v.length <= max, 'admin.errors.tooLong');
+const optionalText = optionalAdminText;
 
 const optionalDate = z
   .string({ error: 'admin.errors.dateInvalid' })
@@ -41,8 +38,8 @@ const integer = (key: string, min: number, max: number) =>
 export const appointmentTypeSchema = z.object({
   name: requiredText('admin.errors.nameRequired', 100),
   name_en: optionalText(100),
-  description: requiredText('admin.errors.descriptionRequired', 2000),
-  description_en: optionalText(2000),
+  description: requiredText('admin.errors.descriptionRequired', 2000, { multiline: true }),
+  description_en: optionalText(2000, { multiline: true }),
   max_advance_days: integer('admin.errors.maxAdvanceDaysRange', 0, 365),
   slot_duration_minutes: integer('admin.errors.slotDurationRange', 5, 180).multipleOf(5, 'admin.errors.slotDurationStep'),
   max_slots_per_time: integer('admin.errors.maxSlotsRange', 1, 10),
@@ -149,14 +146,7 @@ export type StaffMoveInput = z.output<typeof staffMoveSchema>;
  * encoded word). Sent, never stored or audited.
  */
 export const cancelMessageSchema = z.object({
-  message: z
-    .string({ error: 'admin.errors.messageInvalid' })
-    .normalize('NFC')
-    .trim()
-    .max(500, 'admin.errors.tooLong')
-    .refine((v) => isCleanText(v) && !v.includes('=?'), 'admin.errors.messageInvalid')
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  message: optionalAdminText(500, { multiline: true }).transform((v) => v ?? undefined),
 });
 export type CancelMessageInput = z.output<typeof cancelMessageSchema>;
 
@@ -196,7 +186,7 @@ export const inventoryItemSchema = z.object({
   is_ordered: z.boolean({ error: 'admin.errors.invalid' }).optional().default(false),
   last_inventory_check: optionalDate,
   last_usage_date: optionalDate,
-  notes: optionalText(2000),
+  notes: optionalText(2000, { multiline: true }),
 });
 export type InventoryItemInput = z.output<typeof inventoryItemSchema>;
 export type InventoryItemForm = z.input<typeof inventoryItemSchema>;

@@ -11,7 +11,7 @@
  * a failure. A failure never undoes the change: the sender reports false.
  */
 import { localizedPath, useTranslations, type Lang } from '../i18n/i18n';
-import { formatLongDate, formatShortDate } from '../lib/dates';
+import { emailDate } from '../lib/email-dates';
 import { escapeHtml } from '../lib/html';
 import { emailSenderName, fullAddress, practice } from '../lib/practice';
 import type { AppointmentTypeRow } from '../../db/schema';
@@ -61,11 +61,11 @@ export function patientNotice(input: PatientNoticeInput, siteUrl: string): Email
   const details = rows([
     [t('email.label.reference'), input.reference],
     [t('email.label.type'), type],
-    [t(input.old ? 'email.label.newDate' : 'email.label.date'), formatLongDate(input.date, lang)],
+    [t(input.old ? 'email.label.newDate' : 'email.label.date'), emailDate(input.date, lang, 'long')],
     [t(input.old ? 'email.label.newTime' : 'email.label.time'), time(input.time)],
     ...(input.old
       ? ([
-          [t('email.label.oldDate'), formatLongDate(input.old.date, lang)],
+          [t('email.label.oldDate'), emailDate(input.old.date, lang, 'long')],
           [t('email.label.oldTime'), time(input.old.time)],
         ] as Array<[string, string]>)
       : []),
@@ -122,7 +122,7 @@ ${paragraph(calendar)}
   return {
     to: input.contact.email,
     ...(fromName ? { fromName } : {}),
-    subject: t(keys.subject, { type, date: formatShortDate(input.date), time: input.time }),
+    subject: t(keys.subject, { type, date: emailDate(input.date, lang, 'short'), time: input.time }),
     html,
     text,
     attachments: [icsAttachment(ics, lang, method)],

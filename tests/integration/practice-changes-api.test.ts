@@ -109,7 +109,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
   describe('"Absagen"', () => {
     it.each([
       ['de', 'Terminabsage der Praxis: Check-up am 08.01.2030 um 09:00', 'Guten Tag Zerberus Quastenflosser,', 'Nachricht der Praxis', 'https://praxis.example/termin'],
-      ['en', 'The practice has cancelled your appointment: Health check on 08.01.2030 at 09:00', 'Dear Zerberus Quastenflosser,', 'Message from the practice', 'https://praxis.example/en/termin'],
+      ['en', 'The practice has cancelled your appointment: Health check on Tue 8 Jan 2030 at 09:00', 'Dear Zerberus Quastenflosser,', 'Message from the practice', 'https://praxis.example/en/termin'],
     ] as const)('%s patient: an email in the booking\'s language with METHOD:CANCEL; a tombstone; the link answers 410', async (language, subject, greeting, messageLabel, rebook) => {
       const booked = await bookOnline({ language, reminder: true });
       const message = 'Die Ärztin ist erkrankt.\nBitte rufen Sie uns an. <b>';
@@ -233,7 +233,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
         patient_notified: true,
       });
       const [mail] = await readOutbox(outbox);
-      expect(mail!.subject).toBe('Your appointment has been moved: Health check now on 05.03.2030 at 11:20');
+      expect(mail!.subject).toBe('Your appointment has been moved: Health check now on Tue 5 Mar 2030 at 11:20');
       expect(mail!.text).toContain('Tuesday, 5 March 2030');
       expect(mail!.text).toContain(`https://praxis.example/en/termin/absagen?token=${booked.token}`);
       expect(icsOf(mail!)).toMatchObject({ method: 'PUBLISH', uid: `${booked.id}@praxis.example`, sequence: 1, start: '2030-03-05T11:20' });

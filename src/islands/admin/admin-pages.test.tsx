@@ -177,6 +177,17 @@ describe('inventory page', () => {
     expect(screen.queryByText(/benötigen Nachbestellung/)).not.toBeInTheDocument();
   });
 
+  it('says what "3 / 10" are, and labels each cell with its column for the phone cards', async () => {
+    replies = { 'GET /api/admin/inventory': () => ({ status: 200, body: [item({})] }) };
+    render(<InventoryPage />);
+    const cell = await screen.findByRole('cell', { name: '3 / 10' });
+    expect(screen.getByRole('columnheader', { name: 'Bestand / Mindestbestand' })).toBeInTheDocument();
+    expect(cell).toHaveAttribute('data-label', 'Bestand / Mindestbestand');
+    expect(screen.getByRole('cell', { name: 'Kardio' })).toHaveAttribute('data-label', 'Lieferant');
+    // The row's name is its header; the cards show it as their title, without a label.
+    expect(screen.getByRole('rowheader', { name: /EKG-Elektroden/ })).not.toHaveAttribute('data-label');
+  });
+
   it("a failed load shows 'Fehler' with 'Inventar konnte nicht geladen werden.'", async () => {
     replies = { 'GET /api/admin/inventory': () => ({ status: 500, body: {} }) };
     render(
@@ -261,15 +272,15 @@ describe('booked slots page', () => {
     await user.click(screen.getByRole('button', { name: 'Termin eintragen' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByLabelText(/Uhrzeit/, { selector: 'input' })).toBeNull(); // no free typing
-    await user.click(await within(dialog).findByRole('button', { name: '10:00 Uhr' }));
+    await user.click(await within(dialog).findByRole('button', { name: '10:00 Uhr' }, { timeout: 5000 }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Diese Zeit ist inzwischen ausgebucht.');
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Diese Zeit ist inzwischen ausgebucht.');
     const post = calls.find((c) => c.key === 'POST /api/admin/booked-slots');
     expect(post?.body).toEqual({ appointment_type_id: TYPE.id, appointment_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), appointment_time: '10:00' });
     // The picker asked again: 10:00 is gone.
-    await waitFor(() => expect(within(dialog).queryByRole('button', { name: '10:00 Uhr' })).toBeNull());
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: '10:00 Uhr' })).toBeNull(), { timeout: 5000 });
     answer = { status: 201, body: { ...slot('n', '2030-01-08', '10:20'), source: 'phone', reference: 'Q2W3E4' } };
-    await user.click(await within(dialog).findByRole('button', { name: '10:20 Uhr' }));
+    await user.click(await within(dialog).findByRole('button', { name: '10:20 Uhr' }, { timeout: 5000 }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Termin eingetragen (Buchungsnummer Q2W3E4)')).toBeInTheDocument();
   });
@@ -319,7 +330,7 @@ describe('booked slots page', () => {
     const field = within(dialog).getByLabelText('Nachricht an den Patienten (optional)');
     await user.type(field, 'Krank \u202e');
     await user.click(within(dialog).getByRole('button', { name: 'Termin absagen' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('unzulässige Zeichen');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Richtungszeichen');
     expect(calls.some((c) => c.key === 'POST /api/admin/booked-slots/a/cancel')).toBe(false);
     await user.clear(field);
     await user.type(field, 'Die Ärztin ist erkrankt.');

@@ -80,6 +80,7 @@ const text = {
     offline: 'Keine Internetverbindung',
     retry: 'Erneut versuchen',
     tooLate: 'kann online nicht mehr verschoben werden',
+    tooOften: 'Dieser Termin wurde zu oft verschoben.',
     typeUnavailable: 'Diese Terminart kann nicht mehr online verschoben werden. Ihr Termin bleibt bestehen',
     cancel: 'Termin absagen',
     cancelled: 'Ihr Termin wurde abgesagt.',
@@ -95,6 +96,7 @@ const text = {
     offline: 'No internet connection',
     retry: 'Try again',
     tooLate: 'can no longer be moved online',
+    tooOften: 'This appointment has been moved too often.',
     typeUnavailable: 'This type of appointment can no longer be moved online. Your appointment stands',
     cancel: 'Cancel appointment',
     cancelled: 'Your appointment has been cancelled.',
@@ -187,6 +189,15 @@ describe.each(['de', 'en'] as const)('reschedule by link (%s)', (lang) => {
     fireEvent.click(screen.getByRole('button', { name: x.confirm }));
     expect(await screen.findByRole('heading', { name: x.done })).toBeTruthy();
     expect(screen.getByText(x.time('09:20'))).toBeTruthy();
+  });
+
+  it('moved too often (429): says so and the appointment stays; nothing else is sent', async () => {
+    const fetchMock = stubApi({ reschedule: () => problem('rate-limited', 429) });
+    fireEvent.click(await openReschedule(lang));
+    fireEvent.click(screen.getByRole('button', { name: x.confirm }));
+    expect((await screen.findByRole('alert')).textContent).toContain(x.tooOften);
+    expect(screen.queryByRole('heading', { name: x.done })).toBeNull();
+    expect(calls(fetchMock, '/api/bookings/reschedule')).toHaveLength(1);
   });
 
   it('offline: says there is no connection, keeps the time, and the retry moves it', async () => {

@@ -44,7 +44,7 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
   const [time, setTime] = useState<string | null>(null);
   // Bumped after a taken time: remounts the calendar, which loads availability afresh.
   const [attempt, setAttempt] = useState(0);
-  const [notice, setNotice] = useState<'slotTaken' | 'sameTime' | 'offline' | null>(null);
+  const [notice, setNotice] = useState<'slotTaken' | 'sameTime' | 'offline' | 'rateLimited' | null>(null);
   const [moving, setMoving] = useState(false);
   const [moved, setMoved] = useState<Moved | null>(null);
 
@@ -72,6 +72,9 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
       } else if (!(error instanceof ApiError) && !navigator.onLine) {
         // Offline: the chosen time stays, the retry sends the same move.
         setNotice('offline');
+      } else if (isProblem(error, 429, 'rate-limited')) {
+        // Moved too often: nothing changed, the appointment stays where it is.
+        setNotice('rateLimited');
       } else if (isProblem(error, 409, 'too-late')) {
         onFailure('reschedule.tooLate');
       } else if (error instanceof ApiError && error.status === 410) {
@@ -150,9 +153,9 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
           if (next && notice !== 'offline') setNotice(null);
         }}
       />
-      {notice === 'sameTime' && (
+      {(notice === 'sameTime' || notice === 'rateLimited') && (
         <p role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-slate-900">
-          {t('reschedule.sameTime')}
+          {t(notice === 'sameTime' ? 'reschedule.sameTime' : 'reschedule.rateLimited')}
         </p>
       )}
       {notice === 'offline' && (
