@@ -15,7 +15,7 @@ const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** The select option that means "every consultation type" (stored as null). */
 export const ALL_TYPES = '__ALL__';
 
-export const APPOINTMENT_TYPE_DEFAULTS = { max_advance_days: 14, slot_duration_minutes: 20, max_slots_per_time: 1 } as const;
+export const APPOINTMENT_TYPE_DEFAULTS = { max_advance_days: 14, slot_duration_minutes: 20, max_slots_per_time: 1, online_bookable: true } as const;
 export const TIME_WINDOW_DEFAULTS = { day_of_week: 1, start_time: '09:00', end_time: '17:00' } as const;
 
 /**
@@ -48,6 +48,8 @@ export const appointmentTypeSchema = z.object({
     .nullish()
     .transform((v) => v ?? null)
     .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= 10_000_000), 'admin.errors.priceInvalid'),
+  /** False pauses the type online: patients no longer see it, staff still book it (DESIGN.md Reception). */
+  online_bookable: z.boolean({ error: 'admin.errors.invalid' }).default(true),
 });
 export type AppointmentTypeInput = z.output<typeof appointmentTypeSchema>;
 

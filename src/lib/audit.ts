@@ -17,7 +17,18 @@ export const AUDIT_ENTITIES = [
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** `release` is the second round's "Slot freigeben", kept for older entries; staff now `cancel` (with notice) or `move`. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'release', 'cancel', 'move', 'invite', 'password-change', 'password-reset'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'release',
+  'cancel',
+  'move',
+  'invite',
+  'invitation-accept',
+  'password-change',
+  'password-reset',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Entries are kept this long, then purged. */

@@ -177,7 +177,7 @@ test.describe.serial('practice-side changes', () => {
     };
 
     // Someone else was quicker (online).
-    await refusal('08:00', () => page.request.post('/api/bookings', { data: bookingRequest(type.id, bookDate, '08:00', { email: `schneller-${stamp}@example.org` }) }), 'Diese Zeit ist inzwischen ausgebucht.');
+    await refusal('08:00', () => page.request.post('/api/bookings', { data: bookingRequest(type.id, bookDate, '08:00', { email: `schneller-${stamp}@example.org` }) }), 'Diese Zeit ist bereits ausgebucht.');
     // A colleague blocked the morning meanwhile.
     let blockId = '';
     await refusal(
@@ -199,7 +199,7 @@ test.describe.serial('practice-side changes', () => {
           expect((await page.request.put(`/api/admin/time-slots/${w.id}`, { headers, data: { appointment_type_id: type.id, day_of_week: w.day_of_week, start_time: '08:10', end_time: '12:10' } })).status()).toBe(200);
         }
       },
-      'Diese Uhrzeit ist keine Startzeit dieser Terminart (Zeitfenster geändert?).',
+      'Zu dieser Uhrzeit beginnt kein Termin dieser Terminart.',
     );
     // A dialog left open past its time: the time has gone by when it is saved (the request as the stale dialog would send it).
     await page.route('**/api/admin/booked-slots', async (route) => {

@@ -17,7 +17,7 @@ import reschedule from '../../netlify/functions/bookings-reschedule';
 import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots, rateLimits, appointmentContacts as reminders } from '../../db/schema';
 import { insertBooking } from '../../src/server/bookings/create.server';
 import { hashToken, newCancellationToken } from '../../src/server/bookings/shared.server';
-import { reminderSendAt } from '../../src/server/appointment-contact/store.server';
+import { reminderSendAt } from '../../src/lib/reminder-time';
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { icsOf } from '../helpers/ics';

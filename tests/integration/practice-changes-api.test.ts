@@ -21,7 +21,7 @@ import reschedule from '../../netlify/functions/bookings-reschedule';
 import { appointmentContacts, appointmentTimeSlots, appointmentTypes, auditLog, blockedDates, bookedSlots, cancelledBookings, rateLimits } from '../../db/schema';
 import { practice } from '../../src/lib/practice';
 import { purgeEnded } from '../../src/server/appointment-contact/job.server';
-import { reminderSendAt } from '../../src/server/appointment-contact/store.server';
+import { reminderSendAt } from '../../src/lib/reminder-time';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';

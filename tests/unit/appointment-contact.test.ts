@@ -14,7 +14,7 @@ import {
   dataKeyRing,
 } from '../../src/server/appointment-contact/keys.server';
 import { open, seal, SealError, type ContactSecret } from '../../src/server/appointment-contact/seal.server';
-import { reminderSendAt } from '../../src/server/appointment-contact/store.server';
+import { reminderSendAt } from '../../src/lib/reminder-time';
 import { startReminderSchedule } from '../../src/server/appointment-contact/job.server';
 
 const secret: ContactSecret = { email: 'erika@example.org', firstName: 'Erika', lastName: 'Mustermann', language: 'de', token: 'A'.repeat(43) };

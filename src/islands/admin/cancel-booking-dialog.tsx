@@ -24,7 +24,7 @@ export function CancelBookingButton({ slot, describe, onDone }: { slot: AdminBoo
   async function confirm() {
     const parsed = cancelMessageSchema.safeParse({ message });
     if (!parsed.success) {
-      setError(labels.errors[parsed.error.issues[0]?.message as keyof typeof labels.errors] ?? L.cancelError);
+      setError(labels.errors[parsed.error.issues[0]?.message as keyof typeof labels.errors] ?? failureText(null));
       return;
     }
     setBusy(true);

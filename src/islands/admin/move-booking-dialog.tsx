@@ -60,7 +60,7 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
       onDone();
     } catch (error) {
       const reason = slotReasonOf(error);
-      const text = reason ? (B.reasons[reason] ?? B.slotUnavailable) : (failureText(error) ?? L.error);
+      const text = failureText(error);
       setProblem(text);
       toast.error(L.error, { description: text });
       if (reason) {

@@ -34,7 +34,7 @@ export function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ i
       onDone();
     } catch (error) {
       const reason = slotReasonOf(error);
-      const text = reason ? (L.reasons[reason] ?? L.slotUnavailable) : (failureText(error) ?? C.saveError);
+      const text = failureText(error);
       setProblem(text);
       toast.error(C.saveError, { description: text });
       if (reason) {

@@ -3,10 +3,16 @@
  * link points to and cancels it on confirmation, freeing the slot, or moves
  * it to another time of the same type ("Termin verschieben" / "Reschedule",
  * cancel-reschedule.tsx, loaded on demand).
+ *
+ * The page's heading (h1) is this island's: it follows what the patient is
+ * doing (cancel or move, moving, moved, cancelled, a link that is incomplete
+ * or no longer valid), and so does the document title; after an action
+ * focus moves to it, so a screen reader announces where the patient is.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { createI18n, localizedPath, type Lang } from '../../i18n/i18n';
+import { createI18n, localizedPath, type Lang, type TranslationKey } from '../../i18n/i18n';
+import { isCancellationToken } from '../../lib/cancellation-token';
 import { AppointmentDetails } from './appointment-details';
 import { ApiError, fetchAppointmentTypes, fetchCancellation, postCancellation, type AppointmentType } from './api';
 import { onDemand, reloadForMissingChunk } from './on-demand';
@@ -17,20 +23,55 @@ import type { RescheduleFailure } from './cancel-reschedule';
 const reschedule = onDemand(() => import('./cancel-reschedule'));
 
 type Appointment = Awaited<ReturnType<typeof fetchCancellation>>;
+type Message = 'cancel.notFound' | 'cancel.tooLate' | RescheduleFailure;
 type State =
-  | { kind: 'loading' }
+  /** `move`: loading the calendar after "Reschedule". */
+  | { kind: 'loading'; move?: boolean }
   | { kind: 'ready' | 'cancelling'; appointment: Appointment; notice?: 'reschedule.typeUnavailable' }
-  /** Choosing a new time for the same type. */
-  | { kind: 'reschedule'; appointment: Appointment; type: AppointmentType }
+  /** Choosing a new time for the same type; `moved` once done. */
+  | { kind: 'reschedule'; appointment: Appointment; type: AppointmentType; moved: boolean }
   | { kind: 'done'; appointment: Appointment }
-  | { kind: 'message'; key: 'cancel.missingToken' | 'cancel.notFound' | 'cancel.tooLate' | RescheduleFailure }
+  /** No token, or one cut short (a mail program wrapped the link): call the practice. */
+  | { kind: 'incomplete' }
+  | { kind: 'message'; key: Message }
   /** The practice cancelled it (410 cancelled-by-practice): what it was, and that it is off. */
   | { kind: 'practiceCancelled'; appointment: PracticeCancelled }
   /** No connection: says so, with a retry of what failed. */
   | { kind: 'offline'; retry: () => void };
 
+const MESSAGE_HEADINGS: Record<Message, TranslationKey> = {
+  'cancel.notFound': 'cancel.heading.invalid',
+  'cancel.tooLate': 'cancel.heading.tooLate',
+  'reschedule.tooLate': 'cancel.heading.tooLate',
+  'toast.unexpectedError': 'cancel.heading.error',
+  'cancel.byPractice': 'cancel.byPracticeTitle',
+};
+
+function headingOf(state: State): TranslationKey {
+  switch (state.kind) {
+    case 'loading':
+      return state.move ? 'cancel.heading.move' : 'cancel.heading.loading';
+    case 'ready':
+    case 'cancelling':
+      return 'cancel.heading.ready';
+    case 'reschedule':
+      return state.moved ? 'cancel.heading.moved' : 'cancel.heading.move';
+    case 'done':
+      return 'cancel.heading.cancelled';
+    case 'incomplete':
+      return 'cancel.heading.incomplete';
+    case 'offline':
+      return 'booking.offlineTitle';
+    case 'message':
+      return MESSAGE_HEADINGS[state.key];
+    case 'practiceCancelled':
+      return 'cancel.byPracticeTitle';
+  }
+}
+
 const isOffline = (error: unknown) => !(error instanceof ApiError) && !navigator.onLine;
 
+/** The body of a 410 cancelled-by-practice (API.md third round). */
 interface PracticeCancelled {
   appointment_date: string;
   appointment_time: string;
@@ -39,7 +80,6 @@ interface PracticeCancelled {
   reference: string;
 }
 
-/** The body of a 410 cancelled-by-practice, or null for any other failure. */
 function practiceCancellation(error: unknown): PracticeCancelled | null {
   if (!(error instanceof ApiError) || error.status !== 410) return null;
   const body = error.problem as Partial<PracticeCancelled> | null;
@@ -52,7 +92,7 @@ function failureState(error: unknown): State {
   return cancelled ? { kind: 'practiceCancelled', appointment: cancelled } : { kind: 'message', key: messageFor(error) };
 }
 
-function messageFor(error: unknown): 'cancel.notFound' | 'cancel.tooLate' | 'toast.unexpectedError' {
+function messageFor(error: unknown): Message {
   if (error instanceof ApiError) {
     if (error.status === 409) return 'cancel.tooLate';
     if (error.status === 404 || error.status === 400) return 'cancel.notFound';
@@ -60,16 +100,22 @@ function messageFor(error: unknown): 'cancel.notFound' | 'cancel.tooLate' | 'toa
   return 'toast.unexpectedError';
 }
 
-export default function CancelAppointment({ lang }: { lang: Lang }) {
+export interface CancelAppointmentProps {
+  lang: Lang;
+  /** The practice's phone as shown, and its tel: link (from the page, so no practice data is bundled). */
+  phone: { display: string; href: string };
+}
+
+export default function CancelAppointment({ lang, phone }: CancelAppointmentProps) {
   const i18n = useMemo(() => createI18n(lang), [lang]);
   return (
     <I18nextProvider i18n={i18n}>
-      <Cancel lang={lang} />
+      <Cancel lang={lang} phone={phone} />
     </I18nextProvider>
   );
 }
 
-function Cancel({ lang }: { lang: Lang }) {
+function Cancel({ lang, phone }: CancelAppointmentProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [token, setToken] = useState<string | null>(null);
@@ -79,8 +125,8 @@ function Cancel({ lang }: { lang: Lang }) {
     // The token lives only in the address bar: read it in the browser, never at build time.
     const token = new URLSearchParams(window.location.search).get('token');
     setToken(token);
-    if (!token) {
-      setState({ kind: 'message', key: 'cancel.missingToken' });
+    if (!token || !isCancellationToken(token)) {
+      setState({ kind: 'incomplete' });
       return;
     }
     const retry = () => {
@@ -91,6 +137,22 @@ function Cancel({ lang }: { lang: Lang }) {
       .then((appointment) => setState({ kind: 'ready', appointment }))
       .catch((error: unknown) => setState(isOffline(error) ? { kind: 'offline', retry } : failureState(error)));
   }, [token, attempt]);
+
+  // The heading and the title follow the state; after the first answer, focus goes to the heading.
+  const heading = headingOf(state);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const settled = useRef(false);
+  const loaded = state.kind !== 'loading';
+  useEffect(() => {
+    document.title = `${t(heading)} – ${t('site.name')}`;
+    // Not when the page first shows what the link holds; only a new heading moves focus.
+    if (!settled.current) {
+      settled.current = loaded;
+      return;
+    }
+    headingRef.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `loaded` matters only until the first answer
+  }, [heading, t]);
 
   const confirm = async (appointment: Appointment) => {
     setState({ kind: 'cancelling', appointment });
@@ -103,7 +165,7 @@ function Cancel({ lang }: { lang: Lang }) {
   };
 
   const startReschedule = async (appointment: Appointment) => {
-    setState({ kind: 'loading' });
+    setState({ kind: 'loading', move: true });
     let chunk = true;
     try {
       const [types] = await Promise.all([
@@ -120,7 +182,7 @@ function Cancel({ lang }: { lang: Lang }) {
         setState({ kind: 'ready', appointment, notice: 'reschedule.typeUnavailable' });
         return;
       }
-      setState({ kind: 'reschedule', appointment, type });
+      setState({ kind: 'reschedule', appointment, type, moved: false });
     } catch (error) {
       if (!chunk && !isOffline(error) && reloadForMissingChunk()) return;
       setState(
@@ -131,10 +193,41 @@ function Cancel({ lang }: { lang: Lang }) {
     }
   };
 
+  return (
+    <>
+      <h1 ref={headingRef} tabIndex={-1} className="mb-6 text-3xl font-bold text-brand-800">
+        {t(heading)}
+      </h1>
+      <CancelBody state={state} setState={setState} lang={lang} token={token} phone={phone} onConfirm={confirm} onReschedule={startReschedule} />
+    </>
+  );
+}
+
+interface BodyProps {
+  state: State;
+  setState: (state: State) => void;
+  lang: Lang;
+  token: string | null;
+  phone: CancelAppointmentProps['phone'];
+  onConfirm: (appointment: Appointment) => Promise<void>;
+  onReschedule: (appointment: Appointment) => Promise<void>;
+}
+
+/** What the page shows below its heading, per state. */
+function CancelBody({ state, setState, lang, token, phone, onConfirm, onReschedule }: BodyProps) {
+  const { t } = useTranslation();
   const bookNew = (
     <a href={localizedPath('/termin', lang)} className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
       {t('cancel.bookNew')}
     </a>
+  );
+  const callUs = (
+    <p className="mt-3">
+      {t('cancel.callUs')}{' '}
+      <a href={phone.href} className="font-semibold whitespace-nowrap text-brand-800 underline">
+        {phone.display}
+      </a>
+    </p>
   );
 
   if (state.kind === 'loading') {
@@ -143,11 +236,18 @@ function Cancel({ lang }: { lang: Lang }) {
   if (state.kind === 'offline') {
     return (
       <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-900">
-        <h2 className="text-xl font-semibold">{t('booking.offlineTitle')}</h2>
-        <p className="mt-1">{t('cancel.offline')}</p>
+        <p>{t('cancel.offline')}</p>
         <button type="button" onClick={state.retry} className="mt-4 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
           {t('booking.retry')}
         </button>
+      </div>
+    );
+  }
+  if (state.kind === 'incomplete') {
+    return (
+      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-900">
+        <p>{t('cancel.missingToken')}</p>
+        {callUs}
       </div>
     );
   }
@@ -155,6 +255,7 @@ function Cancel({ lang }: { lang: Lang }) {
     return (
       <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-900">
         <p>{t(state.key)}</p>
+        {callUs}
         {bookNew}
       </div>
     );
@@ -162,8 +263,7 @@ function Cancel({ lang }: { lang: Lang }) {
   if (state.kind === 'practiceCancelled') {
     const c = state.appointment;
     return (
-      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-900">
-        <h2 className="text-xl font-semibold">{t('cancel.byPracticeTitle')}</h2>
+      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900 sm:p-6">
         <AppointmentDetails
           lang={lang}
           reference={c.reference}
@@ -171,9 +271,9 @@ function Cancel({ lang }: { lang: Lang }) {
           date={c.appointment_date}
           time={c.appointment_time}
           priceCents={null}
-          layout="aligned"
         />
-        <p>{t('cancel.byPractice')}</p>
+        <p className="mt-4">{t('cancel.byPractice')}</p>
+        {callUs}
         {bookNew}
       </div>
     );
@@ -190,47 +290,39 @@ function Cancel({ lang }: { lang: Lang }) {
         typeName={name}
         current={{ date: a.appointment_date, time: a.appointment_time }}
         onBack={() => setState({ kind: 'ready', appointment: a })}
+        onMoved={() => setState({ ...state, moved: true })}
         onFailure={(key) => setState({ kind: 'message', key })}
       />
     );
   }
   const details = (
-    <AppointmentDetails
-      lang={lang}
-      reference={a.reference}
-      typeName={name}
-      date={a.appointment_date}
-      time={a.appointment_time}
-      priceCents={a.price_cents}
-      layout="aligned"
-    />
+    <AppointmentDetails lang={lang} reference={a.reference} typeName={name} date={a.appointment_date} time={a.appointment_time} priceCents={a.price_cents} />
   );
   if (state.kind === 'done') {
     return (
-      <div role="status" className="rounded-lg border border-brand-600 bg-brand-50 p-6">
-        <h2 className="text-xl font-semibold text-brand-800">{t('cancel.doneTitle')}</h2>
+      <div role="status" className="rounded-lg border border-brand-600 bg-brand-50 p-4 sm:p-6">
         {details}
-        <p>{t('cancel.doneText')}</p>
+        <p className="mt-4">{t('cancel.doneText')}</p>
         {bookNew}
       </div>
     );
   }
   return (
-    <div className="rounded-lg border border-slate-200 p-6">
-      <h2 className="text-xl font-semibold text-slate-900">{t('cancel.question')}</h2>
+    <div className="rounded-lg border border-slate-200 p-4 sm:p-6">
       {details}
+      <h2 className="mt-6 text-xl font-semibold text-slate-900">{t('cancel.question')}</h2>
       <button
         type="button"
-        onClick={() => void confirm(a)}
+        onClick={() => void onConfirm(a)}
         disabled={state.kind === 'cancelling'}
-        className="rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+        className="mt-3 rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
       >
         {state.kind === 'cancelling' ? t('cancel.cancelling') : t('cancel.confirm')}
       </button>
       <p className="mt-6 text-slate-700">{t('cancel.or')}</p>
       <button
         type="button"
-        onClick={() => void startReschedule(a)}
+        onClick={() => void onReschedule(a)}
         disabled={state.kind === 'cancelling'}
         className="mt-2 rounded-md border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70"
       >

@@ -16,26 +16,11 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client';
 import { appointmentContacts } from '../../../db/schema';
-import { addDaysToDate, berlinInstant } from '../../lib/berlin-time';
+import { reminderSendAt } from '../../lib/reminder-time';
 import type { KeyRing } from './keys.server';
 import { open, seal, type ContactSecret, type Sealed } from './seal.server';
 
 type Executor = Database | Transaction;
-
-const DAY_MS = 24 * 3_600_000;
-
-/**
- * When to remind: the same Berlin wall-clock time on the day before, so a
- * clock change in between shifts nothing the patient sees. Where that wall
- * time does not exist (the skipped spring hour), exactly 24 hours before.
- */
-export function reminderSendAt(date: string, time: string): Date {
-  const dayBefore = berlinInstant(addDaysToDate(date, -1), time);
-  if (dayBefore) return dayBefore;
-  const start = berlinInstant(date, time);
-  if (!start) throw new RangeError('the appointment time does not exist in Berlin');
-  return new Date(start.getTime() - DAY_MS);
-}
 
 /** The reminder's send time for an appointment, or null when none is wanted or it would already be due. */
 export function remindAtFor(wanted: boolean, date: string, time: string, now: Date): Date | null {

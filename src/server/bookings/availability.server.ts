@@ -1,6 +1,6 @@
 /**
  * Free dates and times of a type (API.md GET /api/availability; staff:
- * GET /api/admin/availability, docs/decisions/012): one database round trip,
+ * GET /api/admin/availability, docs/decisions/018): one database round trip,
  * then the pure rules of src/lib/availability.ts.
  */
 import type { Database } from '../../../db/client';
@@ -23,7 +23,8 @@ export async function getAvailability(
   rules: BookingRules = 'online',
 ): Promise<AvailabilityResponse> {
   const loaded = await loadRules(db, query.type, query.from, query.to, true);
-  if (!loaded) throw new AppError('not-found', 'Unknown consultation type.');
+  // A type paused online is not offered to patients at all; staff still book it (DESIGN.md Reception).
+  if (!loaded || (rules === 'online' && !loaded.type.onlineBookable)) throw new AppError('not-found', 'Unknown consultation type.');
   const days = availabilityForRange(query.from, query.to, {
     type: rulesOf(loaded.type, rules),
     windows: loaded.windows,

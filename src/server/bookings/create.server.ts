@@ -190,6 +190,8 @@ export async function createBooking(
   const time = slot.appointment_time;
   const typeId = slot.appointment_type_id.toLowerCase();
   const loaded = await checkedRules(db, typeId, date, time, now, rules);
+  // Paused online: staff may still book it, patients may not.
+  if (rules === 'online' && !loaded.type.onlineBookable) throw slotUnavailable('unknown-type');
   const id = randomUUID();
   const token = source === 'online' ? newCancellationToken() : null;
   const contact =

@@ -46,6 +46,8 @@ export async function moveLockedBooking(
   if (booking.appointment_date === date && booking.appointment_time === time) throw sameTime();
   const typeId = booking.appointment_type_id;
   const loaded = await checkedRules(tx, typeId, date, time, options.now, options.rules);
+  // Paused online: the link still cancels, but only the practice moves it.
+  if (options.rules === 'online' && !loaded.type.onlineBookable) throw slotUnavailable('unknown-type');
   const result = await moveSeat(tx, booking.id, typeId, date, time);
   if ('rejected' in result) throw slotUnavailable(result.rejected);
   await followMove(tx, booking.id, date, time, options.now);
