@@ -33,7 +33,7 @@ INSERT INTO "appointment_contacts" ("booking_id", "key_id", "sealed", "reminder"
 SELECT "booking_id", "key_id", "sealed", true, "send_at", "created_at" FROM "reminders";--> statement-breakpoint
 DROP TABLE "reminders";--> statement-breakpoint
 -- Expand, not contract: the functions still live during a deploy read and write "reminders". It stays as a view over the
--- contacts, written through the trigger below, until a later release drops both (docs/decisions/018).
+-- contacts, written through the trigger below, until a later release drops both (docs/decisions/021).
 CREATE VIEW "reminders" AS
 SELECT "booking_id" AS "id", "booking_id", "remind_at" AS "send_at", "key_id", "sealed", "created_at"
 FROM "appointment_contacts" WHERE "remind_at" IS NOT NULL;--> statement-breakpoint

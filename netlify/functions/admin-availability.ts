@@ -5,7 +5,7 @@ import { getAvailability } from '../../src/server/bookings/availability.server';
 import { json, parseInput, queryOf, route } from '../../src/server/http.server';
 
 export default route({
-  // The staff slot picker's dates and free times: staff rules (up to 365 days ahead, any type), docs/decisions/018.
+  // The staff slot picker's dates and free times: staff rules (up to 365 days ahead, any type), docs/decisions/021.
   GET: async (req) => {
     const db = await getDb();
     await requireAdmin(req, db);

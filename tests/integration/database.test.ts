@@ -50,7 +50,7 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'password_reset_attempts',
       'password_tokens',
       'rate_limits',
-      'reminders', // a view over appointment_contacts for the functions of the release before (docs/decisions/018)
+      'reminders', // a view over appointment_contacts for the functions of the release before (docs/decisions/021)
       'sessions',
       'user_roles',
       'users',

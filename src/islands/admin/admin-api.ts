@@ -45,6 +45,8 @@ export const adminApi = {
   blocked: resource<BlockedDateDto, unknown>('/api/admin/blocked-dates'),
   booked: {
     ...resource<AdminBookedSlotDto, { appointment_type_id: string; appointment_date: string; appointment_time: string }>('/api/admin/booked-slots'),
+    /** The bookings from … to (both included, at most 62 days): the week view, the day list, the dashboard. */
+    between: (from: string, to: string) => request<AdminBookedSlotDto[]>('GET', `/api/admin/booked-slots?${new URLSearchParams({ from, to })}`),
     cancel: (id: string, message?: string) =>
       request<{ id: string; reference: string; patient_notified: boolean }>('POST', `/api/admin/booked-slots/${encodeURIComponent(id)}/cancel`, message ? { message } : {}),
     move: (id: string, input: { appointment_date: string; appointment_time: string }) =>
@@ -54,7 +56,7 @@ export const adminApi = {
         input,
       ),
   },
-  /** Free dates and times of a type under staff rules (docs/decisions/018). */
+  /** Free dates and times of a type under staff rules (docs/decisions/021). */
   availability: (type: string, from: string, to: string) =>
     request<{ days: Array<{ date: string; times: string[] }> }>('GET', `/api/admin/availability?${new URLSearchParams({ type, from, to })}`),
   inventory: {

@@ -17,6 +17,7 @@ import { CancelBookingButton } from './cancel-booking-dialog';
 import { MoveBookingButton } from './move-booking-dialog';
 import { StaffBookingForm } from './staff-booking-form';
 import { EditDialog, inputClass, ListTable, PageHeader, primaryButton, secondaryButton, useList } from './ui';
+import { dateFromUrl } from './day-schedule';
 import { bookedCounters, filterBookedSlots } from './views';
 
 const L = labels.booked;
@@ -29,9 +30,11 @@ export function BookedSlotsPage() {
   const types = useList(adminApi.types.list, () => toast.error(C.loadError));
   const [adding, setAdding] = useState<'new' | null>(null);
   const [search, setSearch] = useState('');
-  const [date, setDate] = useState('');
+  // The dashboard links here with ?datum= or ?filter=unnotified (upcoming bookings the practice was not told of).
+  const [date, setDate] = useState(() => dateFromUrl() ?? '');
+  const [onlyUnnotified, setOnlyUnnotified] = useState(() => new URLSearchParams(window.location.search).get('filter') === 'unnotified');
   const today = berlinToday();
-  const shown = filterBookedSlots(items ?? [], search, date);
+  const shown = filterBookedSlots(items ?? [], search, date).filter((s) => !onlyUnnotified || (!s.practice_notified && s.appointment_date >= today));
   const counters = bookedCounters(shown, today);
 
   const describe = (s: AdminBookedSlotDto) => `${s.type_name}, ${formatShortDate(s.appointment_date)} ${s.appointment_time} Uhr`;
@@ -63,6 +66,11 @@ export function BookedSlotsPage() {
         {date && (
           <button type="button" className={secondaryButton} onClick={() => setDate('')}>
             {L.clearDate}
+          </button>
+        )}
+        {onlyUnnotified && (
+          <button type="button" className={secondaryButton} onClick={() => setOnlyUnnotified(false)}>
+            {L.onlyUnnotified}
           </button>
         )}
       </div>

@@ -2,7 +2,7 @@
  * The staff slot picker, used by "Termin eintragen" and "Verschieben": a
  * calendar of the dates staff may use (up to 365 days ahead, never past,
  * blocked or full) and the free start times of the chosen date, from
- * GET /api/admin/availability (docs/decisions/018). No free typing: only
+ * GET /api/admin/availability (docs/decisions/021). No free typing: only
  * what the server offers can be picked; the server checks again on save.
  * Loads one month at a time, like the wizard (the same hook).
  */

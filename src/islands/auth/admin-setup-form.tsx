@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { adminSetupSchema, type AdminSetupInput } from '../../lib/auth-schemas';
 import { Field, SubmitButton } from '../admin/field';
 import { labels } from '../admin/labels';
+import { failureText } from '../admin/admin-api';
 import { ApiError, authApi, setFlash } from './auth-client';
 import { inputClass, PasswordInput } from './password-input';
 import { BackOfficeToaster } from './toaster';
@@ -18,6 +19,7 @@ export default function AdminSetupForm() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<AdminSetupInput>({
     resolver: zodResolver(adminSetupSchema),
@@ -44,8 +46,11 @@ export default function AdminSetupForm() {
       setFlash({ title: L.success, description: L.successText });
       window.location.assign('/auth');
     } catch (error) {
-      if (error instanceof ApiError) toast.error(L.failure, { description: error.message });
-      else toast.error(L.error, { description: L.unknownError });
+      // Field errors (a common password) are said at their fields.
+      for (const [field, keys] of Object.entries(error instanceof ApiError ? (error.fieldErrors ?? {}) : {})) {
+        setError(field as keyof AdminSetupInput, { message: keys[0] });
+      }
+      toast.error(L.failure, { description: failureText(error, L.problems) });
     }
   }
 

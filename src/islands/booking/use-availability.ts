@@ -32,7 +32,7 @@ export function nextMonth(month: string): string {
 /**
  * Where the days come from: the wizard's public availability within the
  * type's advance window (default), or staff's (the back office's picker:
- * its own endpoint and horizon, docs/decisions/018).
+ * its own endpoint and horizon, docs/decisions/021).
  */
 export interface AvailabilitySource {
   fetch: (typeId: string, from: string, to: string) => Promise<DayAvailability[]>;

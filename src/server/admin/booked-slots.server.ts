@@ -6,10 +6,10 @@
  * leave the database. Staff bookings (phone) go through the same insert as
  * online ones (src/server/bookings/create.server.ts), under staff rules.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, between, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointmentTypes, bookedSlots, cancelledBookings } from '../../../db/schema';
-import type { StaffBookingInput } from '../../lib/admin-schemas';
+import type { BookedSlotsQuery, StaffBookingInput } from '../../lib/admin-schemas';
 import { createBooking } from '../bookings/create.server';
 import type { BookingSource } from '../bookings/shared.server';
 import { hhmm } from './shared.server';
@@ -35,8 +35,13 @@ export interface AdminBookedSlotDto {
   created_at: string;
 }
 
-/** Live bookings and practice cancellations, by date, then time. */
-export async function listBookedSlots(db: Database): Promise<AdminBookedSlotDto[]> {
+/**
+ * Live bookings and practice cancellations, by date, then time; only `from`
+ * … `to` (inclusive) when a range is given (the week view, the day list).
+ */
+export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}): Promise<AdminBookedSlotDto[]> {
+  const within = (column: typeof bookedSlots.appointmentDate | typeof cancelledBookings.appointmentDate) =>
+    range.from && range.to ? between(column, range.from, range.to) : undefined;
   const [live, cancelled] = await Promise.all([
     db
       .select({
@@ -52,7 +57,8 @@ export async function listBookedSlots(db: Database): Promise<AdminBookedSlotDto[
         created_at: bookedSlots.createdAt,
       })
       .from(bookedSlots)
-      .innerJoin(appointmentTypes, eq(appointmentTypes.id, bookedSlots.appointmentTypeId)),
+      .innerJoin(appointmentTypes, eq(appointmentTypes.id, bookedSlots.appointmentTypeId))
+      .where(within(bookedSlots.appointmentDate)),
     db
       .select({
         id: cancelledBookings.id,
@@ -67,6 +73,7 @@ export async function listBookedSlots(db: Database): Promise<AdminBookedSlotDto[
       })
       .from(cancelledBookings)
       .innerJoin(appointmentTypes, eq(appointmentTypes.id, cancelledBookings.appointmentTypeId))
+      .where(within(cancelledBookings.appointmentDate))
       .orderBy(asc(cancelledBookings.appointmentDate)),
   ]);
   const rows: AdminBookedSlotDto[] = [

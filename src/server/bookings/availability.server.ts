@@ -1,6 +1,6 @@
 /**
  * Free dates and times of a type (API.md GET /api/availability; staff:
- * GET /api/admin/availability, docs/decisions/018): one database round trip,
+ * GET /api/admin/availability, docs/decisions/021): one database round trip,
  * then the pure rules of src/lib/availability.ts.
  */
 import type { Database } from '../../../db/client';

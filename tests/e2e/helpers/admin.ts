@@ -2,7 +2,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { formatLongDate } from '../../../src/lib/dates';
 
-export const ADMIN = { email: 'praxis-admin@example.org', password: 'sicher-123' };
+export const ADMIN = { email: 'praxis-admin@example.org', password: 'sicher-und-lang-123' };
 export const SETUP_SECRET = 'praxis-setup';
 
 /** Astro drops an island's `ssr` attribute once it has hydrated; before that a click submits the bare HTML form. */
