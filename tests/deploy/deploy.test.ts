@@ -53,7 +53,8 @@ const SECRETS = {
   JWT_SECRET: 'deploy-test-jwt-secret-0123456789abcdef',
   ADMIN_SETUP_SECRET: 'deploy-test-setup-word',
   POSTMARK_SERVER_TOKEN: 'deploy-test-postmark-token',
-  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+  // Online bookings seal their appointment contact (issue 18): without a key they are 503 not-configured.
+  DATA_ENCRYPTION_KEY: '0d1e2a3d4b5e6e7f8090a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6',
 };
 
 interface Invocation {
@@ -505,14 +506,15 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
     expect(sent).toEqual(expect.arrayContaining(['erika@example.org', 'team@example.org']));
     expect(existsSync(path.join(work, 'data', 'outbox'))).toBe(false);
     expect(await countBookings(day.date, day.times[0]!)).toBe(1);
-    expect(await query('select 1 from reminders where booking_id = $1', [booking.json.booking.id])).toHaveLength(1);
+    // The sealed appointment contact, with its reminder due 24 hours before (issue 18).
+    expect(await query('select 1 from appointment_contacts where booking_id = $1 and remind_at is not null', [booking.json.booking.id])).toHaveLength(1);
 
     const release = await invoke('/api/admin/booked-slots', { headers: { cookie } });
     expect(JSON.stringify(release.json)).toContain(booking.json.booking.reference);
   });
 
-  it('the scheduled function sends a due reminder through Postmark and deletes it', async () => {
-    const [due] = await query<{ id: string }>("update reminders set send_at = now() - interval '1 minute' returning id");
+  it('the scheduled function sends a due reminder through Postmark, once', async () => {
+    const [due] = await query<{ booking_id: string }>("update appointment_contacts set remind_at = now() - interval '1 minute' where remind_at is not null returning booking_id");
     expect(due).toBeDefined();
     const mailBefore = standIns.mail.length;
     const res = await invoke('/.netlify/functions/send-reminders', { scheduled: 'send-reminders', method: 'POST', body: { next_run: new Date().toISOString() } });
@@ -520,7 +522,8 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
     expect(res.status, res.body).toBe(200);
     expect(res.json).toMatchObject({ sent: 1, failed: 0 });
     expect(standIns.mail.slice(mailBefore).map((m) => m.to)).toEqual(['erika@example.org']);
-    expect(await query('select 1 from reminders')).toEqual([]);
+    // Sent once: the contact stays (for the appointment's own emails), its reminder is done.
+    expect(await query('select 1 from appointment_contacts where remind_at is not null')).toEqual([]);
   });
 
   it('30 concurrent bookings of one capacity-1 time from 30 separate instances: exactly one 201', async () => {
