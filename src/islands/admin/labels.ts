@@ -320,6 +320,7 @@ export const labels = {
       'booked-slot': 'Gebuchter Termin',
       'inventory-item': 'Inventar',
       user: 'Benutzer',
+      page: 'Seite',
     } as Record<string, string>,
     actions: {
       create: 'angelegt',
