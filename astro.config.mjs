@@ -7,6 +7,7 @@ import inlineScriptCsp from './src/integrations/inline-script-csp.ts';
 import pwa from './src/integrations/pwa.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import islandTranslations from './src/i18n/island-translations.ts';
+import { contentEditorBuild } from './src/integrations/content-editor-build.ts';
 
 /**
  * `astro dev` answers /api/* in its own process with the same handlers the
@@ -58,7 +59,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   vite: {
-    plugins: [tailwindcss(), islandTranslations(), devApi()],
+    plugins: [tailwindcss(), islandTranslations(), devApi(), ...contentEditorBuild()],
   },
   server: { port: Number(process.env.PORT ?? 4321) },
 });

@@ -22,6 +22,7 @@ export const config = {
     '/api/admin/audit',
     '/api/admin/blocked-dates',
     '/api/admin/blocked-dates/:id',
+    '/api/admin/content',
     '/api/admin/booked-slots',
     '/api/admin/booked-slots/:id',
     '/api/admin/inventory',

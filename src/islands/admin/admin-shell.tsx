@@ -32,10 +32,12 @@ export const ADMIN_PAGES: Array<{ page: AdminPage; href: string }> = [
   { page: 'inventory', href: '/admin/inventory' },
   { page: 'audit', href: '/admin/audit' },
   { page: 'users', href: '/admin/users' },
+  { page: 'content', href: '/admin/inhalte' },
   { page: 'password', href: '/admin/password' },
 ];
 
-const PAGE_CONTENT: Record<AdminPage, (props: { userId: string }) => ReactNode> = {
+/** Every page but the content editor, which is a page of its own (src/pages/admin/inhalte.astro). */
+const PAGE_CONTENT: Record<Exclude<AdminPage, 'content'>, (props: { userId: string }) => ReactNode> = {
   dashboard: Dashboard,
   'appointment-types': AppointmentTypesPage,
   'time-slots': TimeSlotsPage,
@@ -64,12 +66,12 @@ export default function AdminShell({ page, children }: { page: AdminPage; childr
   }
   return (
     <AdminLayout page={page} email={state.session.user.email}>
-      {children ?? <PageContent page={page} userId={state.session.user.id} />}
+      {children ?? (page !== 'content' && <PageContent page={page} userId={state.session.user.id} />)}
     </AdminLayout>
   );
 }
 
-function PageContent({ page, userId }: { page: AdminPage; userId: string }) {
+function PageContent({ page, userId }: { page: Exclude<AdminPage, 'content'>; userId: string }) {
   const Content = PAGE_CONTENT[page];
   return <Content userId={userId} />;
 }

@@ -11,6 +11,7 @@ const paths: Record<string, string> = {
   audit: 'M12 8v4l3 2M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5',
   users: 'M16 19v-1a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v1M9 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM22 19v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8',
   password: 'M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4',
+  content: 'M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z',
 };
 
 export function Icon({ name, className = 'h-5 w-5' }: { name: string; className?: string }) {

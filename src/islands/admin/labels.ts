@@ -103,6 +103,15 @@ export const labels = {
     navigation: 'Admin-Navigation',
     signedInAs: 'Angemeldet als',
   },
+  contentEditor: {
+    title: 'Inhalte bearbeiten',
+    back: '← Zum Back-Office',
+    publishesByCommit: 'Gespeichertes wird über Git veröffentlicht (einige Minuten).',
+    publishesLocally: 'Gespeichertes erscheint nach dem Neuaufbau der Seiten (etwa eine Minute).',
+    notConfigured:
+      'Der Inhalte-Editor ist noch nicht eingerichtet: Für das Speichern fehlen die Git-Einstellungen (GIT_REPOSITORY, GIT_BRANCH, GIT_TOKEN, siehe README). Der Rest der Website ist davon nicht betroffen.',
+    unavailable: 'Der Inhalte-Editor ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
+  },
   nav: {
     dashboard: 'Dashboard',
     'appointment-types': 'Terminarten',
@@ -114,6 +123,7 @@ export const labels = {
     users: 'Benutzer',
     audit: 'Protokoll',
     password: 'Passwort ändern',
+    content: 'Inhalte',
   },
   dashboard: {
     bookedTotal: 'Gebuchte Termine gesamt',

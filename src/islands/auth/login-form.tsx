@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { loginSchema, type LoginInput } from '../../lib/auth-schemas';
 import { Field, SubmitButton } from '../admin/field';
 import { labels } from '../admin/labels';
-import { authApi, setFlash } from './auth-client';
+import { afterSignInPath, authApi, setFlash } from './auth-client';
 import { BackOfficeToaster } from './toaster';
 import { inputClass, PasswordInput } from './password-input';
 
@@ -32,7 +32,7 @@ export default function LoginForm() {
     try {
       await authApi.login(values.email, values.password);
       setFlash({ title: L.success });
-      window.location.assign('/admin');
+      window.location.assign(afterSignInPath(window.location.search));
     } catch (error) {
       toast.error(L.failure, { description: error instanceof Error ? error.message : labels.setup.unknownError });
     }
