@@ -8,6 +8,7 @@ import pwa from './src/integrations/pwa.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import islandTranslations from './src/i18n/island-translations.ts';
 import { contentEditorBuild } from './src/integrations/content-editor-build.ts';
+import { safeMarkdown } from './src/integrations/safe-markdown.ts';
 
 /**
  * `astro dev` answers /api/* in its own process with the same handlers the
@@ -51,6 +52,7 @@ export default defineConfig({
   // inline scripts of the finished pages. pwa() after it, so the service
   // worker's precache revisions are those of the final pages.
   integrations: [react(), interactionDirective(), inlineScriptCsp(), pwa()],
+  markdown: safeMarkdown,
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   i18n: {
