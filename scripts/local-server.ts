@@ -126,7 +126,8 @@ export interface RunningServer {
   close(): Promise<void>;
   /**
    * Graceful stop: no new connections or requests, the requests in flight
-   * finish (their handlers, emails included, and their answers) for up to
+   * finish (their handlers, emails included, and their answers, and the
+   * work they left running after answering through waitUntil) for up to
    * `graceMs`, then every connection is closed. Resolves true when all
    * finished in time.
    */
@@ -177,7 +178,16 @@ export async function startLocalServer(options: ServerOptions): Promise<RunningS
   const log = options.log ?? ((line: string) => console.info(line));
   const listenHost = options.host ?? '127.0.0.1';
   let stopping = false;
+  /** Requests being answered and work they left running after their answer (waitUntil). */
   const inFlight = new Set<Promise<void>>();
+  const track = (work: Promise<unknown>) => {
+    const done = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+  };
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     let abortLogged = false;
@@ -204,7 +214,7 @@ export async function startLocalServer(options: ServerOptions): Promise<RunningS
       pathname = url.pathname;
       const route = routes.find((r) => r.match(url.pathname) !== null);
       if (route) {
-        await callFunctionRoute(route, url, req, res);
+        await callFunctionRoute(route, url, req, res, track);
         return;
       }
       if (url.pathname.startsWith('/api/')) {
@@ -224,14 +234,14 @@ export async function startLocalServer(options: ServerOptions): Promise<RunningS
   }
 
   const server = http.createServer((req, res) => {
-    const done = handle(req, res)
-      .catch(() => {
-        // Whatever happened, this one request ends here and the server keeps answering.
-        res.destroy();
-      })
-      .then(() => finished(res));
-    inFlight.add(done);
-    void done.finally(() => inFlight.delete(done));
+    track(
+      handle(req, res)
+        .catch(() => {
+          // Whatever happened, this one request ends here and the server keeps answering.
+          res.destroy();
+        })
+        .then(() => finished(res)),
+    );
   });
   // CONNECT is not for this server: 405, never a dangling or crashed socket.
   server.on('connect', (_req, socket) => {
@@ -346,8 +356,19 @@ function fetchForbiddenMethod(method: string): boolean {
   }
 }
 
-/** Answers one request with a function handler, as Netlify would (shared by the local and the dev server). */
-export async function callFunctionRoute(route: FunctionRoute, url: URL, req: http.IncomingMessage, res: http.ServerResponse) {
+/**
+ * Answers one request with a function handler, as Netlify would (shared by
+ * the local and the dev server). `waitUntil` receives work the handler
+ * leaves running after its answer (Netlify's context.waitUntil); the dev
+ * server has no graceful stop and lets it run.
+ */
+export async function callFunctionRoute(
+  route: FunctionRoute,
+  url: URL,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  waitUntil: (work: Promise<unknown>) => void = (work) => void work.catch(() => undefined),
+) {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -379,7 +400,7 @@ export async function callFunctionRoute(route: FunctionRoute, url: URL, req: htt
   });
   const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
   const started = performance.now();
-  const response = await route.handler(request, { params: route.match(url.pathname) ?? {}, ip });
+  const response = await route.handler(request, { params: route.match(url.pathname) ?? {}, ip, waitUntil });
   // Server-Timing lets benchmarks read the handler's own time, without the network.
   res.setHeader('server-timing', `app;dur=${(performance.now() - started).toFixed(2)}`);
   await sendResponse(res, response);

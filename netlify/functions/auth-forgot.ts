@@ -1,27 +1,23 @@
 import { getDb } from '../../db/client';
 import { forgotPasswordSchema } from '../../src/lib/account-schemas';
-import { requestPasswordReset } from '../../src/server/auth/accounts.server';
+import { sendResetLink, takeForgotAllowance } from '../../src/server/auth/forgot.server';
 import { assertSameOrigin } from '../../src/server/auth/origin.server';
 import { createEmailSender } from '../../src/server/email/email.server';
 import { readEnv } from '../../src/server/env.server';
-import { json, parseInput, readJson, route } from '../../src/server/http.server';
+import { afterResponse, json, parseInput, readJson, route } from '../../src/server/http.server';
 
 export default route({
   POST: async (req, ctx) => {
     assertSameOrigin(req);
     const input = parseInput(forgotPasswordSchema, await readJson(req));
     const env = readEnv();
-    await requestPasswordReset(
-      {
-        db: await getDb(),
-        email: createEmailSender(env),
-        siteUrl: env.SITE_URL,
-        secret: env.JWT_SECRET ?? env.ADMIN_SETUP_SECRET ?? 'local-development-only',
-      },
-      input.email,
-      ctx.ip,
+    const db = await getDb();
+    await takeForgotAllowance(db, ctx.ip);
+    // The same answer, at the same time, whether or not the address has an
+    // account: the lookup and the email run after it.
+    afterResponse(ctx, 'password reset link', () =>
+      sendResetLink({ db, email: createEmailSender(env), siteUrl: env.SITE_URL }, input.email),
     );
-    // The same answer whether or not the address has an account.
     return json({ accepted: true }, { status: 202 });
   },
 });

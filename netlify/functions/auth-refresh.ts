@@ -1,4 +1,5 @@
 import { getDb } from '../../db/client';
+import { NO_SESSION } from '../../src/server/auth/auth.server';
 import { REFRESH_COOKIE, clearedCookies, readCookies } from '../../src/server/auth/cookies.server';
 import { assertSameOrigin } from '../../src/server/auth/origin.server';
 import { sessionResponse } from '../../src/server/auth/responses.server';
@@ -13,7 +14,7 @@ export default route({
     if (!issued) {
       const headers = new Headers();
       for (const c of clearedCookies(req)) headers.append('set-cookie', c);
-      return problem(401, 'unauthenticated', 'No valid session.', undefined, headers);
+      return problem(401, 'unauthenticated', NO_SESSION, undefined, headers);
     }
     return sessionResponse(req, issued);
   },

@@ -6,7 +6,7 @@
  */
 import { localizedPath, useTranslations, type Lang, type Translate } from '../i18n/i18n';
 import type { EmailMessage } from '../server/email/email.server';
-import { formatLongDate, formatShortDate } from './dates';
+import { emailDate } from './email-dates';
 import { escapeHtml } from './html';
 import { emailSenderName, fullAddress, practice } from './practice';
 import { formatPrice } from './price';
@@ -40,7 +40,7 @@ export function buildReminderEmail(input: ReminderEmailInput, siteUrl: string): 
   const rebook = new URL(localizedPath('/termin', lang), siteUrl).href;
   const pairs: Array<[string, string]> = [
     [t('email.label.type'), type],
-    [t('email.label.date'), formatLongDate(input.date, lang)],
+    [t('email.label.date'), emailDate(input.date, lang, 'long')],
     [t('email.label.time'), t('email.time', { time: input.time })],
     ...(input.type.priceCents === null || input.type.priceCents === undefined
       ? []
@@ -83,7 +83,7 @@ export function buildReminderEmail(input: ReminderEmailInput, siteUrl: string): 
   return {
     to: input.to,
     ...(fromName ? { fromName } : {}),
-    subject: t('email.reminder.subject', { type, date: formatShortDate(input.date), time: input.time }),
+    subject: t('email.reminder.subject', { type, date: emailDate(input.date, lang, 'short'), time: input.time }),
     html,
     text,
   };

@@ -7,7 +7,7 @@
  * reported in the response (API.md `email`).
  */
 import { useTranslations, localizedPath, type Lang } from '../i18n/i18n';
-import { formatLongDate, formatShortDate } from '../lib/dates';
+import { emailDate } from '../lib/email-dates';
 import { escapeHtml } from '../lib/html';
 import { buildIcs } from '../lib/ics';
 import { emailSenderName, fullAddress, practice } from '../lib/practice';
@@ -65,7 +65,7 @@ export function patientConfirmation(input: BookingEmailInput, siteUrl: string): 
   const lang = input.language;
   const t = useTranslations(lang);
   const type = typeName(input.type, lang);
-  const longDate = formatLongDate(input.date, lang);
+  const longDate = emailDate(input.date, lang, 'long');
   const link = cancellationUrl(siteUrl, input.token, lang);
   const practiceName = practice.name[lang];
   const details = rows([
@@ -121,7 +121,7 @@ ${details.html}
   return {
     to: input.patient.email,
     ...(fromName ? { fromName } : {}),
-    subject: t('email.patient.subject', { type, date: formatShortDate(input.date), time: input.time }),
+    subject: t('email.patient.subject', { type, date: emailDate(input.date, lang, 'short'), time: input.time }),
     html,
     text,
     attachments: [{ filename: lang === 'de' ? 'termin.ics' : 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
@@ -167,17 +167,17 @@ export function practiceNotification(input: BookingEmailInput, practiceEmail: st
   const details = rows([
     [t('email.label.reference'), input.reference],
     [t('email.label.type'), type],
-    [t('email.label.date'), formatLongDate(input.date, 'de')],
+    [t('email.label.date'), emailDate(input.date, 'de', 'long')],
     [t('email.label.time'), t('email.time', { time: input.time })],
     [t('email.label.duration'), t('email.duration', { minutes: input.type.slotDurationMinutes })],
     ...priceRow(input.type, 'de'),
     [t('email.label.patient'), `${p.first_name} ${p.last_name}`],
-    [t('email.label.birthDate'), formatShortDate(p.birth_date)],
+    [t('email.label.birthDate'), emailDate(p.birth_date, 'de', 'short')],
     [t('email.label.phone'), p.phone],
     [t('email.label.email'), p.email],
     [t('email.label.language'), input.language === 'de' ? 'Deutsch' : 'Englisch'],
   ]);
-  const subject = t('email.practice.subject', { type, date: formatShortDate(input.date), time: input.time });
+  const subject = t('email.practice.subject', { type, date: emailDate(input.date, 'de', 'short'), time: input.time });
   return practiceMessage(practiceEmail, subject, t('email.practice.intro'), details, p.email);
 }
 
@@ -225,14 +225,14 @@ export function practiceRescheduleNotification(input: RescheduleEmailInput, prac
   const details = rows([
     [t('email.label.reference'), input.reference],
     [t('email.label.type'), type],
-    [t('email.label.oldDate'), formatLongDate(input.old.date, 'de')],
+    [t('email.label.oldDate'), emailDate(input.old.date, 'de', 'long')],
     [t('email.label.oldTime'), t('email.time', { time: input.old.time })],
-    [t('email.label.newDate'), formatLongDate(input.moved.date, 'de')],
+    [t('email.label.newDate'), emailDate(input.moved.date, 'de', 'long')],
     [t('email.label.newTime'), t('email.time', { time: input.moved.time })],
     [t('email.label.duration'), t('email.duration', { minutes: input.type.slotDurationMinutes })],
     [t('email.label.language'), input.language === 'de' ? 'Deutsch' : 'Englisch'],
   ]);
-  const subject = t('email.reschedule.subject', { type, date: formatShortDate(input.moved.date), time: input.moved.time });
+  const subject = t('email.reschedule.subject', { type, date: emailDate(input.moved.date, 'de', 'short'), time: input.moved.time });
   return practiceMessage(practiceEmail, subject, t('email.reschedule.intro'), details);
 }
 
@@ -264,10 +264,10 @@ export function cancellationNotice(input: CancellationNoticeInput, practiceEmail
   const details = rows([
     [t('email.label.reference'), input.reference],
     [t('email.label.type'), type],
-    [t('email.label.date'), formatLongDate(input.date, 'de')],
+    [t('email.label.date'), emailDate(input.date, 'de', 'long')],
     [t('email.label.time'), t('email.time', { time: input.time })],
   ]);
-  const subject = t('email.cancelNotice.subject', { type, date: formatShortDate(input.date), time: input.time, reference: input.reference });
+  const subject = t('email.cancelNotice.subject', { type, date: emailDate(input.date, 'de', 'short'), time: input.time, reference: input.reference });
   return practiceMessage(practiceEmail, subject, t('email.cancelNotice.intro'), details);
 }
 

@@ -11,16 +11,17 @@ import { buildContactEmail } from '../lib/contact-email';
 import { CONTACT_RATE_LIMIT, type ContactMessage } from '../lib/contact-message';
 import { AppError } from '../lib/errors';
 import type { EmailSender } from './email/email.server';
-import { keyedHash } from './server-key.server';
+import { clientKey } from './client-address.server';
 
 export type ContactOutcome = { status: 'sent' } | { status: 'ignored' } | { status: 'email-failed' };
 
 /**
- * Keyed hash of the client address: a plain SHA-256 of an IPv4 address is
- * reversed by trying all 2^32 of them, an HMAC with a server secret is not.
+ * Keyed hash of the canonical client address: a plain SHA-256 of an IPv4
+ * address is reversed by trying all 2^32 of them, an HMAC with a server
+ * secret is not.
  */
 export function contactClientKey(ip: string, secret: string): string {
-  return keyedHash('contact-rate-limit', ip, secret);
+  return clientKey('contact-rate-limit', ip, secret);
 }
 
 /**

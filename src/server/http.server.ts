@@ -12,6 +12,27 @@ import { withSecurityHeaders } from './security-headers';
 export interface RequestContext {
   params: Record<string, string>;
   ip: string;
+  /**
+   * Keeps the function alive for work that runs after the answer (Netlify's
+   * context.waitUntil); the local server waits for it before shutting down.
+   */
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/**
+ * Runs `work` after the answer, so the answer never waits on it (and its
+ * timing reveals nothing of it). It starts on a later turn of the event
+ * loop, once the handler has returned its answer: work that keeps the CPU
+ * busy (the embedded database runs in this thread) cannot delay the answer
+ * either. A failure is logged by its name only: messages can quote
+ * addresses.
+ */
+export function afterResponse(ctx: RequestContext, label: string, work: () => Promise<void>): void {
+  ctx.waitUntil(
+    new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => console.warn(`${label} failed: ${error instanceof Error ? error.name : 'unknown error'}`)),
+  );
 }
 
 export type Handler = ((req: Request, ctx: RequestContext) => Promise<Response> | Response) & {

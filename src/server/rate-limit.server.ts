@@ -18,11 +18,11 @@
  * The upsert is a CTE (`hitCte`) so callers fold it into their own single
  * statement; `takeRateLimit` runs it alone.
  */
-import { Address4, Address6 } from 'ip-address';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../lib/errors';
 import type { Env } from './env.server';
+import { canonicalClientAddress } from './client-address.server';
 import { keyedHash, serverHashKey } from './server-key.server';
 
 export interface RateLimit {
@@ -40,23 +40,6 @@ export const CONFIRMATIONS_PER_RECIPIENT: RateLimit = { bucket: 'confirmation-re
 /** How many expired rows one statement removes at most (keeps every statement cheap). */
 const PURGE_BATCH = 20;
 
-/**
- * One client, one key: IPv4 as written, an IPv4-mapped IPv6 address as its
- * IPv4, and IPv6 by its /64 prefix (one subscriber's network; a client
- * rotating through its own /64 is still one client).
- */
-export function canonicalClientAddress(ip: string): string {
-  const value = ip.trim();
-  if (Address4.isValid(value)) return new Address4(value).correctForm();
-  const bare = value.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  if (Address6.isValid(bare)) {
-    const v6 = new Address6(bare);
-    if (v6.is4()) return v6.to4().correctForm();
-    return `${new Address6(`${v6.correctForm()}/64`).startAddress().correctForm()}/64`;
-  }
-  return value.toLowerCase();
-}
-
 /** An email address as one recipient: trimmed and lower-cased. */
 export function canonicalEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -70,6 +53,11 @@ export interface RateLimitHit {
   limit: RateLimit;
   /** From rateLimitKey: never the plain value. */
   key: string;
+}
+
+/** One hit of a per-client limit, keyed on the canonical client address (client-address.server.ts). */
+export function clientHit(limit: RateLimit, ip: string, secret: string = serverHashKey()): RateLimitHit {
+  return { limit, key: rateLimitKey(limit, canonicalClientAddress(ip), secret) };
 }
 
 /**
@@ -147,13 +135,24 @@ export function asRateLimited(error: unknown, message: (bucket: string) => strin
 /**
  * Counts one hit of every limit in one statement, or throws 429 (and keeps
  * none of them) when any is exceeded. For callers without a statement of
- * their own to fold the hits into.
+ * their own to fold the hits into. `also`, a scalar subquery, rides along
+ * in the same statement (one round trip); its value is returned only when
+ * every limit holds.
  */
-export async function takeRateLimit(db: Database, hits: RateLimitHit[], now: Date = new Date(), message = 'Too many requests. Please try again later.'): Promise<void> {
+export async function takeRateLimit(
+  db: Database,
+  hits: RateLimitHit[],
+  now: Date = new Date(),
+  message = 'Too many requests. Please try again later.',
+  also: SQL = sql`null`,
+): Promise<unknown> {
   const ctes = hits.map((hit, i) => sql`${sql.raw(`h${i}`)} as (${hitCte(hit, now, sql`(select 1) one`)})`);
   const checks = hits.map((hit, i) => sql`${withinLimitCheck(hit, sql.raw(`h${i}`))}`);
   try {
-    await db.execute(sql`with ${sql.join(ctes, sql`, `)}, purge as (${purgeCte(now, hits)}) select ${sql.join(checks, sql`, `)}`);
+    const result = await db.execute(
+      sql`with ${sql.join(ctes, sql`, `)}, purge as (${purgeCte(now, hits)}) select ${sql.join(checks, sql`, `)}, (${also}) as also`,
+    );
+    return (result as unknown as { rows: Array<{ also: unknown }> }).rows[0]?.also ?? null;
   } catch (error) {
     throw asRateLimited(error, () => message);
   }
@@ -167,7 +166,7 @@ export function bookingLimits(
   const secret = serverHashKey(env);
   const perClient = bookingsPerClient(env);
   return [
-    { limit: perClient, key: rateLimitKey(perClient, canonicalClientAddress(who.clientAddress), secret) },
+    clientHit(perClient, who.clientAddress, secret),
     { limit: CONFIRMATIONS_PER_RECIPIENT, key: rateLimitKey(CONFIRMATIONS_PER_RECIPIENT, canonicalEmail(who.recipient), secret) },
   ];
 }

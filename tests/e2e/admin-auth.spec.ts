@@ -39,11 +39,11 @@ test.describe.serial('admin access', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('a wrong password shows the failure toast with the server message', async ({ page }) => {
+  test('a wrong password shows the failure toast with the German server message', async ({ page }) => {
     await page.goto('/auth');
     await signIn(page, ADMIN.email, 'falsches-passwort');
     await expect(page.getByText('Anmeldung fehlgeschlagen')).toBeVisible();
-    await expect(page.getByText('Invalid login credentials')).toBeVisible();
+    await expect(page.getByText('E-Mail-Adresse oder Passwort ist falsch.')).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
   });
 

@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addDaysToDate, weekdayOf } from '../../src/lib/berlin-time';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { needsReorder } from '../../src/lib/inventory';
+import { expectNoAxeViolations } from './helpers/axe';
 import { signInAsAdmin } from './helpers/admin';
 import { bookingRequest } from '../helpers/patient';
 
@@ -15,16 +16,7 @@ const TYPE = 'E2E Sprechstunde';
 const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
 const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
-async function settled(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-}
-
-async function axe(page: Page, label: string) {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  await settled(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const axe = expectNoAxeViolations;
 
 /** The wizard in a second tab: choose the type, wait for its first date to be chosen. */
 async function openWizard(wizard: Page) {

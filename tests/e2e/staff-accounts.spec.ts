@@ -11,6 +11,7 @@ import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatLongDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
 import { ADMIN, hydrated, signIn, signInAsAdmin } from './helpers/admin';
+import { expectNoAxeViolations } from './helpers/axe';
 import { bookingRequest } from '../helpers/patient';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
@@ -33,12 +34,7 @@ async function linkFor(address: string, subject: string): Promise<string> {
   return found!;
 }
 
-async function axe(page: Page, label: string) {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const axe = expectNoAxeViolations;
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Abmelden' }).click();

@@ -10,6 +10,14 @@ export interface CallOptions {
   query?: Record<string, string>;
 }
 
+/** Work handlers left running after their answer (context.waitUntil), until a test awaits it. */
+const pending = new Set<Promise<unknown>>();
+
+/** Waits for every piece of work handlers left running after their answers (emails sent after a 202, …). */
+export async function settled(): Promise<void> {
+  while (pending.size > 0) await Promise.allSettled([...pending]);
+}
+
 export async function call(handler: Handler, path: string, options: CallOptions = {}) {
   const url = new URL(path, 'http://localhost:4321');
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
@@ -19,7 +27,14 @@ export async function call(handler: Handler, path: string, options: CallOptions 
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
-  const ctx: RequestContext = { params: options.params ?? {}, ip: options.ip ?? '127.0.0.1' };
+  const ctx: RequestContext = {
+    params: options.params ?? {},
+    ip: options.ip ?? '127.0.0.1',
+    waitUntil(work) {
+      pending.add(work);
+      void work.finally(() => pending.delete(work));
+    },
+  };
   const response = await handler(new Request(url, { method: options.method ?? 'GET', headers, body }), ctx);
   const text = await response.text();
   let json: unknown = undefined;

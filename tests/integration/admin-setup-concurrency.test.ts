@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loginAttempts, userRoles, users } from '../../db/schema';
 import setup from '../../netlify/functions/auth-setup';
+import { LOGIN_LIMITS } from '../../src/server/auth/auth.server';
 import { call } from '../helpers/http';
 import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
 
@@ -19,7 +20,7 @@ it('20 concurrent setups against a real Postgres create exactly one admin; the o
     Array.from({ length: 20 }, (_, i) =>
       call(setup, '/api/auth/setup', {
         method: 'POST',
-        body: { email: `admin${i}@example.org`, password: 'geheim1', adminSecret: 'praxis-setup' },
+        body: { email: `admin${i}@example.org`, password: 'praxis-geheim-lang', adminSecret: 'praxis-setup' },
       }),
     ),
   );
@@ -32,11 +33,11 @@ it('20 concurrent setups against a real Postgres create exactly one admin; the o
   expect(admins[0]!.userId).toBe(winner.json.user.id);
 });
 
-it('12 concurrent wrong logins for one email against a real Postgres: at most 5 reach the password check, the rest get 429', async () => {
+it('12 concurrent wrong logins for one account from one client against a real Postgres: at most 5 reach the password check, the rest get 429', async () => {
   const { default: login } = await import('../../netlify/functions/auth-login');
   const results = await Promise.all(
     Array.from({ length: 12 }, (_, i) =>
-      call(login, '/api/auth/login', { method: 'POST', body: { email: 'ziel@example.org', password: `rate${i}` }, ip: `10.9.0.${i}` }),
+      call(login, '/api/auth/login', { method: 'POST', body: { email: 'ziel@example.org', password: `rate${i}` }, ip: '10.9.0.1' }),
     ),
   );
   const checked = results.filter((r) => r.status === 401).length;
@@ -45,4 +46,17 @@ it('12 concurrent wrong logins for one email against a real Postgres: at most 5 
   expect(checked).toBeLessThanOrEqual(5);
   // Only the checked attempts stay recorded as failures.
   expect(await t.db.select().from(loginAttempts)).toHaveLength(checked);
+});
+
+it(`40 concurrent wrong logins for different accounts from one client: at most ${LOGIN_LIMITS.perClient} reach the password check`, async () => {
+  await t.db.delete(loginAttempts);
+  const { default: login } = await import('../../netlify/functions/auth-login');
+  const results = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      call(login, '/api/auth/login', { method: 'POST', body: { email: `ziel${i}@example.org`, password: 'falsch' }, ip: '10.9.0.2' }),
+    ),
+  );
+  const checked = results.filter((r) => r.status === 401).length;
+  expect(results.filter((r) => r.status === 429)).toHaveLength(40 - checked);
+  expect(checked).toBeLessThanOrEqual(LOGIN_LIMITS.perClient);
 });

@@ -7,7 +7,7 @@ import login from '../../netlify/functions/auth-login';
 import refresh from '../../netlify/functions/auth-refresh';
 import session from '../../netlify/functions/auth-session';
 import logout from '../../netlify/functions/auth-logout';
-import { clientKey, emailKey } from '../../src/server/auth/auth.server';
+import { LOGIN_LIMITS, emailKey, loginClientKey } from '../../src/server/auth/auth.server';
 import { verifyPassword } from '../../src/server/auth/password.server';
 import { sha256Hex } from '../../src/server/auth/tokens.server';
 import { accessCookie, cookieHeader, createAdmin, createNonAdmin } from '../helpers/auth';
@@ -31,6 +31,7 @@ function cookieFrom(headers: Headers): string {
 }
 
 const SECRET = 'praxis-setup';
+const PASSWORD = 'praxis-geheim-lang';
 
 describe.each(databaseKinds)('auth API on %s', (kind) => {
   let t: TestDatabase;
@@ -54,7 +55,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
     });
 
     it('answers 403 for a wrong secret word, creating nothing', async () => {
-      const res = await call(setup, '/api/auth/setup', { method: 'POST', body: { email: 'chef@example.org', password: 'geheim1', adminSecret: 'falsch' } });
+      const res = await call(setup, '/api/auth/setup', { method: 'POST', body: { email: 'chef@example.org', password: PASSWORD, adminSecret: 'falsch' } });
       expect(res.status).toBe(403);
       expect(await t.db.select().from(users)).toEqual([]);
     });
@@ -63,7 +64,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       const res = await call(setup, '/api/auth/setup', {
         method: 'POST',
         headers: { origin: 'https://evil.example' },
-        body: { email: 'chef@example.org', password: 'geheim1', adminSecret: SECRET },
+        body: { email: 'chef@example.org', password: PASSWORD, adminSecret: SECRET },
       });
       expect(res.status).toBe(403);
       expect(await t.db.select().from(users)).toEqual([]);
@@ -73,18 +74,18 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       const res = await call(setup, '/api/auth/setup', {
         method: 'POST',
         headers: { origin: 'http://localhost:4321' },
-        body: { email: '  Chef@Example.org ', password: 'geheim1', adminSecret: SECRET },
+        body: { email: '  Chef@Example.org ', password: PASSWORD, adminSecret: SECRET },
       });
       expect(res.status).toBe(201);
       expect(res.json).toEqual({ user: { id: expect.any(String), email: 'chef@example.org' } });
       const [row] = await t.db.select().from(users).where(eq(users.email, 'chef@example.org'));
       expect(row!.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
-      expect(row!.passwordHash).not.toContain('geheim1');
-      expect(await verifyPassword('geheim1', row!.passwordHash)).toBe(true);
-      expect(await verifyPassword('geheim2', row!.passwordHash)).toBe(false);
+      expect(row!.passwordHash).not.toContain(PASSWORD);
+      expect(await verifyPassword(PASSWORD, row!.passwordHash)).toBe(true);
+      expect(await verifyPassword('praxis-geheim-anders', row!.passwordHash)).toBe(false);
       expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, row!.id))).toHaveLength(1);
 
-      const again = await call(setup, '/api/auth/setup', { method: 'POST', body: { email: 'zweiter@example.org', password: 'geheim1', adminSecret: SECRET } });
+      const again = await call(setup, '/api/auth/setup', { method: 'POST', body: { email: 'zweiter@example.org', password: PASSWORD, adminSecret: SECRET } });
       expect(again.status).toBe(409);
       expect(again.json.type).toBe('admin-exists');
       expect((await call(status, '/api/auth/status')).json.adminExists).toBe(true);
@@ -98,7 +99,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
 
     it('signs in: 200 { user, isAdmin, expiresAt } with HttpOnly SameSite=Strict cookies, not Secure on localhost', async () => {
       const before = Date.now();
-      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'CHEF@example.org', password: 'geheim1' } });
+      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'CHEF@example.org', password: PASSWORD } });
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ user: { id: expect.any(String), email: 'chef@example.org' }, isAdmin: true, expiresAt: expect.any(String) });
       const expiresIn = Date.parse(res.json.expiresAt) - before;
@@ -116,16 +117,16 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
     });
 
     it('sets Secure cookies when the site is not on localhost', async () => {
-      const res = await call(login, 'https://praxis.example/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: 'geheim1' } });
+      const res = await call(login, 'https://praxis.example/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: PASSWORD } });
       expect(res.status).toBe(200);
       for (const c of Object.values(cookiesOf(res.headers))) expect(c.attributes).toContain('Secure');
     });
 
-    it('answers 401 "Invalid login credentials" for a wrong password and an unknown email alike', async () => {
-      for (const body of [{ email: 'chef@example.org', password: 'falsch!' }, { email: 'niemand@example.org', password: 'geheim1' }]) {
+    it('answers 401 with one German message for a wrong password and an unknown email alike', async () => {
+      for (const body of [{ email: 'chef@example.org', password: 'falsch!' }, { email: 'niemand@example.org', password: PASSWORD }]) {
         const res = await call(login, '/api/auth/login', { method: 'POST', body });
         expect(res.status).toBe(401);
-        expect(res.json).toMatchObject({ status: 401, detail: 'Invalid login credentials' });
+        expect(res.json).toMatchObject({ status: 401, detail: 'E-Mail-Adresse oder Passwort ist falsch.' });
         expect(res.headers.getSetCookie()).toEqual([]);
       }
     });
@@ -145,7 +146,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
     });
 
     it('GET session answers as login with the cookie, 401 without', async () => {
-      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: 'geheim1' } });
+      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: PASSWORD } });
       const me = await call(session, '/api/auth/session', { headers: { cookie: cookieFrom(res.headers) } });
       expect(me.status).toBe(200);
       expect(me.json).toEqual(res.json);
@@ -153,7 +154,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
     });
 
     it('refresh rotates the refresh token: the new one works, the old one is refused', async () => {
-      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: 'geheim1' } });
+      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: PASSWORD } });
       const first = cookiesOf(res.headers);
       const refreshed = await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: cookieFrom(res.headers) } });
       expect(refreshed.status).toBe(200);
@@ -169,7 +170,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
     });
 
     it('a replayed old refresh token revokes the whole session: the newest token is refused too', async () => {
-      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: 'geheim1' } });
+      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: PASSWORD } });
       const stolen = cookieFrom(res.headers);
       // The thief refreshes first and keeps refreshing …
       const thief1 = await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: stolen } });
@@ -188,7 +189,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
     });
 
     it('a forged refresh token naming a live session (no server MAC) is refused without revoking it', async () => {
-      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: 'geheim1' } });
+      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: PASSWORD } });
       const token = cookiesOf(res.headers).praxis_refresh!.value;
       const [sid, nonce] = token.split('.');
       const forged = `${sid}.${nonce}.${'A'.repeat(43)}`;
@@ -197,7 +198,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
     });
 
     it('logout answers 204, clears the cookies and revokes the session (access and refresh refused after)', async () => {
-      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: 'geheim1' } });
+      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: PASSWORD } });
       const cookie = cookieFrom(res.headers);
       const out = await call(logout, '/api/auth/logout', { method: 'POST', headers: { cookie, origin: 'http://localhost:4321' } });
       expect(out.status).toBe(204);
@@ -238,13 +239,13 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       const res = await call(login, '/api/auth/login', {
         method: 'POST',
         headers: { origin: 'http://localhost:4321', 'sec-fetch-site': 'same-origin' },
-        body: { email: 'chef@example.org', password: 'geheim1' },
+        body: { email: 'chef@example.org', password: PASSWORD },
       });
       expect(res.status).toBe(200);
       const cross = await call(login, '/api/auth/login', {
         method: 'POST',
         headers: { 'sec-fetch-site': 'cross-site' },
-        body: { email: 'chef@example.org', password: 'geheim1' },
+        body: { email: 'chef@example.org', password: PASSWORD },
       });
       expect(cross.status).toBe(403);
     });
@@ -258,26 +259,46 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
     const attempt = (email: string, password: string, ip: string) =>
       call(login, '/api/auth/login', { method: 'POST', body: { email, password }, ip });
 
-    it('answers 429 after 5 failures for one email, even from other addresses and with the right password', async () => {
-      for (let i = 0; i < 5; i++) expect((await attempt('chef@example.org', 'falsch!', `10.0.0.${i}`)).status).toBe(401);
-      const blocked = await attempt('chef@example.org', 'geheim1', '10.0.1.1');
+    it('counts failures per (account, client): 5 wrong passwords lock that account on that client only', async () => {
+      for (let i = 0; i < 5; i++) expect((await attempt('chef@example.org', 'falsch!', '10.0.0.1')).status).toBe(401);
+      const blocked = await attempt('chef@example.org', PASSWORD, '10.0.0.1');
       expect(blocked.status).toBe(429);
-      expect(blocked.json.type).toBe('rate-limited');
+      expect(blocked.json).toMatchObject({ type: 'rate-limited', detail: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es später erneut.' });
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-      // Another email from a fresh address is not affected.
-      expect((await attempt('niemand@example.org', 'x', '10.0.2.1')).status).toBe(401);
+      // Nobody elsewhere can lock the owner out: the account signs in from its own connection.
+      expect((await attempt('chef@example.org', PASSWORD, '10.0.0.2')).status).toBe(200);
     });
 
-    it('answers 429 after 5 failures from one address, for any email', async () => {
-      for (let i = 0; i < 5; i++) expect((await attempt(`probe${i}@example.org`, 'x', '192.0.2.7')).status).toBe(401);
-      expect((await attempt('chef@example.org', 'geheim1', '192.0.2.7')).status).toBe(429);
-      expect((await attempt('chef@example.org', 'geheim1', '192.0.2.8')).status).toBe(200);
+    it('5 wrong passwords for an unknown address from the practice connection leave the real admin able to sign in from it', async () => {
+      for (let i = 0; i < 5; i++) expect((await attempt('unbekannt@example.org', 'falsch!', '198.51.100.20')).status).toBe(401);
+      expect((await attempt('unbekannt@example.org', 'falsch!', '198.51.100.20')).status).toBe(429);
+      expect((await attempt('chef@example.org', PASSWORD, '198.51.100.20')).status).toBe(200);
+    });
+
+    it(`answers 429 after ${LOGIN_LIMITS.perClient} failures from one client, for any accounts; other clients are not affected`, async () => {
+      for (let i = 0; i < LOGIN_LIMITS.perClient; i++) {
+        expect((await attempt(`probe${i}@example.org`, 'x', '192.0.2.7')).status).toBe(401);
+      }
+      expect((await attempt('chef@example.org', PASSWORD, '192.0.2.7')).status).toBe(429);
+      expect((await attempt('chef@example.org', PASSWORD, '192.0.2.8')).status).toBe(200);
+    });
+
+    it.each([
+      ['an IPv4 address and its IPv4-mapped IPv6 spelling', (i: number) => (i % 2 ? '198.51.100.77' : '::ffff:198.51.100.77'), '198.51.100.78'],
+      ['addresses rotating inside one IPv6 /64', (i: number) => `2001:db8:5:6:${i.toString(16)}::1`, '2001:db8:5:7::1'],
+    ])('keys the client canonically: %s count as one client', async (_what, spelling, otherClient) => {
+      for (let i = 0; i < 5; i++) expect((await attempt('chef@example.org', 'falsch!', spelling(i))).status).toBe(401);
+      expect((await attempt('chef@example.org', PASSWORD, spelling(9))).status).toBe(429);
+      expect((await attempt('chef@example.org', PASSWORD, otherClient)).status).toBe(200);
+      await t.db.delete(loginAttempts);
+      for (let i = 0; i < LOGIN_LIMITS.perClient; i++) await attempt(`probe${i}@example.org`, 'x', spelling(i));
+      expect((await attempt('chef@example.org', PASSWORD, spelling(99))).status).toBe(429);
     });
 
     it('stores address and email only as keyed hashes and lets attempts older than 15 minutes lapse', async () => {
       for (let i = 0; i < 4; i++) await attempt('chef@example.org', 'falsch!', '198.51.100.1');
       const rows = await t.db.select().from(loginAttempts);
-      expect(rows.map((r) => r.clientKey)).toEqual(Array(4).fill(clientKey('198.51.100.1')));
+      expect(rows.map((r) => r.clientKey)).toEqual(Array(4).fill(loginClientKey('198.51.100.1')));
       expect(rows.map((r) => r.email)).toEqual(Array(4).fill(emailKey('chef@example.org')));
       // Not the unsalted SHA-256 an attacker could enumerate.
       expect(rows[0]!.clientKey).not.toBe(sha256Hex('198.51.100.1'));
@@ -289,22 +310,29 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       expect((await attempt('chef@example.org', 'falsch!', '198.51.100.1')).status).toBe(401);
       // … and the aged rows are purged, only the new failure is left.
       expect(await t.db.select().from(loginAttempts)).toHaveLength(1);
-      expect((await attempt('chef@example.org', 'geheim1', '198.51.100.1')).status).toBe(200);
+      expect((await attempt('chef@example.org', PASSWORD, '198.51.100.1')).status).toBe(200);
     });
 
-    it('a refused attempt carries Retry-After until the oldest failure leaves the window', async () => {
-      for (let i = 0; i < 5; i++) await attempt('chef@example.org', 'falsch!', '198.51.100.9');
-      const blocked = await attempt('chef@example.org', 'geheim1', '198.51.100.9');
+    it('a refused attempt carries Retry-After until the oldest counted failure leaves the window, and then it is counted again', async () => {
+      const start = Date.now();
+      await attempt('chef@example.org', 'falsch!', '198.51.100.9');
+      // The oldest failure is 10 minutes old: 5 minutes of the window are left.
+      await t.db.update(loginAttempts).set({ attemptedAt: new Date(start - 10 * 60_000) });
+      for (let i = 0; i < 4; i++) await attempt('chef@example.org', 'falsch!', '198.51.100.9');
+      const blocked = await attempt('chef@example.org', PASSWORD, '198.51.100.9');
       expect(blocked.status).toBe(429);
       const seconds = Number(blocked.headers.get('retry-after'));
-      expect(seconds).toBeGreaterThan(800);
-      expect(seconds).toBeLessThanOrEqual(900);
+      expect(seconds).toBeGreaterThan(5 * 60 - 30);
+      expect(seconds).toBeLessThanOrEqual(5 * 60);
+      // When that failure leaves the window, the right password signs in.
+      await t.db.update(loginAttempts).set({ attemptedAt: new Date(start - 15 * 60_000 - 1000) }).where(sql`attempted_at < ${new Date(start - 60_000).toISOString()}::timestamptz`);
+      expect((await attempt('chef@example.org', PASSWORD, '198.51.100.9')).status).toBe(200);
     });
 
     it('after failed logins no table holds a plain email or client address', async () => {
       const ips = ['203.0.113.77', '2001:db8::77'];
       for (const ip of ips) for (let i = 0; i < 3; i++) await attempt(`geraten${i}@example.org`, 'falsch!', ip);
-      await call(setup, '/api/auth/setup', { method: 'POST', body: { email: 'x@example.org', password: 'geheim1', adminSecret: 'falsch' }, ip: ips[0] });
+      await call(setup, '/api/auth/setup', { method: 'POST', body: { email: 'x@example.org', password: PASSWORD, adminSecret: 'falsch' }, ip: ips[0] });
       const tables = (await t.db.execute(
         sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
       )) as unknown as { rows: Array<{ table_name: string }> };
@@ -317,11 +345,14 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       }
     });
 
-    it('a success clears the earlier failures of that email', async () => {
-      for (let i = 0; i < 4; i++) await attempt('chef@example.org', 'falsch!', `203.0.113.${i}`);
-      expect((await attempt('chef@example.org', 'geheim1', '203.0.113.50')).status).toBe(200);
-      for (let i = 0; i < 4; i++) expect((await attempt('chef@example.org', 'falsch!', `203.0.113.${10 + i}`)).status).toBe(401);
-      expect((await attempt('chef@example.org', 'geheim1', '203.0.113.51')).status).toBe(200);
+    it("a success clears this client's earlier failures for that account, not another client's", async () => {
+      for (let i = 0; i < 4; i++) await attempt('chef@example.org', 'falsch!', '203.0.113.1');
+      for (let i = 0; i < 4; i++) await attempt('chef@example.org', 'falsch!', '203.0.113.2');
+      expect((await attempt('chef@example.org', PASSWORD, '203.0.113.1')).status).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await attempt('chef@example.org', 'falsch!', '203.0.113.1')).status).toBe(401);
+      // The other client's four failures still count: its fifth is its last.
+      expect((await attempt('chef@example.org', 'falsch!', '203.0.113.2')).status).toBe(401);
+      expect((await attempt('chef@example.org', PASSWORD, '203.0.113.2')).status).toBe(429);
     });
   });
 });
@@ -339,7 +370,7 @@ describe.each(databaseKinds)('setup attempts on %s (issue 12)', (kind) => {
   });
 
   const try_ = (adminSecret: string, ip: string, email = 'chef@example.org') =>
-    call(setup, '/api/auth/setup', { method: 'POST', body: { email, password: 'geheim1', adminSecret }, ip });
+    call(setup, '/api/auth/setup', { method: 'POST', body: { email, password: PASSWORD, adminSecret }, ip });
 
   it('limits wrong words to 5 per address per 15 minutes: then 429 with Retry-After, even for the right word', async () => {
     for (let i = 0; i < 5; i++) expect((await try_(`falsch-${i}`, '192.0.2.50')).status).toBe(403);
@@ -353,6 +384,14 @@ describe.each(databaseKinds)('setup attempts on %s (issue 12)', (kind) => {
     // Past the window the address may try again.
     await t.db.update(loginAttempts).set({ attemptedAt: new Date(Date.now() - 15 * 60_000 - 1000) });
     expect((await try_('falsch', '192.0.2.50')).status).toBe(403);
+  });
+
+  it.each([
+    ['an IPv4 address and its IPv4-mapped IPv6 spelling', (i: number) => (i % 2 ? '192.0.2.80' : '::ffff:192.0.2.80')],
+    ['addresses rotating inside one IPv6 /64', (i: number) => `2001:db8:9:9:${i.toString(16)}::1`],
+  ])('keys the client canonically: %s count as one client', async (_what, spelling) => {
+    for (let i = 0; i < 5; i++) expect((await try_(`falsch-${i}`, spelling(i))).status).toBe(403);
+    expect((await try_('falsch', spelling(7))).status).toBe(429);
   });
 
   it('300 wrong words in a burst: at most 5 are checked, the rest get 429', async () => {

@@ -235,7 +235,7 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
     it('writes the English confirmation with the English name and link for an English booking', async () => {
       await book(slot({ language: 'en' }));
       const toPatient = (await readOutbox(outbox)).find((m) => m.headers.to === patient.email)!;
-      expect(toPatient.subject).toBe('Appointment confirmation: Health check on 08.01.2030 at 09:00');
+      expect(toPatient.subject).toBe('Appointment confirmation: Health check on Tue 8 Jan 2030 at 09:00');
       expect(toPatient.text).toContain('Tuesday, 8 January 2030');
       expect(toPatient.text).toMatch(/https:\/\/praxis\.example\/en\/termin\/absagen\?token=/);
       expect(toPatient.attachments[0]!.filename).toBe('appointment.ics');

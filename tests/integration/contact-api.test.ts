@@ -208,6 +208,15 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
     expect((await post(valid, nextIp())).status).toBe(200);
   });
 
+  it.each([
+    ['an IPv4 address and its IPv4-mapped IPv6 spelling', (i: number) => (i % 2 ? '198.51.100.177' : '::ffff:198.51.100.177'), '198.51.100.178'],
+    ['addresses rotating inside one IPv6 /64', (i: number) => `2001:db8:77:1:${i.toString(16)}::1`, '2001:db8:77:2::1'],
+  ])('keys the client canonically: %s count as one client', async (_what, spelling, otherClient) => {
+    for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) expect((await post(valid, spelling(i))).status).toBe(200);
+    expect((await post(valid, spelling(CONTACT_RATE_LIMIT.max))).status).toBe(429);
+    expect((await post(valid, otherClient)).status).toBe(200);
+  });
+
   it('counts parallel requests from one address exactly', async () => {
     const ip = nextIp();
     const results = await Promise.all(Array.from({ length: CONTACT_RATE_LIMIT.max + 3 }, () => post(valid, ip)));

@@ -279,3 +279,52 @@ describe('local server under hostile input (issue 12)', () => {
     error.mockRestore();
   });
 });
+
+describe('work left after the answer (context.waitUntil, issue 20)', () => {
+  it('answers before the work is done, and a graceful shutdown waits for the work', async () => {
+    const { route, afterResponse } = await import('../../src/server/http.server');
+    const root = await mkdtemp(path.join(os.tmpdir(), 'local-server-wait-'));
+    await mkdir(path.join(root, 'dist'), { recursive: true });
+    await mkdir(path.join(root, 'functions'));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let workDone = false;
+    const running = await startLocalServer({
+      port: 0,
+      distDir: path.join(root, 'dist'),
+      functionsDir: path.join(root, 'functions'),
+      log: vi.fn(),
+      extraRoutes: [
+        {
+          name: 'later',
+          pattern: '/api/later',
+          match: compilePath('/api/later'),
+          handler: route({
+            POST: (_req, ctx) => {
+              afterResponse(ctx, 'test work', async () => {
+                await gate;
+                workDone = true;
+              });
+              return new Response(null, { status: 202 });
+            },
+          }),
+        },
+      ],
+    });
+    try {
+      expect((await fetch(`${running.url}/api/later`, { method: 'POST' })).status).toBe(202);
+      expect(workDone).toBe(false);
+      const stopped = running.shutdown(5_000);
+      let stoppedYet = false;
+      void stopped.then(() => (stoppedYet = true));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(stoppedYet).toBe(false);
+      release();
+      expect(await stopped).toBe(true);
+      expect(workDone).toBe(true);
+    } finally {
+      release();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});

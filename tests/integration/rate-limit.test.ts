@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../db/schema';
 import { AppError } from '../../src/lib/errors';
+import { canonicalClientAddress } from '../../src/server/client-address.server';
 import {
-  canonicalClientAddress,
   canonicalEmail,
   rateLimitKey,
   takeRateLimit,

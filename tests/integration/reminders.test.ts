@@ -253,7 +253,7 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
     vi.setSystemTime(at('2030-01-08T08:00:00Z'));
     expect((await runFunction()).sent).toBe(1);
     const mail = (await readOutbox(outbox)).find((m) => m.subject.startsWith('Reminder'))!;
-    expect(mail.subject).toBe('Reminder: Health check on 09.01.2030 at 09:00');
+    expect(mail.subject).toBe('Reminder: Health check on Wed 9 Jan 2030 at 09:00');
     expect(mail.text).toContain('Wednesday, 9 January 2030');
     expect(mail.text).toMatch(/https:\/\/praxis\.example\/en\/termin\/absagen\?token=/);
   });

@@ -1,24 +1,23 @@
 /**
  * Staff accounts (issue 13, DESIGN.md Practice operations): admins list,
  * add and remove colleagues (never the last admin), own password change
- * ends the other sessions, "Passwort vergessen" sends a single-use link
- * valid 30 minutes with the same answer for any address, rate-limited;
- * invitations are valid 48 hours. Tokens are stored as SHA-256 only.
+ * ends the other sessions; invitations are valid 48 hours. Tokens are
+ * stored as SHA-256 only. "Passwort vergessen" and the links:
+ * password-links-api.test.ts.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { passwordResetAttempts, passwordTokens, sessions, userRoles, users } from '../../db/schema';
+import { passwordTokens, rateLimits, sessions, userRoles, users } from '../../db/schema';
 import adminUsers, { config as usersConfig } from '../../netlify/functions/admin-users';
 import adminUser, { config as userConfig } from '../../netlify/functions/admin-user';
 import passwordFn, { config as passwordConfig } from '../../netlify/functions/auth-password';
-import forgot, { config as forgotConfig } from '../../netlify/functions/auth-forgot';
+import { config as forgotConfig } from '../../netlify/functions/auth-forgot';
 import reset, { config as resetConfig } from '../../netlify/functions/auth-reset';
 import login from '../../netlify/functions/auth-login';
 import sessionFn from '../../netlify/functions/auth-session';
-import { FORGOT_RATE_LIMIT } from '../../src/server/auth/accounts.server';
 import { sha256Hex } from '../../src/server/auth/tokens.server';
 import { asAdmin, errorsOf, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
@@ -44,7 +43,6 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
   const outbox = () => readOutbox(path.join(dataDir, 'outbox'));
   const signIn = (email: string, password: string) =>
     call(login, '/api/auth/login', { method: 'POST', body: { email, password }, ip: nextIp() });
-  const requestReset = (email: string, ip = nextIp()) => call(forgot, '/api/auth/forgot', { method: 'POST', body: { email }, ip, headers: { origin: siteOrigin() } });
   const setPassword = (token: string, password: string) => call(reset, '/api/auth/reset', { method: 'POST', body: { token, password }, headers: { origin: siteOrigin() } });
 
   beforeAll(async () => {
@@ -58,7 +56,7 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
     vi.stubEnv('POSTMARK_SERVER_TOKEN', '');
     vi.stubEnv('SITE_URL', 'https://praxis.example');
     vi.spyOn(console, 'info').mockImplementation(() => {});
-    await t.db.delete(passwordResetAttempts);
+    await t.db.delete(rateLimits);
   });
   afterEach(async () => {
     vi.unstubAllEnvs();
@@ -219,110 +217,6 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
       expect((await call(passwordFn, '/api/auth/password', { method: 'POST', body })).status).toBe(401);
       const cross = await call(passwordFn, '/api/auth/password', { method: 'POST', body, headers: { cookie: admin.cookie, origin: 'https://evil.example' } });
       expect(cross.status).toBe(403);
-    });
-  });
-
-  describe('Passwort vergessen', () => {
-    it('answers 202 with the same body whether or not the address has an account; only an account gets a link', async () => {
-      const user = await createAdmin(t.db, { email: 'vergesslich@example.org' });
-      const known = await requestReset('Vergesslich@example.org');
-      const unknown = await requestReset('niemand@example.org');
-      expect(known.status).toBe(202);
-      expect(unknown.status).toBe(202);
-      expect(unknown.text).toBe(known.text);
-      const mails = await outbox();
-      expect(mails).toHaveLength(1);
-      expect(mails[0]!.headers.to).toContain('vergesslich@example.org');
-      expect(mails[0]!.subject).toBe('Passwort zurücksetzen – Praxis-Verwaltung');
-      expect(mails[0]!.text).toContain('30 Minuten');
-      const token = tokenFrom(mails[0]!.text);
-      const [row] = await t.db.select().from(passwordTokens).where(eq(passwordTokens.userId, user.id));
-      expect(row!.tokenHash).toBe(sha256Hex(token));
-      expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(30 * 60_000);
-    });
-
-    it('the link sets a new password once, ends every session of the user, and then answers 404', async () => {
-      const user = await createAdmin(t.db, { password: 'vergessen-1' });
-      await requestReset(user.email);
-      const token = tokenFrom((await outbox())[0]!.text);
-      expect((await setPassword(token, 'erinnert-1')).status).toBe(204);
-      expect((await call(sessionFn, '/api/auth/session', { headers: { cookie: user.cookie } })).status).toBe(401);
-      expect((await signIn(user.email, 'vergessen-1')).status).toBe(401);
-      expect((await signIn(user.email, 'erinnert-1')).status).toBe(200);
-      const again = await setPassword(token, 'nochmal-1');
-      expect(again.status).toBe(404);
-      expect(again.json.type).toBe('not-found');
-    });
-
-    it('a link used twice at the same moment sets the password exactly once', async () => {
-      const user = await createAdmin(t.db);
-      await requestReset(user.email);
-      const token = tokenFrom((await outbox())[0]!.text);
-      const results = await Promise.all(['parallel-a1', 'parallel-b2', 'parallel-c3'].map((pw) => setPassword(token, pw)));
-      expect(results.map((r) => r.status).sort()).toEqual([204, 404, 404]);
-    });
-
-    it('a link is refused after 30 minutes, and a newer link replaces an older one', async () => {
-      const user = await createAdmin(t.db);
-      await requestReset(user.email);
-      const first = tokenFrom((await outbox())[0]!.text);
-      await requestReset(user.email);
-      const second = tokenFrom((await outbox())[1]!.text);
-      expect((await setPassword(first, 'erstes-pw-1')).status).toBe(404);
-      vi.useFakeTimers({ now: Date.now() + 30 * 60_000 + 1000, toFake: ['Date'] });
-      expect((await setPassword(second, 'zweites-pw-1')).status).toBe(404);
-    });
-
-    it.each([
-      ['a malformed token', { token: 'abc', password: 'gutes-pw-1' }, 'token', 'errors.tokenInvalid'],
-      ['a short password', { token: 'a'.repeat(43), password: 'x' }, 'password', 'errors.passwordTooShort'],
-    ])('reset answers 400 for %s', async (_, body, field, key) => {
-      expect(errorsOf(await call(reset, '/api/auth/reset', { method: 'POST', body, headers: { origin: siteOrigin() } }))[field]).toEqual([key]);
-    });
-
-    it('an unknown well-formed token is 404', async () => {
-      expect((await setPassword('b'.repeat(43), 'gutes-pw-1')).status).toBe(404);
-    });
-
-    it(`is rate-limited: the ${FORGOT_RATE_LIMIT.perEmail + 1}th request for one address within an hour is 429, from any client, known or not`, async () => {
-      for (const email of ['begrenzt@example.org', admin.email]) {
-        for (let i = 0; i < FORGOT_RATE_LIMIT.perEmail; i++) expect((await requestReset(email)).status).toBe(202);
-        const res = await requestReset(email);
-        expect(res.status).toBe(429);
-        expect(res.json.type).toBe('rate-limited');
-      }
-      // An hour later the window has passed.
-      vi.useFakeTimers({ now: Date.now() + 61 * 60_000, toFake: ['Date'] });
-      expect((await requestReset('begrenzt@example.org')).status).toBe(202);
-    });
-
-    it(`is rate-limited per client: ${FORGOT_RATE_LIMIT.perClient} requests, then 429; keys are HMACs, not addresses`, async () => {
-      const ip = '192.0.2.77';
-      for (let i = 0; i < FORGOT_RATE_LIMIT.perClient; i++) expect((await requestReset(`person${i}@example.org`, ip)).status).toBe(202);
-      expect((await requestReset('noch-eine@example.org', ip)).status).toBe(429);
-      const rows = await t.db.select().from(passwordResetAttempts);
-      const stored = JSON.stringify(rows);
-      expect(stored).not.toContain(ip);
-      expect(stored).not.toContain('example.org');
-      for (const r of rows) expect(r.key).toMatch(/^[0-9a-f]{64}$/);
-    });
-
-    it('parallel requests for one address cannot slip past the limit together', async () => {
-      const results = await Promise.all(Array.from({ length: 10 }, () => requestReset('ansturm@example.org')));
-      expect(results.filter((r) => r.status === 202)).toHaveLength(FORGOT_RATE_LIMIT.perEmail);
-      expect(results.filter((r) => r.status === 429)).toHaveLength(10 - FORGOT_RATE_LIMIT.perEmail);
-    });
-
-    it('answers 400 for a bad address, storing nothing', async () => {
-      expect(errorsOf(await requestReset('kein-at')).email).toEqual(['errors.emailInvalid']);
-      expect(await t.db.select().from(passwordResetAttempts)).toEqual([]);
-    });
-
-    it('a failed email still answers 202', async () => {
-      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-      await createAdmin(t.db, { email: 'kaputt@example.invalid' });
-      expect((await requestReset('kaputt@example.invalid')).status).toBe(202);
-      expect(warn).toHaveBeenCalledWith('password reset email failed: UndeliverableError');
     });
   });
 

@@ -74,7 +74,7 @@ describe('route and errorResponse', () => {
     const unnamed = errorResponse(new AppError('rate-limited', 'Too many.'));
     expect(unnamed.headers.get('retry-after')).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
     const handler = route({ POST: () => Promise.reject(new AppError('rate-limited')) });
-    expect((await handler(post('{}'), { params: {}, ip: '1.1.1.1' })).headers.get('retry-after')).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
+    expect((await handler(post('{}'), { params: {}, ip: '1.1.1.1', waitUntil: () => {} })).headers.get('retry-after')).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
     expect(errorResponse(new AppError('slot-unavailable')).headers.get('retry-after')).toBeNull();
   });
 
@@ -85,7 +85,7 @@ describe('route and errorResponse', () => {
         throw new Error('Key (email)=(patient@example.org) already exists');
       },
     });
-    const res = await handler(new Request('http://localhost/'), { params: {}, ip: '1.1.1.1' });
+    const res = await handler(new Request('http://localhost/'), { params: {}, ip: '1.1.1.1', waitUntil: () => {} });
     expect(res.status).toBe(500);
     expect(await res.text()).not.toContain('patient@example.org');
     const logged = error.mock.calls.flat().join(' ');

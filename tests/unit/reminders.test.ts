@@ -200,7 +200,7 @@ describe('reminder email', () => {
 
   it('English: the English type name, date and links', () => {
     const mail = buildReminderEmail({ ...input, language: 'en' }, 'https://praxis.example');
-    expect(mail.subject).toBe('Reminder: Health check on 08.01.2030 at 09:00');
+    expect(mail.subject).toBe('Reminder: Health check on Tue 8 Jan 2030 at 09:00');
     for (const part of [
       'Dear Erika <b>,',
       'Type: Health check',

@@ -177,6 +177,17 @@ describe('inventory page', () => {
     expect(screen.queryByText(/benötigen Nachbestellung/)).not.toBeInTheDocument();
   });
 
+  it('says what "3 / 10" are, and labels each cell with its column for the phone cards', async () => {
+    replies = { 'GET /api/admin/inventory': () => ({ status: 200, body: [item({})] }) };
+    render(<InventoryPage />);
+    const cell = await screen.findByRole('cell', { name: '3 / 10' });
+    expect(screen.getByRole('columnheader', { name: 'Bestand / Mindestbestand' })).toBeInTheDocument();
+    expect(cell).toHaveAttribute('data-label', 'Bestand / Mindestbestand');
+    expect(screen.getByRole('cell', { name: 'Kardio' })).toHaveAttribute('data-label', 'Lieferant');
+    // The row's name is its header; the cards show it as their title, without a label.
+    expect(screen.getByRole('rowheader', { name: /EKG-Elektroden/ })).not.toHaveAttribute('data-label');
+  });
+
   it("a failed load shows 'Fehler' with 'Inventar konnte nicht geladen werden.'", async () => {
     replies = { 'GET /api/admin/inventory': () => ({ status: 500, body: {} }) };
     render(

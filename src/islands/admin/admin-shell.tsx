@@ -159,7 +159,7 @@ function AdminLayout({ page, email, children }: { page: AdminPage; email: string
         <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-            <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 bg-slate-50 shadow-xl focus:outline-none" aria-describedby={undefined}>
+            <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto bg-slate-50 pb-28 shadow-xl focus:outline-none" aria-describedby={undefined}>
               <Dialog.Title className="px-4 pt-4 text-sm font-semibold text-slate-500">{L.navigation}</Dialog.Title>
               <nav aria-label={L.navigation}>
                 <NavLinks page={page} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
@@ -169,37 +169,49 @@ function AdminLayout({ page, email, children }: { page: AdminPage; email: string
         </Dialog.Root>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 print:hidden">
+        {/*
+          On a phone the email gets its own line and the two actions show as
+          icons (their names stay for screen readers and as tooltips), so
+          nothing overlaps, wraps or is cut to a letter at 320 px.
+        */}
+        <header className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 border-b border-slate-200 bg-white px-3 py-3 sm:gap-x-3 sm:px-4 print:hidden">
           <button
             type="button"
             onClick={toggle}
             aria-label={L.toggleSidebar}
             aria-expanded={expanded}
             title="Strg/⌘ + B"
-            className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100"
+            className="col-start-1 row-start-1 justify-self-start rounded-md p-1.5 text-slate-600 hover:bg-slate-100 sm:row-span-2"
           >
             <Icon name="sidebar" />
           </button>
-          <div className="min-w-0 flex-1">
-            <p className="text-lg font-semibold">{L.title}</p>
-            <p className="truncate text-sm text-slate-600">
-              <span className="sr-only">{L.signedInAs} </span>
-              {email}
-            </p>
+          <p className="col-start-2 row-start-1 truncate text-base font-semibold sm:text-lg">{L.title}</p>
+          <p className="col-span-3 col-start-1 row-start-2 truncate text-sm text-slate-600 sm:col-span-1 sm:col-start-2">
+            <span className="sr-only">{L.signedInAs} </span>
+            {email}
+          </p>
+          <div className="col-start-3 row-start-1 flex items-center gap-2 sm:row-span-2">
+            <a
+              href="/"
+              title={L.toBooking}
+              className="inline-flex items-center gap-2 whitespace-nowrap rounded-md border border-slate-300 p-1.5 text-sm font-medium hover:bg-slate-50 sm:px-3"
+            >
+              <Icon name="home" className="h-5 w-5 sm:hidden" />
+              <span className="sr-only sm:not-sr-only">{L.toBooking}</span>
+            </a>
+            <button
+              type="button"
+              onClick={() => void signOut()}
+              disabled={signingOut}
+              title={L.signOut}
+              className="inline-flex items-center gap-2 whitespace-nowrap rounded-md bg-brand-700 p-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:px-3"
+            >
+              <Icon name="sign-out" className="h-5 w-5 sm:hidden" />
+              <span className="sr-only sm:not-sr-only">{L.signOut}</span>
+            </button>
           </div>
-          <a href="/" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
-            {L.toBooking}
-          </a>
-          <button
-            type="button"
-            onClick={() => void signOut()}
-            disabled={signingOut}
-            className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-          >
-            {L.signOut}
-          </button>
         </header>
-        <main id="main" className="flex-1 p-4 md:p-6 print:p-0">
+        <main id="main" className="flex-1 p-4 pb-28 md:p-6 md:pb-28 print:p-0">
           {children}
         </main>
       </div>

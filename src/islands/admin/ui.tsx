@@ -6,7 +6,7 @@
  */
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { inputClass } from '../auth/password-input';
 import { ApiError, failureText } from './admin-api';
@@ -72,7 +72,10 @@ export function FormDialog({
             event.preventDefault();
             if (opener.current?.isConnected) opener.current.focus();
           }}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+          // Anchored near the top and ending at least 7rem above the bottom,
+          // where toasts appear (BackOfficeToaster): an error toast after a
+          // failed save never covers the dialog's buttons.
+          className="fixed left-1/2 top-4 z-50 max-h-[calc(100dvh-8rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none sm:top-16 sm:max-h-[calc(100dvh-11rem)]">
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
           <div className="mt-4">{children}</div>
@@ -254,7 +257,14 @@ export function EditDialog<T>({
 /**
  * A list page's table: the spinner while loading, a note when there is
  * nothing (or nothing matches the filters), else the table with a caption
- * for screen readers and one header cell per column; the rows are children.
+ * for screen readers and one header cell per column; the rows are children
+ * (`<tr>` of `<td>`, or a `<th scope="row">` naming the row).
+ *
+ * Below 640 px the rows become stacked cards (the `.list-table` rules in
+ * global.css), so a row's actions are reachable without sideways
+ * scrolling: each cell is labelled with its column's heading (`data-label`,
+ * added here, so every page's table gets it), and the explicit roles keep
+ * the table a table for screen readers while its parts are laid out as blocks.
  */
 export function ListTable({
   loaded,
@@ -276,22 +286,42 @@ export function ListTable({
     return <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center">{total === 0 ? text.empty : text.noMatch}</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
+    <div className="list-table overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table role="table" className="w-full text-left text-sm">
         <caption className="sr-only">{text.caption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
+        <thead role="rowgroup" className="bg-slate-50">
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2">
+              <th key={column} role="columnheader" scope="col" className="px-3 py-2">
                 {column}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
+        <tbody role="rowgroup" className="divide-y divide-slate-100">
+          {labelCells(children, columns)}
+        </tbody>
       </table>
     </div>
   );
+}
+
+type CellProps = { children?: ReactNode; scope?: string };
+
+/** Each row's cells get their column's heading as `data-label` (shown on the cards) and an explicit role. */
+function labelCells(rows: ReactNode, columns: string[]): ReactNode {
+  return Children.map(rows, (row) => {
+    if (!isValidElement<CellProps>(row) || row.type !== 'tr') return row;
+    let column = 0;
+    const cells = Children.map(row.props.children, (cell) => {
+      if (!isValidElement<CellProps>(cell) || (cell.type !== 'td' && cell.type !== 'th')) return cell;
+      const label = columns[column++];
+      // A row's header cell is the card's title and carries no label.
+      if (cell.type === 'th') return cloneElement(cell as ReactElement<CellProps & { role: string }>, { role: 'rowheader' });
+      return cloneElement(cell as ReactElement<CellProps & { role: string; 'data-label'?: string }>, { role: 'cell', 'data-label': label });
+    });
+    return cloneElement(row as ReactElement<CellProps & { role: string }>, { role: 'row' }, cells);
+  });
 }
 
 /** A row's "Bearbeiten" and "Löschen" (with confirmation), both named after the row for screen readers. */

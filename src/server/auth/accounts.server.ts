@@ -1,21 +1,20 @@
 /**
- * Staff accounts (DESIGN.md Practice operations): own password change,
- * "Passwort vergessen" and setting a password from a single-use link (a
- * reset, 30 minutes, or an invitation, 48 hours). Link tokens are 256
- * random bits; only their SHA-256 is stored.
+ * Staff accounts (DESIGN.md Practice operations): password links (a reset,
+ * 30 minutes, or an invitation, 48 hours) and the own password change.
+ * Link tokens are 256 random bits; only their SHA-256 is stored. Asking
+ * for a reset link: forgot.server.ts; setting a password from a link:
+ * reset.server.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { passwordResetAttempts, passwordTokens, users } from '../../../db/schema';
-import { buildPasswordLinkEmail, passwordLinkUrl, type PasswordLinkPurpose } from '../../lib/account-email';
-import type { PasswordChangeInput, ResetPasswordInput } from '../../lib/account-schemas';
+import { passwordTokens, users } from '../../../db/schema';
+import type { PasswordLinkPurpose } from '../../lib/account-email';
+import type { PasswordChangeInput } from '../../lib/account-schemas';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit.server';
-import type { EmailSender } from '../email/email.server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.server';
 import { revokeOtherSessions } from './sessions.server';
-import { keyedHash } from '../server-key.server';
 import { sha256Hex } from './tokens.server';
 
 export const PASSWORD_LINK_TTL_MS: Record<PasswordLinkPurpose, number> = {
@@ -23,26 +22,16 @@ export const PASSWORD_LINK_TTL_MS: Record<PasswordLinkPurpose, number> = {
   invitation: 48 * 60 * 60 * 1000,
 };
 
-/** "Passwort vergessen": per address asked for and per client, within one hour. */
-export const FORGOT_RATE_LIMIT = { perEmail: 3, perClient: 10, windowMinutes: 60 } as const;
-
 export const WRONG_CURRENT_PASSWORD = 'Das aktuelle Passwort ist falsch.';
 
-/**
- * Issues a new link token for a user; any earlier unused token of the same
- * purpose stops working, so only the newest email's link is valid.
- */
-export async function issuePasswordToken(
+/** Stores a new link token for a user (only its SHA-256) and returns the token for the email. */
+export async function insertPasswordToken(
   db: Database,
   userId: string,
   purpose: PasswordLinkPurpose,
   now: Date = new Date(),
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .update(passwordTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordTokens.userId, userId), eq(passwordTokens.purpose, purpose), isNull(passwordTokens.usedAt)));
   await db.insert(passwordTokens).values({
     userId,
     purpose,
@@ -53,99 +42,41 @@ export async function issuePasswordToken(
   return token;
 }
 
-/** Keyed hash for the rate-limit table: neither addresses nor emails are kept in clear. */
-export function forgotKey(kind: 'email' | 'client', value: string, secret: string): string {
-  return keyedHash('password-reset-rate-limit', `${kind}:${value}`, secret);
-}
-
 /**
- * Counts a "Passwort vergessen" request against the limits of its address
- * and its client, or throws 429. One transaction under an advisory lock, so
- * parallel requests cannot slip past the limit together; rows past the
- * window are deleted on the way.
+ * Issues a new link token for a user; any earlier unused token of the same
+ * purpose stops working, so only the newest email's link is valid (an
+ * invitation sent again). Reset links asked for through "Passwort
+ * vergessen" do not retire earlier ones (forgot.server.ts).
  */
-export async function takeForgotAllowance(
+export async function issuePasswordToken(
   db: Database,
-  keys: { email: string; client: string },
+  userId: string,
+  purpose: PasswordLinkPurpose,
   now: Date = new Date(),
-): Promise<void> {
-  const windowStart = new Date(now.getTime() - FORGOT_RATE_LIMIT.windowMinutes * 60_000);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('password-reset-rate-limit'))`);
-    await tx.delete(passwordResetAttempts).where(lt(passwordResetAttempts.attemptedAt, windowStart));
-    const [row] = await tx
-      .select({
-        byEmail: sql<number>`count(*) filter (where ${passwordResetAttempts.key} = ${keys.email})`.mapWith(Number),
-        byClient: sql<number>`count(*) filter (where ${passwordResetAttempts.key} = ${keys.client})`.mapWith(Number),
-      })
-      .from(passwordResetAttempts)
-      .where(gt(passwordResetAttempts.attemptedAt, windowStart));
-    if ((row?.byEmail ?? 0) >= FORGOT_RATE_LIMIT.perEmail || (row?.byClient ?? 0) >= FORGOT_RATE_LIMIT.perClient) {
-      throw new AppError('rate-limited', 'Zu viele Anfragen. Bitte versuchen Sie es in einer Stunde erneut.');
-    }
-    await tx.insert(passwordResetAttempts).values([
-      { key: keys.email, attemptedAt: now },
-      { key: keys.client, attemptedAt: now },
-    ]);
-  });
+): Promise<string> {
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.userId, userId), eq(passwordTokens.purpose, purpose), isNull(passwordTokens.usedAt)));
+  return insertPasswordToken(db, userId, purpose, now);
 }
 
 /**
- * "Passwort vergessen": when the address has an account, emails a reset
- * link. The caller answers 202 either way, so the answer never tells
- * whether an address has an account; a failed email is only logged by name.
+ * Retires every unused reset and invitation link of a user: run with every
+ * password change, reset and accepted invitation, so a link mailed before
+ * the password was set can never set it again.
  */
-export async function requestPasswordReset(
-  deps: { db: Database; email: EmailSender; siteUrl: string; secret: string },
-  address: string,
-  ip: string,
-  now: Date = new Date(),
-): Promise<void> {
-  await takeForgotAllowance(
-    deps.db,
-    { email: forgotKey('email', address, deps.secret), client: forgotKey('client', ip, deps.secret) },
-    now,
-  );
-  const [user] = await deps.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, address));
-  if (!user) return;
-  const token = await issuePasswordToken(deps.db, user.id, 'reset', now);
-  try {
-    await deps.email.send(buildPasswordLinkEmail({ purpose: 'reset', to: user.email, link: passwordLinkUrl(deps.siteUrl, token) }));
-  } catch (error) {
-    console.warn(`password reset email failed: ${error instanceof Error ? error.name : 'unknown error'}`);
-  }
-}
-
-/**
- * Sets a new password from a reset or invitation link. The token is
- * claimed by one UPDATE that matches only an unused, unexpired token, so a
- * link works once even when used twice at the same moment. Every session
- * of the user ends: whoever knew the old password is signed out.
- */
-export async function resetPassword(db: Database, input: ResetPasswordInput, now: Date = new Date()): Promise<void> {
-  const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
-    const [claimed] = await tx
-      .update(passwordTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordTokens.tokenHash, sha256Hex(input.token)), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
-      .returning({ userId: passwordTokens.userId, purpose: passwordTokens.purpose });
-    if (!claimed) throw new AppError('not-found', 'Der Link ist ungültig, abgelaufen oder wurde bereits verwendet.');
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash })
-      .where(eq(users.id, claimed.userId))
-      .returning({ id: users.id, email: users.email });
-    if (!user) throw new AppError('not-found', 'Der Link ist ungültig, abgelaufen oder wurde bereits verwendet.');
-    await revokeOtherSessions(tx, user.id, undefined, now);
-    await recordAudit(tx, { user }, { action: 'password-reset', entity: 'user', entityId: user.id }, now);
-  });
+export async function retireUserLinks(db: Database, userId: string, now: Date = new Date()): Promise<void> {
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
 }
 
 /**
  * Own password change: the current password is required (401 otherwise);
- * all other sessions of the user end, the one making the change stays.
+ * all other sessions of the user end, the one making the change stays, and
+ * every open reset or invitation link of the user stops working.
  */
 export async function changePassword(
   db: Database,
@@ -161,6 +92,7 @@ export async function changePassword(
     const tx = transaction as unknown as Database;
     await tx.update(users).set({ passwordHash }).where(eq(users.id, session.user.id));
     await revokeOtherSessions(tx, session.user.id, session.sessionId, now);
+    await retireUserLinks(tx, session.user.id, now);
     await recordAudit(tx, session, { action: 'password-change', entity: 'user', entityId: session.user.id }, now);
   });
 }

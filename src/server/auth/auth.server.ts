@@ -3,28 +3,40 @@
  * /api/auth/* and of every /api/admin/* endpoint.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { getDb, type Database } from '../../../db/client';
 import { loginAttempts, userRoles, users } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AdminSetupInput, LoginInput } from '../../lib/auth-schemas';
 import { notConfigured, readEnv } from '../env.server';
+import { clientKey } from '../client-address.server';
 import { keyedHash } from '../server-key.server';
 import { ACCESS_COOKIE, readCookies } from './cookies.server';
 import { assertSameOrigin } from './origin.server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.server';
 import { createSession, sessionFromAccessToken, type IssuedSession, type SessionInfo } from './sessions.server';
 
-export const LOGIN_MAX_FAILURES = 5;
+/**
+ * Sign-in limits (DESIGN.md "Account security (third round)"): failures
+ * count per (account, client) and per client. No limit counts an account
+ * alone, so nobody elsewhere can lock its owner out; the client limit is
+ * high enough for one practice connection that all staff share, so a
+ * colleague's typos (or a stranger's guesses at an unknown address from the
+ * same connection) never lock out the others.
+ */
+export const LOGIN_LIMITS = { perAccountAndClient: 5, perClient: 25 } as const;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const INVALID_CREDENTIALS = 'Invalid login credentials';
+/** Setup words: 5 wrong ones per client per window. */
+export const SETUP_MAX_FAILURES = 5;
+export const INVALID_CREDENTIALS = 'E-Mail-Adresse oder Passwort ist falsch.';
+export const NO_SESSION = 'Keine gültige Sitzung. Bitte melden Sie sich an.';
 /** Outside production an unset ADMIN_SETUP_SECRET means this word (DESIGN.md). */
 export const DEFAULT_SETUP_SECRET = 'praxis-setup';
 const SETUP_LOCK = 727_005;
 
-/** What login_attempts keeps of a client address: an HMAC with the server key, never the address. */
-export function clientKey(ip: string, purpose: 'login' | 'setup' = 'login'): string {
-  return keyedHash(`${purpose}-client`, ip);
+/** What login_attempts keeps of a client: an HMAC of its canonical address with the server key, never the address. */
+export function loginClientKey(ip: string, purpose: 'login' | 'setup' = 'login'): string {
+  return clientKey(`${purpose}-client`, ip);
 }
 
 /** What login_attempts keeps of a typed email: an HMAC with the server key, never the email. */
@@ -35,8 +47,10 @@ export function emailKey(email: string): string {
 /** The email column of a setup attempt: a marker no HMAC can equal. */
 export const SETUP_ATTEMPT_MARKER = 'setup';
 
-function rateLimited(detail: string, oldest: Date | null, now: Date): AppError {
-  const retryAfterSeconds = oldest ? (oldest.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000 : LOGIN_WINDOW_MS / 1000;
+/** 429 whose Retry-After is when the oldest counted failure leaves the window, i.e. when the next attempt is counted again. */
+function rateLimited(detail: string, oldest: string | null | undefined, now: Date): AppError {
+  const from = oldest ? new Date(oldest).getTime() : now.getTime();
+  const retryAfterSeconds = Math.max(1, Math.ceil((from + LOGIN_WINDOW_MS - now.getTime()) / 1000));
   return new AppError('rate-limited', detail, undefined, { retryAfterSeconds });
 }
 
@@ -89,7 +103,7 @@ export async function setupFirstAdmin(
   // wrong word is recorded before it is counted, so a parallel burst gets at
   // most 5 answers of 403; a right word only counts the failures, and once
   // the limit is reached it gets the same 429 as a wrong one.
-  const key = clientKey(ip, 'setup');
+  const key = loginClientKey(ip, 'setup');
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
   await purgeOldAttempts(db, now);
   const right = sameSecret(input.adminSecret, expected);
@@ -100,10 +114,10 @@ export async function setupFirstAdmin(
     .select({ n: sql<number>`count(*)`.mapWith(Number), oldest: sql<string | null>`min(${loginAttempts.attemptedAt})` })
     .from(loginAttempts)
     .where(and(gte(loginAttempts.attemptedAt, since), eq(loginAttempts.clientKey, key)));
-  if ((counts?.n ?? 0) > (right ? LOGIN_MAX_FAILURES - 1 : LOGIN_MAX_FAILURES)) {
+  if ((counts?.n ?? 0) > (right ? SETUP_MAX_FAILURES - 1 : SETUP_MAX_FAILURES)) {
     // A refused attempt is not recorded: hammering does not extend the window.
     if (attempt) await db.delete(loginAttempts).where(eq(loginAttempts.id, attempt.id));
-    throw rateLimited('Zu viele fehlgeschlagene Versuche. Bitte versuchen Sie es in 15 Minuten erneut.', counts?.oldest ? new Date(counts.oldest) : null, now);
+    throw rateLimited('Zu viele fehlgeschlagene Versuche. Bitte versuchen Sie es später erneut.', counts?.oldest, now);
   }
   if (!right) throw new AppError('forbidden', 'Das Admin-Geheimwort ist falsch.');
   const passwordHash = await hashPassword(input.password);
@@ -122,17 +136,19 @@ export async function setupFirstAdmin(
 
 /**
  * Checks the password and opens a session. Failures are counted in the
- * database (serverless instances share no memory): after 5 failures for the
- * email or the client address within 15 minutes, 429 until the window passes.
+ * database (serverless instances share no memory): 5 for one account from
+ * one client, or 25 from one client for any accounts, within 15 minutes,
+ * then 429 until the oldest of them leaves the window.
  *
  * Each attempt is written before it is counted, so concurrent attempts cannot
  * all slip under the limit: the k-th attempt to commit sees at least k rows.
  * A refused (429) attempt removes its row again, so hammering does not
- * extend the window; a success removes its own row and the email's earlier
- * failures.
+ * extend the window; a success removes its own row and this client's
+ * earlier failures for this account (not another client's: a stranger's
+ * guesses elsewhere keep counting against the stranger).
  */
 export async function login(db: Database, input: LoginInput, ip: string, now: Date = new Date()): Promise<IssuedSession> {
-  const key = clientKey(ip);
+  const key = loginClientKey(ip);
   const mail = emailKey(input.email);
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
   await purgeOldAttempts(db, now);
@@ -140,21 +156,23 @@ export async function login(db: Database, input: LoginInput, ip: string, now: Da
     .insert(loginAttempts)
     .values({ email: mail, clientKey: key, attemptedAt: now })
     .returning({ id: loginAttempts.id });
-  const forget = () => db.delete(loginAttempts).where(eq(loginAttempts.id, attempt!.id));
-
+  const pair = sql`${loginAttempts.email} = ${mail}`;
   const [counts] = await db
     .select({
-      byEmail: sql<number>`count(*) filter (where ${loginAttempts.email} = ${mail})`.mapWith(Number),
-      byClient: sql<number>`count(*) filter (where ${loginAttempts.clientKey} = ${key})`.mapWith(Number),
-      oldest: sql<string | null>`min(${loginAttempts.attemptedAt})`,
+      byPair: sql<number>`count(*) filter (where ${pair})`.mapWith(Number),
+      byClient: sql<number>`count(*)`.mapWith(Number),
+      oldestOfPair: sql<string | null>`min(${loginAttempts.attemptedAt}) filter (where ${pair})`,
+      oldestOfClient: sql<string | null>`min(${loginAttempts.attemptedAt})`,
     })
     .from(loginAttempts)
-    .where(and(gte(loginAttempts.attemptedAt, since), or(eq(loginAttempts.email, mail), eq(loginAttempts.clientKey, key))));
-  if ((counts?.byEmail ?? 0) > LOGIN_MAX_FAILURES || (counts?.byClient ?? 0) > LOGIN_MAX_FAILURES) {
-    await forget();
+    .where(and(gte(loginAttempts.attemptedAt, since), eq(loginAttempts.clientKey, key)));
+  const pairFull = (counts?.byPair ?? 0) > LOGIN_LIMITS.perAccountAndClient;
+  const clientFull = (counts?.byClient ?? 0) > LOGIN_LIMITS.perClient;
+  if (pairFull || clientFull) {
+    await db.delete(loginAttempts).where(eq(loginAttempts.id, attempt!.id));
     throw rateLimited(
-      'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
-      counts?.oldest ? new Date(counts.oldest) : null,
+      'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es später erneut.',
+      clientFull ? counts?.oldestOfClient : counts?.oldestOfPair,
       now,
     );
   }
@@ -165,15 +183,15 @@ export async function login(db: Database, input: LoginInput, ip: string, now: Da
     .where(eq(users.email, input.email));
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid) throw new AppError('unauthenticated', INVALID_CREDENTIALS);
-  // A successful sign-in forgives this email's earlier typos.
-  await db.delete(loginAttempts).where(or(eq(loginAttempts.id, attempt!.id), eq(loginAttempts.email, mail)));
+  // A successful sign-in forgives this client's earlier typos for this account.
+  await db.delete(loginAttempts).where(and(eq(loginAttempts.email, mail), eq(loginAttempts.clientKey, key)));
   return createSession(db, { id: user.id, email: user.email }, now);
 }
 
 /** The signed-in user of a request, or 401. */
 export async function requireSession(req: Request, db?: Database): Promise<SessionInfo & { sessionId: string }> {
   const session = await sessionFromAccessToken(db ?? (await getDb()), readCookies(req)[ACCESS_COOKIE]);
-  if (!session) throw new AppError('unauthenticated', 'No valid session.');
+  if (!session) throw new AppError('unauthenticated', NO_SESSION);
   return session;
 }
 
@@ -184,6 +202,6 @@ export async function requireSession(req: Request, db?: Database): Promise<Sessi
 export async function requireAdmin(req: Request, db?: Database): Promise<SessionInfo & { sessionId: string }> {
   assertSameOrigin(req);
   const session = await requireSession(req, db);
-  if (!session.isAdmin) throw new AppError('forbidden', 'Admin role required.');
+  if (!session.isAdmin) throw new AppError('forbidden', 'Dafür sind Admin-Rechte nötig.');
   return session;
 }

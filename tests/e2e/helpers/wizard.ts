@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { formatLongDate } from '../../../src/lib/dates';
+import { readOutbox } from '../../helpers/eml';
 
 const berlinDate = (offsetDays: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offsetDays * 864e5));
@@ -34,4 +36,62 @@ export async function onDateWithTimes(page: Page, count = 1): Promise<void> {
   await page.waitForURL((u) => u.searchParams.get(dateParam) === day.date);
   const times = page.getByRole('group', { name: /^(Uhrzeit wählen|Select time)$/ }).getByRole('button');
   await expect(times.nth(count - 1)).toBeVisible();
+}
+
+export const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
+let counter = 0;
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${counter++}@example.org`;
+
+export async function mailsTo(address: string) {
+  return (await readOutbox(outbox())).filter((m) => m.headers.to === address || m.headers['reply-to'] === address);
+}
+
+export interface Texts {
+  path: string;
+  choose: (type: string) => RegExp;
+  times: string;
+  next: string;
+  submit: string;
+  labels: { first: string; last: string; birth: string; phone: string; email: string; consent: RegExp };
+}
+
+export const de: Texts = {
+  path: '/termin',
+  choose: (type) => new RegExp(`^Auswählen: ${type}$`),
+  times: 'Uhrzeit wählen',
+  next: 'Weiter',
+  submit: 'Termin verbindlich buchen',
+  labels: { first: 'Vorname', last: 'Nachname', birth: 'Geburtsdatum', phone: 'Telefon', email: 'E-Mail', consent: /Datenschutzerklärung/ },
+};
+export const en: Texts = {
+  path: '/en/termin',
+  choose: (type) => new RegExp(`^Select: ${type}$`),
+  times: 'Select time',
+  next: 'Next',
+  submit: 'Book appointment (binding)',
+  labels: { first: 'First name', last: 'Last name', birth: 'Date of birth', phone: 'Phone', email: 'Email', consent: /privacy policy/ },
+};
+
+/** Steps 1 and 2: chooses the type and the first free time; returns the chosen date heading and time. */
+export async function chooseSlot(page: Page, texts: Texts, type: string, timeIndex = 0) {
+  await page.goto(texts.path);
+  await page.getByRole('button', { name: texts.choose(type) }).click();
+  await onDateWithTimes(page, timeIndex + 1);
+  const times = page.getByRole('group', { name: texts.times }).getByRole('button');
+  await expect(times.nth(timeIndex)).toBeVisible();
+  const time = (await times.nth(timeIndex).textContent())!.trim();
+  await times.nth(timeIndex).click();
+  await expect(times.nth(timeIndex)).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: texts.next, exact: true }).click();
+  return { time };
+}
+
+export async function fillDetails(page: Page, texts: Texts, email: string) {
+  const l = texts.labels;
+  await page.getByLabel(l.first).fill('Erika');
+  await page.getByLabel(l.last).fill('Mustermann');
+  await page.getByLabel(l.birth).fill('12.08.1964');
+  await page.getByLabel(l.phone).fill('+49 211 5550123');
+  await page.getByLabel(l.email, { exact: false }).first().fill(email);
+  await page.getByRole('checkbox', { name: l.consent }).check();
 }

@@ -1,0 +1,137 @@
+/**
+ * Issue 22, point 6: every email writes its dates in its own language, in
+ * subject and body. Walks every email builder (the list is checked against
+ * the sources, so a new builder cannot be forgotten) in both languages.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import type { Lang } from '../i18n/i18n';
+import type { EmailMessage } from '../server/email/email.server';
+import {
+  cancellationNotice,
+  patientConfirmation,
+  practiceNotification,
+  practiceRescheduleNotification,
+  type BookingEmailInput,
+} from '../server/booking-emails.server';
+import { buildPasswordLinkEmail } from './account-email';
+import { buildContactEmail } from './contact-email';
+import { emailDate } from './email-dates';
+import { buildReminderEmail } from './reminder-email';
+
+// A Thursday in March: month and weekday are spelled differently in German and English.
+const DAY = '2027-03-04';
+const MOVED_TO = '2027-03-09';
+const SITE = 'https://praxis.example';
+const type = { name: 'Impfung', nameEn: 'Vaccination', slotDurationMinutes: 10, priceCents: null };
+
+const booking = (language: Lang): BookingEmailInput => ({
+  bookingId: '00000000-0000-4000-8000-000000000001',
+  token: 'x'.repeat(43),
+  reference: 'K7M2QX',
+  type,
+  date: DAY,
+  time: '09:30',
+  patient: { first_name: 'Erika', last_name: 'Mustermann', birth_date: '1964-08-12', phone: '+49 211 5550123', email: 'erika@example.org' },
+  language,
+});
+
+/** What an email is in: the language of its body and the dates it must show (none for the staff emails). */
+interface Built {
+  email: EmailMessage;
+  lang: Lang;
+  dates: string[];
+}
+
+/** Every builder of an email, by its exported name, for a booking (or page) in `lang`. */
+const builders: Record<string, (lang: Lang) => Built> = {
+  patientConfirmation: (lang) => ({ email: patientConfirmation(booking(lang), SITE), lang, dates: [DAY] }),
+  // The practice's emails are German whatever the patient's language.
+  practiceNotification: (lang) => ({ email: practiceNotification(booking(lang), 'praxis@example.org'), lang: 'de', dates: [DAY] }),
+  practiceRescheduleNotification: (lang) => ({
+    email: practiceRescheduleNotification(
+      { reference: 'K7M2QX', type, old: { date: DAY, time: '09:30' }, moved: { date: MOVED_TO, time: '10:00' }, language: lang },
+      'praxis@example.org',
+    ),
+    lang: 'de',
+    dates: [DAY, MOVED_TO],
+  }),
+  cancellationNotice: () => ({
+    email: cancellationNotice({ type, date: DAY, time: '09:30', reference: 'K7M2QX' }, 'praxis@example.org'),
+    lang: 'de',
+    dates: [DAY],
+  }),
+  buildReminderEmail: (lang) => ({
+    email: buildReminderEmail({ to: 'erika@example.org', firstName: 'Erika', language: lang, token: 'x'.repeat(43), type, date: DAY, time: '09:30' }, SITE),
+    lang,
+    dates: [DAY],
+  }),
+  buildContactEmail: (lang) => ({
+    email: buildContactEmail({ name: 'Erika', email: 'erika@example.org', phone: undefined, subject: undefined, message: 'Bitte um Rückruf.', language: lang }, 'praxis@example.org'),
+    lang: 'de',
+    dates: [],
+  }),
+  buildPasswordLinkEmail: () => ({
+    email: buildPasswordLinkEmail({ purpose: 'reset', to: 'team@example.org', link: `${SITE}/auth/reset?token=abc` }),
+    lang: 'de',
+    dates: [],
+  }),
+};
+
+/** Exported functions in src/ that return an EmailMessage: the builders this file must cover. */
+function builderNamesInSources(): string[] {
+  const root = path.resolve(import.meta.dirname, '..');
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+  const names: string[] = [];
+  for (const file of files) {
+    const source = ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    for (const node of source.statements) {
+      const exported = ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+      if (exported && ts.isFunctionDeclaration(node) && node.name && /\bEmailMessage\b/.test(node.type?.getText(source) ?? '')) {
+        names.push(node.name.text);
+      }
+    }
+  }
+  return names.sort();
+}
+
+// Dates the other language would write: German numeric dates, or English/German month and day names.
+const GERMAN_DATE = /\b\d{1,2}\.\d{1,2}\.\d{2,4}\b|\b(Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)\b/;
+const ENGLISH_DATE = /\b(January|February|March|May|June|July|October|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/;
+
+describe('email dates', () => {
+  it('formats per language: short for subjects, long for bodies', () => {
+    expect(emailDate(DAY, 'de', 'short')).toBe('04.03.2027');
+    expect(emailDate(DAY, 'en', 'short')).toBe('Thu 4 Mar 2027');
+    expect(emailDate(DAY, 'de', 'long')).toBe('Donnerstag, 4. März 2027');
+    expect(emailDate(DAY, 'en', 'long')).toBe('Thursday, 4 March 2027');
+  });
+
+  it('covers every email builder in the sources', () => {
+    expect(Object.keys(builders).sort()).toEqual(builderNamesInSources());
+  });
+
+  for (const name of Object.keys(builders)) {
+    for (const requested of ['de', 'en'] as const) {
+      it(`${name} (${requested} booking): dates in the email's own language, in subject and body`, () => {
+        const { email, lang, dates } = builders[name]!(requested);
+        expect(email.html).toContain(`<html lang="${lang}"`);
+        const foreign = lang === 'en' ? GERMAN_DATE : ENGLISH_DATE;
+        for (const [part, text] of [['subject', email.subject], ['text', email.text], ['html', email.html]] as const) {
+          // Addresses, links and the reference are no dates; drop them before looking.
+          const visible = text.replace(/https?:\/\/\S+|\S+@\S+/g, '');
+          expect(visible, `${name} ${part}`).not.toMatch(foreign);
+        }
+        if (dates.length > 0) {
+          expect(email.subject, `${name} subject`).toContain(emailDate(dates.at(-1)!, lang, 'short'));
+          for (const date of dates) {
+            expect(email.text, `${name} text`).toContain(emailDate(date, lang, 'long'));
+            expect(email.html, `${name} html`).toContain(emailDate(date, lang, 'long'));
+          }
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,64 @@
+/**
+ * Setting a password from a reset or invitation link (POST /api/auth/reset).
+ *
+ * Nothing is hashed for a link that cannot work (DESIGN.md "Account
+ * security (third round)"): one statement counts the client's attempt
+ * (RESETS_PER_CLIENT) and looks the token up, and an unknown, used or
+ * expired token is refused right there – a random-token reset costs what a
+ * random-token cancel costs (`npm run bench:auth`). Only then is the new
+ * password hashed, and the token is claimed by one UPDATE that matches only
+ * an unused, unexpired token, so a link works once even when used twice at
+ * the same moment.
+ */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { passwordTokens, users } from '../../../db/schema';
+import type { ResetPasswordInput } from '../../lib/account-schemas';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit.server';
+import { clientHit, takeRateLimit, type RateLimit } from '../rate-limit.server';
+import { retireUserLinks } from './accounts.server';
+import { hashPassword } from './password.server';
+import { revokeOtherSessions } from './sessions.server';
+import { sha256Hex } from './tokens.server';
+
+/** Link uses per client (canonical address) within 15 minutes; a person needs one or two. */
+export const RESETS_PER_CLIENT: RateLimit = { bucket: 'password-reset-client', max: 10, windowSeconds: 15 * 60 };
+
+const linkUnusable = () => new AppError('not-found', 'Der Link ist ungültig, abgelaufen oder wurde bereits verwendet.');
+
+/**
+ * Sets the new password. Every session of the user ends (whoever knew the
+ * old password is signed out) and every other reset and invitation link of
+ * the user stops working.
+ */
+export async function resetPassword(db: Database, input: ResetPasswordInput, ip: string, now: Date = new Date()): Promise<void> {
+  const tokenHash = sha256Hex(input.token);
+  const usable = await takeRateLimit(
+    db,
+    [clientHit(RESETS_PER_CLIENT, ip)],
+    now,
+    'Zu viele Versuche von diesem Anschluss. Bitte versuchen Sie es später erneut.',
+    sql`select exists (select 1 from ${passwordTokens} where ${passwordTokens.tokenHash} = ${tokenHash} and ${passwordTokens.usedAt} is null and ${passwordTokens.expiresAt} > ${now.toISOString()}::timestamptz)`,
+  );
+  if (usable !== true) throw linkUnusable();
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [claimed] = await tx
+      .update(passwordTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+      .returning({ userId: passwordTokens.userId, purpose: passwordTokens.purpose });
+    if (!claimed) throw linkUnusable();
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, claimed.userId))
+      .returning({ id: users.id, email: users.email });
+    if (!user) throw linkUnusable();
+    await retireUserLinks(tx, user.id, now);
+    await revokeOtherSessions(tx, user.id, undefined, now);
+    await recordAudit(tx, { user }, { action: 'password-reset', entity: 'user', entityId: user.id }, now);
+  });
+}
