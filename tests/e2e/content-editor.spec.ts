@@ -73,3 +73,18 @@ test('an editor changes the German home heading in the browser and sees it publi
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your family practice in Düsseldorf');
   expect(violations).toEqual([]);
 });
+
+test('public pages load nothing of the editor, and the service worker does not precache it', async ({ page }) => {
+  const editorRequests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/_astro/content-editor/')) editorRequests.push(r.url());
+  });
+  for (const path of ['/', '/en/', '/termin', '/kontakt', '/team']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(editorRequests).toEqual([]);
+  const worker = await (await page.request.get('/sw.js')).text();
+  expect(worker).toContain('index.html');
+  expect(worker).not.toContain('content-editor');
+});
