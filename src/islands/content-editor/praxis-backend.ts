@@ -12,6 +12,7 @@
  * Errors carry the server's German explanation, which Decap shows as is.
  */
 import { useEffect } from 'react';
+import { authApi } from '../auth/auth-client';
 import { CONTENT_LANGUAGES } from '../../lib/content-files';
 import { pageOfFolder, realPath, virtualPath } from './virtual-paths';
 
@@ -91,9 +92,10 @@ export default class PraxisBackend {
     return Promise.resolve(this.user());
   }
 
-  logout() {
-    // The back office's own sign-out: the editor page's header does it.
-    return null;
+  /** Decap's own "Abmelden" ends the back-office session, like the page's button. */
+  async logout() {
+    await authApi.logout().catch(() => undefined);
+    window.location.assign('/auth');
   }
 
   getToken() {
