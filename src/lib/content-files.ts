@@ -11,6 +11,9 @@ export type ContentPage = (typeof CONTENT_PAGES)[number];
 export const CONTENT_LANGUAGES = ['de', 'en'] as const;
 export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 
+/** The content editor's backend (netlify/functions/admin-content.ts). */
+export const CONTENT_API = '/api/admin/content';
+
 export const PRACTICE_FILE = 'src/content/practice.json';
 
 export type ContentFile = { kind: 'page'; page: ContentPage; lang: ContentLanguage } | { kind: 'practice' };

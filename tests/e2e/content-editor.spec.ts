@@ -86,5 +86,5 @@ test('public pages load nothing of the editor, and the service worker does not p
   expect(editorRequests).toEqual([]);
   const worker = await (await page.request.get('/sw.js')).text();
   expect(worker).toContain('index.html');
-  expect(worker).not.toContain('content-editor');
+  expect(worker).not.toContain('_astro/content-editor/');
 });

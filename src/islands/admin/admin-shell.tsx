@@ -9,6 +9,7 @@ import { authApi, setFlash } from '../auth/auth-client';
 import { BackOfficeToaster } from '../auth/toaster';
 import { AppointmentTypesPage } from './appointment-types-page';
 import { AuditPage } from './audit-page';
+import { ContentEditor } from '../content-editor/content-editor';
 import { DayListPage } from './day-list-page';
 import { PasswordPage } from './password-page';
 import { UsersPage } from './users-page';
@@ -36,8 +37,7 @@ export const ADMIN_PAGES: Array<{ page: AdminPage; href: string }> = [
   { page: 'password', href: '/admin/password' },
 ];
 
-/** Every page but the content editor, which is a page of its own (src/pages/admin/inhalte.astro). */
-const PAGE_CONTENT: Record<Exclude<AdminPage, 'content'>, (props: { userId: string }) => ReactNode> = {
+const PAGE_CONTENT: Record<AdminPage, (props: { userId: string; email: string }) => ReactNode> = {
   dashboard: Dashboard,
   'appointment-types': AppointmentTypesPage,
   'time-slots': TimeSlotsPage,
@@ -48,6 +48,7 @@ const PAGE_CONTENT: Record<Exclude<AdminPage, 'content'>, (props: { userId: stri
   audit: AuditPage,
   users: ({ userId }) => <UsersPage currentUserId={userId} />,
   password: PasswordPage,
+  content: ContentEditor,
 };
 
 const L = labels.layout;
@@ -66,14 +67,14 @@ export default function AdminShell({ page, children }: { page: AdminPage; childr
   }
   return (
     <AdminLayout page={page} email={state.session.user.email}>
-      {children ?? (page !== 'content' && <PageContent page={page} userId={state.session.user.id} />)}
+      {children ?? <PageContent page={page} userId={state.session.user.id} email={state.session.user.email} />}
     </AdminLayout>
   );
 }
 
-function PageContent({ page, userId }: { page: Exclude<AdminPage, 'content'>; userId: string }) {
+function PageContent({ page, userId, email }: { page: AdminPage; userId: string; email: string }) {
   const Content = PAGE_CONTENT[page];
-  return <Content userId={userId} />;
+  return <Content userId={userId} email={email} />;
 }
 
 function NavLinks({ page, collapsed, onNavigate }: { page: AdminPage; collapsed: boolean; onNavigate?: () => void }) {

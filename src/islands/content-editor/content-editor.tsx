@@ -1,22 +1,28 @@
 /**
- * /admin/inhalte: the content editor. The back office's own session guard
- * first (signed out → /auth, then back here), then the editor's backend is
- * asked whether it can save (production without the Git settings: 503
- * not-configured, shown as such, and the editor is not loaded); only then
- * is Decap CMS loaded, into #nc-root below a slim back-office bar.
+ * /admin/inhalte, the content editor, as a page of the back office (its
+ * shell has already checked the staff session: signed out → /auth, then
+ * back here). The editor's backend is asked first whether it can save
+ * (production without the Git settings: 503 not-configured, shown as such,
+ * and the editor is not loaded); then Decap CMS is loaded into #nc-root.
+ * Decap needs a window at least 800 px wide: a phone gets an explanation
+ * instead of a form it cannot use.
  */
 import { useEffect, useState } from 'react';
-import { authApi, setFlash, signInPath } from '../auth/auth-client';
-import { useAdminSession } from '../admin/use-admin-session';
+import { signInPath } from '../auth/auth-client';
 import { labels } from '../admin/labels';
+import { PageHeader } from '../admin/ui';
+import { CONTENT_API } from '../../lib/content-files';
 import type { CmsConfig } from './cms-config';
-import { CONTENT_API } from './praxis-backend';
 
 const L = labels.contentEditor;
+/** Decap's editor sets this as its min-width. */
+const WIDE_ENOUGH = '(min-width: 800px)';
+/** The page writes the configuration generated at build time here (src/pages/admin/inhalte.astro). */
+export const CONFIG_ELEMENT_ID = 'cms-config';
+
 type Availability = { state: 'checking' } | { state: 'ready'; store: 'local' | 'github' } | { state: 'unavailable'; message: string };
 
-const navigate = (path: string) => window.location.replace(path);
-const toSignIn = () => navigate(signInPath(window.location.pathname));
+const toSignIn = () => window.location.replace(signInPath(window.location.pathname));
 
 async function availability(): Promise<Availability> {
   try {
@@ -33,67 +39,55 @@ async function availability(): Promise<Availability> {
   }
 }
 
-export default function ContentEditor({ config }: { config: CmsConfig }) {
-  const session = useAdminSession(navigate);
+function useWideEnough(): boolean {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE_ENOUGH).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE_ENOUGH);
+    const update = () => setWide(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return wide;
+}
+
+export function ContentEditor({ email }: { email: string }) {
+  const wide = useWideEnough();
   const [status, setStatus] = useState<Availability>({ state: 'checking' });
-  const email = session.status === 'admin' ? session.session.user.email : null;
 
   useEffect(() => {
-    if (!email) return;
     let cancelled = false;
-    void availability().then(async (found) => {
-      if (cancelled) return;
-      setStatus(found);
-      if (found.state !== 'ready') return;
-      const { startDecap } = await import('./decap-cms');
-      if (!cancelled) startDecap(config, { email }, toSignIn);
+    void availability().then((found) => {
+      if (!cancelled) setStatus(found);
     });
     return () => {
       cancelled = true;
     };
-  }, [email, config]);
+  }, []);
 
-  async function signOut() {
-    await authApi.logout().catch(() => undefined);
-    setFlash({ title: labels.layout.signedOut });
-    window.location.assign('/auth');
-  }
+  useEffect(() => {
+    if (status.state !== 'ready' || !wide) return;
+    const config = JSON.parse(document.getElementById(CONFIG_ELEMENT_ID)?.textContent ?? 'null') as CmsConfig | null;
+    if (!config) return;
+    // Once started, Decap stays: it owns #nc-root from here on.
+    void import('./decap-cms').then(({ startDecap }) => startDecap(config, { email }, toSignIn));
+  }, [status.state, wide, email]);
 
   return (
     <>
-      <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 text-sm">
-        <a href="/admin" className="font-medium text-brand-700 underline">
-          {L.back}
-        </a>
-        <h1 className="flex-1 font-semibold text-slate-900">{L.title}</h1>
-        {status.state === 'ready' && <p className="text-slate-600">{status.store === 'github' ? L.publishesByCommit : L.publishesLocally}</p>}
-        {email && (
-          <>
-            <p className="text-slate-600">
-              <span className="sr-only">{labels.layout.signedInAs} </span>
-              {email}
-            </p>
-            <button type="button" onClick={() => void signOut()} className="rounded-md bg-brand-700 px-3 py-1 font-semibold text-white hover:bg-brand-800">
-              {labels.layout.signOut}
-            </button>
-          </>
-        )}
-      </header>
-      {status.state === 'unavailable' ? (
-        <main className="mx-auto max-w-xl p-6">
-          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900">
-            {status.message}
-          </p>
-        </main>
-      ) : (
-        status.state === 'checking' && (
-          <p role="status" className="p-6 text-slate-600">
-            {labels.loading}
-          </p>
-        )
+      <PageHeader title={L.title} intro={status.state === 'ready' ? (status.store === 'github' ? L.publishesByCommit : L.publishesLocally) : undefined} />
+      {status.state === 'unavailable' && (
+        <p role="alert" className="max-w-2xl rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900">
+          {status.message}
+        </p>
       )}
-      {/* Decap CMS renders here; its editor fills the rest of the window. */}
-      <div id="nc-root" className="relative flex-1" />
+      {status.state === 'ready' && !wide && <p className="max-w-2xl rounded-md border border-slate-300 bg-slate-50 p-4 text-slate-800">{L.tooNarrow}</p>}
+      {status.state === 'checking' && (
+        <p role="status" className="text-slate-600">
+          {labels.loading}
+        </p>
+      )}
+      {/* Decap CMS renders here; its editor fills this box, which scrolls on its own. */}
+      <div id="nc-root" className={status.state === 'ready' && wide ? 'relative h-[calc(100dvh-12rem)] min-h-[30rem] overflow-auto rounded-md border border-slate-200' : 'hidden'} />
     </>
   );
 }

@@ -13,10 +13,8 @@
  */
 import { useEffect } from 'react';
 import { authApi } from '../auth/auth-client';
-import { CONTENT_LANGUAGES } from '../../lib/content-files';
+import { CONTENT_API, CONTENT_LANGUAGES } from '../../lib/content-files';
 import { pageOfFolder, realPath, virtualPath } from './virtual-paths';
-
-export const CONTENT_API = '/api/admin/content';
 
 export interface EditorUser {
   email: string;
