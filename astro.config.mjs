@@ -5,6 +5,7 @@ import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import inlineScriptCsp from './src/integrations/inline-script-csp.ts';
 import pwa from './src/integrations/pwa.ts';
+import germanHyphenation from './src/integrations/german-hyphenation.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import islandTranslations from './src/i18n/island-translations.ts';
 import { contentEditorBuild } from './src/integrations/content-editor-build.ts';
@@ -48,10 +49,11 @@ export default defineConfig({
   site: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`,
   output: 'static',
   adapter: netlify(),
-  // inlineScriptCsp after every integration that writes HTML: it hashes the
-  // inline scripts of the finished pages. pwa() after it, so the service
-  // worker's precache revisions are those of the final pages.
-  integrations: [react(), interactionDirective(), inlineScriptCsp(), pwa()],
+  // inlineScriptCsp after every integration that writes HTML (germanHyphenation
+  // adds soft hyphens to German headings): it hashes the inline scripts of the
+  // finished pages. pwa() after it, so the service worker's precache revisions
+  // are those of the final pages.
+  integrations: [react(), interactionDirective(), germanHyphenation(), inlineScriptCsp(), pwa()],
   markdown: safeMarkdown,
   trailingSlash: 'ignore',
   build: { format: 'directory' },

@@ -47,6 +47,8 @@ export const appointmentTypes = pgTable(
     maxSlotsPerTime: integer('max_slots_per_time').notNull().default(1),
     /** Price in euro cents; null means no price is shown. */
     priceCents: integer('price_cents'),
+    /** False: paused online (hidden from patients), still bookable by staff (DESIGN.md Reception). */
+    onlineBookable: boolean('online_bookable').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -187,6 +189,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** scrypt$N$r$p$salt$hash, see src/server/auth/password.server.ts */
     passwordHash: text('password_hash').notNull(),
+    /**
+     * Invited and not yet signed up: the password is a random secret nobody
+     * knows until the colleague sets one through a link (which clears it).
+     */
+    invitationPending: boolean('invitation_pending').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -220,6 +227,13 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Hex SHA-256 of the current refresh token; rotated on every refresh. */
     refreshTokenHash: text('refresh_token_hash').notNull(),
+    /**
+     * Hex SHA-256 of the token the last rotation replaced, and when: a
+     * refresh that raced that rotation with the same token gets the same new
+     * token within a short grace window instead of revoking the session.
+     */
+    previousRefreshTokenHash: text('previous_refresh_token_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
@@ -358,12 +372,19 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
+    /**
+     * What was changed, readable, as it was at the time: a booking's
+     * reference, a type's or item's name, a colleague's email; never
+     * patient data. Null for entries written before labels existed.
+     */
+    label: text('label'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('audit_log_action_format', sql`${t.action} ~ '^[a-z-]{1,40}$'`),
     check('audit_log_entity_format', sql`${t.entity} ~ '^[a-z-]{1,40}$'`),
     check('audit_log_entity_id_length', sql`length(${t.entityId}) between 1 and 100`),
+    check('audit_log_label_length', sql`length(${t.label}) between 1 and 200`),
     index('audit_log_at_idx').on(t.at),
     index('audit_log_user_at_idx').on(t.userId, t.at),
     index('audit_log_entity_at_idx').on(t.entity, t.at),

@@ -2,6 +2,7 @@ import { getDb } from '../../db/client';
 import { appointmentTypeSchema } from '../../src/lib/admin-schemas';
 import { deleteAppointmentType, updateAppointmentType } from '../../src/server/admin/appointment-types.server';
 import { itemId } from '../../src/server/admin/shared.server';
+import { auditLabel } from '../../src/server/audit-labels.server';
 import { audited } from '../../src/server/audit.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
@@ -12,13 +13,13 @@ export default route({
     const session = await requireAdmin(req, db);
     const id = itemId(ctx, 'consultation type');
     const input = parseInput(appointmentTypeSchema, await readJson(req));
-    return json(await audited(db, session, { action: 'update', entity: 'appointment-type', entityId: id }, (tx) => updateAppointmentType(tx, id, input)));
+    return json(await audited(db, session, { action: 'update', entity: 'appointment-type', entityId: id, label: auditLabel.type }, (tx) => updateAppointmentType(tx, id, input)));
   },
   DELETE: async (req, ctx) => {
     const db = await getDb();
     const session = await requireAdmin(req, db);
     const id = itemId(ctx, 'consultation type');
-    await audited(db, session, { action: 'delete', entity: 'appointment-type', entityId: id }, (tx) => deleteAppointmentType(tx, id));
+    await audited(db, session, { action: 'delete', entity: 'appointment-type', entityId: id, label: auditLabel.type }, (tx) => deleteAppointmentType(tx, id));
     return new Response(null, { status: 204 });
   },
 });

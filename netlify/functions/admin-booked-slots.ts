@@ -1,6 +1,7 @@
 import { getDb } from '../../db/client';
 import { staffBookingSchema } from '../../src/lib/admin-schemas';
 import { createStaffBooking, listBookedSlots } from '../../src/server/admin/booked-slots.server';
+import { auditLabel } from '../../src/server/audit-labels.server';
 import { audited } from '../../src/server/audit.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
@@ -16,7 +17,7 @@ export default route({
     const session = await requireAdmin(req, db);
     const input = parseInput(staffBookingSchema, await readJson(req));
     // A phone booking: same rules and capacity guarantee as online, no patient data; 409 slot-unavailable when refused.
-    return json(await audited(db, session, { action: 'create', entity: 'booked-slot' }, (tx) => createStaffBooking(tx, input)), { status: 201 });
+    return json(await audited(db, session, { action: 'create', entity: 'booked-slot', label: auditLabel.booking }, (tx) => createStaffBooking(tx, input)), { status: 201 });
   },
 });
 

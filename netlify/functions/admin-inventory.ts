@@ -1,6 +1,7 @@
 import { getDb } from '../../db/client';
 import { inventoryItemSchema } from '../../src/lib/admin-schemas';
 import { createInventoryItem, listInventory } from '../../src/server/admin/inventory.server';
+import { auditLabel } from '../../src/server/audit-labels.server';
 import { audited } from '../../src/server/audit.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
@@ -15,7 +16,7 @@ export default route({
     const db = await getDb();
     const session = await requireAdmin(req, db);
     const input = parseInput(inventoryItemSchema, await readJson(req));
-    return json(await audited(db, session, { action: 'create', entity: 'inventory-item' }, (tx) => createInventoryItem(tx, input)), { status: 201 });
+    return json(await audited(db, session, { action: 'create', entity: 'inventory-item', label: auditLabel.item }, (tx) => createInventoryItem(tx, input)), { status: 201 });
   },
 });
 

@@ -2,6 +2,7 @@ import { getDb } from '../../db/client';
 import { timeWindowSchema } from '../../src/lib/admin-schemas';
 import { itemId } from '../../src/server/admin/shared.server';
 import { deleteTimeWindow, updateTimeWindow } from '../../src/server/admin/time-windows.server';
+import { auditLabel } from '../../src/server/audit-labels.server';
 import { audited } from '../../src/server/audit.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
@@ -12,13 +13,13 @@ export default route({
     const session = await requireAdmin(req, db);
     const id = itemId(ctx, 'time window');
     const input = parseInput(timeWindowSchema, await readJson(req));
-    return json(await audited(db, session, { action: 'update', entity: 'time-window', entityId: id }, (tx) => updateTimeWindow(tx, id, input)));
+    return json(await audited(db, session, { action: 'update', entity: 'time-window', entityId: id, label: auditLabel.window }, (tx) => updateTimeWindow(tx, id, input)));
   },
   DELETE: async (req, ctx) => {
     const db = await getDb();
     const session = await requireAdmin(req, db);
     const id = itemId(ctx, 'time window');
-    await audited(db, session, { action: 'delete', entity: 'time-window', entityId: id }, (tx) => deleteTimeWindow(tx, id));
+    await audited(db, session, { action: 'delete', entity: 'time-window', entityId: id, label: auditLabel.window }, (tx) => deleteTimeWindow(tx, id));
     return new Response(null, { status: 204 });
   },
 });

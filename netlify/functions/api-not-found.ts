@@ -32,6 +32,7 @@ export const config = {
     '/api/admin/time-slots/:id',
     '/api/admin/users',
     '/api/admin/users/:id',
+    '/api/admin/users/:id/invite',
     '/api/appointment-types',
     '/api/auth/forgot',
     '/api/auth/login',

@@ -1,15 +1,32 @@
 import { getDb } from '../../db/client';
 import { rescheduleRequestSchema } from '../../src/lib/booking-schema';
+import { AppError } from '../../src/lib/errors';
 import { sendRescheduleEmail } from '../../src/server/booking-emails.server';
 import { rescheduleBooking } from '../../src/server/bookings.server';
+import { readEnv } from '../../src/server/env.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
+import { forgetHit, moveLimits, takeRateLimit } from '../../src/server/rate-limit.server';
+
+const TOO_MANY_MOVES = {
+  de: 'Dieser Termin wurde zu oft verschoben. Bitte versuchen Sie es später erneut oder rufen Sie uns an.',
+  en: 'This appointment has been moved too often. Please try again later or call us.',
+} as const;
 
 export default route({
-  POST: async (req) => {
+  POST: async (req, ctx) => {
     const body = parseInput(rescheduleRequestSchema, await readJson(req));
     const language = body.language === 'en' ? 'en' : 'de';
+    const db = await getDb();
+    // Per booking and per client, before anything moves: a refused move sends the practice no notice.
+    const limits = moveLimits({ token: body.token, clientAddress: ctx.ip }, readEnv());
+    const now = new Date();
+    await takeRateLimit(db, [limits.booking, limits.client], now, TOO_MANY_MOVES[language]);
     // One transaction: the new seat taken, the old one freed, the reminder moved (or nothing at all).
-    const moved = await rescheduleBooking(await getDb(), body);
+    const moved = await rescheduleBooking(db, body, now).catch(async (error: unknown) => {
+      // Refused by the booking rules (a time taken meanwhile): it moved nothing, so it costs the booking nothing.
+      if (error instanceof AppError && error.status === 409) await forgetHit(db, limits.booking, now);
+      throw error;
+    });
     // The move stands once committed; the practice's notice only reports how it went.
     const email = await sendRescheduleEmail({
       reference: moved.booking.reference,

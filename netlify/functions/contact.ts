@@ -3,7 +3,7 @@ import { isLang } from '../../src/i18n/i18n';
 import { contactMessageSchema, type ContactMessage, type ContactResponse } from '../../src/lib/contact-message';
 import { AppError } from '../../src/lib/errors';
 import { assertSameOrigin } from '../../src/server/auth/origin.server';
-import { contactResultHtml, type ContactResult } from '../../src/server/contact-result.server';
+import { contactResultHtml, fetchContactPage, valuesToKeep, type ContactResult } from '../../src/server/contact-result.server';
 import { sendContactMessage, type ContactOutcome } from '../../src/server/contact.server';
 import { createEmailSender } from '../../src/server/email/email.server';
 import { readEnv } from '../../src/server/env.server';
@@ -32,7 +32,11 @@ async function send(message: ContactMessage, ctx: RequestContext): Promise<Conta
 async function formPost(req: Request, ctx: RequestContext): Promise<Response> {
   const form = await readForm(req);
   const lang = isLang(form.language) ? form.language : 'de';
-  const page = (result: ContactResult, status: number, headers?: HeadersInit) => html(contactResultHtml(result, lang), { status, headers });
+  // The site's contact page with the outcome and, unless sent, what was typed (contact-result.server.ts).
+  const page = async (result: ContactResult, status: number, headers?: HeadersInit) => {
+    const sitePage = await fetchContactPage(readEnv().SITE_URL, lang);
+    return html(contactResultHtml(result, lang, valuesToKeep(result, form), sitePage), { status, headers });
+  };
   try {
     assertSameOrigin(req);
     const outcome = await send(parseInput(contactMessageSchema, form), ctx);

@@ -39,7 +39,8 @@ export function withScriptPolicyMeta(html: string): string {
   return html.replace(/<head[^>]*>/i, (head) => head + meta);
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
+/** Every built page under `dir`. */
+export async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
     entries.map((e) => {

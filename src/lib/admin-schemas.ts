@@ -6,6 +6,7 @@
  */
 import { z } from './zod';
 import { isRealDate } from './booking-schema';
+import { adminText, optionalAdminText } from './admin-text';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -13,19 +14,16 @@ const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** The select option that means "every consultation type" (stored as null). */
 export const ALL_TYPES = '__ALL__';
 
-export const APPOINTMENT_TYPE_DEFAULTS = { max_advance_days: 14, slot_duration_minutes: 20, max_slots_per_time: 1 } as const;
+export const APPOINTMENT_TYPE_DEFAULTS = { max_advance_days: 14, slot_duration_minutes: 20, max_slots_per_time: 1, online_bookable: true } as const;
 export const TIME_WINDOW_DEFAULTS = { day_of_week: 1, start_time: '09:00', end_time: '17:00' } as const;
 
-const requiredText = (key: string, max: number) =>
-  z.string({ error: key }).trim().min(1, key).max(max, 'admin.errors.tooLong');
-
+/**
+ * Every text field uses one of these two: the patient text rules
+ * (src/lib/admin-text.ts; a single line unless `{ multiline: true }`).
+ */
+const requiredText = adminText;
 /** Optional text: missing, null or blank all become null (SPEC.md §5: saved as null when empty). */
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'admin.errors.invalid' })
-    .nullish()
-    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
-    .refine((v) => v === null || v.length <= max, 'admin.errors.tooLong');
+const optionalText = optionalAdminText;
 
 const optionalDate = z
   .string({ error: 'admin.errors.dateInvalid' })
@@ -39,8 +37,8 @@ const integer = (key: string, min: number, max: number) =>
 export const appointmentTypeSchema = z.object({
   name: requiredText('admin.errors.nameRequired', 100),
   name_en: optionalText(100),
-  description: requiredText('admin.errors.descriptionRequired', 2000),
-  description_en: optionalText(2000),
+  description: requiredText('admin.errors.descriptionRequired', 2000, { multiline: true }),
+  description_en: optionalText(2000, { multiline: true }),
   max_advance_days: integer('admin.errors.maxAdvanceDaysRange', 0, 365),
   slot_duration_minutes: integer('admin.errors.slotDurationRange', 5, 180).multipleOf(5, 'admin.errors.slotDurationStep'),
   max_slots_per_time: integer('admin.errors.maxSlotsRange', 1, 10),
@@ -49,6 +47,8 @@ export const appointmentTypeSchema = z.object({
     .nullish()
     .transform((v) => v ?? null)
     .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= 10_000_000), 'admin.errors.priceInvalid'),
+  /** False pauses the type online: patients no longer see it, staff still book it (DESIGN.md Reception). */
+  online_bookable: z.boolean({ error: 'admin.errors.invalid' }).default(true),
 });
 export type AppointmentTypeInput = z.output<typeof appointmentTypeSchema>;
 
@@ -149,7 +149,7 @@ export const inventoryItemSchema = z.object({
   is_ordered: z.boolean({ error: 'admin.errors.invalid' }).optional().default(false),
   last_inventory_check: optionalDate,
   last_usage_date: optionalDate,
-  notes: optionalText(2000),
+  notes: optionalText(2000, { multiline: true }),
 });
 export type InventoryItemInput = z.output<typeof inventoryItemSchema>;
 export type InventoryItemForm = z.input<typeof inventoryItemSchema>;

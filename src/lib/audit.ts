@@ -18,7 +18,16 @@ export const AUDIT_ENTITIES = [
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'release', 'invite', 'password-change', 'password-reset'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'release',
+  'invite',
+  'invitation-accept',
+  'password-change',
+  'password-reset',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Entries are kept this long, then purged. */

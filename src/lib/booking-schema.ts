@@ -8,6 +8,7 @@
  * 7 digits and only digits, spaces and + - / ( ); one email address without
  * line breaks; names trimmed, 2–100 characters).
  */
+import { CANCELLATION_TOKEN } from './cancellation-token';
 import { z } from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
 import { isLang } from '../i18n/languages';
@@ -133,9 +134,7 @@ export const availabilityQuerySchema = z
   );
 
 /** The cancellation token: 43 URL-safe characters (32 random bytes, base64url). */
-export const cancellationTokenSchema = z
-  .string({ error: 'errors.tokenInvalid' })
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'errors.tokenInvalid');
+export const cancellationTokenSchema = z.string({ error: 'errors.tokenInvalid' }).regex(CANCELLATION_TOKEN, 'errors.tokenInvalid');
 
 /** POST /api/bookings/reschedule (API.md second round): the link's token and the new time of the same type. */
 export const rescheduleRequestSchema = z.object({

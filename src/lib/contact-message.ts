@@ -15,6 +15,13 @@ export const CONTACT_LIMITS = {
   messageMax: 5000,
 } as const;
 
+/**
+ * The id of the contact form's outcome without JavaScript: the built page's
+ * marker that the answer replaces (contact-result.server.ts), and the form's
+ * fragment, so the answer opens at it.
+ */
+export const CONTACT_RESULT_ID = 'contact-result';
+
 /** At most this many accepted messages per client address within the window. */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMinutes: 60 } as const;
 

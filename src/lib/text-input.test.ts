@@ -56,6 +56,24 @@ describe('names (booking and contact)', () => {
   });
 });
 
+describe('RFC 2047 encoded words (issue 20)', () => {
+  it.each([
+    ['an encoded word', '=?utf-8?B?QmNjOiB4QGV4YW1wbGUub3Jn?='],
+    ['"=?" inside a name', 'Anna=?Muster'],
+  ])('every name field and the contact subject refuse %s', (_what, value) => {
+    expect(errorsOf(patientFormSchema, { ...patient, first_name: value })).toEqual({ first_name: ['bookingForm.errors.nameInvalid'] });
+    expect(errorsOf(patientFormSchema, { ...patient, last_name: value })).toEqual({ last_name: ['bookingForm.errors.nameInvalid'] });
+    expect(errorsOf(bookingRequestSchema, { first_name: value })).toHaveProperty('first_name', ['bookingForm.errors.nameInvalid']);
+    expect(errorsOf(contactMessageSchema, { ...contact, name: value })).toEqual({ name: ['contact.errors.invalidCharacters'] });
+    expect(errorsOf(contactMessageSchema, { ...contact, subject: value })).toEqual({ subject: ['contact.errors.invalidCharacters'] });
+  });
+
+  it('a message may still quote "=?" (it never reaches a header), and "=" or "?" alone are fine in a name', () => {
+    expect(errorsOf(contactMessageSchema, { ...contact, message: 'Was heißt =? in einer Mail?' })).toEqual({});
+    expect(errorsOf(contactMessageSchema, { ...contact, subject: 'Rezept? Termin = morgen' })).toEqual({});
+  });
+});
+
 describe('contact subject and message', () => {
   it.each([
     ['NUL', '\u0000'],

@@ -19,9 +19,19 @@ const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 const LINE_SEPARATORS = /[\u2028\u2029]/;
 const LINE_BREAKS = /[\r\n\u2028\u2029]/;
 
-/** True when a single-line value (name, subject) holds nothing but printable text. */
+/**
+ * `=?` opens an RFC 2047 encoded word: a mail client decodes
+ * `=?utf-8?B?…?=` in a header into whatever text it encodes, so no name or
+ * subject that reaches a header may hold one (DESIGN.md "Account security
+ * (third round)").
+ */
+export function hasEncodedWord(value: string): boolean {
+  return value.includes('=?');
+}
+
+/** True when a single-line value (name, subject) holds nothing but printable text and no encoded word. */
 export function isCleanLine(value: string): boolean {
-  return !CONTROLS.test(value) && !BIDI_CONTROLS.test(value) && !LINE_SEPARATORS.test(value);
+  return !CONTROLS.test(value) && !BIDI_CONTROLS.test(value) && !LINE_SEPARATORS.test(value) && !hasEncodedWord(value);
 }
 
 /** True when a multi-line value (message) holds nothing but printable text and line breaks (LF or CRLF). */

@@ -1,7 +1,7 @@
 /** Consultation types as the public API shows them (API.md, SPEC.md §3). */
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { appointmentTypes, type AppointmentTypeRow } from '../../db/schema';
+import { appointmentTimeSlots, appointmentTypes, type AppointmentTypeRow } from '../../db/schema';
 
 export interface AppointmentTypeDto {
   id: string;
@@ -29,7 +29,22 @@ export function toAppointmentTypeDto(row: AppointmentTypeRow): AppointmentTypeDt
   };
 }
 
+/**
+ * The types patients can book (GET /api/appointment-types): online-bookable
+ * ones with at least one weekly window. A type paused online or without any
+ * window is not offered at all, rather than offered with no free time.
+ */
 export async function listAppointmentTypes(db: Database): Promise<AppointmentTypeDto[]> {
-  const rows = await db.select().from(appointmentTypes).orderBy(asc(appointmentTypes.name), asc(appointmentTypes.id));
+  const rows = await db
+    .select()
+    .from(appointmentTypes)
+    .where(
+      and(
+        eq(appointmentTypes.onlineBookable, true),
+        // Spelled out: drizzle writes a bare "id" inside a subquery, which would name the window's own id.
+        sql`exists (select 1 from ${appointmentTimeSlots} w where w.appointment_type_id = "appointment_types"."id")`,
+      ),
+    )
+    .orderBy(asc(appointmentTypes.name), asc(appointmentTypes.id));
   return rows.map(toAppointmentTypeDto);
 }

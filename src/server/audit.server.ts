@@ -1,16 +1,18 @@
 /**
  * The audit trail (DESIGN.md Practice operations): who changed what in the
  * back office, kept 12 months. Entries name the staff member, the action,
- * the kind of entity and its id; never anything a patient entered.
+ * the kind of entity, its id and a readable label of it (a reference, a
+ * name, an email: audit-labels.server.ts); never anything a patient entered.
  *
  * An admin endpoint records its change with one line, in the same
  * transaction as the change itself, so a change is never without its entry:
  *
- *   return json(await audited(db, session, { action: 'create', entity: 'inventory-item' }, (tx) => createInventoryItem(tx, input)));
+ *   return json(await audited(db, session, { action: 'create', entity: 'inventory-item', label: auditLabel.item }, (tx) => createInventoryItem(tx, input)));
  */
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { fitLabel } from './audit-labels.server';
 import { AUDIT_RETENTION_MONTHS, type AuditAction, type AuditEntity, type AuditQuery } from '../lib/audit';
 
 /** Who acts: what requireAdmin / requireSession return. */
@@ -22,6 +24,8 @@ export interface AuditEntry {
   action: AuditAction;
   entity: AuditEntity;
   entityId: string;
+  /** What was changed, readable (audit-labels.server.ts); null when there is nothing to name. */
+  label?: string | null;
 }
 
 export interface AuditEntryDto {
@@ -31,6 +35,8 @@ export interface AuditEntryDto {
   action: AuditAction;
   entity: AuditEntity;
   entity_id: string;
+  /** Null for entries written before labels existed. */
+  label: string | null;
   at: string;
 }
 
@@ -49,26 +55,28 @@ export function auditCutoff(now: Date): Date {
 export async function recordAudit(db: Database, actor: AuditActor, entry: AuditEntry, now: Date = new Date()): Promise<void> {
   await db.execute(sql`
     with purged as (delete from ${auditLog} where ${auditLog.at} < ${auditCutoff(now).toISOString()}::timestamptz)
-    insert into ${auditLog} (user_id, user_email, action, entity, entity_id, at)
-    values (${actor.user.id}, ${actor.user.email}, ${entry.action}, ${entry.entity}, ${entry.entityId}, ${now.toISOString()}::timestamptz)`);
+    insert into ${auditLog} (user_id, user_email, action, entity, entity_id, label, at)
+    values (${actor.user.id}, ${actor.user.email}, ${entry.action}, ${entry.entity}, ${entry.entityId}, ${fitLabel(entry.label)}, ${now.toISOString()}::timestamptz)`);
 }
 
 /**
  * Runs a change and records it in one transaction. The entity id is the
  * given one (updates, deletes) or else the `id` of what the change returns
- * (creates).
+ * (creates); the label is given, or read from what the change returns
+ * (`auditLabel.*`), so a delete returns what it deleted.
  */
 export async function audited<T>(
   db: Database,
   actor: AuditActor,
-  entry: { action: AuditAction; entity: AuditEntity; entityId?: string },
+  entry: { action: AuditAction; entity: AuditEntity; entityId?: string; label?: string | ((result: T) => string | null | undefined) },
   change: (tx: Database) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const result = await change(tx);
     const entityId = entry.entityId ?? String((result as { id?: unknown }).id);
-    await recordAudit(tx, actor, { action: entry.action, entity: entry.entity, entityId });
+    const label = typeof entry.label === 'function' ? entry.label(result) : entry.label;
+    await recordAudit(tx, actor, { action: entry.action, entity: entry.entity, entityId, label });
     return result;
   });
 }
@@ -92,6 +100,7 @@ export async function listAudit(db: Database, query: AuditQuery, now: Date = new
     action: r.action as AuditAction,
     entity: r.entity as AuditEntity,
     entity_id: r.entityId,
+    label: r.label,
     at: r.at.toISOString(),
   }));
 }

@@ -135,7 +135,8 @@ export async function getAvailability(
   now: Date = new Date(),
 ): Promise<AvailabilityResponse> {
   const rules = await loadRules(db, query.type, query.from, query.to, true);
-  if (!rules) throw new AppError('not-found', 'Unknown consultation type.');
+  // A type paused online is not offered to patients at all (DESIGN.md Reception).
+  if (!rules || !rules.type.onlineBookable) throw new AppError('not-found', 'Unknown consultation type.');
   const input: AvailabilityInput = {
     type: rules.type,
     windows: rules.windows,
@@ -446,6 +447,8 @@ export async function createBooking(
   const time = slot.appointment_time;
   const typeId = slot.appointment_type_id.toLowerCase();
   const rules = await checkedRules(db, typeId, date, time, now);
+  // Paused online: staff may still book it, patients may not.
+  if (source === 'online' && !rules.type.onlineBookable) throw new AppError('slot-unavailable', slotUnavailableDetail('unknown-type'));
   const token = source === 'online' ? newCancellationToken() : null;
   const result = await insertBooking(db, {
     typeId,
@@ -602,6 +605,8 @@ export async function rescheduleBooking(
     }
     const typeId = booking.appointment_type_id;
     const rules = await checkedRules(tx, typeId, date, time, now);
+    // Paused online: the link still cancels, but only the practice moves it.
+    if (!rules.type.onlineBookable) throw new AppError('slot-unavailable', slotUnavailableDetail('unknown-type'));
     const statement = moveStatement(booking.id, typeId, date, time);
     let result: InsertBookingResult | undefined;
     for (let attempt = 1; !result; attempt++) {

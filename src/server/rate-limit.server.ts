@@ -18,6 +18,7 @@
  * The upsert is a CTE (`hitCte`) so callers fold it into their own single
  * statement; `takeRateLimit` runs it alone.
  */
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../lib/errors';
@@ -36,6 +37,17 @@ export interface RateLimit {
 export const BOOKINGS_PER_CLIENT: RateLimit = { bucket: 'booking-client', max: 10, windowSeconds: 60 * 60 };
 /** 3 confirmation emails per recipient per day (a sliding 24 hours). */
 export const CONFIRMATIONS_PER_RECIPIENT: RateLimit = { bucket: 'confirmation-recipient', max: 3, windowSeconds: 24 * 60 * 60 };
+
+/**
+ * Moves through a cancellation link (DESIGN.md "Account security (third
+ * round)"): a booking moved back and forth sent the practice a notice each
+ * time. Each attempt counts before the move, so parallel moves cannot slip
+ * past and a refused move sends no notice; a move the booking rules refuse
+ * (409) gives its booking's hit back, so a time taken meanwhile costs the
+ * patient nothing. The client's hit stays: it limits load and probing.
+ */
+export const MOVES_PER_BOOKING: RateLimit = { bucket: 'move-booking', max: 5, windowSeconds: 24 * 60 * 60 };
+export const MOVES_PER_CLIENT: RateLimit = { bucket: 'move-client', max: 20, windowSeconds: 60 * 60 };
 
 /** How many expired rows one statement removes at most (keeps every statement cheap). */
 const PURGE_BATCH = 20;
@@ -158,6 +170,20 @@ export async function takeRateLimit(
   }
 }
 
+/**
+ * Takes back one hit counted at `now` (the request it counted for changed
+ * nothing that the limit guards). One element goes, even when parallel
+ * hits share the timestamp.
+ */
+export async function forgetHit(db: Database, hit: RateLimitHit, now: Date): Promise<void> {
+  await db.execute(sql`
+    update rate_limits set hits = array(
+      select h from unnest(hits) with ordinality as u(h, i)
+      where i <> (select min(i) from unnest(hits) with ordinality as v(h, i) where h = ${now.toISOString()}::timestamptz)
+      order by i)
+    where bucket = ${hit.limit.bucket} and key_hash = ${hit.key}`);
+}
+
 /** The limits of an online booking: per client address, and per recipient of its confirmation email. */
 export function bookingLimits(
   who: { clientAddress: string; recipient: string },
@@ -169,6 +195,22 @@ export function bookingLimits(
     clientHit(perClient, who.clientAddress, secret),
     { limit: CONFIRMATIONS_PER_RECIPIENT, key: rateLimitKey(CONFIRMATIONS_PER_RECIPIENT, canonicalEmail(who.recipient), secret) },
   ];
+}
+
+/**
+ * The limits of a move: per booking, keyed on an HMAC of the link token's
+ * SHA-256 (never the token), and per client.
+ */
+export function moveLimits(
+  who: { token: string; clientAddress: string },
+  env: Pick<Env, 'JWT_SECRET' | 'ADMIN_SETUP_SECRET'>,
+): { booking: RateLimitHit; client: RateLimitHit } {
+  const secret = serverHashKey(env);
+  const tokenHash = createHash('sha256').update(who.token, 'utf8').digest('hex');
+  return {
+    booking: { limit: MOVES_PER_BOOKING, key: rateLimitKey(MOVES_PER_BOOKING, tokenHash, secret) },
+    client: clientHit(MOVES_PER_CLIENT, who.clientAddress, secret),
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from './helpers/admin';
+import { ADMIN, hydrated, signIn } from './helpers/admin';
 
 test.describe.serial('admin access', () => {
   test('without a session /admin leads to /auth', async ({ page }) => {
@@ -53,6 +53,8 @@ test.describe.serial('admin access', () => {
       if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
     });
     await page.goto('/auth');
+    // The show/hide button works once the form has hydrated; a click before that is lost.
+    await hydrated(page);
     const password = page.getByLabel('Passwort', { exact: true });
     await password.fill(ADMIN.password);
     await expect(password).toHaveAttribute('type', 'password');

@@ -93,8 +93,11 @@ test.describe.serial('admin back office', () => {
     await expect(card).toContainText('20 Minuten');
     await expect(card).toContainText('25,00 €');
 
+    // Without a weekly window the type is not offered to patients yet, and its card says so.
+    await expect(card).toContainText('Für Patienten unsichtbar: noch kein Zeitfenster');
     await wizard.goto('/termin');
-    await expect(wizard.getByRole('button', { name: `Auswählen: ${TYPE}` })).toBeVisible();
+    await expect(wizard.getByRole('button', { name: 'Auswählen: Check-up' })).toBeVisible();
+    await expect(wizard.getByRole('button', { name: `Auswählen: ${TYPE}` })).toHaveCount(0);
 
     // 2. A window on tomorrow's weekday: its times appear in the wizard.
     await page.goto('/admin/time-slots');
@@ -188,7 +191,7 @@ test.describe.serial('admin back office', () => {
     await card.getByRole('button', { name: `${TYPE} löschen` }).click();
     await page.getByRole('alertdialog', { name: 'Terminart löschen?' }).getByRole('button', { name: 'Löschen' }).click();
     await expect(page.getByText('Fehler beim Löschen')).toBeVisible();
-    await expect(page.getByText(/noch einen zukünftigen gebuchten Termin/)).toBeVisible();
+    await expect(page.getByText(/^Diese Terminart hat noch zukünftige gebuchte Termine/)).toBeVisible();
     await expect(card).toBeVisible();
     const release = await page.request.delete(`/api/admin/booked-slots/${(await again.json()).booking.id}`);
     expect(release.status()).toBe(204);

@@ -34,6 +34,9 @@ test('on a phone the sign-in toast covers no control of the admin header', async
   // A pointer resting on a toast keeps it (sonner pauses it): the worst case, a toast that stays.
   await toast.hover();
   const toastBox = (await toast.boundingBox())!;
+  // The toasts' own labels are German too (sonner's defaults are English).
+  await expect(page.getByRole('region', { name: /^Benachrichtigungen/ })).toBeAttached();
+  await expect(toast.getByRole('button', { name: 'Meldung schließen' })).toBeAttached();
   for (const control of headerControls(page)) {
     await expect(control).toBeVisible();
     const box = (await control.boundingBox())!;

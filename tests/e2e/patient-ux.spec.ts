@@ -4,12 +4,10 @@
  * either language, axe with the WCAG 2.2 AA rules on every page and wizard
  * step, and focus never hidden under the fixed header.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { devices, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { axe, settled } from './helpers/axe';
 import { bothLanguages } from './support/public-pages';
 import { onDateWithTimes } from './helpers/wizard';
-
-const WCAG22 = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 /** Every public page in both languages, with the booking, install, cancel and 404 pages. */
 const allPages = [
@@ -26,19 +24,6 @@ const allPages = [
 
 // The service worker's precache downloads would keep the network busy between the many page loads here.
 test.use({ serviceWorkers: 'block' });
-
-async function settled(page: Page) {
-  await page.waitForLoadState('load');
-  // Islands hydrated (except the contact form, which waits for an interaction), animations done.
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="interaction"])').length === 0);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-}
-
-async function axe(page: Page, label: string) {
-  await settled(page);
-  const results = await new AxeBuilder({ page }).withTags(WCAG22).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** Tabs through the page; every focused element outside the header must show at least partly below it. */
 async function focusNeverUnderHeader(page: Page, label: string) {
@@ -134,7 +119,8 @@ test.describe('offline', () => {
       } else await route.continue();
     });
     await page.goto('/en/termin/absagen?token=' + 'x'.repeat(43));
-    const alert = page.getByRole('alert').filter({ hasText: 'No internet connection' });
+    await expect(page.getByRole('heading', { level: 1, name: 'No internet connection' })).toBeVisible();
+    const alert = page.getByRole('alert').filter({ hasText: 'Without an internet connection' });
     await expect(alert).toBeVisible();
     await context.setOffline(false);
     await alert.getByRole('button', { name: 'Try again' }).click();
@@ -156,23 +142,6 @@ test.describe('320 px wide', () => {
       if (widths.scroll > widths.client) overflowing.push(`${path}: ${widths.scroll} > ${widths.client}`);
     }
     expect(overflowing).toEqual([]);
-  });
-
-  test('the wizard steps do not overflow either, and the language button stays on one line', async ({ page }) => {
-    for (const path of ['/termin', '/en/termin']) {
-      await page.goto(path);
-      const button = page.locator('header [data-lang-switch]');
-      const box = (await button.boundingBox())!;
-      expect(box.height).toBeLessThan(40);
-      await page.getByRole('button', { name: /^(Auswählen|Select): (Check-up|Health check)$/ }).click();
-      await onDateWithTimes(page);
-      await page.getByRole('group', { name: /^(Uhrzeit wählen|Select time)$/ }).getByRole('button').first().click();
-      await page.locator('main').getByRole('button', { name: /^(Weiter|Next)$/ }).click();
-      await page.getByRole('checkbox').first().waitFor(); // consent and the reminder box
-      await settled(page);
-      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-      expect(widths.scroll, path).toBeLessThanOrEqual(widths.client);
-    }
   });
 });
 
@@ -212,24 +181,5 @@ test.describe('axe with the WCAG 2.2 AA rules', () => {
       await settled(page);
       await focusNeverUnderHeader(page, path);
     }
-  });
-});
-
-test.describe('the install banner on an iPhone, first visit', () => {
-  const iPhone = devices['iPhone 13'];
-  test.use({ userAgent: iPhone.userAgent, viewport: { width: 390, height: 664 }, isMobile: true, hasTouch: true });
-
-  test('is compact and never keeps a type card hidden behind it', async ({ page }) => {
-    await page.goto('/termin');
-    const banner = page.getByRole('complementary', { name: 'Unsere Praxis-App' });
-    await expect(banner).toBeVisible();
-    const bannerBox = (await banner.boundingBox())!;
-    expect(bannerBox.height).toBeLessThan(664 * 0.4);
-    // Scrolled to the end, the last card's button is above the banner.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const last = page.getByRole('listitem').getByRole('button', { name: /^Auswählen:/ }).last();
-    const box = (await last.boundingBox())!;
-    const top = (await banner.boundingBox())!.y;
-    expect(box.y + box.height).toBeLessThanOrEqual(top);
   });
 });

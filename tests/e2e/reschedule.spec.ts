@@ -6,51 +6,20 @@
  * practice's notice in the outbox, and the link working for the new time.
  */
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { axe } from './helpers/axe';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
-import { bookingRequest } from '../helpers/patient';
+import { bookWithLink } from './helpers/wizard';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const TYPE = 'Reisemedizinische Beratung';
 
-/** axe with the WCAG 2.2 AA rules, like tests/e2e/patient-ux.spec.ts on every page. */
-async function axe(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test('moving an appointment through the emailed link (German)', async ({ page, request }) => {
   // A capacity-1 type, on the last date within its advance limit that has enough free times
   // (away from the dates the other specs book).
-  const types = (await (await request.get('/api/appointment-types')).json()) as Array<{ id: string; name: string; max_advance_days: number }>;
-  const type = types.find((x) => x.name === TYPE)!;
-  const from = new Date().toISOString().slice(0, 10);
-  const to = new Date(Date.now() + type.max_advance_days * 864e5).toISOString().slice(0, 10);
-  const { days } = (await (await request.get(`/api/availability?type=${type.id}&from=${from}&to=${to}`)).json()) as {
-    days: Array<{ date: string; times: string[] }>;
-  };
-  const day = days.filter((d) => d.times.length >= 4).at(-1)!;
-  expect(day, 'a date with four free times').toBeDefined();
+  const { booking, day, linkPath } = await bookWithLink(request, TYPE, 'de');
   const [oldTime, , newTime] = day.times as [string, string, string];
-
-  const email = `reschedule-${Date.now()}@example.org`;
-  const booked = await request.post('/api/bookings', {
-    data: bookingRequest(type.id, day.date, oldTime, { email }),
-  });
-  expect(booked.status()).toBe(201);
-  const { booking } = (await booked.json()) as { booking: { id: string; reference: string } };
-
-  let link = '';
-  await expect
-    .poll(async () => {
-      const mail = (await readOutbox(outbox())).find((m) => m.headers.to === email);
-      link = /(https?:\/\/\S+\/termin\/absagen\?token=[A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  const linkPath = new URL(link).pathname + new URL(link).search;
 
   // The link's page: the appointment, cancel or move.
   await page.goto(linkPath);
@@ -59,7 +28,8 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
   await page.getByRole('button', { name: 'Termin verschieben' }).click();
 
   // The wizard's calendar for the same type, on the appointment's day; its own time is not offered.
-  await expect(page.getByRole('heading', { name: 'Datum und Uhrzeit wählen' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: 'Termin verschieben' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Datum und Uhrzeit wählen' })).toBeVisible();
   const times = page.getByRole('group', { name: 'Uhrzeit wählen' });
   await expect(times.getByRole('button', { name: `${newTime} Uhr`, exact: true })).toBeVisible();
   await expect(times.getByRole('button', { name: `${oldTime} Uhr`, exact: true })).toHaveCount(0);
@@ -68,7 +38,7 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
   await page.getByRole('button', { name: 'Auf diese Zeit verschieben' }).click();
 
   // Confirmed: type, long date, new time, reference, and the .ics with the booking's UID.
-  await expect(page.getByRole('heading', { name: 'Ihr Termin wurde verschoben.' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Termin verschoben' })).toBeVisible();
   await expect(page.getByTestId('booking-reference')).toHaveText(booking.reference);
   await expect(page.getByText(TYPE, { exact: true })).toBeVisible();
   await expect(page.getByText(formatLongDate(day.date, 'de'))).toBeVisible();

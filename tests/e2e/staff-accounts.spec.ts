@@ -68,7 +68,7 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await expect(page.getByText(COLLEAGUE.email)).toBeVisible();
   });
 
-  test('an invitation link lets the invited colleague set a password and sign in; the link works once', async ({ page }) => {
+  test('an invitation shows as pending and can be sent again; its link names the account, sets a password and works once', async ({ page }) => {
     await signInAsAdmin(page);
     await page.goto('/admin/users');
     await page.getByRole('button', { name: 'Kollegen hinzufügen' }).click();
@@ -77,12 +77,23 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await expect(dialog.getByLabel('Einladung per E-Mail senden')).toBeChecked();
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Einladung gesendet')).toBeVisible();
-    const link = await linkFor(INVITED.email, 'Einladung zur Praxis-Verwaltung');
+    const first = await linkFor(INVITED.email, 'Einladung zur Praxis-Verwaltung');
+    // Pending with its expiry; sent again, the first link stops working.
+    const row = page.getByRole('row').filter({ hasText: INVITED.email });
+    await expect(row).toContainText(/eingeladen, Link gültig bis \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr/);
+    await row.getByRole('button', { name: `Einladung an ${INVITED.email} erneut senden` }).click();
+    await expect(page.getByText(`Neue Einladung an ${INVITED.email} gesendet`)).toBeVisible();
+    let link = first;
+    await expect.poll(async () => (link = await linkFor(INVITED.email, 'Einladung zur Praxis-Verwaltung'))).not.toBe(first);
     await signOut(page);
 
+    await page.goto(first);
+    await expect(page.getByRole('alert')).toContainText('Der Link ist ungültig, abgelaufen oder wurde bereits verwendet.');
     await page.goto(link);
     await hydrated(page);
     await expect(page.getByRole('heading', { name: 'Neues Passwort festlegen' })).toBeVisible();
+    await expect(page.getByText(`Einladung zur Praxis-Verwaltung für ${INVITED.email}`)).toBeVisible();
+    await expect(page.getByLabel('Konto (E-Mail)')).toHaveValue(INVITED.email);
     await axe(page, 'Neues Passwort festlegen');
     await page.getByLabel('Neues Passwort').fill(INVITED.password);
     await page.getByRole('button', { name: 'Passwort speichern' }).click();
@@ -91,11 +102,10 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await signIn(page, INVITED.email, INVITED.password);
     await expect(page).toHaveURL(/\/admin$/);
 
+    // Used once, the link says so at once, before anyone types a password.
     await page.goto(link);
-    await hydrated(page);
-    await page.getByLabel('Neues Passwort').fill('noch-einmal-1');
-    await page.getByRole('button', { name: 'Passwort speichern' }).click();
     await expect(page.getByRole('alert')).toContainText('Der Link ist ungültig, abgelaufen oder wurde bereits verwendet.');
+    await expect(page.getByLabel('Neues Passwort')).toHaveCount(0);
   });
 
   test('a password change needs the current password and signs out the other device', async ({ page, browser }) => {
@@ -164,9 +174,14 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await expect(rows.filter({ hasText: 'eingeladen' }).first()).toBeVisible();
     await expect(rows.filter({ hasText: 'angelegt' }).first()).toBeVisible();
     await expect(rows.filter({ hasText: 'Passwort' })).toHaveCount(0);
+    // Each row names what it changed; accepting the invitation is its own action.
+    await expect(rows.filter({ hasText: 'eingeladen' }).first()).toContainText(INVITED.email);
+    await page.getByLabel('Benutzer', { exact: true }).selectOption({ label: INVITED.email });
+    await expect(rows.filter({ hasText: 'Einladung angenommen' })).toContainText(INVITED.email);
     await axe(page, 'Protokoll');
 
     await page.goto('/admin/users');
+    await expect(page.getByRole('row').filter({ hasText: INVITED.email })).toContainText('aktiv');
     await page.getByRole('button', { name: `${INVITED.email} entfernen` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Entfernen' }).click();
     await expect(page.getByText('Benutzer entfernt')).toBeVisible();

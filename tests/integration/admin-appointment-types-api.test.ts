@@ -45,7 +45,8 @@ describe.each(databaseKinds)('admin appointment types on %s', (kind) => {
   it('creates (201), lists by name, updates (200) and the public list shows the change at once', async () => {
     const created = await api(collection, '/api/admin/appointment-types', { method: 'POST', body: valid });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ ...valid, description_en: null, id: expect.any(String), updated_at: expect.any(String) });
+    expect(created.json).toMatchObject({ ...valid, description_en: null, online_bookable: true, id: expect.any(String), updated_at: expect.any(String) });
+    await t.db.insert(appointmentTimeSlots).values({ appointmentTypeId: created.json.id, dayOfWeek: 1, startTime: '09:00', endTime: '12:00' });
     const other = await api(collection, '/api/admin/appointment-types', { method: 'POST', body: { ...valid, name: 'Abstrich', price_cents: null } });
     expect(other.json.price_cents).toBeNull();
 
@@ -61,6 +62,24 @@ describe.each(databaseKinds)('admin appointment types on %s', (kind) => {
 
     const pub = await call(publicTypes, '/api/appointment-types');
     expect(pub.json.find((x: { id: string }) => x.id === created.json.id)).toMatchObject({ name: 'Beratung', max_advance_days: 0 });
+  });
+
+  it('online_bookable false pauses a type online: gone from the public list, kept in the admin list; true resumes it', async () => {
+    const created = await api(collection, '/api/admin/appointment-types', { method: 'POST', body: { ...valid, name: 'Pausierbar', online_bookable: false } });
+    expect(created.status).toBe(201);
+    expect(created.json.online_bookable).toBe(false);
+    await t.db.insert(appointmentTimeSlots).values({ appointmentTypeId: created.json.id, dayOfWeek: 2, startTime: '09:00', endTime: '12:00' });
+    const publicIds = async () => (await call(publicTypes, '/api/appointment-types')).json.map((x: { id: string }) => x.id);
+    expect(await publicIds()).not.toContain(created.json.id);
+    const adminList = await api(collection, '/api/admin/appointment-types');
+    expect(adminList.json.find((x: { id: string }) => x.id === created.json.id)).toMatchObject({ online_bookable: false });
+    const { path, params } = itemPath(created.json.id);
+    const resumed = await api(item, path, { method: 'PUT', params, body: { ...valid, name: 'Pausierbar', online_bookable: true } });
+    expect(resumed.json.online_bookable).toBe(true);
+    expect(await publicIds()).toContain(created.json.id);
+    const bad = await api(item, path, { method: 'PUT', params, body: { ...valid, online_bookable: 'nein' } });
+    expect(bad.status).toBe(400);
+    expect(errorsOf(bad)).toEqual({ online_bookable: ['admin.errors.invalid'] });
   });
 
   it.each([

@@ -1,7 +1,8 @@
 /**
  * The audit trail (issue 13, DESIGN.md Practice operations): every admin
  * change of types, windows, blocks, releases, inventory and users is
- * recorded with who, what, which id and when, never patient data; GET
+ * recorded with who, what, which id, a readable label (issue 21) and when,
+ * never patient data; GET
  * /api/admin/audit lists it newest first, filterable by user and kind;
  * entries older than 12 months are purged.
  */
@@ -77,36 +78,44 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
 
     const res = await list();
     expect(res.status).toBe(200);
-    const rows = res.json.map((r: any) => [r.user_email, r.action, r.entity, r.entity_id]);
+    const rows = res.json.map((r: any) => [r.user_email, r.action, r.entity, r.entity_id, r.label]);
+    const windowLabel = 'Beratung, Mo 09:00–12:00 Uhr';
     expect(rows).toEqual(
       [
-        ['anna@example.org', 'create', 'appointment-type', type.id],
-        ['anna@example.org', 'update', 'appointment-type', type.id],
-        ['ben@example.org', 'create', 'time-window', win.id],
-        ['ben@example.org', 'update', 'time-window', win.id],
-        ['ben@example.org', 'delete', 'time-window', win.id],
-        ['anna@example.org', 'create', 'blocked-date', blk.id],
-        ['anna@example.org', 'update', 'blocked-date', blk.id],
-        ['anna@example.org', 'delete', 'blocked-date', blk.id],
-        ['ben@example.org', 'release', 'booked-slot', slot!.id],
-        ['ben@example.org', 'create', 'inventory-item', item.id],
-        ['ben@example.org', 'update', 'inventory-item', item.id],
-        ['ben@example.org', 'update', 'inventory-item', item.id],
-        ['ben@example.org', 'delete', 'inventory-item', item.id],
-        ['anna@example.org', 'delete', 'appointment-type', type.id],
-        ['anna@example.org', 'create', 'user', colleague.id],
-        ['anna@example.org', 'delete', 'user', colleague.id],
+        // Each label names the thing as it was at the time of the change.
+        ['anna@example.org', 'create', 'appointment-type', type.id, 'Gesundheitsberatung'],
+        ['anna@example.org', 'update', 'appointment-type', type.id, 'Beratung'],
+        ['ben@example.org', 'create', 'time-window', win.id, windowLabel],
+        ['ben@example.org', 'update', 'time-window', win.id, 'Beratung, Di 09:00–12:00 Uhr'],
+        ['ben@example.org', 'delete', 'time-window', win.id, 'Beratung, Di 09:00–12:00 Uhr'],
+        ['anna@example.org', 'create', 'blocked-date', blk.id, '10.01.2030, alle Terminarten'],
+        ['anna@example.org', 'update', 'blocked-date', blk.id, '11.01.2030, alle Terminarten'],
+        ['anna@example.org', 'delete', 'blocked-date', blk.id, '11.01.2030, alle Terminarten'],
+        ['ben@example.org', 'release', 'booked-slot', slot!.id, `${slot!.reference} (Beratung, 08.01.2030 09:00 Uhr)`],
+        ['ben@example.org', 'create', 'inventory-item', item.id, 'Spritzen'],
+        ['ben@example.org', 'update', 'inventory-item', item.id, 'Spritzen'],
+        ['ben@example.org', 'update', 'inventory-item', item.id, 'Spritzen'],
+        ['ben@example.org', 'delete', 'inventory-item', item.id, 'Spritzen'],
+        ['anna@example.org', 'delete', 'appointment-type', type.id, 'Beratung'],
+        ['anna@example.org', 'create', 'user', colleague.id, 'carla@example.org'],
+        ['anna@example.org', 'delete', 'user', colleague.id, 'carla@example.org'],
       ].reverse(),
     );
     const first = res.json[0];
-    expect(Object.keys(first).sort()).toEqual(['action', 'at', 'entity', 'entity_id', 'id', 'user_email', 'user_id']);
+    expect(Object.keys(first).sort()).toEqual(['action', 'at', 'entity', 'entity_id', 'id', 'label', 'user_email', 'user_id']);
     expect(first.user_id).toBe(anna.id);
     expect(Date.parse(first.at)).toBeGreaterThanOrEqual(started - 1000);
-    // Only ids: nothing of what was typed (names, reasons, emails of colleagues) is kept.
+    // Labels only: free text (a block's reason, a supplier) and passwords are never kept.
     const stored = JSON.stringify(await t.db.select().from(auditLog));
-    for (const typed of ['Gesundheitsberatung', 'Beratung', 'Urlaub', 'Spritzen', 'Medi', 'carla@example.org', 'anfang-123']) {
-      expect(stored).not.toContain(typed);
-    }
+    for (const typed of ['Urlaub', 'Medi', 'anfang-123']) expect(stored).not.toContain(typed);
+  });
+
+  it('cuts a label to the 200 characters its column holds', async () => {
+    const long = 'L'.repeat(250);
+    await recordAudit(t.db, { user: anna }, { action: 'create', entity: 'inventory-item', entityId: 'x', label: long });
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, 'x'));
+    expect(row!.label).toBe(`${'L'.repeat(199)}…`);
+    await t.db.delete(auditLog).where(eq(auditLog.entityId, 'x'));
   });
 
   it('does not record refused changes (400, 404, 409)', async () => {

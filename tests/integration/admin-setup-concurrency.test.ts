@@ -60,3 +60,23 @@ it(`40 concurrent wrong logins for different accounts from one client: at most $
   expect(results.filter((r) => r.status === 429)).toHaveLength(40 - checked);
   expect(checked).toBeLessThanOrEqual(LOGIN_LIMITS.perClient);
 });
+
+it('two refreshes with the same current token at the same moment, 10 times over: every one answers 200 with the same token and the session lives', async () => {
+  const { default: login } = await import('../../netlify/functions/auth-login');
+  const { default: refresh } = await import('../../netlify/functions/auth-refresh');
+  const { default: sessionFn } = await import('../../netlify/functions/auth-session');
+  await t.db.delete(loginAttempts);
+  const signedIn = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'admin0@example.org', password: 'praxis-geheim-lang' }, ip: '10.9.1.1' });
+  const admin = (await t.db.select({ email: users.email }).from(users))[0]!.email;
+  const res = signedIn.status === 200 ? signedIn : await call(login, '/api/auth/login', { method: 'POST', body: { email: admin, password: 'praxis-geheim-lang' }, ip: '10.9.1.1' });
+  expect(res.status).toBe(200);
+  let cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  for (let run = 0; run < 10; run++) {
+    const pair = await Promise.all([0, 1].map(() => call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie } })));
+    expect(pair.map((r) => r.status)).toEqual([200, 200]);
+    const cookies = pair.map((r) => r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+    expect(cookies[0]).toBe(cookies[1]);
+    cookie = cookies[0]!;
+    expect((await call(sessionFn, '/api/auth/session', { headers: { cookie } })).status).toBe(200);
+  }
+});

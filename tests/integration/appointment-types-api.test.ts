@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import handler, { config } from '../../netlify/functions/appointment-types';
-import { appointmentTypes } from '../../db/schema';
+import { appointmentTimeSlots, appointmentTypes } from '../../db/schema';
 import { call } from '../helpers/http';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 
@@ -21,11 +22,15 @@ describe.each(databaseKinds)('GET /api/appointment-types on %s', (kind) => {
     expect(res.json).toEqual([]);
   });
 
-  it('lists every type from the database, ordered by name, in the fields of API.md', async () => {
-    await t.db.insert(appointmentTypes).values([
-      { name: 'Impfung', nameEn: 'Vaccination', description: 'Impfen', maxAdvanceDays: 21, slotDurationMinutes: 10, maxSlotsPerTime: 3 },
-      { name: 'Akutsprechstunde', description: 'Heute', descriptionEn: 'Today', maxAdvanceDays: 0, slotDurationMinutes: 15, priceCents: 2500 },
-    ]);
+  it('lists every bookable type, ordered by name, in the fields of API.md', async () => {
+    const rows = await t.db
+      .insert(appointmentTypes)
+      .values([
+        { name: 'Impfung', nameEn: 'Vaccination', description: 'Impfen', maxAdvanceDays: 21, slotDurationMinutes: 10, maxSlotsPerTime: 3 },
+        { name: 'Akutsprechstunde', description: 'Heute', descriptionEn: 'Today', maxAdvanceDays: 0, slotDurationMinutes: 15, priceCents: 2500 },
+      ])
+      .returning({ id: appointmentTypes.id });
+    await t.db.insert(appointmentTimeSlots).values(rows.map((r) => ({ appointmentTypeId: r.id, dayOfWeek: 2, startTime: '09:00', endTime: '12:00' })));
     const res = await call(handler, '/api/appointment-types');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -42,6 +47,24 @@ describe.each(databaseKinds)('GET /api/appointment-types on %s', (kind) => {
       price_cents: 2500,
     });
     expect(res.json[1]).toMatchObject({ name_en: 'Vaccination', max_slots_per_time: 3, price_cents: null });
+  });
+
+  it('leaves out a type paused online and a type without any time window (DESIGN.md Reception)', async () => {
+    const [paused, windowless] = await t.db
+      .insert(appointmentTypes)
+      .values([
+        { name: 'Pausiert', description: 'Nur telefonisch', onlineBookable: false },
+        { name: 'Ohne Zeitfenster', description: 'Noch nicht eingerichtet' },
+      ])
+      .returning({ id: appointmentTypes.id });
+    await t.db.insert(appointmentTimeSlots).values({ appointmentTypeId: paused!.id, dayOfWeek: 3, startTime: '09:00', endTime: '12:00' });
+    const names = (await call(handler, '/api/appointment-types')).json.map((r: { name: string }) => r.name);
+    expect(names).toEqual(['Akutsprechstunde', 'Impfung']);
+    // Its first window makes the type bookable; resuming online shows the paused one.
+    await t.db.insert(appointmentTimeSlots).values({ appointmentTypeId: windowless!.id, dayOfWeek: 3, startTime: '09:00', endTime: '12:00' });
+    await t.db.update(appointmentTypes).set({ onlineBookable: true }).where(eq(appointmentTypes.id, paused!.id));
+    const after = (await call(handler, '/api/appointment-types')).json.map((r: { name: string }) => r.name);
+    expect(after).toEqual(['Akutsprechstunde', 'Impfung', 'Ohne Zeitfenster', 'Pausiert']);
   });
 
   it('answers 405 with Allow for other methods', async () => {

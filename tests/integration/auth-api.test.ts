@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginAttempts, sessions, userRoles, users } from '../../db/schema';
 import status from '../../netlify/functions/auth-status';
 import setup from '../../netlify/functions/auth-setup';
@@ -9,6 +9,7 @@ import session from '../../netlify/functions/auth-session';
 import logout from '../../netlify/functions/auth-logout';
 import { LOGIN_LIMITS, emailKey, loginClientKey } from '../../src/server/auth/auth.server';
 import { verifyPassword } from '../../src/server/auth/password.server';
+import { REFRESH_GRACE_SECONDS } from '../../src/server/auth/sessions.server';
 import { sha256Hex } from '../../src/server/auth/tokens.server';
 import { accessCookie, cookieHeader, createAdmin, createNonAdmin } from '../helpers/auth';
 import { call } from '../helpers/http';
@@ -94,6 +95,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
 
   describe('login, session, refresh, logout', () => {
     afterEach(async () => {
+      vi.useRealTimers();
       await t.db.delete(loginAttempts);
     });
 
@@ -153,7 +155,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       expect((await call(session, '/api/auth/session')).status).toBe(401);
     });
 
-    it('refresh rotates the refresh token: the new one works, the old one is refused', async () => {
+    it('refresh rotates the refresh token: the new one works, the old one is refused once the grace window has passed', async () => {
       const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: PASSWORD } });
       const first = cookiesOf(res.headers);
       const refreshed = await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: cookieFrom(res.headers) } });
@@ -163,10 +165,38 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       expect(second.praxis_refresh!.value).not.toBe(first.praxis_refresh!.value);
       expect((await call(session, '/api/auth/session', { headers: { cookie: cookieFrom(refreshed.headers) } })).status).toBe(200);
 
+      vi.useFakeTimers({ now: Date.now() + (REFRESH_GRACE_SECONDS + 1) * 1000, toFake: ['Date'] });
       const replay = await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: cookieFrom(res.headers) } });
       expect(replay.status).toBe(401);
       expect(cookiesOf(replay.headers).praxis_refresh!.attributes).toContain('Max-Age=0');
       expect((await call(refresh, '/api/auth/refresh', { method: 'POST' })).status).toBe(401);
+    });
+
+    it('two refreshes racing with the same current token (two tabs) both get the same working session', async () => {
+      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: PASSWORD } });
+      const both = await Promise.all([0, 1].map(() => call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: cookieFrom(res.headers) } })));
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
+      const [a, b] = both.map((r) => cookiesOf(r.headers).praxis_refresh!.value);
+      expect(a).toBe(b);
+      expect(a).not.toBe(cookiesOf(res.headers).praxis_refresh!.value);
+      for (const r of both) expect((await call(session, '/api/auth/session', { headers: { cookie: cookieFrom(r.headers) } })).status).toBe(200);
+      // The shared cookie keeps working, long after the window.
+      vi.useFakeTimers({ now: Date.now() + (REFRESH_GRACE_SECONDS + 60) * 1000, toFake: ['Date'] });
+      expect((await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: cookieFrom(both[0]!.headers) } })).status).toBe(200);
+    });
+
+    it(`a refresh arriving late with the replaced token within ${REFRESH_GRACE_SECONDS} s (a laptop waking) gets the winner's token; after the window it revokes everything`, async () => {
+      const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'chef@example.org', password: PASSWORD } });
+      const winner = await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: cookieFrom(res.headers) } });
+      const start = Date.now();
+      vi.useFakeTimers({ now: start + (REFRESH_GRACE_SECONDS - 5) * 1000, toFake: ['Date'] });
+      const late = await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: cookieFrom(res.headers) } });
+      expect(late.status).toBe(200);
+      expect(cookiesOf(late.headers).praxis_refresh!.value).toBe(cookiesOf(winner.headers).praxis_refresh!.value);
+      vi.setSystemTime(start + (REFRESH_GRACE_SECONDS + 1) * 1000);
+      expect((await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: cookieFrom(res.headers) } })).status).toBe(401);
+      expect((await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: cookieFrom(winner.headers) } })).status).toBe(401);
+      expect((await call(session, '/api/auth/session', { headers: { cookie: cookieFrom(winner.headers) } })).status).toBe(401);
     });
 
     it('a replayed old refresh token revokes the whole session: the newest token is refused too', async () => {

@@ -1,10 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import handler, { config } from '../../netlify/functions/contact';
 import { contactAttempts } from '../../db/schema';
 import { CONTACT_RATE_LIMIT } from '../../src/lib/contact-message';
+import { builtContactPage } from '../helpers/contact-page';
 import { readOutbox } from '../helpers/eml';
 import { call } from '../helpers/http';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
@@ -250,23 +253,39 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
   });
 
   describe('as a plain HTML form post (no JavaScript)', () => {
+    // The site the answer takes its contact page from (SITE_URL): a stand-in for the built pages.
+    let site: http.Server;
+    let siteUrl: string;
+    beforeAll(async () => {
+      site = http.createServer((req, res) => {
+        const lang = req.url === '/en/kontakt' ? 'en' : req.url === '/kontakt' ? 'de' : null;
+        res.writeHead(lang ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(lang ? builtContactPage(lang) : 'not found');
+      });
+      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+      siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
+    beforeEach(() => vi.stubEnv('SITE_URL', siteUrl));
+
     const form = (fields: Record<string, string>, headers: Record<string, string> = {}, ip = nextIp()) =>
       call(handler, '/api/contact', {
         method: 'POST',
         body: new URLSearchParams(fields).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:4321', ...headers },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: siteUrl, ...headers },
         ip,
       });
 
-    it('sends the message and answers a readable page in the form\'s language', async () => {
+    it('sends the message and answers the site\'s contact page in the form\'s language, saying so', async () => {
       const res = await form({ ...valid, language: 'en', phone: '', subject: '', website: '' });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(res.text).toContain('<html lang="en">');
-      expect(res.text).toContain('<h1>Message sent</h1>');
-      expect(res.text).toContain('href="/en/kontakt"');
-      // Nothing the visitor entered is echoed.
+      expect(res.text).toContain('<header id="site-nav">');
+      expect(res.text).toContain('<title>Message sent – Family Practice Düsseldorf</title>');
+      expect(res.text).toContain('>Message sent</h3>');
+      // Sent: the form is empty again, nothing the visitor entered is echoed.
       expect(res.text).not.toContain('Erika');
       const mails = await outbox();
       expect(mails).toHaveLength(1);
@@ -274,18 +293,35 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
       expect(mails[0]!.text).toContain('wann kann ich zur Grippeimpfung kommen?');
     });
 
-    it('bad input: 400 page naming the fields in German, nothing sent or counted', async () => {
+    it('bad input: 400, the fields named in German, every typed value back in the form, nothing sent or counted', async () => {
       const counted = (await t.db.select().from(contactAttempts)).length;
-      const res = await form({ name: ' ', email: 'nope', message: '', language: 'de' });
+      const res = await form({ name: ' ', email: 'nope', subject: 'Rückfrage', message: '', language: 'de' });
       expect(res.status).toBe(400);
       expect(res.text).toContain('<html lang="de">');
-      expect(res.text).toContain('<h1>Bitte prüfen Sie Ihre Angaben</h1>');
+      expect(res.text).toContain('>Bitte prüfen Sie Ihre Angaben</h3>');
       expect(res.text).toContain('Name: Bitte geben Sie Ihren Namen ein.');
       expect(res.text).toContain('E-Mail: ');
       expect(res.text).toContain('Nachricht: ');
-      expect(res.text).not.toContain('nope');
+      expect(res.text).toMatch(/<input id="«R1»-email" type="email" name="email" value="nope" aria-invalid="true"/);
+      expect(res.text).toContain('name="subject" value="Rückfrage"');
       expect(await outbox()).toEqual([]);
       expect(await t.db.select().from(contactAttempts)).toHaveLength(counted);
+    });
+
+    it('the site\'s page out of reach: a plain page with the outcome and the filled-in form', async () => {
+      vi.stubEnv('SITE_URL', 'http://127.0.0.1:9');
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const res = await call(handler, '/api/contact', {
+        method: 'POST',
+        body: new URLSearchParams({ name: 'Erika', email: 'nope', message: 'Hallo', language: 'de' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1:9' },
+        ip: nextIp(),
+      });
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('>Bitte prüfen Sie Ihre Angaben</h1>');
+      expect(res.text).toContain('name="email" value="nope"');
+      expect(res.text).toContain('>Hallo</textarea>');
+      expect(warn.mock.calls.join(' ')).not.toContain('nope');
     });
 
     it('shares the rate limit with the JSON requests: 429 page with the same Retry-After', async () => {
@@ -306,6 +342,7 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
       const res = await form({ ...valid, language: 'en' }, { origin: 'https://evil.example' });
       expect(res.status).toBe(403);
       expect(res.text).toContain('The message could not be accepted.');
+      expect(res.text).not.toContain('Erika');
       expect(await outbox()).toEqual([]);
       const noOrigin = await form(valid, { origin: '', 'sec-fetch-site': 'cross-site' });
       expect(noOrigin.status).toBe(403);
@@ -320,7 +357,7 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
     it('a filled honeypot gets the same page and nothing is sent', async () => {
       const res = await form({ ...valid, website: 'http://spam.example' });
       expect(res.status).toBe(200);
-      expect(res.text).toContain('<h1>Nachricht gesendet</h1>');
+      expect(res.text).toContain('>Nachricht gesendet</h3>');
       expect(await outbox()).toEqual([]);
     });
 

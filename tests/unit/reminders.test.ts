@@ -14,7 +14,7 @@ import {
   reminderKeyRing,
 } from '../../src/server/reminders/keys.server';
 import { open, seal, SealError, type ReminderSecret } from '../../src/server/reminders/seal.server';
-import { reminderSendAt } from '../../src/server/reminders/store.server';
+import { reminderSendAt } from '../../src/lib/reminder-time';
 import { startReminderSchedule } from '../../src/server/reminders/job.server';
 
 const secret: ReminderSecret = { email: 'erika@example.org', firstName: 'Erika', language: 'de', token: 'A'.repeat(43) };

@@ -4,6 +4,7 @@
  * session hook sends the user to /auth on its next check.
  */
 import { ApiError } from '../auth/auth-client';
+import { labels } from './labels';
 import type { AdminAppointmentTypeDto } from '../../server/admin/appointment-types.server';
 import type { TimeWindowDto } from '../../server/admin/time-windows.server';
 import type { BlockedDateDto } from '../../server/admin/blocked-dates.server';
@@ -24,10 +25,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   });
   if (res.status === 204) return undefined as T;
   const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!res.ok) {
-    const detail = typeof data?.detail === 'string' ? data.detail : typeof data?.title === 'string' ? data.title : res.statusText;
-    throw new ApiError(res.status, detail, data?.errors as Record<string, string[]> | undefined);
-  }
+  if (!res.ok) throw ApiError.fromProblem(res, data);
   return data as T;
 }
 
@@ -56,6 +54,8 @@ export const adminApi = {
     create: (input: { email: string; password?: string; invite?: boolean }) =>
       request<{ id: string; email: string; invitationSent?: boolean }>('POST', '/api/admin/users', input),
     remove: (id: string) => request<void>('DELETE', `/api/admin/users/${encodeURIComponent(id)}`),
+    resendInvitation: (id: string) =>
+      request<{ id: string; email: string; invitationSent: boolean; invited_until: string }>('POST', `/api/admin/users/${encodeURIComponent(id)}/invite`),
   },
   audit: (filter: { user?: string; kind?: string }) => {
     const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as Array<[string, string]>).toString();
@@ -66,11 +66,19 @@ export const adminApi = {
 };
 
 /**
- * The toast description for a failed call. Only conflicts (409) carry a
- * German explanation meant for staff (e.g. a type that still has future
- * bookings); other problems are English developer texts, and a 400's
- * reasons already show at the fields.
+ * The toast description for a failed call, always German: worded from the
+ * problem's reason or type (labels.problems), else its status; the API's
+ * `detail` is a developer text and never shown (DESIGN.md Reception). A
+ * page words a type in its own terms with `ownTypes` (a 409 `conflict` on
+ * the users page is a taken email address).
  */
-export function failureText(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status === 409 ? error.message : undefined;
+export function failureText(error: unknown, ownTypes: Record<string, string> = {}): string {
+  const P = labels.problems;
+  if (!(error instanceof ApiError)) return P.network;
+  return (
+    (error.reason !== undefined ? P.reasons[error.reason] : undefined) ??
+    (error.type !== undefined ? (ownTypes[error.type] ?? P.types[error.type]) : undefined) ??
+    P.byStatus[error.status] ??
+    P.unexpected
+  );
 }

@@ -44,6 +44,7 @@ const TYPE = {
   slot_duration_minutes: 30,
   max_slots_per_time: 2,
   price_cents: 3500,
+  online_bookable: true,
   updated_at: '2026-11-23T10:00:00Z',
 };
 
@@ -52,6 +53,7 @@ describe('appointment types page', () => {
     let created = false;
     replies = {
       'GET /api/admin/appointment-types': () => ({ status: 200, body: created ? [TYPE] : [] }),
+      'GET /api/admin/time-slots': () => ({ status: 200, body: [] }),
       'POST /api/admin/appointment-types': (body) => {
         created = true;
         return { status: 201, body: { ...TYPE, ...(body as object) } };
@@ -81,6 +83,7 @@ describe('appointment types page', () => {
       slot_duration_minutes: 20,
       max_slots_per_time: 1,
       price_cents: 3550,
+      online_bookable: true,
     });
     expect(await screen.findByText('Sprechstundenart erstellt')).toBeInTheDocument();
     // The card: same day only, duration, capacity, price.
@@ -90,12 +93,35 @@ describe('appointment types page', () => {
     expect(card).toHaveTextContent('35,00 €');
   });
 
-  it('a refused delete (409) shows "Fehler beim Löschen" with the server message, only after confirming', async () => {
+  it('pauses a type online from its dialog; the cards say which types patients cannot see', async () => {
+    const second = { ...TYPE, id: '33333333-3333-4333-8333-333333333333', name: 'Impfberatung' };
+    replies = {
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE, second] }),
+      'GET /api/admin/time-slots': () => ({ status: 200, body: [{ id: 'w', appointment_type_id: TYPE.id, type_name: 'Check-up', day_of_week: 1, start_time: '09:00', end_time: '12:00' }] }),
+      [`PUT /api/admin/appointment-types/${TYPE.id}`]: (body) => ({ status: 200, body: { ...TYPE, ...(body as object) } }),
+    };
+    render(<AppointmentTypesPage />);
+    const card = (name: string) => screen.getByRole('heading', { name }).closest('li')!;
+    expect(await screen.findByText('Für Patienten unsichtbar: noch kein Zeitfenster')).toBeInTheDocument();
+    expect(card('Impfberatung')).toHaveTextContent('noch kein Zeitfenster');
+    expect(card('Check-up')).not.toHaveTextContent('Für Patienten unsichtbar');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Check-up bearbeiten' }));
+    const dialog = await screen.findByRole('dialog');
+    const online = within(dialog).getByRole('checkbox', { name: 'Online buchbar' });
+    expect(online).toBeChecked();
+    expect(online).toHaveAccessibleDescription(/Patienten sehen sie nicht/);
+    await user.click(online);
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(calls.find((c) => c.key.startsWith('PUT'))?.body).toMatchObject({ online_bookable: false }));
+  });
+
+  it('a refused delete (409) shows "Fehler beim Löschen" with the reason in German, only after confirming', async () => {
     replies = {
       'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
       [`DELETE /api/admin/appointment-types/${TYPE.id}`]: () => ({
         status: 409,
-        body: { type: 'type-has-future-bookings', detail: 'Diese Terminart hat noch 2 zukünftige gebuchte Termine.' },
+        body: { type: 'type-has-future-bookings', detail: 'This type has 2 future bookings.' },
       }),
     };
     render(
@@ -110,7 +136,8 @@ describe('appointment types page', () => {
     expect(calls.some((c) => c.key.startsWith('DELETE'))).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Löschen' }));
     expect(await screen.findByText('Fehler beim Löschen')).toBeInTheDocument();
-    expect(screen.getByText('Diese Terminart hat noch 2 zukünftige gebuchte Termine.')).toBeInTheDocument();
+    expect(screen.getByText(/^Diese Terminart hat noch zukünftige gebuchte Termine/)).toBeInTheDocument();
+    expect(screen.queryByText(/future bookings/)).not.toBeInTheDocument();
   });
 });
 
@@ -293,6 +320,7 @@ describe('booked slots page', () => {
     await user.click(screen.getByRole('button', { name: 'Slot Check-up, 08.01.2030 09:00 Uhr freigeben' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Slot freigeben' }));
     expect(await screen.findByText('Fehler beim Löschen')).toBeInTheDocument();
-    expect(screen.getByText('Termin konnte nicht gelöscht werden.')).toBeInTheDocument();
+    expect(screen.getByText('Den Eintrag gibt es nicht (mehr). Bitte laden Sie die Seite neu.')).toBeInTheDocument();
+    expect(screen.queryByText(/Unknown/)).not.toBeInTheDocument();
   });
 });

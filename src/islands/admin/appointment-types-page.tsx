@@ -26,6 +26,9 @@ export function bookableUntil(days: number): string {
 
 export function AppointmentTypesPage() {
   const { items, reload } = useList(adminApi.types.list, () => toast.error(C.loadError));
+  // Which types have a weekly window: one without is not shown to patients.
+  const windows = useList(adminApi.windows.list, () => toast.error(C.loadError));
+  const withWindows = new Set(windows.items?.map((w) => w.appointment_type_id));
   const [editing, setEditing] = useState<AdminAppointmentTypeDto | 'new' | null>(null);
 
   async function remove(type: AdminAppointmentTypeDto) {
@@ -61,6 +64,14 @@ export function AppointmentTypesPage() {
           {items.map((type) => (
             <li key={type.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
               <h2 className="text-lg font-semibold">{type.name}</h2>
+              {!type.online_bookable ? (
+                <p className="mt-1 self-start rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{L.paused}</p>
+              ) : (
+                windows.items !== null &&
+                !withWindows.has(type.id) && (
+                  <p className="mt-1 self-start rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{L.noWindows}</p>
+                )
+              )}
               <p className="mt-1 flex-1 text-sm text-slate-700">{type.description}</p>
               <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
                 <dt className="text-slate-600">{L.bookableUntil}</dt>
@@ -110,6 +121,7 @@ function TypeForm({ type, onDone, onCancel }: { type: AdminAppointmentTypeDto | 
           slot_duration_minutes: type.slot_duration_minutes,
           max_slots_per_time: type.max_slots_per_time,
           price: centsToEuros(type.price_cents),
+          online_bookable: type.online_bookable,
         }
       : { name: '', name_en: '', description: '', description_en: '', ...APPOINTMENT_TYPE_DEFAULTS, price: '' },
   });
@@ -154,6 +166,17 @@ function TypeForm({ type, onDone, onCancel }: { type: AdminAppointmentTypeDto | 
       <Field id="type-price" label={L.price} error={errors.price?.message}>
         {(a) => <input {...a} inputMode="decimal" className={inputClass} {...register('price')} />}
       </Field>
+      <div className="flex items-start gap-2">
+        <input id="type-online" type="checkbox" aria-describedby="type-online-hint" className="mt-0.5 h-4 w-4 accent-brand-700" {...register('online_bookable')} />
+        <div>
+          <label htmlFor="type-online" className="text-sm font-medium">
+            {L.onlineBookable}
+          </label>
+          <p id="type-online-hint" className="text-sm text-slate-600">
+            {L.onlineBookableHint}
+          </p>
+        </div>
+      </div>
       <FormActions submitting={isSubmitting} onCancel={onCancel} />
     </form>
   );

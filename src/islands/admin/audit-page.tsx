@@ -69,7 +69,7 @@ export function AuditPage() {
         total={user || kind ? 1 : (entries?.length ?? 0)}
         shown={entries?.length ?? 0}
         text={L}
-        columns={[L.at, L.user, L.kind, L.action, L.entityId]}
+        columns={[L.at, L.user, L.kind, L.action, L.entry]}
       >
         {(entries ?? []).map((e) => (
           <tr key={e.id}>
@@ -77,7 +77,10 @@ export function AuditPage() {
             <td className="px-3 py-2">{e.user_email}</td>
             <td className="px-3 py-2">{L.kinds[e.entity] ?? e.entity}</td>
             <td className="px-3 py-2">{L.actions[e.action] ?? e.action}</td>
-            <td className="px-3 py-2 font-mono text-xs text-slate-600">{e.entity_id}</td>
+            <td className="px-3 py-2">
+              {/* Entries from before labels existed name their thing only by id. */}
+              {e.label ?? <span className="font-mono text-xs text-slate-600">{e.entity_id}</span>}
+            </td>
           </tr>
         ))}
       </ListTable>

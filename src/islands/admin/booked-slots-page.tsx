@@ -38,7 +38,7 @@ export function BookedSlotsPage() {
       toast.success(L.released);
       reload();
     } catch (error) {
-      toast.error(C.deleteError, { description: failureText(error) ?? L.releaseError });
+      toast.error(C.deleteError, { description: failureText(error) });
     }
   }
 
@@ -148,8 +148,7 @@ function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ id: stri
       if (error instanceof ApiError && error.fieldErrors) {
         for (const [field, keys] of Object.entries(error.fieldErrors)) setError(field as keyof FormIn, { message: keys[0] });
       }
-      const description = error instanceof ApiError && error.status === 409 ? L.slotUnavailable : failureText(error);
-      toast.error(C.saveError, { description });
+      toast.error(C.saveError, { description: failureText(error) });
     }
   };
 

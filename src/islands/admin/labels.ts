@@ -53,6 +53,9 @@ export const labels = {
     pageTitle: 'Neues Passwort festlegen',
     intro: 'Legen Sie ein Passwort für Ihr Konto der Praxis-Verwaltung fest (mindestens 6 Zeichen).',
     password: 'Neues Passwort',
+    account: 'Konto (E-Mail)',
+    invitationFor: (email: string) => `Einladung zur Praxis-Verwaltung für ${email}: Legen Sie Ihr Passwort fest.`,
+    resetFor: (email: string) => `Neues Passwort für ${email}.`,
     submit: 'Passwort speichern',
     submitting: 'Wird gespeichert …',
     success: 'Passwort gespeichert',
@@ -70,6 +73,8 @@ export const labels = {
     'errors.adminSecretRequired': 'Bitte geben Sie das Admin-Geheimwort ein.',
     'admin.errors.invalid': 'Ungültiger Wert.',
     'admin.errors.tooLong': 'Der Text ist zu lang.',
+    'admin.errors.singleLine': 'Bitte ohne Zeilenumbruch eingeben.',
+    'admin.errors.invalidCharacters': 'Bitte keine Steuer- oder Richtungszeichen und kein „=?“ verwenden.',
     'admin.errors.nameRequired': 'Bitte geben Sie einen Namen ein.',
     'admin.errors.descriptionRequired': 'Bitte geben Sie eine Beschreibung ein.',
     'admin.errors.maxAdvanceDaysRange': 'Bitte eine ganze Zahl von 0 bis 365 eingeben.',
@@ -92,7 +97,66 @@ export const labels = {
     'admin.errors.onlyIsOrdered': 'Nur „bestellt“ kann so geändert werden.',
     'admin.errors.passwordOrInvite': 'Entweder ein Startpasswort oder eine Einladung, nicht beides.',
     'errors.tokenInvalid': 'Der Link ist ungültig. Bitte fordern Sie einen neuen an.',
+    'errors.invalid': 'Ungültiger Wert.',
+    'errors.invalidJson': 'Die Anfrage ließ sich nicht lesen. Bitte laden Sie die Seite neu.',
+    'errors.typeRequired': 'Bitte wählen Sie eine Terminart.',
+    'errors.dateInvalid': 'Bitte ein gültiges Datum eingeben.',
+    'errors.timeInvalid': 'Bitte eine Uhrzeit im Format HH:MM eingeben.',
+    'errors.rangeReversed': 'Das Enddatum liegt vor dem Startdatum.',
+    'errors.rangeTooLong': 'Höchstens 62 Tage auf einmal.',
+    'contact.errors.singleLine': 'Bitte ohne Zeilenumbrüche.',
+    'contact.errors.invalidCharacters': 'Bitte ohne Steuer- oder Richtungszeichen (z. B. unsichtbare Zeichen).',
   } as Record<string, string>,
+  /**
+   * Every failed call in German (failureText): by the problem's reason
+   * (409 slot-unavailable), else its type (API.md error codes), else its
+   * HTTP status. The API's own `detail` is a developer text, never shown.
+   */
+  problems: {
+    reasons: {
+      'not-a-start-time': 'Zu dieser Uhrzeit beginnt kein Termin dieser Terminart.',
+      blocked: 'Diese Zeit ist gesperrt.',
+      full: 'Diese Zeit ist bereits ausgebucht.',
+      past: 'Diese Zeit liegt in der Vergangenheit.',
+    } as Record<string, string>,
+    types: {
+      'invalid-input': 'Bitte prüfen Sie die markierten Angaben.',
+      unauthenticated: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+      forbidden: 'Dafür fehlt die Berechtigung.',
+      'not-found': 'Den Eintrag gibt es nicht (mehr). Bitte laden Sie die Seite neu.',
+      'method-not-allowed': 'Diese Aktion ist hier nicht möglich.',
+      conflict: 'Das widerspricht einem vorhandenen Eintrag. Bitte laden Sie die Seite neu und prüfen Sie die Angaben.',
+      'slot-unavailable': 'Diese Zeit ist nicht (mehr) buchbar.',
+      'too-late': 'Der Termin hat bereits begonnen.',
+      'admin-exists': 'Es gibt bereits einen Admin-Benutzer.',
+      'type-has-future-bookings':
+        'Diese Terminart hat noch zukünftige gebuchte Termine und kann deshalb nicht gelöscht werden. Sie können sie stattdessen für die Online-Buchung pausieren.',
+      'last-admin': 'Der letzte Admin-Benutzer kann nicht entfernt werden.',
+      'has-bookings': 'In diesem Zeitraum liegen gebuchte Termine.',
+      'cancelled-by-practice': 'Dieser Termin wurde bereits von der Praxis abgesagt.',
+      'payload-too-large': 'Die Eingabe ist zu groß.',
+      'unsupported-media-type': 'Die Anfrage hat ein unerwartetes Format.',
+      'rate-limited': 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+      'email-failed': 'Die E-Mail konnte nicht gesendet werden.',
+      'setup-disabled': 'Die Einrichtung ist abgeschaltet.',
+      'not-configured': 'Diese Funktion ist auf dem Server nicht eingerichtet.',
+      'database-unavailable': 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+      'internal-error': 'Ein unerwarteter Fehler ist aufgetreten.',
+    } as Record<string, string>,
+    byStatus: {
+      400: 'Bitte prüfen Sie die Angaben.',
+      401: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+      403: 'Dafür fehlt die Berechtigung.',
+      404: 'Den Eintrag gibt es nicht (mehr). Bitte laden Sie die Seite neu.',
+      409: 'Das geht gerade nicht. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+      429: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+      503: 'Der Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    } as Record<number, string>,
+    unexpected: 'Ein unerwarteter Fehler ist aufgetreten.',
+    network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie die Internetverbindung und versuchen Sie es erneut.',
+  },
+  /** sonner's own labels (English by default). */
+  toasts: { region: 'Benachrichtigungen', close: 'Meldung schließen' },
   layout: {
     title: 'Admin Dashboard',
     toBooking: 'Zur Terminbuchung',
@@ -167,6 +231,10 @@ export const labels = {
     slotDuration: 'Dauer (Minuten)',
     maxSlots: 'Max. Termine pro Uhrzeit',
     price: 'Preis in Euro (optional)',
+    onlineBookable: 'Online buchbar',
+    onlineBookableHint: 'Ohne Haken ist die Terminart online pausiert: Patienten sehen sie nicht, am Telefon können Sie sie weiter eintragen.',
+    paused: 'Online pausiert – nur telefonisch',
+    noWindows: 'Für Patienten unsichtbar: noch kein Zeitfenster',
     bookableUntil: 'Buchbar bis',
     sameDay: 'am selben Tag',
     daysAhead: (n: number) => (n === 1 ? '1 Tag im Voraus' : `${n} Tage im Voraus`),
@@ -296,6 +364,16 @@ export const labels = {
     created: 'Benutzer angelegt',
     invited: 'Einladung gesendet',
     inviteFailed: 'Benutzer angelegt, aber die Einladung konnte nicht gesendet werden.',
+    emailTaken: 'Diese E-Mail-Adresse ist bereits vergeben.',
+    status: 'Status',
+    active: 'aktiv',
+    invitedUntil: (when: string) => `eingeladen, Link gültig bis ${when} Uhr`,
+    invitationExpired: 'eingeladen, Link abgelaufen',
+    resend: 'Einladung erneut senden',
+    resendNamed: (email: string) => `Einladung an ${email} erneut senden`,
+    resent: (email: string) => `Neue Einladung an ${email} gesendet; der alte Link gilt nicht mehr.`,
+    resendFailed: 'Die neue Einladung konnte nicht gesendet werden; der alte Link gilt nicht mehr. Bitte versuchen Sie es erneut.',
+    alreadyActive: 'Dieser Kollege hat sein Passwort bereits festgelegt.',
     caption: 'Mitarbeiterkonten, nach E-Mail sortiert',
     empty: 'Keine Benutzer.',
     noMatch: 'Keine Benutzer.',
@@ -319,7 +397,7 @@ export const labels = {
     all: 'Alle',
     at: 'Zeitpunkt',
     action: 'Aktion',
-    entityId: 'ID',
+    entry: 'Eintrag',
     caption: 'Änderungen, neueste zuerst',
     empty: 'Noch keine Änderungen erfasst.',
     noMatch: 'Keine Änderungen für diese Auswahl.',
@@ -339,6 +417,7 @@ export const labels = {
       delete: 'gelöscht',
       release: 'freigegeben',
       invite: 'eingeladen',
+      'invitation-accept': 'Einladung angenommen',
       'password-change': 'Passwort geändert',
       'password-reset': 'Passwort zurückgesetzt',
     } as Record<string, string>,
@@ -401,6 +480,14 @@ export const labels = {
 
 export type AdminPage = keyof typeof labels.nav;
 
-export function errorText(key: string | undefined): string | undefined {
-  return key ? (labels.errors[key] ?? key) : undefined;
+const KEY = /^[A-Za-z]+(\.[A-Za-z]+)+$/;
+
+/**
+ * A field error's German text. Errors arrive as translation keys (the
+ * shared schemas, the API's `errors`) or as a German sentence a page set
+ * itself; a key without a text reads as a plain "invalid", never as the key.
+ */
+export function errorText(error: string | undefined): string | undefined {
+  if (!error) return undefined;
+  return labels.errors[error] ?? (KEY.test(error) ? labels.errors['admin.errors.invalid'] : error);
 }

@@ -197,11 +197,14 @@ export async function saveForm(
     onDone,
     setFieldError,
     fieldOf = (field) => field,
+    ownTypes,
   }: {
     success: string;
     onDone: () => void;
     setFieldError: (field: string, message: string | undefined) => void;
     fieldOf?: (apiField: string) => string;
+    /** The page's own wording of a problem type (failureText). */
+    ownTypes?: Record<string, string>;
   },
 ): Promise<void> {
   try {
@@ -212,7 +215,7 @@ export async function saveForm(
     if (error instanceof ApiError && error.fieldErrors) {
       for (const [field, keys] of Object.entries(error.fieldErrors)) setFieldError(fieldOf(field), keys[0]);
     }
-    toast.error(C.saveError, { description: failureText(error) });
+    toast.error(C.saveError, { description: failureText(error, ownTypes) });
   }
 }
 

@@ -11,11 +11,12 @@ import { newUserSchema } from '../../lib/account-schemas';
 import { PasswordInput } from '../auth/password-input';
 import { adminApi, failureText, type StaffUserDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, EditDialog, Field, FormActions, inputClass, ListTable, PageHeader, primaryButton, saveForm, useList } from './ui';
+import { ConfirmButton, EditDialog, Field, FormActions, inputClass, ListTable, PageHeader, primaryButton, saveForm, secondaryButton, useList } from './ui';
 
 const L = labels.users;
 const C = labels.common;
 const createdAt = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium' });
+const timeOf = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', timeStyle: 'short' });
 
 interface NewUserForm {
   email: string;
@@ -35,6 +36,17 @@ const resolver: Resolver<NewUserForm> = async (values, context, options) => {
 export function UsersPage({ currentUserId }: { currentUserId?: string }) {
   const { items, reload } = useList(adminApi.users.list, () => toast.error(C.error, { description: L.loadError }));
   const [editing, setEditing] = useState<'new' | null>(null);
+
+  async function resend(user: StaffUserDto) {
+    try {
+      const sent = await adminApi.users.resendInvitation(user.id);
+      if (sent.invitationSent) toast.success(L.resent(user.email));
+      else toast.warning(L.resendFailed);
+      reload();
+    } catch (error) {
+      toast.error(C.error, { description: failureText(error, { conflict: L.alreadyActive }) });
+    }
+  }
 
   async function remove(user: StaffUserDto) {
     try {
@@ -57,22 +69,38 @@ export function UsersPage({ currentUserId }: { currentUserId?: string }) {
           </button>
         }
       />
-      <ListTable loaded={items !== null} total={items?.length ?? 0} shown={items?.length ?? 0} text={L} columns={[labels.users.email, L.createdAt, L.actions]}>
+      <ListTable loaded={items !== null} total={items?.length ?? 0} shown={items?.length ?? 0} text={L} columns={[labels.users.email, L.status, L.createdAt, L.actions]}>
         {(items ?? []).map((user) => (
           <tr key={user.id}>
             <td className="px-3 py-2">
               {user.email} {user.id === currentUserId && <span className="text-slate-500">{L.you}</span>}
             </td>
+            <td className="px-3 py-2">
+              {user.status === 'active' ? (
+                L.active
+              ) : (
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  {user.invited_until ? L.invitedUntil(createdAt.format(new Date(user.invited_until)) + ', ' + timeOf.format(new Date(user.invited_until))) : L.invitationExpired}
+                </span>
+              )}
+            </td>
             <td className="px-3 py-2">{createdAt.format(new Date(user.created_at))}</td>
             <td className="px-3 py-2">
-              <ConfirmButton
-                label={L.remove}
-                accessibleLabel={L.removeNamed(user.email)}
-                title={L.removeTitle}
-                text={L.removeText(user.email)}
-                confirmLabel={L.remove}
-                onConfirm={() => remove(user)}
-              />
+              <div className="flex flex-wrap gap-2">
+                {user.status === 'invited' && (
+                  <button type="button" className={secondaryButton} aria-label={L.resendNamed(user.email)} onClick={() => void resend(user)}>
+                    {L.resend}
+                  </button>
+                )}
+                <ConfirmButton
+                  label={L.remove}
+                  accessibleLabel={L.removeNamed(user.email)}
+                  title={L.removeTitle}
+                  text={L.removeText(user.email)}
+                  confirmLabel={L.remove}
+                  onConfirm={() => remove(user)}
+                />
+              </div>
             </td>
           </tr>
         ))}
@@ -104,6 +132,7 @@ function NewUserFormFields({ done, cancel }: { done: () => void; cancel: () => v
         success: mode === 'invite' ? L.invited : L.created,
         onDone: done,
         setFieldError: (field, message) => setError(field as keyof NewUserForm, { message }),
+        ownTypes: { conflict: L.emailTaken },
       },
     );
 

@@ -14,14 +14,35 @@ export interface AuthStatus {
   setupHint: string | null;
 }
 
+/**
+ * A failed API call: the HTTP status, the problem's `type` (API.md's error
+ * code) and `reason` where the API names one, its field errors (translation
+ * keys) and its `detail`, a developer text the back office never shows (it
+ * words every problem in German from type and reason: failureText).
+ */
 export class ApiError extends Error {
+  readonly type?: string;
+  readonly reason?: string;
+
   constructor(
     readonly status: number,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    problem: { type?: string; reason?: string } = {},
   ) {
     super(message);
     this.name = 'ApiError';
+    this.type = problem.type;
+    this.reason = problem.reason;
+  }
+
+  /** The error a problem+json answer describes. */
+  static fromProblem(res: Response, body: Record<string, unknown> | null): ApiError {
+    const text = (key: string) => (typeof body?.[key] === 'string' ? (body[key] as string) : undefined);
+    return new ApiError(res.status, text('detail') ?? text('title') ?? res.statusText, body?.errors as Record<string, string[]> | undefined, {
+      type: text('type'),
+      reason: text('reason'),
+    });
   }
 }
 
@@ -33,10 +54,7 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   });
   if (res.status === 204) return undefined as T;
   const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!res.ok) {
-    const detail = typeof body?.detail === 'string' ? body.detail : typeof body?.title === 'string' ? body.title : res.statusText;
-    throw new ApiError(res.status, detail, body?.errors as Record<string, string[]> | undefined);
-  }
+  if (!res.ok) throw ApiError.fromProblem(res, body);
   return body as T;
 }
 
@@ -53,6 +71,9 @@ export const authApi = {
   refresh: () => request<SessionInfo>('/api/auth/refresh', { method: 'POST' }),
   logout: () => request<void>('/api/auth/logout', { method: 'POST' }),
   forgot: (email: string) => request<{ accepted: true }>('/api/auth/forgot', { method: 'POST', body: JSON.stringify({ email }) }),
+  /** Which account a usable link is for; 404 for a link that cannot be used. */
+  linkAccount: (token: string) =>
+    request<{ purpose: 'reset' | 'invitation'; email: string; expires_at: string }>(`/api/auth/reset?${new URLSearchParams({ token })}`),
   reset: (token: string, password: string) =>
     request<void>('/api/auth/reset', { method: 'POST', body: JSON.stringify({ token, password }) }),
 };

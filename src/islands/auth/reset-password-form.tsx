@@ -4,14 +4,14 @@
  * sends the user to sign in.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '../../lib/zod';
 import { newPassword } from '../../lib/account-schemas';
 import { Field, SubmitButton } from '../admin/field';
 import { labels } from '../admin/labels';
 import { ApiError, authApi, setFlash } from './auth-client';
-import { PasswordInput } from './password-input';
+import { inputClass, PasswordInput } from './password-input';
 
 const L = labels.reset;
 const formSchema = z.object({ password: newPassword });
@@ -24,6 +24,15 @@ function tokenFromUrl(): string {
 export default function ResetPasswordForm() {
   const [token] = useState(tokenFromUrl);
   const [problem, setProblem] = useState<'invalid' | 'failed' | null>(/^[A-Za-z0-9_-]{43}$/.test(token) ? null : 'invalid');
+  // The account the link is for, named on the page (and filed by password managers under it).
+  const [account, setAccount] = useState<{ purpose: 'reset' | 'invitation'; email: string } | null>(null);
+  useEffect(() => {
+    if (problem === 'invalid') return;
+    authApi.linkAccount(token).then(setAccount, (error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) setProblem('invalid');
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
   const {
     register,
     handleSubmit,
@@ -53,6 +62,14 @@ export default function ResetPasswordForm() {
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+      {account && (
+        <>
+          <p className="font-medium text-slate-800">{account.purpose === 'invitation' ? L.invitationFor(account.email) : L.resetFor(account.email)}</p>
+          <Field id="reset-account" label={L.account}>
+            {(a) => <input {...a} type="email" autoComplete="username" readOnly value={account.email} className={`${inputClass} bg-slate-50`} />}
+          </Field>
+        </>
+      )}
       <Field id="reset-password" label={L.password} error={errors.password?.message}>
         {(a) => (
           <PasswordInput id={a.id} autoComplete="new-password" invalid={!!a['aria-invalid']} describedBy={a['aria-describedby']} registration={register('password')} />

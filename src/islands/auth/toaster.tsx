@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
+import { labels } from '../admin/labels';
 import { takeFlash } from './auth-client';
 
 /**
@@ -15,5 +16,14 @@ export function BackOfficeToaster() {
     const flash = takeFlash();
     if (flash) toast.success(flash.title, { description: flash.description });
   }, []);
-  return <Toaster position="bottom-right" richColors closeButton duration={5000} />;
+  return (
+    <Toaster
+      position="bottom-right"
+      richColors
+      closeButton
+      duration={5000}
+      containerAriaLabel={labels.toasts.region}
+      toastOptions={{ closeButtonAriaLabel: labels.toasts.close }}
+    />
+  );
 }

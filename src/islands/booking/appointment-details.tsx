@@ -1,13 +1,28 @@
 /**
  * An appointment as the patient sees it after booking, on the cancellation
  * link's page and after moving it: reference, type, long date, time and, for
- * a self-pay type, the price. One list for the three places, so they cannot
- * drift apart (issue 14: the price wherever the type is summarised).
+ * a self-pay type, the price (and whatever rows a place adds, such as the
+ * success screen's email address and reminder). One list for every place, so
+ * they cannot drift apart (issue 14: the price wherever the type is summarised).
+ *
+ * A definition list laid out as a grid (issue 22: "Buchungsnummer" overlapped
+ * the reference): labels in one column and values aligned in the next where
+ * the card is wide enough, each label above its value where it is not. The
+ * card is the container the layout asks, not the viewport, so the same list
+ * works in a narrow centred box and a full-width card.
  */
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/dates';
 import { formatPrice } from '../../lib/price';
+
+export interface DetailRow {
+  label: string;
+  value: ReactNode;
+  className?: string;
+  testId?: string;
+}
 
 interface Props {
   lang: Lang;
@@ -16,36 +31,33 @@ interface Props {
   date: string;
   time: string;
   priceCents?: number | null;
-  /** `centered`: the success screen's narrow, centred list; `aligned`: labels in a column, on a card. */
-  layout: 'centered' | 'aligned';
+  /** More rows after the appointment's own. */
+  extra?: DetailRow[];
+  className?: string;
 }
 
-const styles = {
-  centered: { list: 'mx-auto mt-4 max-w-sm space-y-1 text-left', row: 'flex justify-between gap-4', label: 'text-slate-700', reference: 'tracking-wider' },
-  aligned: { list: 'my-4 space-y-1', row: 'flex gap-4', label: 'w-28 text-slate-600', reference: '' },
-} as const;
-
-export function AppointmentDetails({ lang, reference, typeName, date, time, priceCents, layout }: Props) {
+export function AppointmentDetails({ lang, reference, typeName, date, time, priceCents, extra = [], className = '' }: Props) {
   const { t } = useTranslation();
-  const s = styles[layout];
-  type Row = { label: string; value: string; className: string; testId?: string };
-  const rows: Row[] = [
-    ...(reference ? [{ label: t('success.reference'), value: reference, className: `font-mono font-semibold ${s.reference}`.trim(), testId: 'booking-reference' }] : []),
-    { label: t('summary.type'), value: typeName, className: 'font-medium' },
-    { label: t('summary.date'), value: formatLongDate(date, lang), className: 'font-medium' },
-    { label: t('summary.time'), value: t('datetime.time', { time }), className: 'font-medium' },
-    ...(priceCents != null ? [{ label: t('summary.price'), value: formatPrice(priceCents, lang), className: 'font-medium' }] : []),
+  const rows: DetailRow[] = [
+    ...(reference ? [{ label: t('success.reference'), value: reference, className: 'font-mono font-semibold tracking-wider', testId: 'booking-reference' }] : []),
+    { label: t('summary.type'), value: typeName },
+    { label: t('summary.date'), value: formatLongDate(date, lang) },
+    { label: t('summary.time'), value: t('datetime.time', { time }) },
+    ...(priceCents != null ? [{ label: t('summary.price'), value: formatPrice(priceCents, lang) }] : []),
+    ...extra,
   ];
   return (
-    <dl className={s.list}>
-      {rows.map((row) => (
-        <div key={row.label} className={s.row}>
-          <dt className={s.label}>{row.label}</dt>
-          <dd className={row.className} data-testid={row.testId}>
-            {row.value}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <div className={`@container ${className}`}>
+      <dl className="grid grid-cols-1 gap-x-4 text-left @sm:grid-cols-[fit-content(45%)_minmax(0,1fr)] @sm:gap-y-1">
+        {rows.map((row) => (
+          <Fragment key={row.label}>
+            <dt className="mt-2 text-sm text-slate-600 first:mt-0 @sm:mt-0 @sm:text-base">{row.label}</dt>
+            <dd className={`break-words font-medium text-slate-900 ${row.className ?? ''}`} data-testid={row.testId}>
+              {row.value}
+            </dd>
+          </Fragment>
+        ))}
+      </dl>
+    </div>
   );
 }

@@ -40,10 +40,10 @@ function stubApi(routes: { types?: Route; availability?: Route; bookings?: Route
   return fetchMock;
 }
 
-async function reachDetails(lang: 'de' | 'en' = 'de', { remind = false } = {}) {
+async function reachDetails(lang: 'de' | 'en' = 'de', { remind = false, time = '09:00' } = {}) {
   render(<BookingWizard lang={lang} />);
   fireEvent.click(await screen.findByRole('button', { name: lang === 'de' ? 'Auswählen: Check-up' : 'Select: Health check' }));
-  fireEvent.click(await screen.findByRole('button', { name: lang === 'de' ? '09:00 Uhr' : '09:00' }));
+  fireEvent.click(await screen.findByRole('button', { name: lang === 'de' ? `${time} Uhr` : time }));
   fireEvent.click(screen.getByRole('button', { name: lang === 'de' ? 'Weiter' : 'Next', exact: true } as never));
   // Step 3 is loaded on demand: wait for its form before filling it in.
   await screen.findByLabelText(new RegExp(`^${lang === 'de' ? 'Vorname' : 'First name'}`));
@@ -347,6 +347,37 @@ describe('steps in the browser history', () => {
     expect((screen.getByRole('button', { name: 'Weiter', exact: true } as never) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('Back from the success screen starts a new booking, never the booked time ready to send again, also after a reload', async () => {
+    stubApi({ bookings: () => booked({ success: true }) });
+    await reachDetails('de');
+    await screen.findByRole('heading', { name: 'Ihr Termin ist gebucht!' });
+    expect(window.location.search).toBe('');
+    const step1 = 'Welche Terminart möchten Sie buchen?';
+    for (let i = 0; i < 2; i++) {
+      window.history.back();
+      expect(await screen.findByRole('heading', { name: step1 })).toBeTruthy();
+      await waitFor(() => expect(window.location.search).toBe(''));
+      expect((screen.getByRole('button', { name: 'Weiter', exact: true } as never) as HTMLButtonElement).disabled).toBe(true);
+    }
+    // Forward again: the success entry and the steps after it start afresh too.
+    window.history.forward();
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(screen.getByRole('heading', { name: step1 })).toBeTruthy();
+
+    // The success screen reloaded (a new page in the same tab), then Back.
+    cleanup();
+    window.history.replaceState(null, '', '/termin');
+    await reachDetails('de');
+    await screen.findByRole('heading', { name: 'Ihr Termin ist gebucht!' });
+    cleanup();
+    render(<BookingWizard lang="de" />);
+    await screen.findByRole('button', { name: 'Auswählen: Check-up' });
+    window.history.back();
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(screen.queryByRole('heading', { name: 'Ihre Daten' })).toBeNull();
+    expect(screen.getByRole('heading', { name: step1 })).toBeTruthy();
+  });
+
   it('an unknown type in the URL starts afresh at step 1', async () => {
     window.history.replaceState(null, '', '/termin?schritt=2&typ=22222222-2222-4222-8222-222222222222');
     stubApi({});
@@ -410,6 +441,46 @@ describe('success screen and type summary', () => {
     await screen.findByRole('heading', { name: 'Your appointment is booked!' });
     expect(screen.queryByText('Booking reference')).toBeNull();
     expect(screen.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('download')).toBe('appointment.ics');
+  });
+
+  const availableOn = (date: string, time = '09:00') => () => json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: [time] }] });
+
+  it.each([
+    ['de', 'Bestätigung an', 'per E-Mail, 24 Stunden vorher', 'Stimmt die E-Mail-Adresse nicht?'],
+    ['en', 'Confirmation sent to', 'by email, 24 hours before', 'Is the email address wrong?'],
+  ] as const)('%s: shows the address the confirmation went to, what to do if it is wrong, and the reminder asked for', async (lang, sentTo, reminder, wrong) => {
+    stubApi({ availability: availableOn(addDaysToDate(berlinToday(), 5)), bookings: () => booked({ success: true }) });
+    await reachDetails(lang, { remind: true });
+    await screen.findByRole('heading', { name: lang === 'de' ? 'Ihr Termin ist gebucht!' : 'Your appointment is booked!' });
+    const address = screen.getByTestId('confirmation-address');
+    expect(address.textContent).toBe('erika@example.org');
+    expect(address.previousElementSibling?.textContent).toBe(sentTo);
+    expect(screen.getByTestId('reminder').textContent).toBe(reminder);
+    const advice = screen.getByText((_, el) => el?.tagName === 'P' && el.textContent!.includes(wrong));
+    expect(advice.querySelector('a')!.getAttribute('href')).toBe('tel:+492111234560');
+  });
+
+  it.each([
+    ['asked for, but the appointment is within 24 hours', true, 'keine – Ihr Termin ist in weniger als 24 Stunden'],
+    ['not asked for', false, 'nicht gewünscht'],
+  ] as const)('a reminder %s: the success screen says none comes', async (_label, remind, text) => {
+    // Today late in the evening: its reminder time (yesterday) has passed, whenever the test runs.
+    stubApi({ availability: availableOn(berlinToday(), '23:50'), bookings: () => booked({ success: true }) });
+    await reachDetails('de', { remind, time: '23:50' });
+    await screen.findByRole('heading', { name: 'Ihr Termin ist gebucht!' });
+    expect(screen.getByTestId('reminder').textContent).toBe(text);
+  });
+
+  it.each([
+    ['de', 'Bestätigung nicht gesendet an', 'wir konnten Ihnen keine Bestätigung senden'],
+    ['en', 'Confirmation not sent to', 'we could not send you a confirmation'],
+  ] as const)('%s: a confirmation that could not be sent says so, with the address and the phone', async (lang, label, text) => {
+    stubApi({ bookings: () => booked({ success: false, patientEmailError: 'x' }) });
+    await reachDetails(lang);
+    await screen.findByRole('heading', { name: lang === 'de' ? 'Ihr Termin ist gebucht!' : 'Your appointment is booked!' });
+    expect(screen.getByTestId('confirmation-address').previousElementSibling?.textContent).toBe(label);
+    const alert = screen.getAllByRole('alert').find((a) => a.textContent!.includes(text))!;
+    expect(alert.querySelector('a[href^="tel:"]')).toBeTruthy();
   });
 
   it('English cards are sorted by their English names', async () => {

@@ -19,7 +19,8 @@ import { fetchAppointmentTypes, ApiError, type AppointmentType, type BookingResp
 import { onDemand, reloadForMissingChunk } from './on-demand';
 import { StepType } from './step-type';
 import { canGoNext, initialWizardState, progressOf, TOTAL_STEPS, wizardReducer, type WizardAction } from './wizard-state';
-import { searchOf, stateOf } from './wizard-url';
+import { useWizardHistory } from './wizard-history';
+import type { BookedWith } from './step-success';
 import { sortTypes } from './sort-types';
 
 export { sortTypes } from './sort-types';
@@ -92,9 +93,8 @@ function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
   const [slotTaken, setSlotTaken] = useState(false);
   /** What the patient typed in step 3, kept in memory only, so going back (or a taken time) loses nothing. */
   const detailsRef = useRef<Record<string, unknown> | null>(null);
-  const [booking, setBooking] = useState<BookingResponse['booking'] | null>(null);
-  /** The practice's notification failed: the success screen asks the patient to call. */
-  const [practiceNotNotified, setPracticeNotNotified] = useState(false);
+  /** The booking made, how its emails went and what the patient sent with it, for the success screen (memory only). */
+  const [booked, setBooked] = useState<{ booking: BookingResponse['booking']; email: BookingResponse['email'] | null; with: BookedWith } | null>(null);
 
   useEffect(() => {
     // Already loaded by the start-up script (the first attempt only; a retry loads afresh).
@@ -128,28 +128,8 @@ function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
     setTypesAttempt((n) => n + 1);
   };
 
-  // Each step is a history entry (wizard-url.ts): the URL on load and every
-  // back/forward restore type, date and time; a step change pushes an entry,
-  // a new date or time within a step replaces it.
-  const restoredRef = useRef(false);
-  useEffect(() => {
-    const restore = () => dispatch({ type: 'restore', state: stateOf(window.location.search, lang) });
-    if (window.location.search) restore();
-    restoredRef.current = true;
-    window.addEventListener('popstate', restore);
-    return () => window.removeEventListener('popstate', restore);
-  }, [lang]);
-  const syncedStepRef = useRef(state.step);
-  useEffect(() => {
-    if (!restoredRef.current) return;
-    const search = searchOf(state, lang);
-    const changedStep = syncedStepRef.current !== state.step;
-    syncedStepRef.current = state.step;
-    if (search === window.location.search) return;
-    const url = `${window.location.pathname}${search}${window.location.hash}`;
-    if (changedStep && state.step !== 5) window.history.pushState(null, '', url);
-    else window.history.replaceState(null, '', url);
-  }, [state, lang]);
+  // Each step is a history entry; Back never offers a booking already made (wizard-history.ts).
+  const wizardHistory = useWizardHistory(state, dispatch, lang);
   // A restored type that is not (or no longer) offered starts afresh.
   useEffect(() => {
     if (types && state.typeId && !types.some((x) => x.id === state.typeId)) dispatch({ type: 'reset' });
@@ -293,27 +273,29 @@ function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
             date={state.date}
             time={state.time}
             savedValues={detailsRef}
-            onBooked={(result) => {
-              setBooking(result.booking);
-              setPracticeNotNotified(Boolean(!result.email || result.email.practiceEmailError || result.email.error));
+            onBooked={(result, bookedWith) => {
+              setBooked({ booking: result.booking, email: result.email ?? null, with: bookedWith });
               detailsRef.current = null;
+              wizardHistory.finish();
               go({ type: 'booked' });
             }}
             onSlotTaken={onSlotTaken}
           />
         )}
-        {state.step === 5 && type && state.date && state.time && Success && (
+        {state.step === 5 && type && state.date && state.time && Success && booked && (
           <Success.StepSuccess
             headingRef={headingRef}
             type={type}
             typeName={typeName(type)}
-            booking={booking}
+            booking={booked.booking}
+            emailOutcome={booked.email}
+            bookedWith={booked.with}
             lang={lang}
             date={state.date}
             time={state.time}
-            practiceNotNotified={practiceNotNotified}
             onNew={() => {
-              setBooking(null);
+              setBooked(null);
+              wizardHistory.restart();
               go({ type: 'reset' });
             }}
           />

@@ -18,6 +18,7 @@ configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const TOKEN = 'a'.repeat(43);
+const PHONE = { display: '0211 123 456 0', href: 'tel:+492111234560' };
 const TYPE = {
   id: '11111111-1111-4111-8111-111111111111',
   name: 'Check-up',
@@ -74,36 +75,38 @@ const text = {
     reschedule: 'Termin verschieben',
     confirm: 'Auf diese Zeit verschieben',
     time: (t: string) => `${t} Uhr`,
-    done: 'Ihr Termin wurde verschoben.',
+    done: 'Termin verschoben',
     calendar: 'Zum Kalender hinzufügen (.ics)',
     taken: 'Diese Uhrzeit wurde gerade eben von jemand anderem gebucht. Bitte wählen Sie eine andere freie Zeit – Ihr bisheriger Termin bleibt bestehen.',
     offline: 'Keine Internetverbindung',
     retry: 'Erneut versuchen',
     tooLate: 'kann online nicht mehr verschoben werden',
+    tooOften: 'Dieser Termin wurde zu oft verschoben.',
     typeUnavailable: 'Diese Terminart kann nicht mehr online verschoben werden. Ihr Termin bleibt bestehen',
     cancel: 'Termin absagen',
-    cancelled: 'Ihr Termin wurde abgesagt.',
+    cancelled: 'Termin abgesagt',
     file: 'termin.ics',
   },
   en: {
     reschedule: 'Reschedule',
     confirm: 'Move to this time',
     time: (t: string) => t,
-    done: 'Your appointment has been moved.',
+    done: 'Appointment rescheduled',
     calendar: 'Add to calendar (.ics)',
     taken: 'Someone else has just booked this time. Please choose another free time – your current appointment stays as it is.',
     offline: 'No internet connection',
     retry: 'Try again',
     tooLate: 'can no longer be moved online',
+    tooOften: 'This appointment has been moved too often.',
     typeUnavailable: 'This type of appointment can no longer be moved online. Your appointment stands',
     cancel: 'Cancel appointment',
-    cancelled: 'Your appointment has been cancelled.',
+    cancelled: 'Appointment cancelled',
     file: 'appointment.ics',
   },
 } as const;
 
 async function openReschedule(lang: 'de' | 'en') {
-  render(<CancelAppointment lang={lang} />);
+  render(<CancelAppointment lang={lang} phone={PHONE} />);
   // The appointment as it is, with its reference.
   expect(await screen.findByText('K7M2QX')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: text[lang].reschedule }));
@@ -189,6 +192,15 @@ describe.each(['de', 'en'] as const)('reschedule by link (%s)', (lang) => {
     expect(screen.getByText(x.time('09:20'))).toBeTruthy();
   });
 
+  it('moved too often (429): says so and the appointment stays; nothing else is sent', async () => {
+    const fetchMock = stubApi({ reschedule: () => problem('rate-limited', 429) });
+    fireEvent.click(await openReschedule(lang));
+    fireEvent.click(screen.getByRole('button', { name: x.confirm }));
+    expect((await screen.findByRole('alert')).textContent).toContain(x.tooOften);
+    expect(screen.queryByRole('heading', { name: x.done })).toBeNull();
+    expect(calls(fetchMock, '/api/bookings/reschedule')).toHaveLength(1);
+  });
+
   it('offline: says there is no connection, keeps the time, and the retry moves it', async () => {
     let fail = true;
     const fetchMock = stubApi({
@@ -214,11 +226,13 @@ describe.each(['de', 'en'] as const)('reschedule by link (%s)', (lang) => {
       types: () => (down ? Promise.reject(new TypeError('Failed to fetch')) : json([TYPE])),
       reschedule: () => moved('09:40'),
     });
-    render(<CancelAppointment lang={lang} />);
+    render(<CancelAppointment lang={lang} phone={PHONE} />);
     await screen.findByText('K7M2QX');
     online = false;
     fireEvent.click(screen.getByRole('button', { name: x.reschedule }));
-    expect((await screen.findByRole('alert')).textContent).toContain(x.offline);
+    // The page's heading says it, and the alert what cannot be done.
+    expect(await screen.findByRole('heading', { level: 1, name: x.offline })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(/internet/i);
     online = true;
     down = false;
     fireEvent.click(screen.getByRole('button', { name: x.retry }));
@@ -227,7 +241,7 @@ describe.each(['de', 'en'] as const)('reschedule by link (%s)', (lang) => {
 
   it('shows a self-pay appointment with its price, like the success screen and the emails', async () => {
     stubApi({ reschedule: () => moved('09:40'), appointment: { ...APPOINTMENT, price_cents: 3500 } });
-    render(<CancelAppointment lang={lang} />);
+    render(<CancelAppointment lang={lang} phone={PHONE} />);
     expect(await screen.findByText(lang === 'de' ? '35,00 €' : '€35.00')).toBeTruthy();
     expect(screen.getByText(lang === 'de' ? /^Preis/ : /^Price/)).toBeTruthy();
     expect(screen.getByTestId('booking-reference').textContent).toBe('K7M2QX');
@@ -235,14 +249,14 @@ describe.each(['de', 'en'] as const)('reschedule by link (%s)', (lang) => {
 
   it('shows no price for an appointment covered by health insurance', async () => {
     stubApi({ reschedule: () => moved('09:40') });
-    render(<CancelAppointment lang={lang} />);
+    render(<CancelAppointment lang={lang} phone={PHONE} />);
     await screen.findByText('K7M2QX');
     expect(screen.queryByText(lang === 'de' ? /^Preis/ : /^Price/)).toBeNull();
   });
 
   it('a type no longer offered online: says the appointment stands and can still be cancelled here', async () => {
     const fetchMock = stubApi({ types: () => json([]), reschedule: () => moved('09:40') });
-    render(<CancelAppointment lang={lang} />);
+    render(<CancelAppointment lang={lang} phone={PHONE} />);
     await screen.findByText('K7M2QX');
     fireEvent.click(screen.getByRole('button', { name: x.reschedule }));
     expect((await screen.findByRole('alert')).textContent).toContain(x.typeUnavailable);
@@ -258,5 +272,57 @@ describe.each(['de', 'en'] as const)('reschedule by link (%s)', (lang) => {
     fireEvent.click(await openReschedule(lang));
     fireEvent.click(screen.getByRole('button', { name: x.confirm }));
     expect((await screen.findByRole('alert')).textContent).toContain(x.tooLate);
+  });
+});
+
+describe.each(['de', 'en'] as const)('the page heading follows what the patient does (%s)', (lang) => {
+  const h = {
+    de: { ready: 'Termin absagen oder verschieben', move: 'Termin verschieben', moved: 'Termin verschoben', cancelled: 'Termin abgesagt', incomplete: 'Link unvollständig' },
+    en: { ready: 'Cancel or reschedule your appointment', move: 'Reschedule your appointment', moved: 'Appointment rescheduled', cancelled: 'Appointment cancelled', incomplete: 'Incomplete link' },
+  }[lang];
+  const h1 = () => screen.getByRole('heading', { level: 1 });
+
+  it('cancel or move, then moving, then moved; the title follows and focus goes to the heading', async () => {
+    stubApi({ reschedule: () => moved('09:40') });
+    render(<CancelAppointment lang={lang} phone={PHONE} />);
+    expect(await screen.findByRole('heading', { level: 1, name: h.ready })).toBeTruthy();
+    expect(document.title).toContain(h.ready);
+    // Showing the appointment on arrival does not move focus.
+    expect(document.activeElement).not.toBe(h1());
+    fireEvent.click(screen.getByRole('button', { name: text[lang].reschedule }));
+    fireEvent.click(await screen.findByRole('button', { name: text[lang].time('09:40') }));
+    expect(h1().textContent).toBe(h.move);
+    expect(document.activeElement).toBe(h1());
+    fireEvent.click(screen.getByRole('button', { name: text[lang].confirm }));
+    expect(await screen.findByRole('heading', { level: 1, name: h.moved })).toBeTruthy();
+    expect(document.title).toContain(h.moved);
+    expect(document.activeElement).toBe(h1());
+    // Exactly one heading of the page: the old "cancel" one is gone.
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('cancelled', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => (init?.method === 'POST' ? json({ cancelled: true }) : json(APPOINTMENT))),
+    );
+    render(<CancelAppointment lang={lang} phone={PHONE} />);
+    await screen.findByRole('heading', { level: 1, name: h.ready });
+    fireEvent.click(screen.getByRole('button', { name: text[lang].cancel }));
+    expect(await screen.findByRole('heading', { level: 1, name: h.cancelled })).toBeTruthy();
+    expect(document.activeElement).toBe(h1());
+  });
+
+  it.each([
+    ['no token', '/termin/absagen'],
+    ['a token cut short by a mail program', `/termin/absagen?token=${TOKEN.slice(0, 30)}`],
+  ])('%s: "link incomplete" with the practice phone, and nothing asked of the server', async (_label, url) => {
+    const fetchMock = stubApi({ reschedule: () => moved('09:40') });
+    window.history.replaceState(null, '', url);
+    render(<CancelAppointment lang={lang} phone={PHONE} />);
+    expect(await screen.findByRole('heading', { level: 1, name: h.incomplete })).toBeTruthy();
+    const call = screen.getByRole('link', { name: PHONE.display });
+    expect(call.getAttribute('href')).toBe(PHONE.href);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

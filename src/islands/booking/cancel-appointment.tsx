@@ -3,10 +3,16 @@
  * link points to and cancels it on confirmation, freeing the slot, or moves
  * it to another time of the same type ("Termin verschieben" / "Reschedule",
  * cancel-reschedule.tsx, loaded on demand).
+ *
+ * The page's heading (h1) is this island's: it follows what the patient is
+ * doing (cancel or move, moving, moved, cancelled, a link that is incomplete
+ * or no longer valid), and so does the document title; after an action
+ * focus moves to it, so a screen reader announces where the patient is.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { createI18n, localizedPath, type Lang } from '../../i18n/i18n';
+import { createI18n, localizedPath, type Lang, type TranslationKey } from '../../i18n/i18n';
+import { isCancellationToken } from '../../lib/cancellation-token';
 import { AppointmentDetails } from './appointment-details';
 import { ApiError, fetchAppointmentTypes, fetchCancellation, postCancellation, type AppointmentType } from './api';
 import { onDemand, reloadForMissingChunk } from './on-demand';
@@ -17,19 +23,50 @@ import type { RescheduleFailure } from './cancel-reschedule';
 const reschedule = onDemand(() => import('./cancel-reschedule'));
 
 type Appointment = Awaited<ReturnType<typeof fetchCancellation>>;
+type Message = 'cancel.notFound' | 'cancel.tooLate' | RescheduleFailure;
 type State =
-  | { kind: 'loading' }
+  /** `move`: loading the calendar after "Reschedule". */
+  | { kind: 'loading'; move?: boolean }
   | { kind: 'ready' | 'cancelling'; appointment: Appointment; notice?: 'reschedule.typeUnavailable' }
-  /** Choosing a new time for the same type. */
-  | { kind: 'reschedule'; appointment: Appointment; type: AppointmentType }
+  /** Choosing a new time for the same type; `moved` once done. */
+  | { kind: 'reschedule'; appointment: Appointment; type: AppointmentType; moved: boolean }
   | { kind: 'done'; appointment: Appointment }
-  | { kind: 'message'; key: 'cancel.missingToken' | 'cancel.notFound' | 'cancel.tooLate' | RescheduleFailure }
+  /** No token, or one cut short (a mail program wrapped the link): call the practice. */
+  | { kind: 'incomplete' }
+  | { kind: 'message'; key: Message }
   /** No connection: says so, with a retry of what failed. */
   | { kind: 'offline'; retry: () => void };
 
+const MESSAGE_HEADINGS: Record<Message, TranslationKey> = {
+  'cancel.notFound': 'cancel.heading.invalid',
+  'cancel.tooLate': 'cancel.heading.tooLate',
+  'reschedule.tooLate': 'cancel.heading.tooLate',
+  'toast.unexpectedError': 'cancel.heading.error',
+};
+
+function headingOf(state: State): TranslationKey {
+  switch (state.kind) {
+    case 'loading':
+      return state.move ? 'cancel.heading.move' : 'cancel.heading.loading';
+    case 'ready':
+    case 'cancelling':
+      return 'cancel.heading.ready';
+    case 'reschedule':
+      return state.moved ? 'cancel.heading.moved' : 'cancel.heading.move';
+    case 'done':
+      return 'cancel.heading.cancelled';
+    case 'incomplete':
+      return 'cancel.heading.incomplete';
+    case 'offline':
+      return 'booking.offlineTitle';
+    case 'message':
+      return MESSAGE_HEADINGS[state.key];
+  }
+}
+
 const isOffline = (error: unknown) => !(error instanceof ApiError) && !navigator.onLine;
 
-function messageFor(error: unknown): 'cancel.notFound' | 'cancel.tooLate' | 'toast.unexpectedError' {
+function messageFor(error: unknown): Message {
   if (error instanceof ApiError) {
     if (error.status === 409) return 'cancel.tooLate';
     if (error.status === 404 || error.status === 400) return 'cancel.notFound';
@@ -37,16 +74,22 @@ function messageFor(error: unknown): 'cancel.notFound' | 'cancel.tooLate' | 'toa
   return 'toast.unexpectedError';
 }
 
-export default function CancelAppointment({ lang }: { lang: Lang }) {
+export interface CancelAppointmentProps {
+  lang: Lang;
+  /** The practice's phone as shown, and its tel: link (from the page, so no practice data is bundled). */
+  phone: { display: string; href: string };
+}
+
+export default function CancelAppointment({ lang, phone }: CancelAppointmentProps) {
   const i18n = useMemo(() => createI18n(lang), [lang]);
   return (
     <I18nextProvider i18n={i18n}>
-      <Cancel lang={lang} />
+      <Cancel lang={lang} phone={phone} />
     </I18nextProvider>
   );
 }
 
-function Cancel({ lang }: { lang: Lang }) {
+function Cancel({ lang, phone }: CancelAppointmentProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [token, setToken] = useState<string | null>(null);
@@ -56,8 +99,8 @@ function Cancel({ lang }: { lang: Lang }) {
     // The token lives only in the address bar: read it in the browser, never at build time.
     const token = new URLSearchParams(window.location.search).get('token');
     setToken(token);
-    if (!token) {
-      setState({ kind: 'message', key: 'cancel.missingToken' });
+    if (!token || !isCancellationToken(token)) {
+      setState({ kind: 'incomplete' });
       return;
     }
     const retry = () => {
@@ -68,6 +111,22 @@ function Cancel({ lang }: { lang: Lang }) {
       .then((appointment) => setState({ kind: 'ready', appointment }))
       .catch((error: unknown) => setState(isOffline(error) ? { kind: 'offline', retry } : { kind: 'message', key: messageFor(error) }));
   }, [token, attempt]);
+
+  // The heading and the title follow the state; after the first answer, focus goes to the heading.
+  const heading = headingOf(state);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const settled = useRef(false);
+  const loaded = state.kind !== 'loading';
+  useEffect(() => {
+    document.title = `${t(heading)} – ${t('site.name')}`;
+    // Not when the page first shows what the link holds; only a new heading moves focus.
+    if (!settled.current) {
+      settled.current = loaded;
+      return;
+    }
+    headingRef.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `loaded` matters only until the first answer
+  }, [heading, t]);
 
   const confirm = async (appointment: Appointment) => {
     setState({ kind: 'cancelling', appointment });
@@ -80,7 +139,7 @@ function Cancel({ lang }: { lang: Lang }) {
   };
 
   const startReschedule = async (appointment: Appointment) => {
-    setState({ kind: 'loading' });
+    setState({ kind: 'loading', move: true });
     let chunk = true;
     try {
       const [types] = await Promise.all([
@@ -97,7 +156,7 @@ function Cancel({ lang }: { lang: Lang }) {
         setState({ kind: 'ready', appointment, notice: 'reschedule.typeUnavailable' });
         return;
       }
-      setState({ kind: 'reschedule', appointment, type });
+      setState({ kind: 'reschedule', appointment, type, moved: false });
     } catch (error) {
       if (!chunk && !isOffline(error) && reloadForMissingChunk()) return;
       setState(
@@ -108,10 +167,41 @@ function Cancel({ lang }: { lang: Lang }) {
     }
   };
 
+  return (
+    <>
+      <h1 ref={headingRef} tabIndex={-1} className="mb-6 text-3xl font-bold text-brand-800">
+        {t(heading)}
+      </h1>
+      <CancelBody state={state} setState={setState} lang={lang} token={token} phone={phone} onConfirm={confirm} onReschedule={startReschedule} />
+    </>
+  );
+}
+
+interface BodyProps {
+  state: State;
+  setState: (state: State) => void;
+  lang: Lang;
+  token: string | null;
+  phone: CancelAppointmentProps['phone'];
+  onConfirm: (appointment: Appointment) => Promise<void>;
+  onReschedule: (appointment: Appointment) => Promise<void>;
+}
+
+/** What the page shows below its heading, per state. */
+function CancelBody({ state, setState, lang, token, phone, onConfirm, onReschedule }: BodyProps) {
+  const { t } = useTranslation();
   const bookNew = (
     <a href={localizedPath('/termin', lang)} className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
       {t('cancel.bookNew')}
     </a>
+  );
+  const callUs = (
+    <p className="mt-3">
+      {t('cancel.callUs')}{' '}
+      <a href={phone.href} className="font-semibold whitespace-nowrap text-brand-800 underline">
+        {phone.display}
+      </a>
+    </p>
   );
 
   if (state.kind === 'loading') {
@@ -120,11 +210,18 @@ function Cancel({ lang }: { lang: Lang }) {
   if (state.kind === 'offline') {
     return (
       <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-900">
-        <h2 className="text-xl font-semibold">{t('booking.offlineTitle')}</h2>
-        <p className="mt-1">{t('cancel.offline')}</p>
+        <p>{t('cancel.offline')}</p>
         <button type="button" onClick={state.retry} className="mt-4 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
           {t('booking.retry')}
         </button>
+      </div>
+    );
+  }
+  if (state.kind === 'incomplete') {
+    return (
+      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-900">
+        <p>{t('cancel.missingToken')}</p>
+        {callUs}
       </div>
     );
   }
@@ -132,6 +229,7 @@ function Cancel({ lang }: { lang: Lang }) {
     return (
       <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-900">
         <p>{t(state.key)}</p>
+        {callUs}
         {bookNew}
       </div>
     );
@@ -148,47 +246,39 @@ function Cancel({ lang }: { lang: Lang }) {
         typeName={name}
         current={{ date: a.appointment_date, time: a.appointment_time }}
         onBack={() => setState({ kind: 'ready', appointment: a })}
+        onMoved={() => setState({ ...state, moved: true })}
         onFailure={(key) => setState({ kind: 'message', key })}
       />
     );
   }
   const details = (
-    <AppointmentDetails
-      lang={lang}
-      reference={a.reference}
-      typeName={name}
-      date={a.appointment_date}
-      time={a.appointment_time}
-      priceCents={a.price_cents}
-      layout="aligned"
-    />
+    <AppointmentDetails lang={lang} reference={a.reference} typeName={name} date={a.appointment_date} time={a.appointment_time} priceCents={a.price_cents} />
   );
   if (state.kind === 'done') {
     return (
-      <div role="status" className="rounded-lg border border-brand-600 bg-brand-50 p-6">
-        <h2 className="text-xl font-semibold text-brand-800">{t('cancel.doneTitle')}</h2>
+      <div role="status" className="rounded-lg border border-brand-600 bg-brand-50 p-4 sm:p-6">
         {details}
-        <p>{t('cancel.doneText')}</p>
+        <p className="mt-4">{t('cancel.doneText')}</p>
         {bookNew}
       </div>
     );
   }
   return (
-    <div className="rounded-lg border border-slate-200 p-6">
-      <h2 className="text-xl font-semibold text-slate-900">{t('cancel.question')}</h2>
+    <div className="rounded-lg border border-slate-200 p-4 sm:p-6">
       {details}
+      <h2 className="mt-6 text-xl font-semibold text-slate-900">{t('cancel.question')}</h2>
       <button
         type="button"
-        onClick={() => void confirm(a)}
+        onClick={() => void onConfirm(a)}
         disabled={state.kind === 'cancelling'}
-        className="rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+        className="mt-3 rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
       >
         {state.kind === 'cancelling' ? t('cancel.cancelling') : t('cancel.confirm')}
       </button>
       <p className="mt-6 text-slate-700">{t('cancel.or')}</p>
       <button
         type="button"
-        onClick={() => void startReschedule(a)}
+        onClick={() => void onReschedule(a)}
         disabled={state.kind === 'cancelling'}
         className="mt-2 rounded-md border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-70"
       >

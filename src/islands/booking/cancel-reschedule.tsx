@@ -7,7 +7,7 @@
  * new time with its .ics download (same UID as the confirmation email's, so
  * the calendar entry is replaced). Loaded only when the patient asks to move.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import type { Lang } from '../../i18n/i18n';
@@ -28,6 +28,8 @@ export interface RescheduleProps {
   current: { date: string; time: string };
   /** Back to the appointment (cancel or move). */
   onBack: () => void;
+  /** Moved: the page's heading says so. */
+  onMoved: () => void;
   onFailure: (message: RescheduleFailure) => void;
 }
 
@@ -36,22 +38,17 @@ type Moved = RescheduleResponse['booking'];
 const isProblem = (error: unknown, status: number, type: string) =>
   error instanceof ApiError && error.status === status && (error.problem?.type ?? '').includes(type);
 
-export default function RescheduleAppointment({ lang, token, type, typeName, current, onBack, onFailure }: RescheduleProps) {
+export default function RescheduleAppointment({ lang, token, type, typeName, current, onBack, onMoved, onFailure }: RescheduleProps) {
   const { t } = useTranslation();
+  // The page's heading takes focus (cancel-appointment.tsx); the calendar's own is not focused here.
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const doneRef = useRef<HTMLHeadingElement>(null);
   const [date, setDate] = useState<string | null>(current.date);
   const [time, setTime] = useState<string | null>(null);
   // Bumped after a taken time: remounts the calendar, which loads availability afresh.
   const [attempt, setAttempt] = useState(0);
-  const [notice, setNotice] = useState<'slotTaken' | 'sameTime' | 'offline' | null>(null);
+  const [notice, setNotice] = useState<'slotTaken' | 'sameTime' | 'offline' | 'rateLimited' | null>(null);
   const [moving, setMoving] = useState(false);
   const [moved, setMoved] = useState<Moved | null>(null);
-
-  useEffect(() => headingRef.current?.focus(), []);
-  useEffect(() => {
-    if (moved) doneRef.current?.focus();
-  }, [moved]);
 
   const submit = async () => {
     if (!date || !time || moving) return;
@@ -63,6 +60,7 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
     try {
       const answer = await postReschedule({ token, appointment_date: date, appointment_time: time, language: lang });
       setMoved(answer.booking);
+      onMoved();
     } catch (error) {
       if (isProblem(error, 409, 'slot-unavailable')) {
         // Taken meanwhile (or no longer bookable): say so, clear the time, reload the calendar.
@@ -72,6 +70,9 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
       } else if (!(error instanceof ApiError) && !navigator.onLine) {
         // Offline: the chosen time stays, the retry sends the same move.
         setNotice('offline');
+      } else if (isProblem(error, 429, 'rate-limited')) {
+        // Moved too often: nothing changed, the appointment stays where it is.
+        setNotice('rateLimited');
       } else if (isProblem(error, 409, 'too-late')) {
         onFailure('reschedule.tooLate');
       } else if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
@@ -96,10 +97,7 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
       t,
     });
     return (
-      <section aria-labelledby="reschedule-done-heading" role="status" className="rounded-lg border border-brand-600 bg-brand-50 p-6">
-        <h2 id="reschedule-done-heading" ref={doneRef} tabIndex={-1} className="text-xl font-semibold text-brand-800">
-          {t('reschedule.doneTitle')}
-        </h2>
+      <section role="status" className="rounded-lg border border-brand-600 bg-brand-50 p-4 sm:p-6">
         <AppointmentDetails
           lang={lang}
           reference={moved.reference}
@@ -107,9 +105,8 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
           date={moved.appointment_date}
           time={moved.appointment_time}
           priceCents={type.price_cents}
-          layout="aligned"
         />
-        <p>{t('reschedule.doneText')}</p>
+        <p className="mt-4">{t('reschedule.doneText')}</p>
         <p className="mt-2">{t('reschedule.calendarHint')}</p>
         <a
           href={href}
@@ -123,7 +120,8 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
   }
 
   return (
-    <div className="rounded-lg border border-slate-200 p-4 sm:p-6">
+    // No card around the step's own cards: nested, they left the calendar too little room on a phone.
+    <div>
       <Toaster position="top-center" richColors closeButton duration={5000} />
       <p className="mb-4 text-slate-700">
         {t('reschedule.current', { date: formatLongDate(current.date, lang), time: t('datetime.time', { time: current.time }) })}
@@ -146,9 +144,9 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
           if (next && notice !== 'offline') setNotice(null);
         }}
       />
-      {notice === 'sameTime' && (
+      {(notice === 'sameTime' || notice === 'rateLimited') && (
         <p role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-slate-900">
-          {t('reschedule.sameTime')}
+          {t(notice === 'sameTime' ? 'reschedule.sameTime' : 'reschedule.rateLimited')}
         </p>
       )}
       {notice === 'offline' && (

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { de as dayPickerDe, enGB as dayPickerEn } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
@@ -108,7 +108,8 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
         </p>
       )}
       <div className="grid gap-6 md:grid-cols-2">
-        <div className="rounded-lg border border-slate-200 p-4">
+        {/* The card is the calendar's size container: its day cells shrink to fit a 320 px screen (global.css). */}
+        <div className="@container rounded-lg border border-slate-200 p-4">
           <h3 className="mb-2 font-semibold text-slate-900">{t('datetime.selectDate')}</h3>
           <DayPicker
             mode="single"
@@ -143,23 +144,66 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
           ) : !times || times.length === 0 ? (
             <p className="text-slate-700">{t('datetime.noTimes')}</p>
           ) : (
-            <div role="group" aria-label={t('datetime.selectTime')} className="grid max-h-60 grid-cols-3 gap-2 overflow-y-auto p-1">
-              {times.map((slot) => (
-                <button
-                  key={slot}
-                  type="button"
-                  aria-pressed={slot === time}
-                  aria-label={t('datetime.time', { time: slot })}
-                  onClick={() => onTime(slot)}
-                  className={`rounded-md border px-2 py-2 text-sm font-medium ${slot === time ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-800 hover:bg-brand-50'}`}
-                >
-                  {slot}
-                </button>
-              ))}
-            </div>
+            <TimeList times={times} chosen={time} onTime={onTime} />
           )}
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * The free times of a day, three to a row. A long day scrolls within its
+ * card (the calendar stays in view); while times are hidden below, the list
+ * fades out at its foot and says so (issue 22: on a phone nothing showed
+ * that more times followed).
+ */
+function TimeList({ times, chosen, onTime }: { times: string[]; chosen: string | null; onTime: (time: string) => void }) {
+  const { t } = useTranslation();
+  const listRef = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState(false);
+  const measure = useCallback(() => {
+    const list = listRef.current;
+    if (list) setMore(list.scrollTop + list.clientHeight < list.scrollHeight - 1);
+  }, []);
+  useEffect(() => {
+    measure();
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [measure, times]);
+  return (
+    <>
+      <div
+        ref={listRef}
+        role="group"
+        aria-label={t('datetime.selectTime')}
+        onScroll={measure}
+        className={`grid max-h-60 grid-cols-3 gap-2 overflow-y-auto p-1 ${more ? 'mask-b-from-75%' : ''}`}
+      >
+        {times.map((slot) => (
+          <button
+            key={slot}
+            type="button"
+            aria-pressed={slot === chosen}
+            aria-label={t('datetime.time', { time: slot })}
+            onClick={() => onTime(slot)}
+            className={`rounded-md border px-2 py-2 text-sm font-medium ${slot === chosen ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-800 hover:bg-brand-50'}`}
+          >
+            {slot}
+          </button>
+        ))}
+      </div>
+      {more && (
+        <p data-testid="more-times" className="mt-2 flex items-center justify-center gap-1 text-sm text-slate-700">
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M12 5v14M6 13l6 6 6-6" />
+          </svg>
+          {t('datetime.moreTimes')}
+        </p>
+      )}
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { formatLongDate } from '../../lib/dates';
 import { formatPrice } from '../../lib/price';
 import { ApiError, postBooking, type AppointmentType, type BookingResponse } from './api';
 import { bookingToast } from './email-toast';
+import type { BookedWith } from './step-success';
 
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -19,7 +20,8 @@ interface Props {
   time: string;
   /** The wizard's memory of what was typed here (never stored anywhere else). */
   savedValues: { current: Record<string, unknown> | null };
-  onBooked: (response: BookingResponse) => void;
+  /** Booked: the answer, with the address and reminder choice the success screen repeats. */
+  onBooked: (response: BookingResponse, bookedWith: BookedWith) => void;
   /** The time was taken meanwhile (409 slot-unavailable): back to the calendar. */
   onSlotTaken: () => void;
 }
@@ -70,7 +72,7 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
       } catch {
         toast.success(t('toast.bookingSuccess'), { description: t('toast.emailNotSent') });
       }
-      onBooked(response);
+      onBooked(response, { email: values.email, reminder });
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
         // An abuse limit (per connection or per recipient): nothing was booked; the details stay for later.

@@ -1,10 +1,19 @@
 import { useMemo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../i18n/i18n';
-import { practice } from '../../lib/practice';
+import { practice, telHref } from '../../lib/practice';
+import { reminderStillAhead } from '../../lib/reminder-time';
 import { AppointmentDetails } from './appointment-details';
 import type { AppointmentType, BookingResponse } from './api';
 import { calendarFileHref, calendarFileName } from './calendar-file';
+
+/** What the patient sent with the booking that the success screen repeats (kept in memory only). */
+export interface BookedWith {
+  /** The address the confirmation went to, so a typo is noticed. */
+  email: string;
+  /** The reminder box was ticked. */
+  reminder: boolean;
+}
 
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -12,15 +21,16 @@ interface Props {
   typeName: string;
   /** The server's answer; `reference` only once the API sends one. */
   booking: (BookingResponse['booking'] & { reference?: string }) | null;
+  /** How the emails went (API.md); absent: none was sent. */
+  emailOutcome: BookingResponse['email'] | null;
+  bookedWith: BookedWith;
   lang: Lang;
   date: string;
   time: string;
-  /** The practice's notification failed: ask the patient to call. */
-  practiceNotNotified?: boolean;
   onNew: () => void;
 }
 
-export function StepSuccess({ headingRef, type, typeName, booking, lang, date, time, practiceNotNotified, onNew }: Props) {
+export function StepSuccess({ headingRef, type, typeName, booking, emailOutcome, bookedWith, lang, date, time, onNew }: Props) {
   const { t } = useTranslation();
   // The same event as the confirmation email's attachment (same UID, so a calendar
   // that gets both keeps one entry), built here so it works before the email arrives.
@@ -38,19 +48,49 @@ export function StepSuccess({ headingRef, type, typeName, booking, lang, date, t
       }),
     [booking?.id, date, time, type, typeName, lang, t],
   );
-  const reference = booking?.reference;
+  const confirmationSent = Boolean(emailOutcome && !emailOutcome.error && !emailOutcome.patientEmailError);
+  const practiceNotified = Boolean(emailOutcome && !emailOutcome.error && !emailOutcome.practiceEmailError);
+  // The server makes no reminder when its time (24 hours before) has already passed.
+  const reminder = !bookedWith.reminder ? 'success.reminderNo' : reminderStillAhead(date, time) ? 'success.reminderYes' : 'success.reminderTooSoon';
+  const phone = (
+    <a href={telHref(practice.phone)} className="font-semibold whitespace-nowrap text-brand-800 underline">
+      {practice.phone}
+    </a>
+  );
   return (
-    <section aria-labelledby="step-success-heading" className="rounded-lg border border-brand-600 bg-brand-50 p-6 text-center">
-      <h2 id="step-success-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-brand-800">
+    <section aria-labelledby="step-success-heading" className="rounded-lg border border-brand-600 bg-brand-50 p-4 sm:p-6">
+      <h2 id="step-success-heading" ref={headingRef} tabIndex={-1} className="text-center text-2xl font-semibold text-brand-800">
         {t('success.title')}
       </h2>
-      <AppointmentDetails lang={lang} reference={reference} typeName={typeName} date={date} time={time} priceCents={type.price_cents} layout="centered" />
-      <p className="mt-4 text-slate-700">{t('success.text')}</p>
-      {practiceNotNotified && (
-        <p role="alert" className="mx-auto mt-4 max-w-md rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
-          {t('success.callUs', { phone: practice.phone })}
-        </p>
-      )}
+      <AppointmentDetails
+        className="mx-auto mt-4 max-w-md"
+        lang={lang}
+        reference={booking?.reference}
+        typeName={typeName}
+        date={date}
+        time={time}
+        priceCents={type.price_cents}
+        extra={[
+          { label: t(confirmationSent ? 'success.sentTo' : 'success.notSentTo'), value: bookedWith.email, className: 'break-all', testId: 'confirmation-address' },
+          { label: t('success.reminder'), value: t(reminder), testId: 'reminder' },
+        ]}
+      />
+      <div className="mx-auto mt-4 max-w-md space-y-3 text-slate-700">
+        {confirmationSent ? (
+          <p>
+            {t('success.text')} {t('success.wrongAddress')} {phone}
+          </p>
+        ) : (
+          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
+            {t('success.notSent')} {phone}
+          </p>
+        )}
+        {!practiceNotified && (
+          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
+            {t('success.callUs', { phone: practice.phone })}
+          </p>
+        )}
+      </div>
       <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
         <a
           href={icsHref}

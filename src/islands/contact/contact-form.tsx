@@ -12,7 +12,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { toast, Toaster } from 'sonner';
 import type { z } from 'zod';
 import { createI18n, localizedPath, type Lang } from '../../i18n/i18n';
-import { CONTACT_LIMITS, contactMessageSchema, requiredContactFields, type ContactResponse } from '../../lib/contact-message';
+import { CONTACT_LIMITS, CONTACT_RESULT_ID, contactMessageSchema, requiredContactFields, type ContactResponse } from '../../lib/contact-message';
 
 const formSchema = contactMessageSchema.omit({ language: true });
 type FormInput = z.input<typeof formSchema>;
@@ -126,7 +126,7 @@ function ContactFormFields({ lang, endpoint }: Required<ContactFormProps>) {
     <form
       ref={formRef}
       noValidate
-      action={endpoint}
+      action={`${endpoint}#${CONTACT_RESULT_ID}`}
       method="post"
       aria-label={t('contact.form.label')}
       onSubmit={handleSubmit(onValid, onInvalid)}

@@ -10,11 +10,11 @@
  * `bootInstallBanner` decides (banner-decision.ts) and fills it. Its
  * `data-install-banner` says what was decided: "hidden" (for now) or "shown".
  *
- * It is fixed to the bottom of the viewport rather than placed in the flow:
- * it can only decide in the browser, and appearing in the flow would push
- * the wizard down (a layout shift). While shown, the page gets room below its
- * end as tall as the banner, so nothing (the last type card, the Next button)
- * stays hidden behind it.
+ * It sits in the page's flow below the wizard (issue 22): fixed to the
+ * bottom of the viewport it covered the first card's "Auswählen" button on a
+ * phone until the patient scrolled, and an overlay always covers whatever
+ * scrolls under it. Below the wizard it covers nothing, and appearing there
+ * after load moves nothing the patient is looking at.
  */
 import { localizedPath, type Lang } from '../../i18n/languages';
 import { installPlatform, isStandalone } from '../../lib/install-platform';
@@ -44,8 +44,8 @@ export function installBannerHtml(variant: Exclude<BannerVariant, 'hidden'>, lan
       ? `<button type="button" data-action="install" class="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">${t('install.banner.install')}</button>`
       : '';
   return (
-    `<aside aria-labelledby="install-banner-title" class="fixed inset-x-0 bottom-0 z-30 p-3 sm:p-4">` +
-    `<div class="mx-auto flex max-w-xl items-start gap-3 rounded-lg border border-brand-100 bg-white p-4 shadow-lg">` +
+    `<aside aria-labelledby="install-banner-title" class="mt-10">` +
+    `<div class="mx-auto flex max-w-xl items-start gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4">` +
     `<img src="/icons/icon-192.png" alt="" width="40" height="40" class="mt-0.5 shrink-0 rounded-lg">` +
     `<div class="min-w-0 flex-1"><h2 id="install-banner-title" class="font-semibold text-slate-900">${t('install.banner.title')}</h2>` +
     `<p class="mt-1 text-sm text-slate-700">${t('install.banner.text')}</p>${iosSteps}` +
@@ -73,26 +73,14 @@ export function bootInstallBanner(container: HTMLElement): () => void {
   const platform = installPlatform(navigator.userAgent, navigator.maxTouchPoints);
   let dismissedAt = readDismissedAt();
   let shown: BannerVariant = 'hidden';
-  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => reserve());
-  const reserve = () => {
-    const banner = container.firstElementChild as HTMLElement | null;
-    document.body.style.paddingBottom = banner ? `${banner.offsetHeight}px` : '';
-  };
 
   const update = () => {
     const variant = bannerVariant({ standalone, platform, dismissedAt, now: Date.now(), canPrompt: capturedPrompt() !== null });
     container.dataset.installBanner = variant === 'hidden' ? 'hidden' : 'shown';
     if (variant === shown) return;
     shown = variant;
-    observer?.disconnect();
-    if (variant === 'hidden') {
-      container.replaceChildren();
-      document.body.style.paddingBottom = '';
-      return;
-    }
-    container.innerHTML = installBannerHtml(variant, lang, texts);
-    reserve();
-    observer?.observe(container.firstElementChild!);
+    if (variant === 'hidden') container.replaceChildren();
+    else container.innerHTML = installBannerHtml(variant, lang, texts);
   };
 
   const dismiss = () => {
@@ -123,9 +111,7 @@ export function bootInstallBanner(container: HTMLElement): () => void {
   update();
   return () => {
     stopListening();
-    observer?.disconnect();
     container.removeEventListener('click', onClick);
     container.replaceChildren();
-    document.body.style.paddingBottom = '';
   };
 }

@@ -13,11 +13,14 @@ import { toAppointmentTypeDto, type AppointmentTypeDto } from '../appointment-ty
 import { notFound } from './shared.server';
 
 export interface AdminAppointmentTypeDto extends AppointmentTypeDto {
+  /** False: paused online, hidden from patients, still bookable by staff. */
+  online_bookable: boolean;
   updated_at: string;
 }
 
 const toDto = (row: AppointmentTypeRow): AdminAppointmentTypeDto => ({
   ...toAppointmentTypeDto(row),
+  online_bookable: row.onlineBookable,
   updated_at: row.updatedAt.toISOString(),
 });
 
@@ -30,6 +33,7 @@ const columns = (input: AppointmentTypeInput) => ({
   slotDurationMinutes: input.slot_duration_minutes,
   maxSlotsPerTime: input.max_slots_per_time,
   priceCents: input.price_cents,
+  onlineBookable: input.online_bookable,
 });
 
 export async function listAdminAppointmentTypes(db: Database): Promise<AdminAppointmentTypeDto[]> {
@@ -58,10 +62,14 @@ export async function updateAppointmentType(db: Database, id: string, input: App
  * it FOR SHARE while it inserts, so either the booking commits first and is
  * counted here, or it waits and then finds the type gone.
  */
-export async function deleteAppointmentType(db: Database, id: string, now: Date = new Date()): Promise<void> {
+export async function deleteAppointmentType(db: Database, id: string, now: Date = new Date()): Promise<{ id: string; name: string }> {
   const clock = berlinWallClock(now);
-  await db.transaction(async (tx) => {
-    const [type] = await tx.select({ id: appointmentTypes.id }).from(appointmentTypes).where(eq(appointmentTypes.id, id)).for('update');
+  return db.transaction(async (tx) => {
+    const [type] = await tx
+      .select({ id: appointmentTypes.id, name: appointmentTypes.name })
+      .from(appointmentTypes)
+      .where(eq(appointmentTypes.id, id))
+      .for('update');
     if (!type) throw notFound('consultation type');
     const [future] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -85,5 +93,6 @@ export async function deleteAppointmentType(db: Database, id: string, now: Date 
       );
     }
     await tx.delete(appointmentTypes).where(eq(appointmentTypes.id, id));
+    return type;
   });
 }

@@ -70,7 +70,9 @@ export async function updateBlockedDate(db: Database, id: string, input: Blocked
   return byId(db, row.id);
 }
 
-export async function deleteBlockedDate(db: Database, id: string): Promise<void> {
-  const rows = await db.delete(blockedDates).where(eq(blockedDates.id, id)).returning({ id: blockedDates.id });
-  if (rows.length === 0) throw notFound('blocked date');
+/** Deletes the block and returns it as it was (for the audit label). */
+export async function deleteBlockedDate(db: Database, id: string): Promise<BlockedDateDto> {
+  const block = await byId(db, id);
+  await db.delete(blockedDates).where(eq(blockedDates.id, id));
+  return block;
 }

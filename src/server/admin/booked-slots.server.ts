@@ -70,8 +70,19 @@ export async function createStaffBooking(db: Database, input: StaffBookingInput,
   };
 }
 
-/** Releases the slot: the booking row goes, the time is bookable again at once. */
-export async function releaseBookedSlot(db: Database, id: string): Promise<void> {
-  const rows = await db.delete(bookedSlots).where(eq(bookedSlots.id, id)).returning({ id: bookedSlots.id });
-  if (rows.length === 0) throw notFound('booked slot');
+/** Releases the slot: the booking row goes, the time is bookable again at once. Returns what it released (for the audit label). */
+export async function releaseBookedSlot(db: Database, id: string): Promise<{ reference: string; type_name: string; appointment_date: string; appointment_time: string }> {
+  const [row] = await db
+    .select({
+      reference: bookedSlots.reference,
+      type_name: appointmentTypes.name,
+      appointment_date: bookedSlots.appointmentDate,
+      appointment_time: bookedSlots.appointmentTime,
+    })
+    .from(bookedSlots)
+    .innerJoin(appointmentTypes, eq(appointmentTypes.id, bookedSlots.appointmentTypeId))
+    .where(eq(bookedSlots.id, id));
+  if (!row) throw notFound('booked slot');
+  await db.delete(bookedSlots).where(eq(bookedSlots.id, id));
+  return { ...row, appointment_time: hhmm(row.appointment_time) };
 }

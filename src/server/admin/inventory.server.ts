@@ -78,7 +78,9 @@ export async function setInventoryOrdered(db: Database, id: string, isOrdered: b
   return toDto(row);
 }
 
-export async function deleteInventoryItem(db: Database, id: string): Promise<void> {
-  const rows = await db.delete(inventoryItems).where(eq(inventoryItems.id, id)).returning({ id: inventoryItems.id });
-  if (rows.length === 0) throw notFound('inventory item');
+/** Deletes the item and returns it as it was (for the audit label). */
+export async function deleteInventoryItem(db: Database, id: string): Promise<InventoryItemDto> {
+  const [row] = await db.delete(inventoryItems).where(eq(inventoryItems.id, id)).returning();
+  if (!row) throw notFound('inventory item');
+  return toDto(row);
 }

@@ -66,7 +66,9 @@ export async function updateTimeWindow(db: Database, id: string, input: TimeWind
   return byId(db, row.id);
 }
 
-export async function deleteTimeWindow(db: Database, id: string): Promise<void> {
-  const rows = await db.delete(appointmentTimeSlots).where(eq(appointmentTimeSlots.id, id)).returning({ id: appointmentTimeSlots.id });
-  if (rows.length === 0) throw notFound('time window');
+/** Deletes the window and returns it as it was (for the audit label). */
+export async function deleteTimeWindow(db: Database, id: string): Promise<TimeWindowDto> {
+  const window = await byId(db, id);
+  await db.delete(appointmentTimeSlots).where(eq(appointmentTimeSlots.id, id));
+  return window;
 }

@@ -7,14 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { userRoles, users } from '../../../db/schema';
-import { buildPasswordLinkEmail, passwordLinkUrl } from '../../lib/account-email';
+import { passwordTokens, userRoles, users } from '../../../db/schema';
 import type { NewUserInput } from '../../lib/account-schemas';
 import { AppError } from '../../lib/errors';
+import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { issuePasswordToken } from '../auth/accounts.server';
 import { hashPassword } from '../auth/password.server';
-import type { EmailSender } from '../email/email.server';
+import { sendInvitation, type InvitationMail } from './invitations.server';
 import { notFound } from './shared.server';
 
 /** The same advisory lock as the first-admin setup: admins are added and removed one at a time. */
@@ -24,16 +24,34 @@ export interface StaffUserDto {
   id: string;
   email: string;
   created_at: string;
+  /** `invited` until the colleague has set a password through a link. */
+  status: 'active' | 'invited';
+  /** Invited: until when the newest link works; null when it has expired (send it again). */
+  invited_until: string | null;
 }
 
-export async function listUsers(db: Database): Promise<StaffUserDto[]> {
+export async function listUsers(db: Database, now: Date = new Date()): Promise<StaffUserDto[]> {
   const rows = await db
-    .select({ id: users.id, email: users.email, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      createdAt: users.createdAt,
+      pending: users.invitationPending,
+      invitedUntil: sql<Date | string | null>`(
+        select max(t.expires_at) from ${passwordTokens} t
+        where t.user_id = "users"."id" and t.purpose = 'invitation' and t.used_at is null and t.expires_at > ${now.toISOString()}::timestamptz)`,
+    })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .where(eq(userRoles.role, 'admin'))
     .orderBy(asc(users.email));
-  return rows.map((r) => ({ id: r.id, email: r.email, created_at: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    created_at: r.createdAt.toISOString(),
+    status: r.pending ? 'invited' : 'active',
+    invited_until: r.pending && r.invitedUntil !== null ? new Date(r.invitedUntil).toISOString() : null,
+  }));
 }
 
 function emailTaken(): AppError {
@@ -49,7 +67,7 @@ export async function createStaffUser(
   db: Database,
   actor: AuditActor,
   input: NewUserInput,
-  invite?: { email: EmailSender; siteUrl: string; invitedBy: string },
+  invite?: InvitationMail,
   now: Date = new Date(),
 ): Promise<{ user: { id: string; email: string }; invitationSent?: boolean }> {
   const passwordHash = await hashPassword(input.invite ? randomSecret() : input.password!);
@@ -60,31 +78,18 @@ export async function createStaffUser(
     // Two concurrent adds of one address: the unique index decides, the loser gets 409.
     const inserted = await tx
       .insert(users)
-      .values({ email: input.email, passwordHash, createdAt: now })
+      .values({ email: input.email, passwordHash, invitationPending: !!input.invite, createdAt: now })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id, email: users.email });
     const user = inserted[0];
     if (!user) throw emailTaken();
     await tx.insert(userRoles).values({ userId: user.id, role: 'admin' });
     const token = input.invite ? await issuePasswordToken(tx, user.id, 'invitation', now) : undefined;
-    await recordAudit(tx, actor, { action: input.invite ? 'invite' : 'create', entity: 'user', entityId: user.id }, now);
+    await recordAudit(tx, actor, { action: input.invite ? 'invite' : 'create', entity: 'user', entityId: user.id, label: auditLabel.user(user) }, now);
     return { user, token };
   });
   if (!input.invite || !invite || !created.token) return { user: created.user };
-  try {
-    await invite.email.send(
-      buildPasswordLinkEmail({
-        purpose: 'invitation',
-        to: created.user.email,
-        link: passwordLinkUrl(invite.siteUrl, created.token),
-        invitedBy: invite.invitedBy,
-      }),
-    );
-    return { user: created.user, invitationSent: true };
-  } catch (error) {
-    console.warn(`invitation email failed: ${error instanceof Error ? error.name : 'unknown error'}`);
-    return { user: created.user, invitationSent: false };
-  }
+  return { user: created.user, invitationSent: await sendInvitation(invite, created.user.email, created.token) };
 }
 
 /** A password nobody knows: the invited colleague can only sign in after setting their own. */
@@ -100,7 +105,7 @@ export async function deleteStaffUser(db: Database, actor: AuditActor, id: strin
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
-    const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+    const [target] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id));
     if (!target) throw notFound('user');
     const [row] = await tx
       .select({ admins: sql<number>`count(*)`.mapWith(Number) })
@@ -111,6 +116,6 @@ export async function deleteStaffUser(db: Database, actor: AuditActor, id: strin
       throw new AppError('last-admin', 'Der letzte Admin-Benutzer kann nicht entfernt werden.');
     }
     await tx.delete(users).where(eq(users.id, id));
-    await recordAudit(tx, actor, { action: 'delete', entity: 'user', entityId: id });
+    await recordAudit(tx, actor, { action: 'delete', entity: 'user', entityId: id, label: auditLabel.user(target) });
   });
 }

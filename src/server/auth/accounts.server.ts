@@ -12,6 +12,7 @@ import { passwordTokens, users } from '../../../db/schema';
 import type { PasswordLinkPurpose } from '../../lib/account-email';
 import type { PasswordChangeInput } from '../../lib/account-schemas';
 import { AppError } from '../../lib/errors';
+import { auditLabel } from '../audit-labels.server';
 import { recordAudit } from '../audit.server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.server';
 import { revokeOtherSessions } from './sessions.server';
@@ -93,6 +94,6 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, session.user.id));
     await revokeOtherSessions(tx, session.user.id, session.sessionId, now);
     await retireUserLinks(tx, session.user.id, now);
-    await recordAudit(tx, session, { action: 'password-change', entity: 'user', entityId: session.user.id }, now);
+    await recordAudit(tx, session, { action: 'password-change', entity: 'user', entityId: session.user.id, label: auditLabel.user(session.user) }, now);
   });
 }

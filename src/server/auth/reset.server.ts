@@ -15,6 +15,7 @@ import type { Database } from '../../../db/client';
 import { passwordTokens, users } from '../../../db/schema';
 import type { ResetPasswordInput } from '../../lib/account-schemas';
 import { AppError } from '../../lib/errors';
+import { auditLabel } from '../audit-labels.server';
 import { recordAudit } from '../audit.server';
 import { clientHit, takeRateLimit, type RateLimit } from '../rate-limit.server';
 import { retireUserLinks } from './accounts.server';
@@ -53,12 +54,15 @@ export async function resetPassword(db: Database, input: ResetPasswordInput, ip:
     if (!claimed) throw linkUnusable();
     const [user] = await tx
       .update(users)
-      .set({ passwordHash })
+      // A password of their own: an invited colleague has signed up.
+      .set({ passwordHash, invitationPending: false })
       .where(eq(users.id, claimed.userId))
       .returning({ id: users.id, email: users.email });
     if (!user) throw linkUnusable();
     await retireUserLinks(tx, user.id, now);
     await revokeOtherSessions(tx, user.id, undefined, now);
-    await recordAudit(tx, { user }, { action: 'password-reset', entity: 'user', entityId: user.id }, now);
+    // Accepting an invitation is its own action (DESIGN.md Reception), not a reset.
+    const action = claimed.purpose === 'invitation' ? 'invitation-accept' : 'password-reset';
+    await recordAudit(tx, { user }, { action, entity: 'user', entityId: user.id, label: auditLabel.user(user) }, now);
   });
 }

@@ -11,6 +11,7 @@ import {
   ACCESS_TOKEN_TTL_SECONDS,
   SESSION_TTL_SECONDS,
   newRefreshToken,
+  nextRefreshToken,
   refreshTokenSessionId,
   sha256Hex,
   signAccessToken,
@@ -77,37 +78,62 @@ export async function createSession(db: Database, user: SessionUser, now: Date =
 }
 
 /**
- * Exchanges a live refresh token for a new one (the old one stops working at
- * once) and a new access token. Null when the token is unknown, rotated,
- * revoked or expired.
+ * How long after a rotation a refresh with the token it replaced still
+ * counts as the same refresh arriving late (two tabs, a laptop waking up)
+ * rather than a replay.
+ */
+export const REFRESH_GRACE_SECONDS = 30;
+
+/**
+ * Exchanges a live refresh token for its successor (the old one stops
+ * working) and a new access token. Null when the token is unknown, rotated
+ * away, revoked or expired.
  *
- * Reuse detection (OAuth 2.0 Security BCP): a token the server issued for a
- * session that is no longer that session's current one has been used
- * before – by its owner or by a thief. Either way the whole session is
- * revoked, so the newer token (whoever holds it) stops working too.
+ * Races: the successor is derived from the token (nextRefreshToken), and
+ * one UPDATE matching the current hash decides the winner. A refresh that
+ * loses with the same token within REFRESH_GRACE_SECONDS finds it as the
+ * session's previous token and gets the winner's successor – both callers
+ * (and the one cookie jar they share) end up with the same working session.
+ *
+ * Reuse detection (OAuth 2.0 Security BCP): any other token the server
+ * issued for the session – older ones, or the previous one after the grace
+ * window – has been used before, by its owner or by a thief. Either way the
+ * whole session is revoked, so the newer token (whoever holds it) stops
+ * working too.
  */
 export async function rotateSession(db: Database, refreshToken: string, now: Date = new Date()): Promise<IssuedSession | null> {
   const sessionId = refreshTokenSessionId(refreshToken);
   if (!sessionId) return null;
-  const next = newRefreshToken(sessionId);
-  // One UPDATE matches on the old hash, so two concurrent refreshes with the
-  // same token cannot both win.
+  const next = nextRefreshToken(sessionId, refreshToken);
+  const live = and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
   const [row] = await db
     .update(sessions)
     .set({
       refreshTokenHash: sha256Hex(next),
+      previousRefreshTokenHash: sha256Hex(refreshToken),
+      rotatedAt: now,
       lastUsedAt: now,
       expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
     })
-    .where(
-      and(
-        eq(sessions.refreshTokenHash, sha256Hex(refreshToken)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    )
+    .where(and(eq(sessions.refreshTokenHash, sha256Hex(refreshToken)), live))
     .returning({ id: sessions.id, userId: sessions.userId });
-  if (!row) {
+  // Lost a race within the grace window: the winner's successor is this token's successor.
+  const [late] = row
+    ? []
+    : await db
+        .select({ id: sessions.id, userId: sessions.userId })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.previousRefreshTokenHash, sha256Hex(refreshToken)),
+            eq(sessions.refreshTokenHash, sha256Hex(next)),
+            gt(sessions.rotatedAt, new Date(now.getTime() - REFRESH_GRACE_SECONDS * 1000)),
+            live,
+          ),
+        );
+  const session = row ?? late;
+  if (!session) {
     const revoked = await db
       .update(sessions)
       .set({ revokedAt: now })
@@ -116,9 +142,9 @@ export async function rotateSession(db: Database, refreshToken: string, now: Dat
     if (revoked.length > 0) console.warn('refresh token reused: its session is revoked');
     return null;
   }
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, row.userId));
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, session.userId));
   if (!user) return null;
-  return issue(db, user, row.id, next, now);
+  return issue(db, user, session.id, next, now);
 }
 
 /** Revokes the session a refresh token or a session id belongs to; silent when there is none. */

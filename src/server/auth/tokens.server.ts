@@ -68,6 +68,18 @@ export function newRefreshToken(sessionId: string): string {
   return `${sessionId}.${nonce}.${refreshMac(sessionId, nonce)}`;
 }
 
+/**
+ * The token that replaces `current` at its rotation: derived from it with
+ * the server key, so two refreshes racing with the same token compute the
+ * same successor (the loser can be handed the winner's token without any
+ * token being stored in clear). Unpredictable without the key, and the
+ * chain starts from 256 random bits at sign-in.
+ */
+export function nextRefreshToken(sessionId: string, current: string): string {
+  const nonce = createHmac('sha256', jwtKey()).update(`refresh-rotation:${current}`).digest('base64url');
+  return `${sessionId}.${nonce}.${refreshMac(sessionId, nonce)}`;
+}
+
 /** The session a refresh token was issued for, when the server signed it; null for anything else. */
 export function refreshTokenSessionId(token: string): string | null {
   const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/.exec(token);

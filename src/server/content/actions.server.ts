@@ -15,6 +15,7 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../lib/errors';
 import { contentFileAt, contentFileLabel, type ContentFile } from '../../lib/content-files';
 import { z } from '../../lib/zod';
+import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { parseInput } from '../http.server';
 import { checkContent, sameContent, withKeptNotes } from './check.server';
@@ -100,7 +101,9 @@ async function persist(db: Database, store: ContentStore, actor: AuditActor, par
   // written first in a transaction that a failed write rolls back.
   const written = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    for (const change of changes) await recordAudit(tx, actor, { action: 'update', entity: 'page', entityId: entityId(change.file) });
+    for (const change of changes) {
+      await recordAudit(tx, actor, { action: 'update', entity: 'page', entityId: entityId(change.file), label: auditLabel.page(change.file) });
+    }
     return store.write(
       changes.map(({ file: _file, ...change }) => change),
       message,

@@ -14,26 +14,11 @@
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client';
 import { reminders } from '../../../db/schema';
-import { addDaysToDate, berlinInstant } from '../../lib/berlin-time';
+import { reminderSendAt } from '../../lib/reminder-time';
 import type { KeyRing } from './keys.server';
 import { seal, type ReminderSecret } from './seal.server';
 
 type Executor = Database | Transaction;
-
-const DAY_MS = 24 * 3_600_000;
-
-/**
- * When to remind: the same Berlin wall-clock time on the day before, so a
- * clock change in between shifts nothing the patient sees. Where that wall
- * time does not exist (the skipped spring hour), exactly 24 hours before.
- */
-export function reminderSendAt(date: string, time: string): Date {
-  const dayBefore = berlinInstant(addDaysToDate(date, -1), time);
-  if (dayBefore) return dayBefore;
-  const start = berlinInstant(date, time);
-  if (!start) throw new RangeError('the appointment time does not exist in Berlin');
-  return new Date(start.getTime() - DAY_MS);
-}
 
 export interface NewReminder {
   bookingId: string;

@@ -9,3 +9,16 @@ export async function expectNoAxeViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(WCAG22_AA).analyze();
   expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/** A public page loaded, its islands hydrated (except the contact form, which waits for an interaction), animations done. */
+export async function settled(page: Page) {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="interaction"])').length === 0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/** A public page settled, then axe. */
+export async function axe(page: Page, label: string) {
+  await settled(page);
+  await expectNoAxeViolations(page, label);
+}

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { formatLongDate } from '../../../src/lib/dates';
 import { readOutbox } from '../../helpers/eml';
+import { bookingRequest } from '../../helpers/patient';
 
 const berlinDate = (offsetDays: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offsetDays * 864e5));
@@ -94,4 +95,35 @@ export async function fillDetails(page: Page, texts: Texts, email: string) {
   await page.getByLabel(l.phone).fill('+49 211 5550123');
   await page.getByLabel(l.email, { exact: false }).first().fill(email);
   await page.getByRole('checkbox', { name: l.consent }).check();
+}
+
+/**
+ * A booking made through the API, as the wizard makes it, in `lang`: on the
+ * last date within the type's advance limit that has `times` free times (away
+ * from the dates other specs book), at the first of them. Answers the booking,
+ * its date and free times, and the path of the cancellation link its
+ * confirmation email carries.
+ */
+export async function bookWithLink(request: APIRequestContext, typeName: string, lang: 'de' | 'en', times = 4) {
+  const types = (await (await request.get('/api/appointment-types')).json()) as Array<{ id: string; name: string; max_advance_days: number }>;
+  const type = types.find((x) => x.name === typeName)!;
+  const berlin = (offsetDays: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offsetDays * 864e5));
+  const { days } = (await (await request.get(`/api/availability?type=${type.id}&from=${berlin(1)}&to=${berlin(type.max_advance_days)}`)).json()) as {
+    days: Array<{ date: string; times: string[] }>;
+  };
+  const day = days.filter((d) => d.times.length >= times).at(-1);
+  if (!day) throw new Error(`no date with ${times} free times for ${typeName}`);
+  const email = uniqueEmail(`link-${lang}`);
+  const response = await request.post('/api/bookings', { data: bookingRequest(type.id, day.date, day.times[0]!, { email, language: lang }) });
+  expect(response.status()).toBe(201);
+  const { booking } = (await response.json()) as { booking: { id: string; reference: string } };
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mail = (await mailsTo(email)).find((m) => m.headers.to === email);
+      link = /(https?:\/\/\S+\/termin\/absagen\?token=[A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return { booking, type, day, linkPath: new URL(link).pathname + new URL(link).search };
 }

@@ -1,0 +1,97 @@
+/**
+ * The wizard's steps in the browser history (wizard-url.ts has the URLs):
+ * the URL on load and every back/forward restore type, date and time; a
+ * step change pushes an entry, a new date or time within a step replaces it.
+ *
+ * A booking made is never offered again by Back (issue 22): every entry the
+ * wizard writes carries the id of its booking run in `history.state`. Once a
+ * run has booked, its id is noted as finished (sessionStorage, so a reload of
+ * the success screen followed by Back is covered too; only these random ids,
+ * nothing the patient chose or typed); an entry of a finished run that Back or
+ * Forward lands on starts a new booking at step 1 instead of restoring step 2
+ * with the booked time and "Next" ready, and is rewritten to the plain page.
+ */
+import { useEffect, useRef, type Dispatch } from 'react';
+import type { Lang } from '../../i18n/languages';
+import type { WizardAction, WizardState } from './wizard-state';
+import { searchOf, stateOf } from './wizard-url';
+
+const FINISHED_KEY = 'bookingWizard.finishedRuns';
+/** Where sessionStorage is blocked: this page's memory. */
+const finishedHere = new Set<string>();
+
+function finishedRuns(): Set<string> {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(FINISHED_KEY) ?? '[]') as unknown;
+    return new Set([...finishedHere, ...(Array.isArray(stored) ? stored.filter((x): x is string => typeof x === 'string') : [])]);
+  } catch {
+    return finishedHere;
+  }
+}
+
+function markFinished(run: string): void {
+  finishedHere.add(run);
+  try {
+    // The last few are enough: older entries lie further back than anyone goes.
+    sessionStorage.setItem(FINISHED_KEY, JSON.stringify([...finishedRuns()].slice(-20)));
+  } catch {
+    // Storage blocked: this page still remembers.
+  }
+}
+
+const newRun = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+const runOf = (state: unknown) => (state && typeof state === 'object' && 'bookingRun' in state ? String(state.bookingRun) : null);
+
+export interface WizardHistory {
+  /** The booking went through: Back must not offer it again. */
+  finish(): void;
+  /** A new booking begins ("New booking"). */
+  restart(): void;
+}
+
+export function useWizardHistory(state: WizardState, dispatch: Dispatch<WizardAction>, lang: Lang): WizardHistory {
+  const runRef = useRef<string>('');
+  const restoredRef = useRef(false);
+
+  useEffect(() => {
+    const plainPage = () => `${window.location.pathname}${window.location.hash}`;
+    const restore = () => {
+      const run = runOf(window.history.state);
+      if (run && finishedRuns().has(run)) {
+        runRef.current = newRun();
+        window.history.replaceState({ bookingRun: runRef.current }, '', plainPage());
+        dispatch({ type: 'reset' });
+        return;
+      }
+      if (run) runRef.current = run;
+      dispatch({ type: 'restore', state: stateOf(window.location.search, lang) });
+    };
+    runRef.current = runOf(window.history.state) ?? newRun();
+    if (window.location.search || finishedRuns().has(runRef.current)) restore();
+    // The entry the page was loaded in belongs to this run too (a reload on step 3, then a booking, then Back).
+    else window.history.replaceState({ ...(window.history.state as object | null), bookingRun: runRef.current }, '');
+    restoredRef.current = true;
+    window.addEventListener('popstate', restore);
+    return () => window.removeEventListener('popstate', restore);
+  }, [lang, dispatch]);
+
+  const syncedStepRef = useRef(state.step);
+  useEffect(() => {
+    if (!restoredRef.current) return;
+    const search = searchOf(state, lang);
+    const changedStep = syncedStepRef.current !== state.step;
+    syncedStepRef.current = state.step;
+    const entry = { bookingRun: runRef.current };
+    if (search === window.location.search && runOf(window.history.state) === runRef.current) return;
+    const url = `${window.location.pathname}${search}${window.location.hash}`;
+    if (changedStep && state.step !== 5 && search !== window.location.search) window.history.pushState(entry, '', url);
+    else window.history.replaceState(entry, '', url);
+  }, [state, lang]);
+
+  return {
+    finish: () => markFinished(runRef.current),
+    restart: () => {
+      runRef.current = newRun();
+    },
+  };
+}

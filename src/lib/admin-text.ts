@@ -1,0 +1,50 @@
+/**
+ * The one rule for every text staff type into the back office (DESIGN.md
+ * "Account security (third round)": the patient text rules apply to every
+ * admin text field). A type name, a block reason or an item name ends up in
+ * email subjects, calendar files and printed lists, so it is held to what a
+ * patient's name is: NFC, no control, bidi or line-separator characters, no
+ * RFC 2047 encoded word (`=?`), and a single line. Multi-line fields
+ * (descriptions, notes: textareas) may hold LF or CRLF line breaks like a
+ * contact message, nothing else.
+ *
+ * Every text field of src/lib/admin-schemas.ts is built with `adminText`
+ * or `optionalAdminText` (there as `requiredText` / `optionalText`;
+ * tests/unit/admin-text-fields.test.ts walks them all), so a new field
+ * picks the rules up by using them.
+ */
+import { z } from './zod';
+import { hasEncodedWord, hasLineBreak, isCleanLine, isCleanText, visibleLength } from './text-input';
+
+export interface AdminTextOptions {
+  /** A textarea: LF and CRLF line breaks allowed. */
+  multiline?: boolean;
+}
+
+/** The rules of one text after trimming and NFC: length, a single line unless multi-line, printable only. */
+function rules(max: number, multiline: boolean) {
+  return z
+    .string({ error: 'admin.errors.invalid' })
+    .max(max, 'admin.errors.tooLong')
+    .refine((v) => multiline || !hasLineBreak(v), { message: 'admin.errors.singleLine', abort: true })
+    .refine((v) => (multiline ? isCleanText(v) && !hasEncodedWord(v) : isCleanLine(v)), 'admin.errors.invalidCharacters');
+}
+
+const normalise = (v: string) => v.trim().normalize('NFC');
+
+/** A required admin text: `requiredKey` when empty (nothing visible), at most `max` characters. */
+export function adminText(requiredKey: string, max: number, { multiline = false }: AdminTextOptions = {}) {
+  return z
+    .string({ error: requiredKey })
+    .transform(normalise)
+    .pipe(rules(max, multiline).refine((v) => visibleLength(v) >= 1, requiredKey));
+}
+
+/** An optional admin text: missing, null or nothing visible become null (SPEC.md §5: saved as null when empty). */
+export function optionalAdminText(max: number, { multiline = false }: AdminTextOptions = {}) {
+  return z
+    .string({ error: 'admin.errors.invalid' })
+    .nullish()
+    .transform((v) => (v == null || visibleLength(v) === 0 ? null : normalise(v)))
+    .pipe(rules(max, multiline).nullable());
+}

@@ -1,0 +1,69 @@
+/**
+ * Invitations of colleagues (DESIGN.md Reception): the emailed link to set
+ * a password, sent when a colleague is added with `invite` and sent again
+ * (POST /api/admin/users/:id/invite) while the colleague has not signed up.
+ * A new link retires the older one, so only the newest email works.
+ */
+import { and, eq, gt, isNull, max } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { passwordTokens, users } from '../../../db/schema';
+import { buildPasswordLinkEmail, passwordLinkUrl } from '../../lib/account-email';
+import { AppError } from '../../lib/errors';
+import { auditLabel } from '../audit-labels.server';
+import { recordAudit, type AuditActor } from '../audit.server';
+import { issuePasswordToken } from '../auth/accounts.server';
+import type { EmailSender } from '../email/email.server';
+import { notFound } from './shared.server';
+
+export interface InvitationMail {
+  email: EmailSender;
+  siteUrl: string;
+  /** The inviting colleague's email, named in the invitation. */
+  invitedBy: string;
+}
+
+/** Emails an invitation link; a failed send is logged by name only and answers false. */
+export async function sendInvitation(mail: InvitationMail, to: string, token: string): Promise<boolean> {
+  try {
+    await mail.email.send(buildPasswordLinkEmail({ purpose: 'invitation', to, link: passwordLinkUrl(mail.siteUrl, token), invitedBy: mail.invitedBy }));
+    return true;
+  } catch (error) {
+    console.warn(`invitation email failed: ${error instanceof Error ? error.name : 'unknown error'}`);
+    return false;
+  }
+}
+
+/** Until when a pending colleague's newest invitation link works (null when none is usable any more). */
+export async function invitationExpiry(db: Database, userId: string, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ until: max(passwordTokens.expiresAt) })
+    .from(passwordTokens)
+    .where(and(eq(passwordTokens.userId, userId), eq(passwordTokens.purpose, 'invitation'), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)));
+  return row?.until ?? null;
+}
+
+/**
+ * Sends a pending colleague a new invitation: a new link (48 hours) that
+ * retires the old one, audited as `invite`. 404 for an unknown user, 409
+ * `conflict` for one who has already signed up.
+ */
+export async function resendInvitation(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  mail: InvitationMail,
+  now: Date = new Date(),
+): Promise<{ id: string; email: string; invitationSent: boolean; invited_until: string }> {
+  const { user, token } = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [user] = await tx.select({ id: users.id, email: users.email, pending: users.invitationPending }).from(users).where(eq(users.id, id)).for('update');
+    if (!user) throw notFound('user');
+    if (!user.pending) throw new AppError('conflict', 'This colleague has already set a password; there is no invitation to send.');
+    const token = await issuePasswordToken(tx, user.id, 'invitation', now);
+    await recordAudit(tx, actor, { action: 'invite', entity: 'user', entityId: user.id, label: auditLabel.user(user) }, now);
+    return { user, token };
+  });
+  const invitationSent = await sendInvitation(mail, user.email, token);
+  const until = (await invitationExpiry(db, user.id, now))!;
+  return { id: user.id, email: user.email, invitationSent, invited_until: until.toISOString() };
+}

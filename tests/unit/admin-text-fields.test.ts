@@ -1,0 +1,143 @@
+/**
+ * Every admin text field follows the patient text rules (issue 20, point
+ * 10). The test walks every schema src/lib/admin-schemas.ts exports and
+ * every field in it: a field that takes a plain text is a text field, and
+ * each one must refuse CR, a header injection, the Unicode line separator,
+ * bidi overrides, other control characters and an RFC 2047 encoded word.
+ * A field added later is walked without editing this test; a schema added
+ * later needs a valid example below, or the test fails.
+ */
+import { describe, expect, it } from 'vitest';
+import * as adminSchemas from '../../src/lib/admin-schemas';
+import { z } from '../../src/lib/zod';
+import { fieldErrors } from '../../src/server/http.server';
+
+const TYPE_ID = '0b6f3a52-4f9e-4c55-9a57-1f6a2c1d9e01';
+
+/** A valid body for each exported object schema. */
+const EXAMPLES: Record<string, Record<string, unknown>> = {
+  appointmentTypeSchema: {
+    name: 'Vorsorge',
+    name_en: 'Check-up',
+    description: 'Gesundheits-Check',
+    description_en: 'Health check',
+    max_advance_days: 14,
+    slot_duration_minutes: 20,
+    max_slots_per_time: 1,
+    price_cents: null,
+  },
+  appointmentTypeFormSchema: {
+    name: 'Vorsorge',
+    name_en: '',
+    description: 'Gesundheits-Check',
+    description_en: '',
+    max_advance_days: 14,
+    slot_duration_minutes: 20,
+    max_slots_per_time: 1,
+    price: '',
+  },
+  timeWindowSchema: { appointment_type_id: TYPE_ID, day_of_week: 1, start_time: '09:00', end_time: '12:00' },
+  blockedDateSchema: { date: '2030-01-07', reason: 'Fortbildung', appointment_type_id: null, start_time: null, end_time: null },
+  staffBookingSchema: { appointment_type_id: TYPE_ID, appointment_date: '2030-01-07', appointment_time: '09:00' },
+  inventoryItemSchema: {
+    name: 'Handschuhe',
+    article_number: 'A-1',
+    supplier: 'Praxisbedarf GmbH',
+    expiry_date: null,
+    current_stock: 5,
+    minimum_stock: 1,
+    is_ordered: false,
+    last_inventory_check: null,
+    last_usage_date: null,
+    notes: 'im Keller',
+  },
+  inventoryOrderedSchema: { is_ordered: true },
+};
+
+/** Text fields that are textareas: they may hold LF and CRLF line breaks, nothing else beyond a line's rules. */
+const MULTI_LINE = ['appointmentTypeSchema.description', 'appointmentTypeSchema.description_en', 'appointmentTypeFormSchema.description', 'appointmentTypeFormSchema.description_en', 'inventoryItemSchema.notes'];
+
+const BAD: Array<[string, string]> = [
+  ['a lone CR', 'Vorsorge\rBcc: x@example.org'],
+  ['U+2028', 'Vorsorge\u2028Bcc: x@example.org'],
+  ['U+2029', 'Vorsorge\u2029x'],
+  ['RLO', 'Vorsorge\u202etxt.exe'],
+  ['an isolate', 'Vorsorge\u2066x\u2069'],
+  ['NUL', 'Vorsorge\u0000'],
+  ['a tab', 'Vor\tsorge'],
+  ['DEL', 'Vorsorge\u007f'],
+  ['C1', 'Vorsorge\u0085'],
+  ['an RFC 2047 encoded word', '=?utf-8?B?QmNjOiB4QGV4YW1wbGUub3Jn?='],
+  ['"=?" anywhere', 'Vorsorge =? x'],
+];
+
+const objectSchemas = (Object.entries(adminSchemas) as Array<[string, unknown]>).filter(
+  (entry): entry is [string, z.ZodObject] => entry[1] instanceof z.ZodObject,
+);
+
+function textFields(name: string, schema: z.ZodObject): string[] {
+  const example = EXAMPLES[name]!;
+  return Object.keys(schema.shape).filter((field) => {
+    const result = schema.safeParse({ ...example, [field]: 'Gültiger Text' });
+    return result.success && (result.data as Record<string, unknown>)[field] === 'Gültiger Text';
+  });
+}
+
+describe('admin text fields', () => {
+  it('has a valid example for every object schema of admin-schemas.ts', () => {
+    expect(objectSchemas.length).toBeGreaterThan(5);
+    for (const [name, schema] of objectSchemas) {
+      expect(EXAMPLES[name], `add an example for ${name}`).toBeDefined();
+      expect(schema.safeParse(EXAMPLES[name]).success, name).toBe(true);
+    }
+  });
+
+  it('finds the text fields it walks (type names and descriptions, block reasons, inventory names …)', () => {
+    const found = objectSchemas.flatMap(([name, schema]) => textFields(name, schema).map((f) => `${name}.${f}`));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'appointmentTypeSchema.name',
+        'appointmentTypeSchema.name_en',
+        'appointmentTypeSchema.description',
+        'blockedDateSchema.reason',
+        'inventoryItemSchema.name',
+        'inventoryItemSchema.supplier',
+        'inventoryItemSchema.article_number',
+        'inventoryItemSchema.notes',
+      ]),
+    );
+  });
+
+  for (const [name, schema] of objectSchemas) {
+    for (const field of textFields(name, schema)) {
+      const multiLine = MULTI_LINE.includes(`${name}.${field}`);
+      const refuses = (value: string) => {
+        const result = schema.safeParse({ ...EXAMPLES[name], [field]: value });
+        return result.success ? [] : (fieldErrors(result.error)[field] ?? []);
+      };
+
+      it(`${name}.${field} refuses control, bidi and separator characters and encoded words, naming the field`, () => {
+        for (const [what, value] of BAD) {
+          // A line break character in a single-line field may be named as such.
+          const keys = /[\r\u2028\u2029]/.test(value) && !multiLine ? ['admin.errors.singleLine'] : ['admin.errors.invalidCharacters'];
+          expect(refuses(value), `${what} in ${name}.${field}`).toEqual(keys);
+        }
+      });
+
+      it(`${name}.${field} ${multiLine ? 'keeps LF and CRLF line breaks (a textarea)' : 'is a single line: "\\nBcc:" is refused'}`, () => {
+        if (multiLine) {
+          expect(refuses('Zeile 1\nZeile 2\r\nZeile 3')).toEqual([]);
+        } else {
+          expect(refuses('Vorsorge\nBcc: x@example.org')).toEqual(['admin.errors.singleLine']);
+          expect(refuses('Vorsorge\r\nBcc: x@example.org')).toEqual(['admin.errors.singleLine']);
+        }
+      });
+
+      it(`${name}.${field} is stored NFC-normalised and trimmed`, () => {
+        const result = schema.safeParse({ ...EXAMPLES[name], [field]: '  Mu\u0308ller  ' });
+        expect(result.success).toBe(true);
+        expect((result.data as Record<string, unknown>)[field]).toBe('M\u00fcller');
+      });
+    }
+  }
+});
