@@ -138,6 +138,7 @@ export const labels = {
       'unsupported-media-type': 'Die Anfrage hat ein unerwartetes Format.',
       'rate-limited': 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
       'email-failed': 'Die E-Mail konnte nicht gesendet werden.',
+      'git-host-failed': 'Der Git-Dienst hat die Änderung nicht angenommen. Bitte versuchen Sie es in einem Moment erneut.',
       'setup-disabled': 'Die Einrichtung ist abgeschaltet.',
       'not-configured': 'Diese Funktion ist auf dem Server nicht eingerichtet.',
       'database-unavailable': 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
