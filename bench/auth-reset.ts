@@ -21,21 +21,13 @@ import { closeDb } from '../db/client';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres';
 import type { Handler } from '../src/server/http.server';
 import { hashPassword } from '../src/server/auth/password.server';
+import { ms, quantile, roundTrips } from './round-trips';
 
 const SEQUENTIAL = 200;
 const BURST = 40;
 /** DESIGN.md: functions run next to Neon in Frankfurt, a round trip is ~1 ms. */
 const ROUND_TRIP_MS = 1;
 
-let roundTrips = 0;
-const originalQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  roundTrips++;
-  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof originalQuery;
-
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
-const ms = (v: number) => `${v.toFixed(2)} ms`;
 let client = 0;
 const nextIp = () => `10.${(++client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`;
 const randomToken = () => randomBytes(32).toString('base64url');
@@ -67,11 +59,11 @@ async function measure(handler: Handler, path: string, body: () => unknown): Pro
   const trips: number[] = [];
   const statuses = new Map<number, number>();
   for (let i = 0; i < SEQUENTIAL; i++) {
-    const before = roundTrips;
+    const before = roundTrips();
     const started = performance.now();
     const status = await invoke(handler, path, body());
     times.push(performance.now() - started);
-    trips.push(roundTrips - before);
+    trips.push(roundTrips() - before);
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
   }
   const started = performance.now();

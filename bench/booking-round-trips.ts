@@ -25,38 +25,27 @@ import { createBooking, getAvailability } from '../src/server/bookings.server';
 import { bookingLimits } from '../src/server/rate-limit.server';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres';
 import { legacyCreateBooking, legacyGetAvailability } from './legacy-booking';
+import { ms, quantile, roundTrips } from './round-trips';
 
 const LATENCY_MS = 20;
 const BOOKINGS = 200;
 const AVAILABILITY_REQUESTS = 200;
 const CONTENDED = 100;
 
-let roundTrips = 0;
-const originalQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  roundTrips++;
-  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof originalQuery;
-
 interface Sample {
   ms: number;
   trips: number;
 }
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-};
-const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 /** Runs `task` one after another (uncontended), counting each one's round trips. */
 async function measure(count: number, task: (i: number) => Promise<unknown>): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (let i = 0; i < count; i++) {
-    const before = roundTrips;
+    const before = roundTrips();
     const started = performance.now();
     await task(i);
-    samples.push({ ms: performance.now() - started, trips: roundTrips - before });
+    samples.push({ ms: performance.now() - started, trips: roundTrips() - before });
   }
   return samples;
 }
@@ -116,13 +105,13 @@ async function main() {
 
   // Contended: CONTENDED parallel bookings of one time of capacity 3 (exactly 3 win).
   const contended = async (design: 'new' | 'old', index: number) => {
-    const before = roundTrips;
+    const before = roundTrips();
     const results = await Promise.allSettled(
       Array.from({ length: CONTENDED }, (_, i) =>
         design === 'new' ? createBooking(db, slot(index), { limits: limits(10_000 + i) }) : legacyCreateBooking(db, slot(index)),
       ),
     );
-    return { trips: (roundTrips - before) / CONTENDED, booked: results.filter((r) => r.status === 'fulfilled').length };
+    return { trips: (roundTrips() - before) / CONTENDED, booked: results.filter((r) => r.status === 'fulfilled').length };
   };
   const contendedNew = await contended('new', BOOKINGS * 2);
   const contendedOld = await contended('old', BOOKINGS * 2 + 1);

@@ -2,6 +2,7 @@ import { getDb } from '../../db/client';
 import { newUserSchema } from '../../src/lib/account-schemas';
 import { createStaffUser, listUsers } from '../../src/server/admin/users.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
+import { assertUncommonPassword } from '../../src/server/auth/password-policy.server';
 import { createEmailSender } from '../../src/server/email/email.server';
 import { readEnv } from '../../src/server/env.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
@@ -16,6 +17,7 @@ export default route({
     const db = await getDb();
     const session = await requireAdmin(req, db);
     const input = parseInput(newUserSchema, await readJson(req));
+    if (input.password !== undefined) await assertUncommonPassword(input.password, 'password');
     const env = readEnv();
     const { user, invitationSent } = await createStaffUser(
       db,

@@ -5,14 +5,14 @@
  * are translation keys as in auth-schemas.ts.
  */
 import { z } from './zod';
-import { MIN_ADMIN_PASSWORD_LENGTH, loginSchema } from './auth-schemas';
+import { MIN_NEW_PASSWORD_LENGTH, loginSchema } from './auth-schemas';
 
 const MAX_PASSWORD_LENGTH = 200;
 const email = loginSchema.shape.email;
 
 export const newPassword = z
   .string({ error: 'errors.passwordRequired' })
-  .min(MIN_ADMIN_PASSWORD_LENGTH, 'errors.passwordTooShort')
+  .min(MIN_NEW_PASSWORD_LENGTH, 'errors.passwordTooShort')
   .max(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong');
 
 export const passwordChangeSchema = z.object({

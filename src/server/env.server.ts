@@ -13,9 +13,23 @@
  */
 import { AppError } from '../lib/errors';
 import { z } from '../lib/zod';
+import { parseMailbox } from './email/mailbox.server';
 
-const emailAddress = z.string().trim().regex(/^[^\s@<>]+@[^\s@<>]+$/);
-const mailbox = z.string().trim().regex(/^[^\r\n]+$/);
+/**
+ * Exactly one mailbox (`Name <address>` or a bare address), checked with the
+ * parser every send uses: `a@x, b@y` used to pass here and fail every send.
+ */
+const oneMailbox = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      parseMailbox(value, 'env');
+      return true;
+    } catch {
+      return false;
+    }
+  });
 
 const LOCAL_DEFAULTS = {
   MAIL_FROM: 'Hausarztpraxis Düsseldorf <praxis@localhost>',
@@ -27,8 +41,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).optional(),
   POSTMARK_SERVER_TOKEN: z.string().min(1).optional(),
-  MAIL_FROM: mailbox.optional(),
-  PRACTICE_EMAIL: emailAddress.optional(),
+  MAIL_FROM: oneMailbox.optional(),
+  PRACTICE_EMAIL: oneMailbox.optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ADMIN_SETUP_SECRET: z.string().min(1).optional(),
   SITE_URL: z.url().optional(),

@@ -21,7 +21,7 @@ test.describe.serial('admin access', () => {
     await page.getByLabel('Passwort', { exact: true }).fill('kurz');
     await page.getByLabel('Admin-Geheimwort').fill('falsch');
     await page.getByRole('button', { name: 'Admin-Benutzer erstellen' }).click();
-    await expect(page.getByText('Das Passwort muss mindestens 6 Zeichen haben.')).toBeVisible();
+    await expect(page.getByText('Das Passwort muss mindestens 12 Zeichen haben.')).toBeVisible();
 
     await page.getByLabel('Passwort', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Admin-Benutzer erstellen' }).click();

@@ -16,8 +16,8 @@ import { bookingRequest } from '../helpers/patient';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const stamp = Date.now();
-const COLLEAGUE = { email: `kollegin-${stamp}@example.org`, password: 'start-123', next: 'geaendert-456' };
-const INVITED = { email: `eingeladen-${stamp}@example.org`, password: 'eigenes-789' };
+const COLLEAGUE = { email: `kollegin-${stamp}@example.org`, password: 'start-passwort-123', next: 'geaendert-passwort-456' };
+const INVITED = { email: `eingeladen-${stamp}@example.org`, password: 'eigenes-passwort-789' };
 const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 /** The path and query of the newest password link emailed to an address. */
@@ -55,7 +55,7 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await dialog.getByLabel('Startpasswort vergeben').check();
     await dialog.getByRole('textbox', { name: 'Startpasswort', exact: true }).fill('kurz');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
-    await expect(dialog.getByText('Das Passwort muss mindestens 6 Zeichen haben.')).toBeVisible();
+    await expect(dialog.getByText('Das Passwort muss mindestens 12 Zeichen haben.')).toBeVisible();
     await axe(page, 'Kollegen hinzufügen');
     await dialog.getByRole('textbox', { name: 'Startpasswort', exact: true }).fill(COLLEAGUE.password);
     await dialog.getByRole('button', { name: 'Speichern' }).click();
@@ -157,10 +157,14 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     const link = await linkFor(COLLEAGUE.email, 'Passwort zurücksetzen – Praxis-Verwaltung');
     await page.goto(link);
     await hydrated(page);
-    await page.getByLabel('Neues Passwort').fill('zurueckgesetzt-1');
+    // A common password is refused at the field; the link stays usable.
+    await page.getByLabel('Neues Passwort').fill('qwerty123456');
+    await page.getByRole('button', { name: 'Passwort speichern' }).click();
+    await expect(page.getByText('Dieses Passwort ist zu verbreitet und leicht zu erraten.')).toBeVisible();
+    await page.getByLabel('Neues Passwort').fill('zurueckgesetzt-2030');
     await page.getByRole('button', { name: 'Passwort speichern' }).click();
     await expect(page).toHaveURL(/\/auth$/);
-    await signIn(page, COLLEAGUE.email, 'zurueckgesetzt-1');
+    await signIn(page, COLLEAGUE.email, 'zurueckgesetzt-2030');
     await expect(page).toHaveURL(/\/admin$/);
   });
 

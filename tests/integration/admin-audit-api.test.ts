@@ -73,7 +73,7 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
     await asBen(inventoryItem, `/api/admin/inventory/${item.id}`, { method: 'PATCH', ...at(item.id), body: { is_ordered: true } });
     await asBen(inventoryItem, `/api/admin/inventory/${item.id}`, { method: 'DELETE', ...at(item.id) });
     await asAnna(type_, `/api/admin/appointment-types/${type.id}`, { method: 'DELETE', ...at(type.id) });
-    const colleague = (await asAnna(adminUsers, '/api/admin/users', { method: 'POST', body: { email: 'carla@example.org', password: 'anfang-123' } })).json;
+    const colleague = (await asAnna(adminUsers, '/api/admin/users', { method: 'POST', body: { email: 'carla@example.org', password: 'anfang-passwort-123' } })).json;
     await asAnna(adminUser, `/api/admin/users/${colleague.id}`, { method: 'DELETE', ...at(colleague.id) });
 
     const res = await list();
@@ -123,7 +123,7 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
     await asAnna(inventory, '/api/admin/inventory', { method: 'POST', body: { name: '' } });
     const missing = '6b0c7a52-3c55-4f5e-9f7a-0d8d2f0b1a11';
     expect((await asAnna(inventoryItem, `/api/admin/inventory/${missing}`, { method: 'DELETE', ...at(missing) })).status).toBe(404);
-    expect((await asAnna(adminUsers, '/api/admin/users', { method: 'POST', body: { email: 'anna@example.org', password: 'x-123456' } })).status).toBe(409);
+    expect((await asAnna(adminUsers, '/api/admin/users', { method: 'POST', body: { email: 'anna@example.org', password: 'x-123456-lang' } })).status).toBe(409);
     expect(await t.db.select().from(auditLog)).toHaveLength(before);
   });
 

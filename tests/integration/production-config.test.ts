@@ -75,7 +75,12 @@ describe('functions in production (no APP_ENV)', () => {
     ['JWT_SECRET', { JWT_SECRET: 'too-short-secret' }],
     ['POSTMARK_SERVER_TOKEN', { POSTMARK_SERVER_TOKEN: undefined }],
     ['MAIL_FROM', { MAIL_FROM: undefined }],
+    ['MAIL_FROM', { MAIL_FROM: 'a@example.org, b@example.org' }],
+    ['MAIL_FROM', { MAIL_FROM: 'Praxis <a@example.org>, Team <b@example.org>' }],
+    ['MAIL_FROM', { MAIL_FROM: 'Praxis: a@example.org, b@example.org;' }],
     ['PRACTICE_EMAIL', { PRACTICE_EMAIL: undefined }],
+    ['PRACTICE_EMAIL', { PRACTICE_EMAIL: 'a@example.org, b@example.org' }],
+    ['PRACTICE_EMAIL', { PRACTICE_EMAIL: 'team@example.org;chef@example.org' }],
     ['SITE_URL', { SITE_URL: undefined }],
   ])('every function answers 503 not-configured without %s (%o), logging the name once per request', async (name, change) => {
     stubAll({ ...production(t.url), ...change });
@@ -128,7 +133,7 @@ describe('functions in production (no APP_ENV)', () => {
     const res = await call(setup, 'https://www.praxis.example/api/auth/setup', {
       method: 'POST',
       headers: { origin: 'https://www.praxis.example' },
-      body: { email: 'chef@example.org', password: 'geheim1', adminSecret: DEFAULT_SETUP_SECRET },
+      body: { email: 'chef@example.org', password: 'praxis-geheim-lang', adminSecret: DEFAULT_SETUP_SECRET },
     });
     expect(res.status).toBe(503);
     expect(res.json).toMatchObject({ type: 'not-configured' });
@@ -144,7 +149,7 @@ describe('functions in production (no APP_ENV)', () => {
     const st = await call(status, 'https://www.praxis.example/api/auth/status');
     expect(st.json.setupHint).toBeNull();
     expectNothingSecret(st.text, t.url);
-    const body = { email: 'chef@example.org', password: 'geheim1' };
+    const body = { email: 'chef@example.org', password: 'praxis-geheim-lang' };
     const options = { method: 'POST', headers: { origin: 'https://www.praxis.example' } };
     const wrong = await call(setup, 'https://www.praxis.example/api/auth/setup', { ...options, body: { ...body, adminSecret: DEFAULT_SETUP_SECRET } });
     expect(wrong.status).toBe(403);

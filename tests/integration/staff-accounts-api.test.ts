@@ -75,10 +75,10 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
 
   describe('admin users', () => {
     it('adds a colleague with an initial password (201 { id, email }); they sign in as admin and are listed by email', async () => {
-      const res = await api(adminUsers, '/api/admin/users', { method: 'POST', body: { email: ' Kollege@Example.org ', password: 'anfang-123' } });
+      const res = await api(adminUsers, '/api/admin/users', { method: 'POST', body: { email: ' Kollege@Example.org ', password: 'anfang-passwort-123' } });
       expect(res.status).toBe(201);
       expect(res.json).toEqual({ id: expect.any(String), email: 'kollege@example.org' });
-      const signedIn = await signIn('kollege@example.org', 'anfang-123');
+      const signedIn = await signIn('kollege@example.org', 'anfang-passwort-123');
       expect(signedIn.status).toBe(200);
       expect(signedIn.json.isAdmin).toBe(true);
       const list = await api(adminUsers, '/api/admin/users');
@@ -93,7 +93,7 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
 
     it('answers 409 for an email that exists, adding nothing', async () => {
       const before = await t.db.select().from(users);
-      const res = await api(adminUsers, '/api/admin/users', { method: 'POST', body: { email: 'CHEFIN@example.org', password: 'anderes-1' } });
+      const res = await api(adminUsers, '/api/admin/users', { method: 'POST', body: { email: 'CHEFIN@example.org', password: 'anderes-passwort-1' } });
       expect(res.status).toBe(409);
       expect(res.json.type).toBe('conflict');
       expect(await t.db.select().from(users)).toHaveLength(before.length);
@@ -130,18 +130,18 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
       // Before accepting, no password the colleague could know works.
       expect((await signIn('neu@example.org', '')).status).toBe(400);
 
-      expect((await setPassword(token, 'mein-neues-pw')).status).toBe(204);
-      expect((await signIn('neu@example.org', 'mein-neues-pw')).status).toBe(200);
-      const again = await setPassword(token, 'noch-ein-pw');
+      expect((await setPassword(token, 'mein-neues-passwort')).status).toBe(204);
+      expect((await signIn('neu@example.org', 'mein-neues-passwort')).status).toBe(200);
+      const again = await setPassword(token, 'noch-ein-passwort');
       expect(again.status).toBe(404);
-      expect((await signIn('neu@example.org', 'noch-ein-pw')).status).toBe(401);
+      expect((await signIn('neu@example.org', 'noch-ein-passwort')).status).toBe(401);
     });
 
     it('an invitation link older than 48 hours is refused with 404', async () => {
       const res = await api(adminUsers, '/api/admin/users', { method: 'POST', body: { email: 'spaet@example.org', invite: true } });
       const token = tokenFrom((await outbox())[0]!.text);
       vi.useFakeTimers({ now: Date.now() + 48 * 3600_000 + 1000, toFake: ['Date'] });
-      expect((await setPassword(token, 'zu-spaet-1')).status).toBe(404);
+      expect((await setPassword(token, 'zu-spaet-passwort-1')).status).toBe(404);
       vi.useRealTimers();
       const [row] = await t.db.select().from(passwordTokens).where(eq(passwordTokens.userId, res.json.id));
       expect(row!.usedAt).toBeNull();
@@ -195,7 +195,7 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
       const someoneElse = await createAdmin(t.db);
       const change = (body: unknown) => call(passwordFn, '/api/auth/password', { method: 'POST', body, headers: { cookie: me.cookie, origin: siteOrigin() } });
 
-      const wrong = await change({ currentPassword: 'falsch', newPassword: 'neues-pw-1' });
+      const wrong = await change({ currentPassword: 'falsch', newPassword: 'neues-passwort-1' });
       expect(wrong.status).toBe(401);
       expect(wrong.json.detail).toBe('Das aktuelle Passwort ist falsch.');
       expect((await signIn(me.email, 'altes-pw-1')).status).toBe(200);
@@ -203,13 +203,13 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
 
       expect(errorsOf(await change({ currentPassword: 'altes-pw-1', newPassword: 'kurz' })).newPassword).toEqual(['errors.passwordTooShort']);
 
-      const ok = await change({ currentPassword: 'altes-pw-1', newPassword: 'neues-pw-1' });
+      const ok = await change({ currentPassword: 'altes-pw-1', newPassword: 'neues-passwort-1' });
       expect(ok.status).toBe(204);
       expect((await call(sessionFn, '/api/auth/session', { headers: { cookie: me.cookie } })).status).toBe(200);
       expect((await call(sessionFn, '/api/auth/session', { headers: { cookie: otherCookie } })).status).toBe(401);
       expect((await call(sessionFn, '/api/auth/session', { headers: { cookie: someoneElse.cookie } })).status).toBe(200);
       expect((await signIn(me.email, 'altes-pw-1')).status).toBe(401);
-      expect((await signIn(me.email, 'neues-pw-1')).status).toBe(200);
+      expect((await signIn(me.email, 'neues-passwort-1')).status).toBe(200);
     });
 
     it('answers 401 without a session and 403 from another site', async () => {

@@ -51,7 +51,7 @@ export const labels = {
   },
   reset: {
     pageTitle: 'Neues Passwort festlegen',
-    intro: 'Legen Sie ein Passwort für Ihr Konto der Praxis-Verwaltung fest (mindestens 6 Zeichen).',
+    intro: 'Legen Sie ein Passwort für Ihr Konto der Praxis-Verwaltung fest (mindestens 12 Zeichen, kein verbreitetes Passwort).',
     password: 'Neues Passwort',
     account: 'Konto (E-Mail)',
     invitationFor: (email: string) => `Einladung zur Praxis-Verwaltung für ${email}: Legen Sie Ihr Passwort fest.`,
@@ -68,7 +68,8 @@ export const labels = {
     'errors.emailRequired': 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
     'errors.emailInvalid': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
     'errors.passwordRequired': 'Bitte geben Sie Ihr Passwort ein.',
-    'errors.passwordTooShort': 'Das Passwort muss mindestens 6 Zeichen haben.',
+    'errors.passwordTooShort': 'Das Passwort muss mindestens 12 Zeichen haben.',
+    'errors.passwordCommon': 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
     'errors.passwordTooLong': 'Das Passwort ist zu lang.',
     'errors.adminSecretRequired': 'Bitte geben Sie das Admin-Geheimwort ein.',
     'admin.errors.invalid': 'Ungültiger Wert.',
@@ -383,7 +384,7 @@ export const labels = {
   password: {
     intro: 'Nach der Änderung werden Sie auf allen anderen Geräten abgemeldet.',
     current: 'Aktuelles Passwort',
-    next: 'Neues Passwort (mindestens 6 Zeichen)',
+    next: 'Neues Passwort (mindestens 12 Zeichen)',
     submit: 'Passwort ändern',
     submitting: 'Wird geändert …',
     success: 'Passwort geändert',

@@ -64,13 +64,13 @@ describe('users page', () => {
     const password = within(dialog).getByLabelText(/^Startpasswort\s*\*?$/, { selector: 'input' });
     await user.type(password, 'kurz');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    expect(await within(dialog).findByText('Das Passwort muss mindestens 6 Zeichen haben.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Das Passwort muss mindestens 12 Zeichen haben.')).toBeInTheDocument();
     expect(calls.filter((c) => c.key === 'POST /api/admin/users')).toHaveLength(1);
     await user.clear(password);
-    await user.type(password, 'lang-genug');
+    await user.type(password, 'lang-genug-2030');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(calls.filter((c) => c.key === 'POST /api/admin/users')).toHaveLength(2));
-    expect(calls.filter((c) => c.key === 'POST /api/admin/users')[1]!.body).toEqual({ email: 'zwei@example.org', password: 'lang-genug' });
+    expect(calls.filter((c) => c.key === 'POST /api/admin/users')[1]!.body).toEqual({ email: 'zwei@example.org', password: 'lang-genug-2030' });
   }, 30_000);
 
   it('a refused removal of the last admin shows the server reason', async () => {
@@ -110,10 +110,10 @@ describe('password page', () => {
     const current = screen.getByLabelText(/^Aktuelles Passwort/, { selector: 'input' });
     const next = screen.getByLabelText(/^Neues Passwort/, { selector: 'input' });
     await user.type(current, 'falsch');
-    await user.type(next, 'neues-pw-1');
+    await user.type(next, 'neues-passwort-1');
     await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));
     expect(await screen.findByText('Das aktuelle Passwort ist falsch.', { selector: 'p[id$="-error"]' })).toBeInTheDocument();
-    expect(calls[0]!.body).toEqual({ currentPassword: 'falsch', newPassword: 'neues-pw-1' });
+    expect(calls[0]!.body).toEqual({ currentPassword: 'falsch', newPassword: 'neues-passwort-1' });
     await user.clear(current);
     await user.type(current, 'richtig');
     await user.click(screen.getByRole('button', { name: 'Passwort ändern' }));

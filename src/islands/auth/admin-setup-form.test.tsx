@@ -41,7 +41,7 @@ describe('AdminSetupForm', () => {
     await userEvent.type(screen.getByLabelText('E-Mail'), 'chef@example.org');
     await userEvent.type(screen.getByLabelText('Passwort', { selector: 'input' }), '12345');
     await userEvent.click(screen.getByRole('button', { name: 'Admin-Benutzer erstellen' }));
-    expect(await screen.findByText('Das Passwort muss mindestens 6 Zeichen haben.')).toBeInTheDocument();
+    expect(await screen.findByText('Das Passwort muss mindestens 12 Zeichen haben.')).toBeInTheDocument();
     expect(screen.getByText('Bitte geben Sie das Admin-Geheimwort ein.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/auth/status']);
   });

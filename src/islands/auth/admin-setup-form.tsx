@@ -18,6 +18,7 @@ export default function AdminSetupForm() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<AdminSetupInput>({
     resolver: zodResolver(adminSetupSchema),
@@ -44,6 +45,10 @@ export default function AdminSetupForm() {
       setFlash({ title: L.success, description: L.successText });
       window.location.assign('/auth');
     } catch (error) {
+      // Field errors (a common password) are said at their fields.
+      for (const [field, keys] of Object.entries(error instanceof ApiError ? (error.fieldErrors ?? {}) : {})) {
+        setError(field as keyof AdminSetupInput, { message: keys[0] });
+      }
       if (error instanceof ApiError) toast.error(L.failure, { description: error.message });
       else toast.error(L.error, { description: L.unknownError });
     }

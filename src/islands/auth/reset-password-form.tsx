@@ -36,6 +36,7 @@ export default function ResetPasswordForm() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { password: '' } });
 
@@ -45,7 +46,10 @@ export default function ResetPasswordForm() {
       setFlash({ title: L.success, description: L.successText });
       window.location.assign('/auth');
     } catch (error) {
-      setProblem(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'invalid' : 'failed');
+      // A password the server refuses (a common one): said at the field, the link stays usable.
+      const passwordError = error instanceof ApiError ? error.fieldErrors?.password?.[0] : undefined;
+      if (passwordError) setError('password', { message: passwordError });
+      else setProblem(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'invalid' : 'failed');
     }
   }
 

@@ -5,7 +5,7 @@
  * removing one never removes the last admin.
  */
 import { randomBytes } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { passwordTokens, userRoles, users } from '../../../db/schema';
 import type { NewUserInput } from '../../lib/account-schemas';
@@ -97,22 +97,31 @@ const randomSecret = () => randomBytes(32).toString('hex');
 
 /**
  * Removes a colleague (their sessions and links go with them). Refused with
- * 409 `last-admin` when they are the only admin left; decided under the
- * admins' advisory lock, so two admins removing each other at the same
- * moment cannot both succeed.
+ * 409 `last-admin` when they are the only admin left who can sign in: a
+ * pending invitation never counts (DESIGN.md "Account security (third
+ * round)"), since nobody may ever accept it. Decided under the admins'
+ * advisory lock, so two admins removing each other at the same moment
+ * cannot both succeed. A pending invitation itself can always be removed.
  */
 export async function deleteStaffUser(db: Database, actor: AuditActor, id: string): Promise<void> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
-    const [target] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id));
+    const [target] = await tx
+      .select({ id: users.id, email: users.email, pending: users.invitationPending })
+      .from(users)
+      .where(eq(users.id, id));
     if (!target) throw notFound('user');
     const [row] = await tx
       .select({ admins: sql<number>`count(*)`.mapWith(Number) })
       .from(userRoles)
-      .where(eq(userRoles.role, 'admin'));
-    const [targetIsAdmin] = await tx.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.userId, id));
-    if (targetIsAdmin && (row?.admins ?? 0) <= 1) {
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(userRoles.role, 'admin'), eq(users.invitationPending, false)));
+    const [targetIsAdmin] = await tx
+      .select({ id: userRoles.id })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, id), eq(userRoles.role, 'admin')));
+    if (targetIsAdmin && !target.pending && (row?.admins ?? 0) <= 1) {
       throw new AppError('last-admin', 'Der letzte Admin-Benutzer kann nicht entfernt werden.');
     }
     await tx.delete(users).where(eq(users.id, id));

@@ -6,7 +6,7 @@
  * (RESETS_PER_CLIENT) and looks the token up, and an unknown, used or
  * expired token is refused right there – a random-token reset costs what a
  * random-token cancel costs (`npm run bench:auth`). Only then is the new
- * password hashed, and the token is claimed by one UPDATE that matches only
+ * password checked against the common-password list and hashed, and the token is claimed by one UPDATE that matches only
  * an unused, unexpired token, so a link works once even when used twice at
  * the same moment.
  */
@@ -19,6 +19,7 @@ import { auditLabel } from '../audit-labels.server';
 import { recordAudit } from '../audit.server';
 import { clientHit, takeRateLimit, type RateLimit } from '../rate-limit.server';
 import { retireUserLinks } from './accounts.server';
+import { assertUncommonPassword } from './password-policy.server';
 import { hashPassword } from './password.server';
 import { revokeOtherSessions } from './sessions.server';
 import { sha256Hex } from './tokens.server';
@@ -43,6 +44,7 @@ export async function resetPassword(db: Database, input: ResetPasswordInput, ip:
     sql`select exists (select 1 from ${passwordTokens} where ${passwordTokens.tokenHash} = ${tokenHash} and ${passwordTokens.usedAt} is null and ${passwordTokens.expiresAt} > ${now.toISOString()}::timestamptz)`,
   );
   if (usable !== true) throw linkUnusable();
+  await assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;

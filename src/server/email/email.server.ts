@@ -3,10 +3,9 @@
  * POSTMARK_SERVER_TOKEN is set, else a local outbox folder
  * ($DATA_DIR/outbox, one .eml per message). Nothing else changes.
  */
-import addressparser from 'nodemailer/lib/addressparser';
 import { encodeWord } from 'nodemailer/lib/mime-funcs';
-import { toAsciiEmail } from '../../lib/text-input';
 import { notConfigured, readEnv } from '../env.server';
+import { CONTROL_OR_SEPARATOR, EmailHeaderError, parseMailbox, type Mailbox } from './mailbox.server';
 import { createOutboxSender } from './outbox.server';
 import { createPostmarkSender } from './postmark.server';
 
@@ -39,37 +38,6 @@ export interface SentEmail {
 export interface EmailSender {
   readonly kind: 'postmark' | 'outbox';
   send(message: EmailMessage): Promise<SentEmail>;
-}
-
-export class EmailHeaderError extends Error {
-  constructor(field: string) {
-    super(`Email header ${field} must be one line (an address field: one valid address)`);
-    this.name = 'EmailHeaderError';
-  }
-}
-
-/** A parsed address field: an optional display name and one ASCII address. */
-export interface Mailbox {
-  name: string;
-  address: string;
-}
-
-const CONTROL_OR_SEPARATOR = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
-/**
- * Parses `Name <address>` or a bare address (nodemailer's address parser)
- * into exactly one mailbox whose address is one ASCII address (an
- * internationalised domain as punycode); anything else is refused.
- * `localhost` is allowed as the domain of the local defaults.
- */
-export function parseMailbox(value: string, field: string): Mailbox {
-  if (CONTROL_OR_SEPARATOR.test(value)) throw new EmailHeaderError(field);
-  const parsed = addressparser(value, { flatten: true });
-  if (parsed.length !== 1) throw new EmailHeaderError(field);
-  const { name, address } = parsed[0]!;
-  const ascii = toAsciiEmail(address) ?? (/^[A-Za-z0-9._+-]+@localhost$/.test(address) ? address : null);
-  if (!ascii) throw new EmailHeaderError(field);
-  return { name: name.normalize('NFC'), address: ascii };
 }
 
 /** A mailbox as one header value: the display name quoted, or RFC 2047-encoded when not ASCII; the address as is. */

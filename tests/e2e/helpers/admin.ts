@@ -1,7 +1,7 @@
 /** The e2e admin: created through /admin-setup when the site has none yet, then signed in through /auth. */
 import { expect, type Page } from '@playwright/test';
 
-export const ADMIN = { email: 'praxis-admin@example.org', password: 'sicher-123' };
+export const ADMIN = { email: 'praxis-admin@example.org', password: 'sicher-und-lang-123' };
 export const SETUP_SECRET = 'praxis-setup';
 
 /** Astro drops an island's `ssr` attribute once it has hydrated; before that a click submits the bare HTML form. */
