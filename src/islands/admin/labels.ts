@@ -16,6 +16,11 @@ export const labels = {
     submitting: 'Anmeldung läuft...',
     success: 'Erfolgreich angemeldet',
     failure: 'Anmeldung fehlgeschlagen',
+    /** The sign-in's own reasons (the rest: problems.types). */
+    problems: {
+      unauthenticated: 'E-Mail-Adresse oder Passwort ist falsch.',
+      'rate-limited': 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es später erneut.',
+    } as Record<string, string>,
     noAdminYet: 'Es gibt noch keinen Admin-Benutzer.',
     toSetup: 'Ersten Admin anlegen',
     backHome: 'Zur Startseite',
@@ -32,8 +37,13 @@ export const labels = {
     success: 'Admin-Benutzer erstellt!',
     successText: 'Sie können sich jetzt mit Ihren Daten anmelden.',
     failure: 'Fehler bei der Admin-Erstellung',
-    error: 'Fehler',
-    unknownError: 'Ein unbekannter Fehler ist aufgetreten',
+    /** The setup's own reasons (the rest: problems.types). */
+    problems: {
+      forbidden: 'Das Admin-Geheimwort ist falsch.',
+      conflict: 'Diese E-Mail-Adresse ist bereits vergeben.',
+      'rate-limited': 'Zu viele fehlgeschlagene Versuche. Bitte versuchen Sie es später erneut.',
+      'not-configured': 'Die Einrichtung ist auf diesem Server nicht freigeschaltet.',
+    } as Record<string, string>,
     haveAccount: 'Bereits ein Konto?',
     toLogin: 'Hier anmelden',
   },

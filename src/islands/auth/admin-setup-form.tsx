@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { adminSetupSchema, type AdminSetupInput } from '../../lib/auth-schemas';
 import { Field, SubmitButton } from '../admin/field';
 import { labels } from '../admin/labels';
+import { failureText } from '../admin/admin-api';
 import { ApiError, authApi, setFlash } from './auth-client';
 import { inputClass, PasswordInput } from './password-input';
 import { BackOfficeToaster } from './toaster';
@@ -49,8 +50,7 @@ export default function AdminSetupForm() {
       for (const [field, keys] of Object.entries(error instanceof ApiError ? (error.fieldErrors ?? {}) : {})) {
         setError(field as keyof AdminSetupInput, { message: keys[0] });
       }
-      if (error instanceof ApiError) toast.error(L.failure, { description: error.message });
-      else toast.error(L.error, { description: L.unknownError });
+      toast.error(L.failure, { description: failureText(error, L.problems) });
     }
   }
 

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { loginSchema, type LoginInput } from '../../lib/auth-schemas';
 import { Field, SubmitButton } from '../admin/field';
 import { labels } from '../admin/labels';
+import { failureText } from '../admin/admin-api';
 import { afterSignInPath, authApi, setFlash } from './auth-client';
 import { BackOfficeToaster } from './toaster';
 import { inputClass, PasswordInput } from './password-input';
@@ -34,7 +35,8 @@ export default function LoginForm() {
       setFlash({ title: L.success });
       window.location.assign(afterSignInPath(window.location.search));
     } catch (error) {
-      toast.error(L.failure, { description: error instanceof Error ? error.message : labels.setup.unknownError });
+      // German whatever the server said: the reason by its problem type (the API's detail is a developer text).
+      toast.error(L.failure, { description: failureText(error, L.problems) });
     }
   }
 
