@@ -1,16 +1,16 @@
 import { getDb } from '../../db/client';
-import { staffBookingSchema } from '../../src/lib/admin-schemas';
+import { bookedSlotsQuerySchema, staffBookingSchema } from '../../src/lib/admin-schemas';
 import { createStaffBooking, listBookedSlots } from '../../src/server/admin/booked-slots.server';
 import { auditLabel } from '../../src/server/audit-labels.server';
 import { audited } from '../../src/server/audit.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
-import { json, parseInput, readJson, route } from '../../src/server/http.server';
+import { json, parseInput, queryOf, readJson, route } from '../../src/server/http.server';
 
 export default route({
   GET: async (req) => {
     const db = await getDb();
     await requireAdmin(req, db);
-    return json(await listBookedSlots(db));
+    return json(await listBookedSlots(db, parseInput(bookedSlotsQuerySchema, queryOf(req))));
   },
   POST: async (req) => {
     const db = await getDb();

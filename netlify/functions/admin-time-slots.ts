@@ -1,6 +1,6 @@
 import { getDb } from '../../db/client';
-import { timeWindowSchema } from '../../src/lib/admin-schemas';
-import { createTimeWindow, listTimeWindows } from '../../src/server/admin/time-windows.server';
+import { newTimeWindowsSchema } from '../../src/lib/admin-schemas';
+import { createTimeWindows, listTimeWindows } from '../../src/server/admin/time-windows.server';
 import { auditLabel } from '../../src/server/audit-labels.server';
 import { audited } from '../../src/server/audit.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
@@ -15,8 +15,10 @@ export default route({
   POST: async (req) => {
     const db = await getDb();
     const session = await requireAdmin(req, db);
-    const input = parseInput(timeWindowSchema, await readJson(req));
-    return json(await audited(db, session, { action: 'create', entity: 'time-window', label: auditLabel.window }, (tx) => createTimeWindow(tx, input)), { status: 201 });
+    const input = parseInput(newTimeWindowsSchema, await readJson(req));
+    const rows = await audited(db, session, { action: 'create', entity: 'time-window', label: auditLabel.window }, (tx) => createTimeWindows(tx, input));
+    // days_of_week (several weekdays in one step) answers every row; day_of_week its one row, as before.
+    return json(input.several ? rows : rows[0], { status: 201 });
   },
 });
 

@@ -5,6 +5,7 @@
  * that src/islands/admin/labels.ts turns into German.
  */
 import { z } from './zod';
+import { addDaysToDate } from './berlin-time';
 import { isRealDate } from './booking-schema';
 import { adminText, optionalAdminText } from './admin-text';
 
@@ -88,6 +89,42 @@ export const timeWindowSchema = z
   });
 export type TimeWindowInput = z.output<typeof timeWindowSchema>;
 
+/** API.md third round: 1 = Monday … 7 = Sunday (ISO); stored as day_of_week 0 = Sunday … 6 = Saturday. */
+export const isoWeekdayToDayOfWeek = (iso: number) => iso % 7;
+export const dayOfWeekToIsoWeekday = (day: number) => (day === 0 ? 7 : day);
+
+/**
+ * POST /api/admin/time-slots: the same window for several weekdays in one
+ * step (`days_of_week`, ISO 1–7, each once), or for one (`day_of_week`, as
+ * before). Out: the window for each stored weekday, Monday first.
+ */
+export const newTimeWindowsSchema = z
+  .object({
+    ...timeWindowSchema.shape,
+    day_of_week: timeWindowSchema.shape.day_of_week.optional(),
+    // Checked as a whole, so every mistake in the list names the field itself.
+    days_of_week: z
+      .custom<number[]>(
+        (v) => Array.isArray(v) && v.length >= 1 && v.every((d) => Number.isInteger(d) && d >= 1 && d <= 7) && new Set(v).size === v.length,
+        { message: 'admin.errors.weekdayRequired' },
+      )
+      .optional(),
+  })
+  .superRefine((w, ctx) => {
+    if ((w.day_of_week === undefined) === (w.days_of_week === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['days_of_week'], message: 'admin.errors.weekdayRequired' });
+    }
+    if (HH_MM.test(w.start_time) && HH_MM.test(w.end_time) && w.start_time >= w.end_time) {
+      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'admin.errors.startBeforeEnd' });
+    }
+  })
+  .transform(({ days_of_week, day_of_week, ...window }) => ({
+    ...window,
+    several: days_of_week !== undefined,
+    days: [...(days_of_week ?? [dayOfWeekToIsoWeekday(day_of_week!)])].sort((a, b) => a - b).map(isoWeekdayToDayOfWeek),
+  }));
+export type NewTimeWindowsInput = z.output<typeof newTimeWindowsSchema>;
+
 /** HH:mm or nothing: missing, null and blank are null. */
 const optionalTime = z
   .string({ error: 'admin.errors.timeInvalid' })
@@ -159,3 +196,18 @@ export const inventoryOrderedSchema = z.strictObject(
   { is_ordered: z.boolean({ error: 'admin.errors.invalid' }) },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'admin.errors.onlyIsOrdered' : 'admin.errors.invalid') },
 );
+
+/** GET /api/admin/booked-slots (API.md third round): an optional date range, both ends inclusive, at most 62 days. */
+export const MAX_BOOKED_SLOTS_DAYS = 62;
+const queryDate = z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid');
+export const bookedSlotsQuerySchema = z
+  .object({ from: queryDate.optional(), to: queryDate.optional() })
+  .superRefine((q, ctx) => {
+    if ((q.from === undefined) !== (q.to === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [q.from === undefined ? 'from' : 'to'], message: 'errors.dateInvalid' });
+    } else if (q.from !== undefined && q.to !== undefined && isRealDate(q.from) && isRealDate(q.to)) {
+      if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'errors.rangeReversed' });
+      else if (q.to > addDaysToDate(q.from, MAX_BOOKED_SLOTS_DAYS - 1)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'errors.rangeTooLong' });
+    }
+  });
+export type BookedSlotsQuery = z.output<typeof bookedSlotsQuerySchema>;

@@ -59,24 +59,31 @@ export async function recordAudit(db: Database, actor: AuditActor, entry: AuditE
     values (${actor.user.id}, ${actor.user.email}, ${entry.action}, ${entry.entity}, ${entry.entityId}, ${fitLabel(entry.label)}, ${now.toISOString()}::timestamptz)`);
 }
 
+/** One changed thing, or each of several (a window for several weekdays in one step). */
+type Each<T> = T extends ReadonlyArray<infer E> ? E : T;
+
 /**
  * Runs a change and records it in one transaction. The entity id is the
  * given one (updates, deletes) or else the `id` of what the change returns
  * (creates); the label is given, or read from what the change returns
- * (`auditLabel.*`), so a delete returns what it deleted.
+ * (`auditLabel.*`), so a delete returns what it deleted. A change that
+ * returns a list (several rows made in one step) gets one entry per row.
  */
 export async function audited<T>(
   db: Database,
   actor: AuditActor,
-  entry: { action: AuditAction; entity: AuditEntity; entityId?: string; label?: string | ((result: T) => string | null | undefined) },
+  entry: { action: AuditAction; entity: AuditEntity; entityId?: string; label?: string | ((result: Each<T>) => string | null | undefined) },
   change: (tx: Database) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const result = await change(tx);
-    const entityId = entry.entityId ?? String((result as { id?: unknown }).id);
-    const label = typeof entry.label === 'function' ? entry.label(result) : entry.label;
-    await recordAudit(tx, actor, { action: entry.action, entity: entry.entity, entityId, label });
+    const changed = (Array.isArray(result) ? result : [result]) as Array<Each<T>>;
+    for (const one of changed) {
+      const entityId = entry.entityId ?? String((one as { id?: unknown }).id);
+      const label = typeof entry.label === 'function' ? entry.label(one) : entry.label;
+      await recordAudit(tx, actor, { action: entry.action, entity: entry.entity, entityId, label });
+    }
     return result;
   });
 }

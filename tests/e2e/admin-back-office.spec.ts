@@ -57,10 +57,11 @@ test.describe.serial('admin back office', () => {
     expect(stats.lowStock).toBeGreaterThan(0);
     await expect(page.locator('dl > div').filter({ hasText: 'Artikel mit niedrigem Bestand' }).locator('dd')).toHaveClass(/text-red/);
     await expect(page.locator('dl > div').filter({ hasText: 'Terminarten' }).locator('dd')).not.toHaveClass(/text-red/);
-    const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: 'Terminarten' })).toHaveAttribute('href', '/admin/appointment-types');
-    await expect(main.getByRole('link', { name: 'Zeitfenster' })).toHaveAttribute('href', '/admin/time-slots');
-    await expect(main.getByRole('link', { name: 'Inventarverwaltung' })).toHaveAttribute('href', '/admin/inventory');
+    const quick = page.getByRole('main').getByRole('list').filter({ has: page.getByRole('link', { name: 'Zeitfenster' }) });
+    await expect(quick.getByRole('link', { name: 'Terminarten' })).toHaveAttribute('href', '/admin/appointment-types');
+    await expect(quick.getByRole('link', { name: 'Zeitfenster' })).toHaveAttribute('href', '/admin/time-slots');
+    await expect(quick.getByRole('link', { name: 'Wochenansicht' })).toHaveAttribute('href', '/admin/woche');
+    await expect(quick.getByRole('link', { name: 'Inventarverwaltung' })).toHaveAttribute('href', '/admin/inventory');
   });
 
   test('a new type, its window, a blocked date and a released slot all show on /termin at once', async ({ page, context }) => {
@@ -99,15 +100,18 @@ test.describe.serial('admin back office', () => {
     await expect(wizard.getByRole('button', { name: 'Auswählen: Check-up' })).toBeVisible();
     await expect(wizard.getByRole('button', { name: `Auswählen: ${TYPE}` })).toHaveCount(0);
 
-    // 2. A window on tomorrow's weekday: its times appear in the wizard.
+    // 2. One window for tomorrow's weekday and the next one, in one step: their times appear in the wizard.
+    const dayAfter = addDaysToDate(tomorrow, 1);
     await page.goto('/admin/time-slots');
     await page.getByRole('button', { name: 'Neues Zeitfenster' }).click();
     const windowDialog = page.getByRole('dialog', { name: 'Neues Zeitfenster' });
-    await expect(windowDialog.getByLabel('Wochentag')).toHaveValue('1');
+    const weekdays = windowDialog.getByRole('group', { name: /Wochentage/ });
+    await expect(weekdays.getByRole('checkbox', { name: 'Montag' })).toBeChecked();
     await expect(windowDialog.getByLabel('Startzeit')).toHaveValue('09:00');
     await expect(windowDialog.getByLabel('Endzeit')).toHaveValue('17:00');
     await windowDialog.getByLabel('Terminart').selectOption({ label: TYPE });
-    await windowDialog.getByLabel('Wochentag').selectOption({ label: WEEKDAYS[weekdayOf(tomorrow)]! });
+    await weekdays.getByRole('checkbox', { name: 'Montag' }).uncheck();
+    for (const date of [tomorrow, dayAfter]) await weekdays.getByRole('checkbox', { name: WEEKDAYS[weekdayOf(date)]! }).check();
     await windowDialog.getByLabel('Startzeit').fill('11:00');
     await windowDialog.getByLabel('Endzeit').fill('10:00');
     await windowDialog.getByRole('button', { name: 'Speichern' }).click();
@@ -116,12 +120,16 @@ test.describe.serial('admin back office', () => {
     await windowDialog.getByLabel('Startzeit').fill('10:00');
     await windowDialog.getByLabel('Endzeit').fill('11:00');
     await windowDialog.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Zeitfenster erstellt')).toBeVisible();
+    await expect(page.getByText('2 Zeitfenster erstellt')).toBeVisible();
     const section = page.getByRole('region', { name: TYPE });
-    await expect(section).toContainText(WEEKDAYS[weekdayOf(tomorrow)]!);
-    await expect(section).toContainText('10:00–11:00 Uhr');
+    for (const date of [tomorrow, dayAfter]) {
+      await expect(section.getByRole('definition').filter({ has: page.getByText('10:00–11:00 Uhr') }).first()).toBeVisible();
+      await expect(section).toContainText(WEEKDAYS[weekdayOf(date)]!);
+    }
+    await expect(section.getByText('10:00–11:00 Uhr')).toHaveCount(2);
 
     await openWizard(wizard);
+    await expect(await dayButton(wizard, dayAfter)).toBeEnabled();
     await expect(timeButton(wizard, '10:00')).toBeVisible();
     await expect(timeButton(wizard, '10:40')).toBeVisible();
     await expect(await dayButton(wizard, tomorrow)).toBeEnabled();

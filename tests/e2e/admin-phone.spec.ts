@@ -5,8 +5,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, signInAsAdmin } from './helpers/admin';
 import { expectNoAxeViolations } from './helpers/axe';
+import { expectFitsScreen, PHONE } from './helpers/phone';
 
-const PHONE = { width: 360, height: 640 };
 
 /** True when the element's centre shows the element itself (or its content), not something laid over it. */
 async function onTop(control: Locator): Promise<boolean> {
@@ -89,18 +89,7 @@ test('every admin page fits a 360 px phone: nothing scrolls sideways, the header
     await page.goto(href);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText('Wird geladen …')).toHaveCount(0);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${href} is ${width} px wide`).toBeLessThanOrEqual(PHONE.width);
-    // Tables scroll inside their own box above 640 px; on a phone every control lies within the screen.
-    const outside = await page.getByRole('main').evaluate((main) =>
-      [...main.querySelectorAll('button, a[href], input, select, textarea')]
-        .filter((el) => {
-          const box = el.getBoundingClientRect();
-          return box.width > 0 && (box.left < 0 || box.right > window.innerWidth + 0.5);
-        })
-        .map((el) => el.outerHTML.slice(0, 120)),
-    );
-    expect(outside, href).toEqual([]);
+    await expectFitsScreen(page, href);
     await expectTidyHeader(page, href);
     await expectNoAxeViolations(page, `${href} at 360 px`);
   }

@@ -4,7 +4,7 @@
  * device, a reset link from "Passwort vergessen", the audit trail, and the
  * day list printed on A4 without navigation.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { addDaysToDate } from '../../src/lib/berlin-time';
@@ -15,6 +15,7 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { bookingRequest } from '../helpers/patient';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
+const practiceName = (JSON.parse(readFileSync('src/content/practice.json', 'utf8')) as { name: { de: string } }).name.de;
 const stamp = Date.now();
 const COLLEAGUE = { email: `kollegin-${stamp}@example.org`, password: 'start-passwort-123', next: 'geaendert-passwort-456' };
 const INVITED = { email: `eingeladen-${stamp}@example.org`, password: 'eigenes-passwort-789' };
@@ -229,13 +230,15 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     const ours = day.getByRole('row').filter({ hasText: `Tagesliste ${stamp}` });
     await expect(ours).toHaveCount(4);
     await expect(ours.locator('td:first-child')).toHaveText(['08:40', '08:40', '09:00', '10:20']);
-    await expect(day.getByRole('columnheader')).toHaveText(['Uhrzeit', 'Terminart', 'Buchungsnummer', 'Quelle']);
+    await expect(day.getByRole('columnheader')).toHaveText(['Uhrzeit', 'Terminart', 'Buchungsnummer', 'Quelle', 'Status']);
+    // The date field shows the first day listed (today, with tomorrow).
+    await expect(page.getByLabel('Datum')).toHaveValue(berlinToday());
     // Time, type, reference, source: the two 08:40 bookings in either order.
     const rowTexts = async () => (await ours.evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent!.trim())))).sort();
     const expectedRows = [
-      ...references['08:40']!.map((ref) => ['08:40', `Tagesliste ${stamp}`, ref, 'Online']),
-      ['09:00', `Tagesliste ${stamp}`, phoneReference, 'Telefon'],
-      ['10:20', `Tagesliste ${stamp}`, references['10:20']![0]!, 'Online'],
+      ...references['08:40']!.map((ref) => ['08:40', `Tagesliste ${stamp}`, ref, 'Online', 'gebucht']),
+      ['09:00', `Tagesliste ${stamp}`, phoneReference, 'Telefon', 'gebucht'],
+      ['10:20', `Tagesliste ${stamp}`, references['10:20']![0]!, 'Online', 'gebucht'],
     ].sort();
     expect(await rowTexts()).toEqual(expectedRows);
     await axe(page, 'Tagesliste');
@@ -244,7 +247,9 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
 
     // A chosen date shows only that date.
     await page.getByLabel('Datum').fill(tomorrow);
-    await expect(page.locator('section.day-list-day')).toHaveCount(1);
+    await expect(page.locator('section.day-schedule')).toHaveCount(1);
+    await expect(page.getByLabel('Datum')).toHaveValue(tomorrow);
+    await expect(page).toHaveURL(new RegExp(`datum=${tomorrow}`));
     await expect(page.getByRole('region', { name: new RegExp(formatLongDate(tomorrow, 'de')) })).toBeVisible();
 
     // Print media: no navigation, header or controls; the list stays.
@@ -255,8 +260,10 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await expect(page.getByLabel('Datum')).toBeHidden();
     await expect(ours.first()).toBeVisible();
     await expect(page.getByText(/^Stand: /)).toBeVisible();
+    // The printout names the practice.
+    await expect(page.getByText(practiceName)).toBeVisible();
     // Reference and source columns print too.
-    for (const header of ['Uhrzeit', 'Terminart', 'Buchungsnummer', 'Quelle']) await expect(day.getByRole('columnheader', { name: header })).toBeVisible();
+    for (const header of ['Uhrzeit', 'Terminart', 'Buchungsnummer', 'Quelle', 'Status']) await expect(day.getByRole('columnheader', { name: header })).toBeVisible();
     for (const ref of [phoneReference, references['10:20']![0]!]) await expect(day.getByRole('cell', { name: ref, exact: true })).toBeVisible();
     await expect(ours.filter({ hasText: phoneReference }).getByRole('cell', { name: 'Telefon', exact: true })).toBeVisible();
     expect(await rowTexts()).toEqual(expectedRows);

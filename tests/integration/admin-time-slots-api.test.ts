@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { appointmentTimeSlots, appointmentTypes } from '../../db/schema';
+import { inArray } from 'drizzle-orm';
+import { appointmentTimeSlots, appointmentTypes, auditLog } from '../../db/schema';
 import collection, { config as collectionConfig } from '../../netlify/functions/admin-time-slots';
 import item, { config as itemConfig } from '../../netlify/functions/admin-time-slot';
 import availability from '../../netlify/functions/availability';
@@ -82,7 +83,6 @@ describe.each(databaseKinds)('admin time windows on %s', (kind) => {
   it.each([
     ['type missing', { appointment_type_id: undefined }, 'appointment_type_id', 'admin.errors.typeRequired'],
     ['type not an id', { appointment_type_id: 'Check-up' }, 'appointment_type_id', 'admin.errors.typeRequired'],
-    ['weekday missing', { day_of_week: undefined }, 'day_of_week', 'admin.errors.weekdayRequired'],
     ['weekday 7', { day_of_week: 7 }, 'day_of_week', 'admin.errors.weekdayRequired'],
     ['start missing', { start_time: undefined }, 'start_time', 'admin.errors.timeInvalid'],
     ['start with seconds', { start_time: '09:00:00' }, 'start_time', 'admin.errors.timeInvalid'],
@@ -95,6 +95,45 @@ describe.each(databaseKinds)('admin time windows on %s', (kind) => {
     expect(errorsOf(res)[field]).toEqual([key]);
     const { path, params } = at(before[0]!.id);
     expect(errorsOf(await api(item, path, { method: 'PUT', params, body: { ...validWindow(), ...change } }))[field]).toEqual([key]);
+    expect(await t.db.select().from(appointmentTimeSlots)).toEqual(before);
+  });
+
+  it('days_of_week makes the same window for several weekdays in one step: 201 with one row each, Monday first, each audited', async () => {
+    const res = await api(collection, '/api/admin/time-slots', {
+      method: 'POST',
+      body: { appointment_type_id: vaccination, days_of_week: [7, 5, 1, 3], start_time: '16:00', end_time: '17:00' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.map((w: any) => [w.day_of_week, w.start_time, w.end_time, w.type_name])).toEqual([
+      [1, '16:00', '17:00', 'Impfung'],
+      [3, '16:00', '17:00', 'Impfung'],
+      [5, '16:00', '17:00', 'Impfung'],
+      [0, '16:00', '17:00', 'Impfung'],
+    ]);
+    // Bookable at once on each of those days (Mon 14, Wed 16, Fri 18, Sun 20 January 2030), not on the others.
+    const { days } = (await call(availability, '/api/availability', { query: { type: vaccination, from: '2030-01-14', to: '2030-01-20' } })).json;
+    const open = days.filter((d: { times: string[] }) => d.times.includes('16:50')).map((d: { date: string }) => d.date);
+    expect(open).toEqual(['2030-01-14', '2030-01-16', '2030-01-18', '2030-01-20']);
+    const entries = await t.db.select().from(auditLog).where(inArray(auditLog.entityId, res.json.map((w: { id: string }) => w.id)));
+    expect(entries.map((e) => e.label).sort()).toEqual(
+      ['Impfung, Fr 16:00–17:00 Uhr', 'Impfung, Mi 16:00–17:00 Uhr', 'Impfung, Mo 16:00–17:00 Uhr', 'Impfung, So 16:00–17:00 Uhr'],
+    );
+  });
+
+  it.each([
+    ['no weekday at all', { day_of_week: undefined }],
+    ['an empty list', { day_of_week: undefined, days_of_week: [] }],
+    ['0 (the API counts 1 = Monday … 7 = Sunday)', { day_of_week: undefined, days_of_week: [0, 1] }],
+    ['8', { day_of_week: undefined, days_of_week: [8] }],
+    ['a day twice', { day_of_week: undefined, days_of_week: [2, 2] }],
+    ['a day as text', { day_of_week: undefined, days_of_week: ['Mo'] }],
+    ['not a list', { day_of_week: undefined, days_of_week: 3 }],
+    ['both day_of_week and days_of_week', { days_of_week: [2] }],
+  ])('days_of_week: 400 naming the field and nothing saved for %s', async (_, change) => {
+    const before = await t.db.select().from(appointmentTimeSlots);
+    const res = await api(collection, '/api/admin/time-slots', { method: 'POST', body: { ...validWindow(), ...change } });
+    expect(Object.keys(errorsOf(res))).toEqual(['days_of_week']);
+    expect(errorsOf(res).days_of_week).toContain('admin.errors.weekdayRequired');
     expect(await t.db.select().from(appointmentTimeSlots)).toEqual(before);
   });
 

@@ -52,6 +52,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
     notes: 'im Keller',
   },
   inventoryOrderedSchema: { is_ordered: true },
+  bookedSlotsQuerySchema: { from: '2030-01-07', to: '2030-01-13' },
 };
 
 /** Text fields that are textareas: they may hold LF and CRLF line breaks, nothing else beyond a line's rules. */

@@ -43,7 +43,11 @@ export const adminApi = {
   types: resource<AdminAppointmentTypeDto, unknown>('/api/admin/appointment-types'),
   windows: resource<TimeWindowDto, unknown>('/api/admin/time-slots'),
   blocked: resource<BlockedDateDto, unknown>('/api/admin/blocked-dates'),
-  booked: resource<AdminBookedSlotDto, { appointment_type_id: string; appointment_date: string; appointment_time: string }>('/api/admin/booked-slots'),
+  booked: {
+    ...resource<AdminBookedSlotDto, { appointment_type_id: string; appointment_date: string; appointment_time: string }>('/api/admin/booked-slots'),
+    /** The bookings from … to (both included, at most 62 days): the week view, the day list, the dashboard. */
+    between: (from: string, to: string) => request<AdminBookedSlotDto[]>('GET', `/api/admin/booked-slots?${new URLSearchParams({ from, to })}`),
+  },
   inventory: {
     ...resource<InventoryItemDto, unknown>('/api/admin/inventory'),
     setOrdered: (id: string, isOrdered: boolean) =>

@@ -156,7 +156,7 @@ describe('time windows page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Neues Zeitfenster' }));
     const dialog = await screen.findByRole('dialog', { name: 'Neues Zeitfenster' });
-    expect(within(dialog).getByRole('combobox', { name: 'Wochentag' })).toHaveDisplayValue('Montag');
+    expect(within(dialog).getByRole('checkbox', { name: 'Montag' })).toBeChecked();
     const start = within(dialog).getByLabelText(/Startzeit/);
     expect(start).toHaveValue('09:00');
     expect(within(dialog).getByLabelText(/Endzeit/)).toHaveValue('17:00');
@@ -165,6 +165,37 @@ describe('time windows page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Ungültige Zeiten')).toBeInTheDocument();
     expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+  });
+});
+
+describe('time windows page: several weekdays in one step', () => {
+  it('sends days_of_week (1 = Monday … 7 = Sunday) for the ticked days; none ticked is refused at the field', async () => {
+    replies = {
+      'GET /api/admin/time-slots': () => ({ status: 200, body: [] }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+      'POST /api/admin/time-slots': (body) => ({
+        status: 201,
+        body: (body as { days_of_week: number[] }).days_of_week.map((d, i) => ({ id: `w${i}`, appointment_type_id: TYPE.id, type_name: 'Check-up', day_of_week: d % 7, start_time: '09:00', end_time: '17:00' })),
+      }),
+    };
+    render(
+      <>
+        <Toaster />
+        <TimeSlotsPage />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Neues Zeitfenster' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neues Zeitfenster' });
+    const days = within(dialog).getByRole('group', { name: /Wochentage/ });
+    await user.click(within(days).getByRole('checkbox', { name: 'Montag' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await within(dialog).findByText('Bitte wählen Sie einen Wochentag.')).toBeInTheDocument();
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+    for (const day of ['Dienstag', 'Donnerstag', 'Sonntag']) await user.click(within(days).getByRole('checkbox', { name: day }));
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(calls.find((c) => c.key.startsWith('POST'))?.body).toEqual({ appointment_type_id: TYPE.id, days_of_week: [2, 4, 7], start_time: '09:00', end_time: '17:00' }));
+    expect(await screen.findByText('3 Zeitfenster erstellt')).toBeInTheDocument();
   });
 });
 

@@ -18,6 +18,7 @@ import { BookedSlotsPage } from './booked-slots-page';
 import { Dashboard } from './dashboard';
 import { InventoryPage } from './inventory-page';
 import { TimeSlotsPage } from './time-slots-page';
+import { WeekPage } from './week-page';
 import { Icon } from './icons';
 import { labels, type AdminPage } from './labels';
 import { isSidebarShortcut, readSidebarOpen, useIsMobile, writeSidebarOpen } from './sidebar-state';
@@ -29,6 +30,7 @@ export const ADMIN_PAGES: Array<{ page: AdminPage; href: string }> = [
   { page: 'time-slots', href: '/admin/time-slots' },
   { page: 'blocked-dates', href: '/admin/blocked-dates' },
   { page: 'booked-slots', href: '/admin/booked-slots' },
+  { page: 'week', href: '/admin/woche' },
   { page: 'day-list', href: '/admin/day-list' },
   { page: 'inventory', href: '/admin/inventory' },
   { page: 'audit', href: '/admin/audit' },
@@ -45,6 +47,7 @@ const PAGE_CONTENT: Record<AdminPage, (props: { userId: string; email: string })
   'booked-slots': BookedSlotsPage,
   inventory: InventoryPage,
   'day-list': DayListPage,
+  week: WeekPage,
   audit: AuditPage,
   users: ({ userId }) => <UsersPage currentUserId={userId} />,
   password: PasswordPage,

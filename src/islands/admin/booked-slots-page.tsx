@@ -15,6 +15,7 @@ import { formatShortDate } from '../../lib/dates';
 import { adminApi, ApiError, failureText, type AdminBookedSlotDto } from './admin-api';
 import { labels } from './labels';
 import { ConfirmButton, EditDialog, Field, FormActions, inputClass, ListTable, PageHeader, primaryButton, secondaryButton, TypeOptions, useList } from './ui';
+import { dateFromUrl } from './day-schedule';
 import { bookedCounters, filterBookedSlots } from './views';
 
 const L = labels.booked;
@@ -27,9 +28,11 @@ export function BookedSlotsPage() {
   const types = useList(adminApi.types.list, () => toast.error(C.loadError));
   const [adding, setAdding] = useState<'new' | null>(null);
   const [search, setSearch] = useState('');
-  const [date, setDate] = useState('');
+  // The dashboard links here with ?datum= or ?filter=unnotified (upcoming bookings the practice was not told of).
+  const [date, setDate] = useState(() => dateFromUrl() ?? '');
+  const [onlyUnnotified, setOnlyUnnotified] = useState(() => new URLSearchParams(window.location.search).get('filter') === 'unnotified');
   const today = berlinToday();
-  const shown = filterBookedSlots(items ?? [], search, date);
+  const shown = filterBookedSlots(items ?? [], search, date).filter((s) => !onlyUnnotified || (!s.practice_notified && s.appointment_date >= today));
   const counters = bookedCounters(shown, today);
 
   async function release(slot: AdminBookedSlotDto) {
@@ -71,6 +74,11 @@ export function BookedSlotsPage() {
         {date && (
           <button type="button" className={secondaryButton} onClick={() => setDate('')}>
             {L.clearDate}
+          </button>
+        )}
+        {onlyUnnotified && (
+          <button type="button" className={secondaryButton} onClick={() => setOnlyUnnotified(false)}>
+            {L.onlyUnnotified}
           </button>
         )}
       </div>

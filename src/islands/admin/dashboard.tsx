@@ -1,7 +1,15 @@
-/** The dashboard: its figures (low stock and expiring items beside each other) and quick links (SPEC.md §2 Admin pages). */
+/**
+ * The dashboard: its figures, each a link to the page filtered to what it
+ * counts (DESIGN.md Reception), today's remaining appointments, and quick
+ * links (SPEC.md §2 Admin pages).
+ */
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { berlinToday, berlinWallClock } from '../../lib/berlin-time';
+import { useSchedule } from './day-schedule';
 import { labels } from './labels';
+import { Loading } from './ui';
+import { remainingToday } from './views';
 
 interface Stats {
   bookedTotal: number;
@@ -14,18 +22,23 @@ interface Stats {
 }
 
 const L = labels.dashboard;
-const CARDS: Array<{ key: keyof Stats; label: string }> = [
-  { key: 'bookedTotal', label: L.bookedTotal },
-  { key: 'bookedToday', label: L.bookedToday },
-  { key: 'appointmentTypes', label: L.appointmentTypes },
-  { key: 'blockedDates', label: L.blockedDates },
-  { key: 'lowStock', label: L.lowStock },
-  { key: 'expiringSoon', label: L.expiringSoon },
-  { key: 'unnotified', label: L.unnotified },
-];
+
+/** Each figure and the page that shows what it counts. */
+function cards(today: string): Array<{ key: keyof Stats; label: string; href: string; alarm?: boolean }> {
+  return [
+    { key: 'bookedTotal', label: L.bookedTotal, href: '/admin/booked-slots' },
+    { key: 'bookedToday', label: L.bookedToday, href: `/admin/day-list?datum=${today}` },
+    { key: 'appointmentTypes', label: L.appointmentTypes, href: '/admin/appointment-types' },
+    { key: 'blockedDates', label: L.blockedDates, href: '/admin/blocked-dates' },
+    { key: 'lowStock', label: L.lowStock, href: '/admin/inventory?filter=low-stock', alarm: true },
+    { key: 'expiringSoon', label: L.expiringSoon, href: '/admin/inventory?filter=expiring', alarm: true },
+    { key: 'unnotified', label: L.unnotified, href: '/admin/booked-slots?filter=unnotified', alarm: true },
+  ];
+}
 
 export function Dashboard() {
   const [stats, setStats] = useState<Stats | null>(null);
+  const today = berlinToday();
 
   useEffect(() => {
     fetch('/api/admin/stats', { credentials: 'same-origin', headers: { accept: 'application/json' } })
@@ -40,27 +53,70 @@ export function Dashboard() {
     <>
       <h1 className="text-2xl font-semibold">{labels.nav.dashboard}</h1>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
-        {CARDS.map((card) => {
+        {cards(today).map((card) => {
           const value = stats?.[card.key];
-          const alarm = (card.key === 'lowStock' || card.key === 'expiringSoon' || card.key === 'unnotified') && (value ?? 0) > 0;
+          const alarm = card.alarm && (value ?? 0) > 0;
           return (
-            <div key={card.key} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-              <dt className="text-sm text-slate-600">{card.label}</dt>
+            // The card's label is its link, stretched over the whole card.
+            <div key={card.key} className="relative rounded-lg border border-slate-200 bg-white p-4 shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600">
+              <dt className="text-sm text-slate-600">
+                <a href={card.href} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+                  {card.label}
+                </a>
+              </dt>
               <dd className={`mt-2 text-3xl font-bold ${alarm ? 'text-red-600' : 'text-slate-900'}`}>{value ?? '–'}</dd>
             </div>
           );
         })}
       </dl>
+      <TodayRemaining today={today} />
       <h2 className="mt-8 text-lg font-semibold">{L.quickLinks}</h2>
       <ul className="mt-3 flex flex-wrap gap-3">
-        {(['appointment-types', 'time-slots', 'day-list', 'inventory'] as const).map((p) => (
+        {(['appointment-types', 'time-slots', 'week', 'day-list', 'inventory'] as const).map((p) => (
           <li key={p}>
-            <a href={`/admin/${p}`} className="inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50">
+            <a
+              href={p === 'week' ? '/admin/woche' : `/admin/${p}`}
+              className="inline-block rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
+            >
               {labels.nav[p]}
             </a>
           </li>
         ))}
       </ul>
     </>
+  );
+}
+
+/** "Heute noch": the appointments of today still to come, in time order. */
+function TodayRemaining({ today }: { today: string }) {
+  const schedule = useSchedule(today, today, L.todayLoadError);
+  const remaining = schedule ? remainingToday(schedule.slots, schedule.durations, today, berlinWallClock(new Date()).time) : null;
+  return (
+    <section aria-labelledby="today-remaining" className="mt-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="today-remaining" className="text-lg font-semibold">
+          {L.todayRemaining}
+        </h2>
+        <a href="/admin/day-list" className="text-sm font-medium text-brand-700 underline">
+          {L.toDayList}
+        </a>
+      </div>
+      {remaining === null ? (
+        <Loading />
+      ) : remaining.length === 0 ? (
+        <p className="mt-2 text-slate-600">{L.noneRemaining}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+          {remaining.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-2 text-sm">
+              <span className="font-semibold tabular-nums">{s.appointment_time}</span>
+              <span className="flex-1">{s.type_name}</span>
+              <span className="font-mono tracking-wider">{s.reference}</span>
+              <span className="text-slate-600">{labels.booked.sources[s.source] ?? s.source}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

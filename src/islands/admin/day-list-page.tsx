@@ -1,26 +1,31 @@
 /**
  * "Tagesliste": today's and tomorrow's appointments (or one chosen date) in
- * time order, for the front desk to print. The print stylesheet
- * (src/pages/admin/day-list.astro) sets A4 and hides the navigation; the
- * controls here are hidden in print.
+ * time order, with the day's blocked times, for the front desk to print.
+ * The date field always shows the first day listed. The print stylesheet
+ * (src/pages/admin/day-list.astro) sets A4; the page's controls are hidden
+ * in print, and the printout is headed with the practice's name
+ * (admin-page.astro).
  */
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
-import { formatLongDate } from '../../lib/dates';
-import { adminApi, type AdminBookedSlotDto } from './admin-api';
+import { DaySchedule, dateFromUrl, putDateInUrl, useSchedule } from './day-schedule';
 import { labels } from './labels';
-import { inputClass, Loading, PageHeader, secondaryButton, useList } from './ui';
-import { dayList } from './views';
+import { inputClass, Loading, PageHeader, secondaryButton } from './ui';
 
 const L = labels.dayList;
 const stamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
 
 export function DayListPage() {
-  const { items } = useList(adminApi.booked.list, () => toast.error(labels.common.error, { description: L.loadError }));
-  const [chosen, setChosen] = useState('');
   const today = berlinToday();
+  // null: today and tomorrow; a date: that day only.
+  const [chosen, setChosen] = useState<string | null>(dateFromUrl);
   const dates = chosen ? [chosen] : [today, addDaysToDate(today, 1)];
+  const schedule = useSchedule(dates[0]!, dates.at(-1)!, L.loadError);
+
+  function choose(date: string | null) {
+    setChosen(date);
+    putDateInUrl(date);
+  }
 
   return (
     <div className="day-list">
@@ -39,65 +44,31 @@ export function DayListPage() {
             <label htmlFor="day-list-date" className="block text-sm font-medium">
               {L.date}
             </label>
-            <input id="day-list-date" type="date" className={inputClass} value={chosen} onChange={(e) => setChosen(e.target.value)} />
+            <input
+              id="day-list-date"
+              type="date"
+              aria-describedby="day-list-date-hint"
+              className={inputClass}
+              value={chosen ?? today}
+              onChange={(e) => choose(e.target.value || null)}
+            />
           </div>
+          <p id="day-list-date-hint" className="pb-2 text-sm text-slate-600">
+            {chosen ? L.oneDay : L.withTomorrow}
+          </p>
           {chosen && (
-            <button type="button" className={secondaryButton} onClick={() => setChosen('')}>
+            <button type="button" className={secondaryButton} onClick={() => choose(null)}>
               {L.today}
             </button>
           )}
         </div>
       </div>
-      {items === null ? (
+      {schedule === null ? (
         <Loading />
       ) : (
-        dates.map((date) => <Day key={date} date={date} slots={dayList(items, date)} />)
+        dates.map((date) => <DaySchedule key={date} date={date} {...schedule} />)
       )}
       <p className="mt-6 hidden text-xs text-slate-600 print:block">{L.printedAt(stamp.format(new Date()))}</p>
     </div>
-  );
-}
-
-function Day({ date, slots }: { date: string; slots: AdminBookedSlotDto[] }) {
-  const heading = formatLongDate(date, 'de');
-  return (
-    <section className="day-list-day mb-8" aria-labelledby={`day-${date}`}>
-      <h2 id={`day-${date}`} className="text-xl font-semibold">
-        {heading} <span className="text-base font-normal text-slate-600">· {L.count(slots.length)}</span>
-      </h2>
-      {slots.length === 0 ? (
-        <p className="mt-2 text-slate-600">{L.none}</p>
-      ) : (
-        <table className="mt-3 w-full border-collapse text-left text-sm">
-          <caption className="sr-only">{L.caption(heading)}</caption>
-          <thead>
-            <tr className="border-b-2 border-slate-400">
-              <th scope="col" className="w-24 px-2 py-1.5">
-                {L.time}
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                {L.type}
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                {L.reference}
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                {L.source}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {slots.map((s) => (
-              <tr key={s.id} className="border-b border-slate-200">
-                <td className="px-2 py-1.5 font-medium tabular-nums">{s.appointment_time}</td>
-                <td className="px-2 py-1.5">{s.type_name}</td>
-                <td className="px-2 py-1.5 font-mono tracking-wider">{s.reference}</td>
-                <td className="px-2 py-1.5">{labels.booked.sources[s.source] ?? s.source}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
   );
 }

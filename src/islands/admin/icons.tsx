@@ -8,6 +8,7 @@ const paths: Record<string, string> = {
   inventory: 'M3 7l9-4 9 4-9 4-9-4zM3 7v10l9 4 9-4V7M12 11v10',
   sidebar: 'M3 4h18v16H3zM9 4v16',
   'day-list': 'M6 3h12v18H6zM9 8h6M9 12h6M9 16h4',
+  week: 'M3 5h18v16H3zM3 10h18M8 3v4M16 3v4M7 14h2M11 14h2M15 14h2M7 18h2M11 18h2',
   audit: 'M12 8v4l3 2M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5',
   users: 'M16 19v-1a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v1M9 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM22 19v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8',
   password: 'M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4',

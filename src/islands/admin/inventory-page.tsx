@@ -22,9 +22,16 @@ const C = labels.common;
 type FormIn = z.input<typeof inventoryItemSchema>;
 type FormOut = z.output<typeof inventoryItemSchema>;
 
+const FILTERS: InventoryFilter[] = ['all', 'low-stock', 'expiring'];
+const filterFromUrl = (): InventoryFilter => {
+  const value = new URLSearchParams(window.location.search).get('filter');
+  return FILTERS.find((f) => f === value) ?? 'all';
+};
+
 export function InventoryPage() {
   const { items, setItems, reload } = useList(adminApi.inventory.list, () => toast.error(C.error, { description: L.loadError }));
-  const [filter, setFilter] = useState<InventoryFilter>('all');
+  // The dashboard links here with ?filter=low-stock or ?filter=expiring.
+  const [filter, setFilter] = useState<InventoryFilter>(filterFromUrl);
   const [editing, setEditing] = useState<InventoryItemDto | 'new' | null>(null);
   const today = berlinToday();
   const summary = inventorySummary(items ?? [], today);

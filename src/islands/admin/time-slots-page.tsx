@@ -1,19 +1,16 @@
 /** Weekly time windows grouped by type and weekday, Monday first (SPEC.md §2, §5, §8). */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
-import { TIME_WINDOW_DEFAULTS, timeWindowSchema } from '../../lib/admin-schemas';
+import { dayOfWeekToIsoWeekday, newTimeWindowsSchema, TIME_WINDOW_DEFAULTS, timeWindowSchema } from '../../lib/admin-schemas';
 import { adminApi, failureText, type TimeWindowDto } from './admin-api';
-import { labels } from './labels';
+import { errorText, labels } from './labels';
 import { EditDialog, Field, FormActions, inputClass, Loading, PageHeader, primaryButton, RowActions, saveForm, TypeOptions, useList } from './ui';
 import { WEEKDAYS_MONDAY_FIRST, groupWindows } from './views';
 
 const L = labels.windows;
 const C = labels.common;
-type FormIn = z.input<typeof timeWindowSchema>;
-type FormOut = z.output<typeof timeWindowSchema>;
 
 export function TimeSlotsPage() {
   const onError = () => toast.error(C.loadError);
@@ -96,6 +93,33 @@ export function TimeSlotsPage() {
   );
 }
 
+interface WindowFormValues {
+  appointment_type_id: string;
+  /** Editing one window: its weekday. */
+  day_of_week: number;
+  /** A new window: every weekday it is for (ISO 1 = Monday … 7 = Sunday, as the checkboxes' values). */
+  days_of_week: string[];
+  start_time: string;
+  end_time: string;
+}
+
+/** The API's body for the form: several weekdays for a new window (days_of_week), one for an edit. */
+function toBody(values: WindowFormValues, isNew: boolean) {
+  const { appointment_type_id, start_time, end_time } = values;
+  return isNew
+    ? { appointment_type_id, days_of_week: values.days_of_week.map(Number), start_time, end_time }
+    : { appointment_type_id, day_of_week: values.day_of_week, start_time, end_time };
+}
+
+/** Checks the body with the schema the server uses; its field errors land on the form's fields of the same names. */
+const resolverFor =
+  (isNew: boolean): Resolver<WindowFormValues> =>
+  async (values, context, options) => {
+    const schema = isNew ? newTimeWindowsSchema : timeWindowSchema;
+    const result = await zodResolver(schema)(toBody(values, isNew) as never, context, options as never);
+    return Object.keys(result.errors).length > 0 ? { values: {}, errors: result.errors } : { values, errors: {} };
+  };
+
 function WindowForm({
   window: w,
   types,
@@ -107,25 +131,36 @@ function WindowForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const isNew = w === null;
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(timeWindowSchema),
+  } = useForm<WindowFormValues>({
+    resolver: resolverFor(isNew),
     defaultValues: w
-      ? { appointment_type_id: w.appointment_type_id, day_of_week: w.day_of_week, start_time: w.start_time, end_time: w.end_time }
-      : { appointment_type_id: types[0]?.id ?? '', ...TIME_WINDOW_DEFAULTS },
+      ? { appointment_type_id: w.appointment_type_id, day_of_week: w.day_of_week, days_of_week: [], start_time: w.start_time, end_time: w.end_time }
+      : {
+          appointment_type_id: types[0]?.id ?? '',
+          day_of_week: TIME_WINDOW_DEFAULTS.day_of_week,
+          days_of_week: [String(dayOfWeekToIsoWeekday(TIME_WINDOW_DEFAULTS.day_of_week))],
+          start_time: TIME_WINDOW_DEFAULTS.start_time,
+          end_time: TIME_WINDOW_DEFAULTS.end_time,
+        },
   });
 
-  const onSubmit = (values: FormOut) =>
-    saveForm(() => (w ? adminApi.windows.update(w.id, values) : adminApi.windows.create(values)), {
-      success: w ? L.updated : L.created,
+  const onSubmit = (values: WindowFormValues) => {
+    const body = toBody(values, isNew);
+    const several = isNew && values.days_of_week.length > 1;
+    return saveForm(() => (w ? adminApi.windows.update(w.id, body) : adminApi.windows.create(body)), {
+      success: w ? L.updated : several ? L.createdMany(values.days_of_week.length) : L.created,
       onDone,
-      setFieldError: (field, message) => setError(field as keyof FormIn, { message }),
+      setFieldError: (field, message) => setError(field as keyof WindowFormValues, { message }),
     });
+  };
 
+  const daysError = errors.days_of_week?.message ?? (errors.days_of_week as { root?: { message?: string } } | undefined)?.root?.message;
   return (
     <form
       onSubmit={handleSubmit(onSubmit, (invalid) => {
@@ -142,17 +177,43 @@ function WindowForm({
           </select>
         )}
       </Field>
-      <Field id="window-weekday" label={L.weekday} required error={errors.day_of_week?.message}>
-        {(a) => (
-          <select {...a} className={inputClass} {...register('day_of_week', { valueAsNumber: true })}>
+      {isNew ? (
+        // Several weekdays in one step: one window each (DESIGN.md Reception).
+        <fieldset aria-describedby={daysError ? 'window-days-error' : undefined}>
+          <legend className="block text-sm font-medium">
+            {L.weekdays}
+            <span aria-hidden="true" className="text-red-700">
+              {' '}
+              *
+            </span>
+          </legend>
+          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
             {WEEKDAYS_MONDAY_FIRST.map((d) => (
-              <option key={d} value={d}>
+              <label key={d} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" value={dayOfWeekToIsoWeekday(d)} className="h-4 w-4 accent-brand-700" {...register('days_of_week')} />
                 {labels.weekdays[d]}
-              </option>
+              </label>
             ))}
-          </select>
-        )}
-      </Field>
+          </div>
+          {daysError && (
+            <p id="window-days-error" className="mt-1 text-sm text-red-700">
+              {errorText(daysError)}
+            </p>
+          )}
+        </fieldset>
+      ) : (
+        <Field id="window-weekday" label={L.weekday} required error={errors.day_of_week?.message}>
+          {(a) => (
+            <select {...a} className={inputClass} {...register('day_of_week', { valueAsNumber: true })}>
+              {WEEKDAYS_MONDAY_FIRST.map((d) => (
+                <option key={d} value={d}>
+                  {labels.weekdays[d]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="window-start" label={L.start} required error={errors.start_time?.message}>
           {(a) => <input {...a} type="time" step={300} className={inputClass} {...register('start_time')} />}

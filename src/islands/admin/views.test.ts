@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { bookedCounters, dayList, filterBookedSlots, filterInventory, groupByMonth, groupWindows, inventorySummary, isPastDate } from './views';
+import {
+  blocksOn,
+  bookedCounters,
+  dayList,
+  filterBookedSlots,
+  filterInventory,
+  groupByMonth,
+  groupWindows,
+  inBlock,
+  inventorySummary,
+  isPastDate,
+  mondayOf,
+  remainingToday,
+  weekDates,
+  type BlockLike,
+} from './views';
 
 describe('groupWindows', () => {
   it('groups by type name and weekday, Monday first and Sunday last, each day by start time; types without windows stay', () => {
@@ -99,5 +114,56 @@ describe('dayList', () => {
       slot('2030-01-08', '10:00', 'Impfung'),
     ]);
     expect(dayList(slots, '2030-01-10')).toEqual([]);
+  });
+});
+
+describe('weeks and blocks of the week view and the day list', () => {
+  it('a week runs Monday to Sunday, across a month and a year end', () => {
+    expect(mondayOf('2026-11-24')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-23')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23');
+    expect(mondayOf('2027-01-01')).toBe('2026-12-28');
+    expect(weekDates('2026-12-28')).toEqual(['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03']);
+    // Across the autumn clock change: still seven calendar days.
+    expect(weekDates(mondayOf('2026-10-25'))).toHaveLength(7);
+    expect(weekDates(mondayOf('2026-10-25')).at(-1)).toBe('2026-10-25');
+  });
+
+  const block = (over: Partial<BlockLike>): BlockLike => ({ date: '2030-01-08', appointment_type_id: null, start_time: null, end_time: null, ...over });
+
+  it('finds the blocks of a date, a range of days included, whole days first', () => {
+    const partial = block({ start_time: '10:00', end_time: '12:00' });
+    const whole = block({});
+    const range = block({ date: '2030-01-07', end_date: '2030-01-09' });
+    const other = block({ date: '2030-01-09' });
+    expect(blocksOn([partial, other, whole, range], '2030-01-08')).toEqual([whole, range, partial]);
+    expect(blocksOn([partial, other, whole, range], '2030-01-10')).toEqual([]);
+  });
+
+  it('marks a booking a block covers: the whole day, or an overlap of its duration, for its type or all', () => {
+    const slot = (time: string, type = 't1') => ({ appointment_type_id: type, appointment_time: time });
+    const morning = [block({ start_time: '10:00', end_time: '12:00', appointment_type_id: 't1' })];
+    expect(inBlock(slot('09:40'), morning, 20)).toBe(false);
+    expect(inBlock(slot('09:50'), morning, 20)).toBe(true);
+    expect(inBlock(slot('11:40'), morning, 20)).toBe(true);
+    expect(inBlock(slot('12:00'), morning, 20)).toBe(false);
+    expect(inBlock(slot('10:00', 't2'), morning, 20)).toBe(false);
+    expect(inBlock(slot('17:00', 't2'), [block({})], 20)).toBe(true);
+  });
+});
+
+describe('remainingToday', () => {
+  it("keeps today's appointments that have not ended, in time order, without practice cancellations", () => {
+    const slot = (id: string, date: string, time: string, status?: string) => ({ id, appointment_type_id: 't', type_name: 'Check-up', appointment_date: date, appointment_time: time, status });
+    const durations = new Map([['t', 20]]);
+    const slots = [
+      slot('later', '2030-01-08', '11:00'),
+      slot('running', '2030-01-08', '09:50'),
+      slot('over', '2030-01-08', '09:30'),
+      slot('tomorrow', '2030-01-09', '08:00'),
+      slot('cancelled', '2030-01-08', '10:40', 'cancelled_by_practice'),
+    ];
+    expect(remainingToday(slots, durations, '2030-01-08', '09:50').map((s) => s.id)).toEqual(['running', 'later']);
+    expect(remainingToday(slots, durations, '2030-01-08', '11:20')).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
  * counters (SPEC.md §2 Admin pages, §4). No React, no fetch, so it is
  * tested with plain data.
  */
+import { addDaysToDate, weekdayOf } from '../../lib/berlin-time';
 import { isExpiringSoon, needsReorder, isLowStock, type StockLevels } from '../../lib/inventory';
 
 /** Weekdays as stored (0 = Sunday) in display order: Monday first. */
@@ -105,4 +106,63 @@ export function dayList<S extends SlotLike>(slots: S[], date: string): S[] {
   return slots
     .filter((s) => s.appointment_date === date)
     .sort((a, b) => a.appointment_time.localeCompare(b.appointment_time) || a.type_name.localeCompare(b.type_name, 'de'));
+}
+
+/** The Monday (yyyy-MM-dd) of the week a date lies in; weeks run Monday to Sunday. */
+export function mondayOf(date: string): string {
+  return addDaysToDate(date, -((weekdayOf(date) + 6) % 7));
+}
+
+/** The seven dates of the week that starts on `monday`. */
+export function weekDates(monday: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDaysToDate(monday, i));
+}
+
+export interface BlockLike {
+  date: string;
+  /** A range of days (DESIGN.md Reception), when a row stands for several. */
+  end_date?: string | null;
+  appointment_type_id: string | null;
+  start_time: string | null;
+  end_time: string | null;
+}
+
+/** The blocks that apply on a date (whole days first, then by start time). */
+export function blocksOn<B extends BlockLike>(blocks: B[], date: string): B[] {
+  return blocks
+    .filter((b) => b.date <= date && date <= (b.end_date ?? b.date))
+    .sort((a, b) => (a.start_time ?? '').localeCompare(b.start_time ?? ''));
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * Whether a booking lies in a block of its date: a whole-day block, or a
+ * partial one its [time, time + duration) overlaps, for its type or for all
+ * (the rule of src/lib/availability.ts). Such a booking was made before the
+ * block, or kept when it was set; the lists mark it.
+ */
+export function inBlock(
+  slot: { appointment_type_id: string; appointment_time: string },
+  blocksOfDay: BlockLike[],
+  durationMinutes: number,
+): boolean {
+  const start = minutesOf(slot.appointment_time);
+  return blocksOfDay.some(
+    (b) =>
+      (b.appointment_type_id === null || b.appointment_type_id === slot.appointment_type_id) &&
+      (b.start_time === null || b.end_time === null || (minutesOf(b.start_time) < start + durationMinutes && start < minutesOf(b.end_time))),
+  );
+}
+
+/** Today's appointments that have not ended yet (start + the type's duration after `now`, HH:mm), practice cancellations left out. */
+export function remainingToday<S extends SlotLike & { appointment_type_id: string; status?: string }>(
+  slots: S[],
+  durations: Map<string, number>,
+  today: string,
+  now: string,
+): S[] {
+  return dayList(slots, today).filter(
+    (s) => s.status !== 'cancelled_by_practice' && minutesOf(s.appointment_time) + (durations.get(s.appointment_type_id) ?? 0) > minutesOf(now),
+  );
 }

@@ -4,10 +4,10 @@
  * cancellation token hash never leaves the database. Staff bookings (phone)
  * go through the same insert as online ones (src/server/bookings.server.ts).
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, between, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointmentTypes, bookedSlots } from '../../../db/schema';
-import type { StaffBookingInput } from '../../lib/admin-schemas';
+import type { BookedSlotsQuery, StaffBookingInput } from '../../lib/admin-schemas';
 import { createBooking, type BookingSource } from '../bookings.server';
 import { hhmm, notFound } from './shared.server';
 
@@ -24,8 +24,8 @@ export interface AdminBookedSlotDto {
   created_at: string;
 }
 
-/** By date, then time. */
-export async function listBookedSlots(db: Database): Promise<AdminBookedSlotDto[]> {
+/** By date, then time; only `from` … `to` (inclusive) when a range is given (the week view, the day list). */
+export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}): Promise<AdminBookedSlotDto[]> {
   const rows = await db
     .select({
       id: bookedSlots.id,
@@ -40,6 +40,7 @@ export async function listBookedSlots(db: Database): Promise<AdminBookedSlotDto[
     })
     .from(bookedSlots)
     .innerJoin(appointmentTypes, eq(appointmentTypes.id, bookedSlots.appointmentTypeId))
+    .where(range.from && range.to ? between(bookedSlots.appointmentDate, range.from, range.to) : undefined)
     .orderBy(asc(bookedSlots.appointmentDate), asc(bookedSlots.appointmentTime), asc(appointmentTypes.name), asc(bookedSlots.createdAt));
   return rows.map((r) => ({
     ...r,

@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointmentTimeSlots, appointmentTypes } from '../../../db/schema';
-import type { TimeWindowInput } from '../../lib/admin-schemas';
+import type { NewTimeWindowsInput, TimeWindowInput } from '../../lib/admin-schemas';
 import { hhmm, notFound, withTypeReference } from './shared.server';
 
 export interface TimeWindowDto {
@@ -53,9 +53,17 @@ const columns = (input: TimeWindowInput) => ({
   endTime: input.end_time,
 });
 
-export async function createTimeWindow(db: Database, input: TimeWindowInput): Promise<TimeWindowDto> {
-  const [row] = await withTypeReference(() => db.insert(appointmentTimeSlots).values(columns(input)).returning({ id: appointmentTimeSlots.id }));
-  return byId(db, row!.id);
+/** One window per weekday of `input.days` (several weekdays in one step), in that order. */
+export async function createTimeWindows(db: Database, input: NewTimeWindowsInput): Promise<TimeWindowDto[]> {
+  const { days, several: _, ...window } = input;
+  const rows = await withTypeReference(() =>
+    db
+      .insert(appointmentTimeSlots)
+      .values(days.map((day_of_week) => columns({ ...window, day_of_week })))
+      .returning({ id: appointmentTimeSlots.id }),
+  );
+  const created = await Promise.all(rows.map((row) => byId(db, row.id)));
+  return created.sort((a, b) => days.indexOf(a.day_of_week) - days.indexOf(b.day_of_week));
 }
 
 export async function updateTimeWindow(db: Database, id: string, input: TimeWindowInput): Promise<TimeWindowDto> {

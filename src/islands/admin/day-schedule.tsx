@@ -1,0 +1,174 @@
+/**
+ * One day of appointments for the front desk, as the day list and the week
+ * view show and print it: the day's blocks first, then its bookings in time
+ * order (time, type, reference, source, status). A booking the practice
+ * cancelled stays, struck through, until its day has passed (DESIGN.md
+ * Practice-side changes); a booking inside a blocked time is marked.
+ */
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { isRealDate } from '../../lib/booking-schema';
+import { formatLongDate } from '../../lib/dates';
+import { adminApi, type AdminBookedSlotDto, type BlockedDateDto } from './admin-api';
+import { labels } from './labels';
+import { blocksOn, dayList, inBlock } from './views';
+
+const L = labels.schedule;
+
+/** `status` and `patient_notified` come with practice cancellations (API.md third round); older rows have neither. */
+export type ScheduleSlot = AdminBookedSlotDto & {
+  status?: 'booked' | 'cancelled_by_practice';
+  patient_notified?: boolean;
+};
+
+const cancelled = (s: ScheduleSlot) => s.status === 'cancelled_by_practice';
+
+function statusText(s: ScheduleSlot): string {
+  if (!cancelled(s)) return L.booked;
+  if (s.patient_notified === false) return `${L.cancelled} – ${L.callPatient}`;
+  return s.patient_notified ? `${L.cancelled} – ${L.patientNotified}` : L.cancelled;
+}
+
+function blockText(b: BlockedDateDto): string {
+  const when = b.start_time && b.end_time ? labels.blocked.range(b.start_time, b.end_time) : labels.blocked.wholeDay;
+  return `${when}, ${b.type_name ?? labels.blocked.allTypes}${b.reason ? ` (${b.reason})` : ''}`;
+}
+
+export function DaySchedule({
+  date,
+  slots,
+  blocks,
+  durations,
+  headingLevel = 2,
+}: {
+  date: string;
+  /** Bookings of any dates; the day's are picked here. */
+  slots: ScheduleSlot[];
+  /** Blocks of any dates; the day's are picked here. */
+  blocks: BlockedDateDto[];
+  /** Minutes per appointment type id, for whether a booking lies in a partial block. */
+  durations: Map<string, number>;
+  headingLevel?: 2 | 3;
+}) {
+  const day = dayList(slots, date);
+  const dayBlocks = blocksOn(blocks, date);
+  const standing = day.filter((s) => !cancelled(s)).length;
+  const heading = formatLongDate(date, 'de');
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section className="day-schedule mb-8 break-inside-avoid-page" aria-labelledby={`day-${date}`}>
+      <Heading id={`day-${date}`} className="text-xl font-semibold">
+        {heading} <span className="text-base font-normal text-slate-600">· {L.count(standing)}</span>
+      </Heading>
+      {dayBlocks.length > 0 && (
+        <ul className="mt-2 space-y-1" aria-label={L.blocksOf(heading)}>
+          {dayBlocks.map((b) => (
+            <li
+              key={b.id}
+              className="rounded-md border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm text-amber-950 print:border-black print:bg-transparent"
+            >
+              <span className="font-semibold">{L.blocked}:</span> {blockText(b)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {day.length === 0 ? (
+        <p className="mt-2 text-slate-600">{L.none}</p>
+      ) : (
+        // Stacked cards below 640 px like every back-office table (global.css .list-table); a table on paper.
+        <div className="list-table mt-3">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">{L.caption(heading)}</caption>
+            <thead>
+              <tr className="border-b-2 border-slate-400">
+                {[L.time, L.type, L.reference, L.source, L.status].map((column) => (
+                  <th key={column} scope="col" className="px-2 py-1.5">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {day.map((s) => {
+                const blocked = !cancelled(s) && inBlock(s, dayBlocks, durations.get(s.appointment_type_id) ?? 1);
+                // Struck through but the status: what the appointment was stays readable beside why it is off.
+                const struck = cancelled(s) ? 'line-through' : '';
+                return (
+                  <tr key={s.id} data-status={s.status ?? 'booked'} className={`border-b border-slate-200 ${cancelled(s) ? 'text-slate-600' : ''}`}>
+                    <td data-label={L.time} className={`px-2 py-1.5 font-medium tabular-nums ${struck}`}>
+                      {s.appointment_time}
+                    </td>
+                    <td data-label={L.type} className={`px-2 py-1.5 ${struck}`}>
+                      {s.type_name}
+                    </td>
+                    <td data-label={L.reference} className={`px-2 py-1.5 font-mono tracking-wider ${struck}`}>
+                      {s.reference}
+                    </td>
+                    <td data-label={L.source} className={`px-2 py-1.5 ${struck}`}>
+                      {labels.booked.sources[s.source] ?? s.source}
+                    </td>
+                    <td data-label={L.status} className="px-2 py-1.5">
+                      {statusText(s)}
+                      {blocked && (
+                        <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 print:border print:border-black print:bg-transparent">
+                          {L.inBlock}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export interface Schedule {
+  slots: ScheduleSlot[];
+  blocks: BlockedDateDto[];
+  durations: Map<string, number>;
+}
+
+/** The bookings of `from` … `to`, the blocks and the types' durations; null while loading. Reloads when the range changes. */
+export function useSchedule(from: string, to: string, loadError: string): Schedule | null {
+  const [schedule, setSchedule] = useState<Schedule | null>(null);
+  useEffect(() => {
+    let live = true;
+    setSchedule(null);
+    Promise.all([adminApi.booked.between(from, to), adminApi.blocked.list(), adminApi.types.list()]).then(
+      ([slots, blocks, types]) =>
+        live &&
+        setSchedule({
+          slots,
+          blocks,
+          durations: new Map(types.map((t) => [t.id, t.slot_duration_minutes])),
+        }),
+      () => {
+        if (!live) return;
+        setSchedule({ slots: [], blocks: [], durations: new Map() });
+        toast.error(labels.common.error, { description: loadError });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [from, to, loadError]);
+  return schedule;
+}
+
+/** A date from the page's address (`?datum=yyyy-MM-dd`, as the dashboard and the week view link), if it is one. */
+export function dateFromUrl(): string | null {
+  const value = new URLSearchParams(window.location.search).get('datum');
+  return value && isRealDate(value) ? value : null;
+}
+
+/** Keeps the shown date in the address, so a reload or a shared link shows the same day or week. */
+export function putDateInUrl(date: string | null): void {
+  const url = new URL(window.location.href);
+  if (date) url.searchParams.set('datum', date);
+  else url.searchParams.delete('datum');
+  window.history.replaceState(window.history.state, '', url);
+}
