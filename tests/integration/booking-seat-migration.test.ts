@@ -4,45 +4,16 @@
  * they were made, then the unique index and the capacity trigger apply to
  * every later write. Runs the committed SQL files in journal order.
  */
-import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { migrationsFolder } from '../../db/migrate';
-
-async function statementsOf(tag: string): Promise<string[]> {
-  const text = await readFile(path.join(migrationsFolder, `${tag}.sql`), 'utf8');
-  return text.split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean);
-}
+import { describe, expect, it } from 'vitest';
+import { useScratchDatabase } from '../helpers/migration-db';
 
 describe('seat migration over existing bookings (real Postgres)', () => {
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  let client: pg.Client;
-
-  beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    client = new pg.Client({ connectionString: inject('postgresAdminUrl').replace(/\/postgres$/, `/${name}`) });
-    await client.connect();
-  });
-
-  afterAll(async () => {
-    await client.end();
-    const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
+  const db = useScratchDatabase();
 
   it('numbers existing bookings per time by age, then guards capacity', async () => {
-    const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
-    const tags = journal.entries.map((e) => e.tag);
-    const seatMigration = tags.findIndex((tag) => tag.endsWith('booking-seat-and-rate-limits'));
-    expect(seatMigration).toBeGreaterThan(0);
-    for (const tag of tags.slice(0, seatMigration)) for (const statement of await statementsOf(tag)) await client.query(statement);
+    const migrations = await db.migrationsAround('booking-seat-and-rate-limits');
+    await migrations.before();
+    const client = db.client();
 
     const { rows: [type] } = await client.query(`insert into appointment_types (name, description, max_slots_per_time) values ('Alt', 'a', 2) returning id`);
     const book = (time: string, n: number, createdAt: string) =>
@@ -56,7 +27,7 @@ describe('seat migration over existing bookings (real Postgres)', () => {
     await book('09:00', 3, '2030-01-01T10:00:01Z');
     await book('09:20', 4, '2030-01-01T09:00:00Z');
 
-    for (const tag of tags.slice(seatMigration)) for (const statement of await statementsOf(tag)) await client.query(statement);
+    await migrations.rest();
 
     const { rows } = await client.query(`select appointment_time::text as time, cancellation_token_hash as hash, seat from booked_slots order by appointment_time, seat`);
     expect(rows.map((r) => [r.time, Number.parseInt(r.hash, 16), r.seat])).toEqual([

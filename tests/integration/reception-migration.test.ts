@@ -6,45 +6,16 @@
  * through "Passwort vergessen", is active. Runs the committed SQL files in
  * journal order on the real Postgres.
  */
-import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { migrationsFolder } from '../../db/migrate';
-
-async function statementsOf(tag: string): Promise<string[]> {
-  const text = await readFile(path.join(migrationsFolder, `${tag}.sql`), 'utf8');
-  return text.split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean);
-}
+import { describe, expect, it } from 'vitest';
+import { useScratchDatabase } from '../helpers/migration-db';
 
 describe('reception migration over existing data (real Postgres)', () => {
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  let client: pg.Client;
-
-  beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    client = new pg.Client({ connectionString: inject('postgresAdminUrl').replace(/\/postgres$/, `/${name}`) });
-    await client.connect();
-  });
-
-  afterAll(async () => {
-    await client.end();
-    const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
+  const db = useScratchDatabase();
 
   it('keeps types bookable, leaves old audit entries unlabelled, marks never-used invitations pending', async () => {
-    const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
-    const tags = journal.entries.map((e) => e.tag);
-    const reception = tags.findIndex((tag) => tag.endsWith('_reception'));
-    expect(reception).toBeGreaterThan(0);
-    for (const tag of tags.slice(0, reception)) for (const statement of await statementsOf(tag)) await client.query(statement);
+    const migrations = await db.migrationsAround('_reception');
+    await migrations.before();
+    const client = db.client();
 
     await client.query(`insert into appointment_types (name, description) values ('Alt', 'a')`);
     const user = async (email: string) =>
@@ -67,7 +38,7 @@ describe('reception migration over existing data (real Postgres)', () => {
     await token(viaForgot, 'reset', true);
     await client.query(`insert into audit_log (user_id, user_email, action, entity, entity_id) values ($1, 'gruender@example.org', 'create', 'user', $2)`, [founder, waiting]);
 
-    for (const tag of tags.slice(reception)) for (const statement of await statementsOf(tag)) await client.query(statement);
+    await migrations.rest();
 
     const { rows: types } = await client.query(`select online_bookable from appointment_types`);
     expect(types).toEqual([{ online_bookable: true }]);

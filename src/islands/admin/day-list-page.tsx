@@ -8,12 +8,11 @@
  */
 import { useState } from 'react';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
-import { DaySchedule, dateFromUrl, putDateInUrl, useSchedule } from './day-schedule';
+import { DaySchedule, dateFromUrl, PrintedAt, putDateInUrl, useSchedule } from './day-schedule';
 import { labels } from './labels';
-import { inputClass, Loading, PageHeader, secondaryButton } from './ui';
+import { inputClass, Loading, PageHeader, PrintButton, secondaryButton } from './ui';
 
 const L = labels.dayList;
-const stamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
 
 export function DayListPage() {
   const today = berlinToday();
@@ -33,11 +32,7 @@ export function DayListPage() {
         <PageHeader
           title={labels.nav['day-list']}
           intro={L.intro}
-          action={
-            <button type="button" className={secondaryButton} onClick={() => window.print()}>
-              {L.print}
-            </button>
-          }
+          action={<PrintButton />}
         />
         <div className="mb-6 flex flex-wrap items-end gap-4">
           <div>
@@ -68,7 +63,7 @@ export function DayListPage() {
       ) : (
         dates.map((date) => <DaySchedule key={date} date={date} {...schedule} />)
       )}
-      <p className="mt-6 hidden text-xs text-slate-600 print:block">{L.printedAt(stamp.format(new Date()))}</p>
+      <PrintedAt />
     </div>
   );
 }

@@ -172,3 +172,10 @@ export function putDateInUrl(date: string | null): void {
   else url.searchParams.delete('datum');
   window.history.replaceState(window.history.state, '', url);
 }
+
+const stamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Stand: …" at the foot of a printout, so paper says how current it is. */
+export function PrintedAt() {
+  return <p className="mt-6 hidden text-xs text-slate-600 print:block">{labels.dayList.printedAt(stamp.format(new Date()))}</p>;
+}

@@ -232,6 +232,7 @@ export const labels = {
     error: 'Fehler',
     unexpected: 'Ein unerwarteter Fehler ist aufgetreten.',
     close: 'Schließen',
+    print: 'Drucken',
   },
   weekdays: ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'],
   types: {
@@ -444,7 +445,6 @@ export const labels = {
   },
   week: {
     intro: 'Die Termine und Sperrzeiten einer Woche, Montag bis Sonntag. Zum Ausdrucken auf A4.',
-    print: 'Drucken',
     previous: 'Vorherige Woche',
     current: 'Diese Woche',
     next: 'Nächste Woche',
@@ -476,7 +476,6 @@ export const labels = {
     withTomorrow: 'Heute und morgen werden angezeigt.',
     oneDay: 'Nur dieser Tag wird angezeigt.',
     today: 'Heute und morgen',
-    print: 'Drucken',
     loadError: 'Termine konnten nicht geladen werden.',
     printedAt: (when: string) => `Stand: ${when}`,
   },

@@ -35,6 +35,15 @@ export function PageHeader({ title, intro, action }: { title: string; intro?: st
   );
 }
 
+/** The "Drucken" of a printable page (the day list, the week view). */
+export function PrintButton() {
+  return (
+    <button type="button" className={secondaryButton} onClick={() => window.print()}>
+      {C.print}
+    </button>
+  );
+}
+
 export function Loading() {
   return (
     <p role="status" className="text-slate-600">

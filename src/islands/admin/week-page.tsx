@@ -10,13 +10,12 @@ import { getISOWeek } from 'date-fns';
 import { useState } from 'react';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
 import { calendarDate, formatShortDate } from '../../lib/dates';
-import { DaySchedule, dateFromUrl, putDateInUrl, useSchedule } from './day-schedule';
+import { DaySchedule, dateFromUrl, PrintedAt, putDateInUrl, useSchedule } from './day-schedule';
 import { labels } from './labels';
-import { inputClass, Loading, PageHeader, secondaryButton } from './ui';
+import { inputClass, Loading, PageHeader, PrintButton, secondaryButton } from './ui';
 import { mondayOf, weekDates } from './views';
 
 const L = labels.week;
-const stamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
 
 export function WeekPage() {
   const today = berlinToday();
@@ -38,11 +37,7 @@ export function WeekPage() {
         <PageHeader
           title={labels.nav.week}
           intro={L.intro}
-          action={
-            <button type="button" className={secondaryButton} onClick={() => window.print()}>
-              {L.print}
-            </button>
-          }
+          action={<PrintButton />}
         />
         <div className="mb-6 flex flex-wrap items-end gap-3">
           <button type="button" className={secondaryButton} onClick={() => show(addDaysToDate(monday, -7))}>
@@ -66,7 +61,7 @@ export function WeekPage() {
         {title}
       </h2>
       {schedule === null ? <Loading /> : dates.map((date) => <DaySchedule key={date} date={date} headingLevel={3} {...schedule} />)}
-      <p className="mt-6 hidden text-xs text-slate-600 print:block">{labels.dayList.printedAt(stamp.format(new Date()))}</p>
+      <PrintedAt />
     </div>
   );
 }
