@@ -53,7 +53,6 @@ test.describe.serial('admin access', () => {
       if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
     });
     await page.goto('/auth');
-    // The show/hide button works once the form has hydrated; a click before that is lost.
     await hydrated(page);
     const password = page.getByLabel('Passwort', { exact: true });
     await password.fill(ADMIN.password);

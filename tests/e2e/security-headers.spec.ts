@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { hydrated } from './helpers/admin';
 
 test.describe('Content-Security-Policy in the browser', () => {
   test('the page\'s own inline scripts run and no violation is reported', async ({ page }) => {
@@ -15,6 +16,8 @@ test.describe('Content-Security-Policy in the browser', () => {
     expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await expect.poll(() => logs).toContain('404: /unbekannte-seite');
     await page.goto('/auth');
+    // The toggle works once the island has hydrated (the page is interactive).
+    await hydrated(page);
     await page.getByLabel('Passwort', { exact: true }).fill('abc');
     await page.getByRole('button', { name: 'Passwort anzeigen' }).click();
     await expect(page.getByLabel('Passwort', { exact: true })).toHaveAttribute('type', 'text');
