@@ -142,6 +142,10 @@ test.describe.serial('reception', () => {
       await expect(rowsOf(page, wednesday)).toHaveCount(2);
       await expectFitsScreen(page, path);
     }
+    // The booked-slots list as cards: each booking's actions within the screen.
+    await page.goto(`/admin/booked-slots?datum=${wednesday}`);
+    await expect(page.getByRole('row').filter({ hasText: TYPE })).toHaveCount(2);
+    await expectFitsScreen(page, 'booked slots');
   });
 
   test('the day list of a chosen date shows that date in its field and marks the blocked time, on screen and in print', async ({ page }) => {
@@ -184,6 +188,19 @@ test.describe.serial('reception', () => {
     await page.goBack();
     await card('Artikel laufen in 30 Tagen ab').getByRole('link').click();
     await expect(page.getByRole('button', { name: /^Läuft bald ab/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('the Protokoll names what was changed: the type, its windows, the bookings by reference', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/admin/audit');
+    await page.getByLabel('Bereich').selectOption({ label: 'Terminart' });
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.filter({ hasText: TYPE }).filter({ hasText: 'angelegt' })).toHaveCount(1);
+    await page.getByLabel('Bereich').selectOption({ label: 'Zeitfenster' });
+    await expect(rows.filter({ hasText: `${TYPE}, So 08:00–12:00 Uhr` })).toHaveCount(1);
+    await page.getByLabel('Bereich').selectOption({ label: 'Gebuchter Termin' });
+    await expect(rows.filter({ hasText: references['wed 08:40']! })).toContainText(`${TYPE}, ${formatShortDate(wednesday)} 08:40 Uhr`);
+    await expect(page.getByRole('main')).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
   });
 
   test('a type paused online is missing from /termin but staff still book it', async ({ page, context }) => {
