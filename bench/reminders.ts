@@ -11,13 +11,13 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../db/client';
-import { appointmentTypes, bookedSlots, reminders } from '../db/schema';
+import { appointmentContacts, appointmentTypes, bookedSlots } from '../db/schema';
 import { addDaysToDate, berlinToday } from '../src/lib/berlin-time';
-import { hashToken, newCancellationToken } from '../src/server/bookings.server';
+import { hashToken, newCancellationToken } from '../src/server/bookings/shared.server';
 import { createOutboxSender } from '../src/server/email/outbox.server';
-import { generateKey, parseKeyRing } from '../src/server/reminders/keys.server';
-import { sendDueReminders, type ReminderJobResult } from '../src/server/reminders/job.server';
-import { seal } from '../src/server/reminders/seal.server';
+import { generateKey, parseKeyRing } from '../src/server/appointment-contact/keys.server';
+import { sendDueReminders, type ReminderJobResult } from '../src/server/appointment-contact/job.server';
+import { seal } from '../src/server/appointment-contact/seal.server';
 
 export const REMINDER_COUNT = 1000;
 
@@ -42,11 +42,16 @@ async function dueReminders(db: Database, typeId: string, count: number, tag: st
   }));
   for (let i = 0; i < slots.length; i += 500) {
     const rows = await db.insert(bookedSlots).values(slots.slice(i, i + 500)).returning({ id: bookedSlots.id });
-    await db.insert(reminders).values(
+    await db.insert(appointmentContacts).values(
       rows.map((row, j) => ({
         bookingId: row.id,
-        sendAt: new Date(Date.now() - 60_000),
-        ...seal({ email: `patient-${tag}-${i + j}@example.org`, firstName: 'Erika', language: (i + j) % 2 ? 'en' : 'de', token: newCancellationToken() }, row.id, keys),
+        reminder: true,
+        remindAt: new Date(Date.now() - 60_000),
+        ...seal(
+          { email: `patient-${tag}-${i + j}@example.org`, firstName: 'Erika', lastName: 'Mustermann', language: (i + j) % 2 ? 'en' : 'de', token: newCancellationToken() },
+          row.id,
+          keys,
+        ),
       })),
     );
   }
@@ -54,7 +59,7 @@ async function dueReminders(db: Database, typeId: string, count: number, tag: st
 
 const countFiles = async (dir: string) => (await readdir(dir).catch(() => [])).length;
 const countRows = async (db: Database) =>
-  Number(((await db.execute(sql`select count(*)::int as n from reminders`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+  Number(((await db.execute(sql`select count(*)::int as n from appointment_contacts where remind_at is not null`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
 
 export async function measureReminderJob(db: Database, dataDir: string, count = REMINDER_COUNT): Promise<ReminderFigures> {
   const [type] = await db
@@ -88,11 +93,11 @@ export function printReminderFigures(f: ReminderFigures, count = REMINDER_COUNT)
   console.log('');
   console.log(`Reminders: the job for ${count} due reminders against the outbox (real Postgres, batches of 100 claimed FOR UPDATE SKIP LOCKED)`);
   console.log(
-    `one run:        ${f.single.ms.toFixed(0)} ms (${(f.single.ms / count).toFixed(2)} ms per reminder): ${r.sent} sent, ${r.expired} expired, ${r.failed} failed; ${f.single.files} .eml files, ${f.single.left} rows left`,
+    `one run:        ${f.single.ms.toFixed(0)} ms (${(f.single.ms / count).toFixed(2)} ms per reminder): ${r.sent} sent, ${r.expired} expired, ${r.failed} failed; ${f.single.files} .eml files, ${f.single.left} still due`,
   );
   const [a, b] = f.pair.results;
   console.log(
-    `two runs at once: ${f.pair.ms.toFixed(0)} ms: ${a.sent} + ${b.sent} = ${a.sent + b.sent} sent; ${f.pair.files} .eml files (none twice), ${f.pair.left} rows left`,
+    `two runs at once: ${f.pair.ms.toFixed(0)} ms: ${a.sent} + ${b.sent} = ${a.sent + b.sent} sent; ${f.pair.files} .eml files (none twice), ${f.pair.left} still due`,
   );
 }
 

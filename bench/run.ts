@@ -25,7 +25,7 @@ import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots } fro
 import { candidateTimes } from '../src/lib/availability';
 import { addDaysToDate, berlinToday, weekdayOf } from '../src/lib/berlin-time';
 import { json, readJson, route } from '../src/server/http.server';
-import { hashToken, newCancellationToken } from '../src/server/bookings.server';
+import { hashToken, newCancellationToken } from '../src/server/bookings/shared.server';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres';
 import bookingsFunction from '../netlify/functions/bookings';
 import { compilePath, startLocalServer, type FunctionRoute } from '../scripts/local-server';

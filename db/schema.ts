@@ -7,8 +7,9 @@
  *
  * Privacy: no table holds patient data in clear. `booked_slots` keeps only
  * the type, the Berlin wall-clock date and time, the SHA-256 of the
- * cancellation token and when the row was made; `reminders` holds what a
- * consented reminder needs, sealed, until it is sent.
+ * cancellation token and when the row was made; `appointment_contacts`
+ * holds what the emails about one online booking need, sealed, until the
+ * booking is cancelled or its appointment has ended.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -116,9 +117,17 @@ export const bookedSlots = pgTable(
     reference: text('reference').notNull().default(sql.raw(referenceDefaultSql())),
     /** False when the practice's notification email failed: staff expect an unknown patient. */
     practiceNotified: boolean('practice_notified').notNull().default(true),
+    /**
+     * False when staff moved the booking and no email reached the patient
+     * (a phone booking, no contact, or the email failed): staff call them.
+     */
+    patientNotified: boolean('patient_notified').notNull().default(true),
+    /** iCalendar SEQUENCE of the booking's event: 0 when booked, one more with every move. */
+    sequence: integer('sequence').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
+    check('booked_slots_sequence_non_negative', sql`${t.sequence} >= 0`),
     check('booked_slots_token_hash_format', sql`${t.cancellationTokenHash} is null or ${t.cancellationTokenHash} ~ '^[0-9a-f]{64}$'`),
     check('booked_slots_seat_range', sql`${t.seat} between 1 and 10`),
     check('booked_slots_source_known', sql`${t.source} in ('online', 'phone')`),
@@ -144,9 +153,12 @@ export const blockedDates = pgTable(
     /** Both null: the whole day. Otherwise appointments overlapping [start, end) are blocked. */
     startTime: time('start_time'),
     endTime: time('end_time'),
+    /** The rows of one date range saved in one step share it (one row per day); null for a single day. */
+    rangeId: uuid('range_id'),
     createdAt: createdAt(),
   },
   (t) => [
+    index('blocked_dates_range_idx').on(t.rangeId),
     check('blocked_dates_reason_length', sql`${t.reason} is null or length(${t.reason}) <= 500`),
     check(
       'blocked_dates_time_range',
@@ -392,34 +404,72 @@ export const auditLog = pgTable(
 );
 
 /**
- * Appointment reminders: the one consented exception to "no patient data at
- * rest" (DESIGN.md, Reminders). A row exists only when the patient ticked
- * the reminder box. It holds the booking, when to send, and one AES-256-GCM
- * sealed value (email, first name, language, cancellation token) with the id
- * of the key that sealed it (src/server/reminders/). It is deleted when the
- * reminder is sent, and with its booking (cancelled or released) by the
- * foreign key's cascade.
+ * The appointment contact (DESIGN.md, Appointment contact): what the emails
+ * about one online booking need ({email, first name, last name, language,
+ * cancellation token}), sealed AES-256-GCM with the id of the key that
+ * sealed it (src/server/appointment-contact/). Written by the booking's own
+ * statement; used only for emails about this appointment; deleted with the
+ * booking (cancelled: the notice goes from the values read in the same
+ * transaction) and at the latest once the appointment has ended, by the
+ * scheduled job. The opt-in reminder is a send time on it.
+ *
+ * The second round's `reminders` table became a view over this one
+ * (db/migrations/0010), so functions still live during a deploy keep
+ * working; a later release drops the view.
  */
-export const reminders = pgTable(
-  'reminders',
+export const appointmentContacts = pgTable(
+  'appointment_contacts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
     bookingId: uuid('booking_id')
-      .notNull()
+      .primaryKey()
       .references(() => bookedSlots.id, { onDelete: 'cascade' }),
-    /** 24 hours before the appointment, Berlin wall clock. */
-    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
     /** Which key of DATA_ENCRYPTION_KEY sealed the value (16 hex digits). */
     keyId: text('key_id').notNull(),
     /** base64url(iv ‖ tag ‖ ciphertext), the booking id as associated data. */
     sealed: text('sealed').notNull(),
+    /** The patient ticked the reminder box (it survives moves). */
+    reminder: boolean('reminder').notNull().default(false),
+    /** When the reminder is due (24 hours before, Berlin wall clock); null once sent or when none is wanted. */
+    remindAt: timestamp('remind_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    check('reminders_key_id_format', sql`${t.keyId} ~ '^[0-9a-f]{16}$'`),
-    check('reminders_sealed_format', sql`${t.sealed} ~ '^[A-Za-z0-9_-]+$'`),
-    uniqueIndex('reminders_booking_idx').on(t.bookingId),
-    index('reminders_send_at_idx').on(t.sendAt),
+    check('appointment_contacts_key_id_format', sql`${t.keyId} ~ '^[0-9a-f]{16}$'`),
+    check('appointment_contacts_sealed_format', sql`${t.sealed} ~ '^[A-Za-z0-9_-]+$'`),
+    check('appointment_contacts_remind_only_if_wanted', sql`${t.remindAt} is null or ${t.reminder}`),
+    index('appointment_contacts_remind_at_idx').on(t.remindAt),
+  ],
+);
+
+/**
+ * A booking the practice cancelled (DESIGN.md, Practice-side changes): a
+ * tombstone with no seat and no contact, kept until its date has passed,
+ * so the patient's link answers 410 cancelled-by-practice instead of
+ * "unknown" and the staff list shows it struck through. It keeps the
+ * booking's id (the calendar UID), reference and token hash.
+ */
+export const cancelledBookings = pgTable(
+  'cancelled_bookings',
+  {
+    id: uuid('id').primaryKey(),
+    appointmentTypeId: uuid('appointment_type_id')
+      .notNull()
+      .references(() => appointmentTypes.id, { onDelete: 'cascade' }),
+    appointmentDate: date('appointment_date').notNull(),
+    appointmentTime: time('appointment_time').notNull(),
+    /** Hex SHA-256 of the booking's cancellation token; null for a phone booking. */
+    cancellationTokenHash: text('cancellation_token_hash'),
+    source: text('source').notNull(),
+    reference: text('reference').notNull(),
+    /** Whether the cancellation email reached the patient; false until it did ("bitte telefonisch informieren"). */
+    patientNotified: boolean('patient_notified').notNull().default(false),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('cancelled_bookings_token_hash_format', sql`${t.cancellationTokenHash} is null or ${t.cancellationTokenHash} ~ '^[0-9a-f]{64}$'`),
+    check('cancelled_bookings_source_known', sql`${t.source} in ('online', 'phone')`),
+    uniqueIndex('cancelled_bookings_token_hash_idx').on(t.cancellationTokenHash),
+    index('cancelled_bookings_date_idx').on(t.appointmentDate),
   ],
 );
 
@@ -428,4 +478,5 @@ export type TimeWindowRow = typeof appointmentTimeSlots.$inferSelect;
 export type BookedSlotRow = typeof bookedSlots.$inferSelect;
 export type BlockedDateRow = typeof blockedDates.$inferSelect;
 export type InventoryItemRow = typeof inventoryItems.$inferSelect;
-export type ReminderRow = typeof reminders.$inferSelect;
+export type AppointmentContactRow = typeof appointmentContacts.$inferSelect;
+export type CancelledBookingRow = typeof cancelledBookings.$inferSelect;

@@ -9,7 +9,7 @@ import { seedDemoData } from '../db/seed';
 import { readEnv } from '../src/server/env.server';
 import { SECURITY_HEADERS } from '../src/server/security-headers';
 import { SHUTDOWN_GRACE_MS, startLocalServer } from './local-server';
-import { startReminderSchedule } from '../src/server/reminders/job.server';
+import { startReminderSchedule } from '../src/server/appointment-contact/job.server';
 import { startContentRebuilds } from './content-rebuild';
 
 // The local server is a development tool; functions on Netlify default to production.

@@ -1,6 +1,6 @@
 import { getDb } from '../../db/client';
 import { availabilityQuerySchema } from '../../src/lib/booking-schema';
-import { getAvailability } from '../../src/server/bookings.server';
+import { getAvailability } from '../../src/server/bookings/availability.server';
 import { json, parseInput, queryOf, route } from '../../src/server/http.server';
 
 export default route({

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { getDb } from '../../db/client';
 import { cancellationTokenSchema } from '../../src/lib/booking-schema';
+import { dataKeyRingIfAny } from '../../src/server/appointment-contact/keys.server';
 import { sendCancellationNotice } from '../../src/server/booking-emails.server';
-import { bookingForCancellation, cancelBooking, type BookingByToken } from '../../src/server/bookings.server';
+import { bookingForCancellation, cancelBooking } from '../../src/server/bookings/cancel.server';
+import type { BookingView } from '../../src/server/bookings/lookup.server';
 import { json, parseInput, queryOf, readJson, route } from '../../src/server/http.server';
+import { sendPatientNotice } from '../../src/server/patient-notices.server';
 
 const tokenInput = z.object({ token: cancellationTokenSchema });
 
-const publicView = (b: BookingByToken) => ({
+const publicView = (b: BookingView) => ({
   appointment_type_id: b.appointment_type_id,
   type_name: b.type_name,
   type_name_en: b.type_name_en,
@@ -24,14 +27,25 @@ export default route({
   },
   POST: async (req) => {
     const { token } = parseInput(tokenInput, await readJson(req));
-    const cancelled = await cancelBooking(await getDb(), token);
-    // The practice hears of it (German: type, date, time, reference); a failed notice never undoes the cancellation.
-    await sendCancellationNotice({
-      type: { name: cancelled.type_name, nameEn: cancelled.type_name_en },
-      date: cancelled.appointment_date,
-      time: cancelled.appointment_time,
-      reference: cancelled.reference,
-    });
+    const { booking, contact } = await cancelBooking(await getDb(), token, await dataKeyRingIfAny());
+    const type = { name: booking.type_name, nameEn: booking.type_name_en, slotDurationMinutes: booking.slot_duration_minutes };
+    // The patient's confirmation with METHOD:CANCEL, and the practice's notice (German: type, date, time, reference);
+    // neither undoes the cancellation when it fails.
+    await Promise.all([
+      contact
+        ? sendPatientNotice({
+            kind: 'cancelled',
+            contact,
+            bookingId: booking.id,
+            reference: booking.reference,
+            type,
+            date: booking.appointment_date,
+            time: booking.appointment_time,
+            sequence: booking.sequence + 1,
+          })
+        : null,
+      sendCancellationNotice({ type, date: booking.appointment_date, time: booking.appointment_time, reference: booking.reference }),
+    ]);
     return json({ cancelled: true });
   },
 });

@@ -1,10 +1,13 @@
 import { getDb } from '../../db/client';
+import { useTranslations } from '../../src/i18n/i18n';
 import { rescheduleRequestSchema } from '../../src/lib/booking-schema';
 import { AppError } from '../../src/lib/errors';
+import { dataKeyRingIfAny } from '../../src/server/appointment-contact/keys.server';
 import { sendRescheduleEmail } from '../../src/server/booking-emails.server';
-import { rescheduleBooking } from '../../src/server/bookings.server';
+import { rescheduleBooking } from '../../src/server/bookings/move.server';
 import { readEnv } from '../../src/server/env.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
+import { sendPatientNotice } from '../../src/server/patient-notices.server';
 import { forgetHit, moveLimits, takeRateLimit } from '../../src/server/rate-limit.server';
 
 const TOO_MANY_MOVES = {
@@ -22,20 +25,37 @@ export default route({
     const now = new Date();
     await takeRateLimit(db, [limits.booking, limits.client], now, TOO_MANY_MOVES[language]);
     // One transaction: the new seat taken, the old one freed, the reminder moved (or nothing at all).
-    const moved = await rescheduleBooking(db, body, now).catch(async (error: unknown) => {
+    const moved = await rescheduleBooking(db, body, await dataKeyRingIfAny(), now).catch(async (error: unknown) => {
       // Refused by the booking rules (a time taken meanwhile): it moved nothing, so it costs the booking nothing.
       if (error instanceof AppError && error.status === 409) await forgetHit(db, limits.booking, now);
       throw error;
     });
-    // The move stands once committed; the practice's notice only reports how it went.
-    const email = await sendRescheduleEmail({
-      reference: moved.booking.reference,
-      type: moved.type,
-      old: moved.old,
-      moved: { date: moved.booking.appointment_date, time: moved.booking.appointment_time },
-      language,
-    });
-    return json({ booking: moved.booking, email });
+    // The move stands once committed: the patient's confirmation (new time, updated .ics) and the
+    // practice's notice only report how they went.
+    const [patientSent, email] = await Promise.all([
+      moved.contact
+        ? sendPatientNotice({
+            kind: 'moved',
+            contact: moved.contact,
+            bookingId: moved.booking.id,
+            reference: moved.booking.reference,
+            type: moved.type,
+            date: moved.booking.appointment_date,
+            time: moved.booking.appointment_time,
+            old: moved.old,
+            sequence: moved.sequence,
+          })
+        : true,
+      sendRescheduleEmail({
+        reference: moved.booking.reference,
+        type: moved.type,
+        old: moved.old,
+        moved: { date: moved.booking.appointment_date, time: moved.booking.appointment_time },
+        language,
+      }),
+    ]);
+    const patientEmailError = useTranslations(language)('email.errors.patientFailed');
+    return json({ booking: { ...moved.booking, sequence: moved.sequence }, email: patientSent ? email : { ...email, success: false, patientEmailError } });
   },
 });
 

@@ -1,22 +1,24 @@
 import { getDb } from '../../db/client';
 import { bookingRequestSchema, type BookingRequest } from '../../src/lib/booking-schema';
+import { dataKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { sendBookingEmails } from '../../src/server/booking-emails.server';
-import { createBooking, markPracticeNotNotified } from '../../src/server/bookings.server';
+import { createBooking, markPracticeNotNotified } from '../../src/server/bookings/create.server';
 import { readEnv } from '../../src/server/env.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
 import { bookingLimits } from '../../src/server/rate-limit.server';
-import { reminderKeyRing } from '../../src/server/reminders/keys.server';
 
 export default route({
   POST: async (req, ctx) => {
     const body = parseInput(bookingRequestSchema, await readJson(req)) as BookingRequest;
     const limits = bookingLimits({ clientAddress: ctx.ip, recipient: body.email }, readEnv());
-    // A reminder needs its key before anything is stored: without one, 503 not-configured and no booking.
-    const reminder = body.reminder
-      ? { secret: { email: body.email, firstName: body.first_name, language: body.language }, keys: await reminderKeyRing() }
-      : undefined;
+    // Every online booking keeps its sealed contact: without a key, 503 not-configured and nothing is stored.
+    const contact = {
+      secret: { email: body.email, firstName: body.first_name, lastName: body.last_name, language: body.language },
+      keys: await dataKeyRing(),
+      reminder: body.reminder === true,
+    };
     // Over a limit: 429 from createBooking, nothing stored, nothing sent.
-    const created = await createBooking(await getDb(), body, { limits, reminder });
+    const created = await createBooking(await getDb(), body, { limits, contact });
     // The booking stands once committed; emails only report how they went.
     const email = await sendBookingEmails({
       bookingId: created.booking.id,

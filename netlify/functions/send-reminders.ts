@@ -1,11 +1,12 @@
 /**
  * Scheduled function (Netlify, every 15 minutes, UTC cron): sends the due
- * appointment reminders and deletes them (src/server/reminders/job.server.ts).
+ * appointment reminders and deletes the contacts of ended appointments
+ * (src/server/appointment-contact/job.server.ts).
  * It has no path: Netlify invokes it on schedule only. It answers counts,
  * never anything of a patient.
  */
 import { errorResponse } from '../../src/server/http.server';
-import { runReminderJob } from '../../src/server/reminders/job.server';
+import { runReminderJob } from '../../src/server/appointment-contact/job.server';
 
 export default async (): Promise<Response> => {
   try {

@@ -5,8 +5,8 @@
  * that src/islands/admin/labels.ts turns into German.
  */
 import { z } from './zod';
-import { addDaysToDate } from './berlin-time';
-import { isRealDate } from './booking-schema';
+import { addDaysToDate, berlinToday } from './berlin-time';
+import { isRealDate, MAX_AVAILABILITY_DAYS } from './booking-schema';
 import { adminText, optionalAdminText } from './admin-text';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -154,13 +154,51 @@ export const blockedDateSchema = z
   });
 export type BlockedDateInput = z.output<typeof blockedDateSchema>;
 
+/** Staff may book and move up to this many days ahead, whatever a type's online window (DESIGN.md Reception). */
+export const STAFF_BOOKING_DAYS = 365;
+
+/** A date staff may book: a real date, at most 365 days after Berlin's today (the past is a 409 `past`). */
+const staffDate = z
+  .string({ error: 'admin.errors.dateRequired' })
+  .refine(isRealDate, 'admin.errors.dateRequired')
+  .refine((v) => !isRealDate(v) || v <= addDaysToDate(berlinToday(), STAFF_BOOKING_DAYS), 'admin.errors.tooFarAhead');
+
+const staffTime = z.string({ error: 'admin.errors.timeInvalid' }).regex(HH_MM, 'admin.errors.timeInvalid');
+
 /** POST /api/admin/booked-slots: a seat taken by staff for a caller; no patient data at all. */
 export const staffBookingSchema = z.object({
   appointment_type_id: typeId.transform((id) => id.toLowerCase()),
-  appointment_date: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
-  appointment_time: z.string({ error: 'admin.errors.timeInvalid' }).regex(HH_MM, 'admin.errors.timeInvalid'),
+  appointment_date: staffDate,
+  appointment_time: staffTime,
 });
 export type StaffBookingInput = z.output<typeof staffBookingSchema>;
+
+/** POST /api/admin/booked-slots/:id/move: a new date and time of the booking's type. */
+export const staffMoveSchema = z.object({ appointment_date: staffDate, appointment_time: staffTime });
+export type StaffMoveInput = z.output<typeof staffMoveSchema>;
+
+/**
+ * The practice's optional message to a patient whose appointment it cancels
+ * (DESIGN.md Practice-side changes): at most 500 characters, the patient
+ * text rules (NFC; no control, bidi or separator characters; no RFC 2047
+ * encoded word). Sent, never stored or audited.
+ */
+export const cancelMessageSchema = z.object({
+  message: optionalAdminText(500, { multiline: true }).transform((v) => v ?? undefined),
+});
+export type CancelMessageInput = z.output<typeof cancelMessageSchema>;
+
+/** GET /api/admin/availability: a type and at most 62 days, as the public query. */
+export const staffAvailabilityQuerySchema = z
+  .object({
+    type: typeId.transform((id) => id.toLowerCase()),
+    from: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
+    to: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
+  })
+  .refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || (q.from <= q.to && q.to <= addDaysToDate(q.from, MAX_AVAILABILITY_DAYS - 1)), {
+    path: ['to'],
+    message: 'admin.errors.rangeInvalid',
+  });
 
 /** SPEC.md §5: a stock that cannot be parsed counts as 0; a missing one is an error. */
 const stock = (key: string) =>

@@ -20,6 +20,7 @@ import { buildPasswordLinkEmail } from './account-email';
 import { buildContactEmail } from './contact-email';
 import { emailDate } from './email-dates';
 import { buildReminderEmail } from './reminder-email';
+import { patientNotice } from '../server/patient-notices.server';
 
 // A Thursday in March: month and weekday are spelled differently in German and English.
 const DAY = '2027-03-04';
@@ -67,6 +68,25 @@ const builders: Record<string, (lang: Lang) => Built> = {
     email: buildReminderEmail({ to: 'erika@example.org', firstName: 'Erika', language: lang, token: 'x'.repeat(43), type, date: DAY, time: '09:30' }, SITE),
     lang,
     dates: [DAY],
+  }),
+  // The patient's notices of a change (issue 18), here a move by the practice: old and new date.
+  patientNotice: (lang) => ({
+    email: patientNotice(
+      {
+        kind: 'moved-by-practice',
+        contact: { email: 'erika@example.org', firstName: 'Erika', lastName: 'Mustermann', language: lang, token: 'x'.repeat(43) },
+        bookingId: '00000000-0000-4000-8000-000000000001',
+        reference: 'K7M2QX',
+        type,
+        date: MOVED_TO,
+        time: '10:00',
+        old: { date: DAY, time: '09:30' },
+        sequence: 1,
+      },
+      SITE,
+    ),
+    lang,
+    dates: [DAY, MOVED_TO],
   }),
   buildContactEmail: (lang) => ({
     email: buildContactEmail({ name: 'Erika', email: 'erika@example.org', phone: undefined, subject: undefined, message: 'Bitte um Rückruf.', language: lang }, 'praxis@example.org'),

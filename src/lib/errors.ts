@@ -13,6 +13,10 @@ export const HTTP_STATUS_BY_CODE = {
   'too-late': 409,
   'admin-exists': 409,
   'type-has-future-bookings': 409,
+  /** A block would cover bookings and the request did not say what becomes of them (API.md third round). */
+  'has-bookings': 409,
+  /** The booking was cancelled by the practice (its link then answers this until the date has passed). */
+  'cancelled-by-practice': 410,
   'last-admin': 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
@@ -38,13 +42,20 @@ export class AppError extends Error {
     /** A human-readable explanation, safe to show (never patient data). */
     readonly detail?: string,
     readonly fieldErrors?: FieldErrors,
-    /** For 429: seconds until a retry can succeed, sent as Retry-After. */
-    options: { retryAfterSeconds?: number } = {},
+    /**
+     * retryAfterSeconds: for 429, seconds until a retry can succeed, sent as Retry-After.
+     * extra: members the problem body adds (API.md: `reason` of slot-unavailable, `bookings` of has-bookings).
+     */
+    options: { retryAfterSeconds?: number; extra?: Record<string, unknown> } = {},
   ) {
     super(detail ?? code);
     this.name = 'AppError';
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.extra = options.extra;
   }
+
+  /** Further members of the problem body. */
+  readonly extra?: Record<string, unknown>;
 
   /** For a 429: when the limit allows the next attempt (the Retry-After header). */
   readonly retryAfterSeconds?: number;

@@ -16,6 +16,15 @@ export interface CalendarEvent {
   description: string;
   url?: string;
   stamp: Date;
+  /**
+   * RFC 5546: PUBLISH (default) adds or, with a higher SEQUENCE and the same
+   * UID, replaces the event; CANCEL removes the event of that UID.
+   */
+  method?: 'PUBLISH' | 'CANCEL';
+  /** Revision of the event (RFC 5545 §3.8.7.4): 0 when booked, one more with every change. */
+  sequence?: number;
+  /** Who runs the event: calendars match a CANCEL or an update to it. */
+  organizer?: { name: string; email: string };
 }
 
 const BERLIN_VTIMEZONE = [
@@ -75,15 +84,17 @@ export function buildIcs(event: CalendarEvent): string {
   const [h, min] = event.time.split(':').map(Number) as [number, number];
   const start = h * 60 + min;
   const stamp = event.stamp.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const method = event.method ?? 'PUBLISH';
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Hausarztpraxis Duesseldorf//Online-Terminbuchung//DE',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     ...BERLIN_VTIMEZONE,
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence ?? 0}`,
     `DTSTAMP:${stamp}`,
     `DTSTART;TZID=Europe/Berlin:${localStamp(event.date, start)}`,
     `DTEND;TZID=Europe/Berlin:${localStamp(event.date, start + event.durationMinutes)}`,
@@ -91,7 +102,8 @@ export function buildIcs(event: CalendarEvent): string {
     `LOCATION:${escapeIcsText(event.location)}`,
     `DESCRIPTION:${escapeIcsText(event.description)}`,
     ...(event.url ? [`URL:${event.url}`] : []),
-    'STATUS:CONFIRMED',
+    ...(event.organizer ? [`ORGANIZER;CN="${event.organizer.name.replace(/["\r\n]/g, '')}":mailto:${event.organizer.email}`] : []),
+    method === 'CANCEL' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
     'END:VEVENT',
     'END:VCALENDAR',
   ];

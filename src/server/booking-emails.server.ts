@@ -13,7 +13,7 @@ import { buildIcs } from '../lib/ics';
 import { emailSenderName, fullAddress, practice } from '../lib/practice';
 import { formatPrice } from '../lib/price';
 import type { AppointmentTypeRow } from '../../db/schema';
-import { createEmailSender, type EmailMessage, type EmailSender } from './email/email.server';
+import { createEmailSender, type EmailAttachment, type EmailMessage, type EmailSender } from './email/email.server';
 import { readEnv } from './env.server';
 
 export interface BookingEmailInput {
@@ -52,7 +52,7 @@ function priceRow(type: { priceCents?: number | null }, lang: Lang): Array<[stri
   return type.priceCents === null || type.priceCents === undefined ? [] : [[t('email.label.price'), formatPrice(type.priceCents, lang)]];
 }
 
-function rows(pairs: Array<[string, string]>): { html: string; text: string } {
+export function rows(pairs: Array<[string, string]>): { html: string; text: string } {
   return {
     html: `<table role="presentation" cellpadding="4" style="border-collapse:collapse">${pairs
       .map(([k, v]) => `<tr><th align="left" style="padding-right:16px">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
@@ -106,17 +106,7 @@ ${details.html}
     signature,
     practice.phone,
   ].join('\n');
-  const ics = buildIcs({
-    uid: `${input.bookingId}@${new URL(siteUrl).hostname}`,
-    date: input.date,
-    time: input.time,
-    durationMinutes: input.type.slotDurationMinutes,
-    summary: t('email.calendarSummary', { type, practice: practiceName }),
-    location: `${practiceName}, ${fullAddress()}`,
-    description: `${t('email.patient.cancelIntro')} ${link}`,
-    url: link,
-    stamp: new Date(),
-  });
+  const ics = appointmentIcs({ bookingId: input.bookingId, siteUrl, date: input.date, time: input.time, type: input.type, lang, link, sequence: 0 });
   const fromName = emailSenderName(lang);
   return {
     to: input.patient.email,
@@ -124,7 +114,51 @@ ${details.html}
     subject: t('email.patient.subject', { type, date: emailDate(input.date, lang, 'short'), time: input.time }),
     html,
     text,
-    attachments: [{ filename: lang === 'de' ? 'termin.ics' : 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
+    attachments: [icsAttachment(ics, lang, 'PUBLISH')],
+  };
+}
+
+/**
+ * The calendar event of a booking: its UID is the booking's id, so every
+ * later .ics (moved: a higher SEQUENCE; cancelled: METHOD:CANCEL) updates
+ * or removes the same entry.
+ */
+export function appointmentIcs(input: {
+  bookingId: string;
+  siteUrl: string;
+  date: string;
+  time: string;
+  type: Pick<AppointmentTypeRow, 'name' | 'nameEn' | 'slotDurationMinutes'>;
+  lang: Lang;
+  /** The patient's link (move or cancel); none for a cancelled appointment. */
+  link?: string;
+  sequence: number;
+  method?: 'PUBLISH' | 'CANCEL';
+}): string {
+  const t = useTranslations(input.lang);
+  const practiceName = practice.name[input.lang];
+  const type = typeName(input.type, input.lang);
+  return buildIcs({
+    uid: `${input.bookingId}@${new URL(input.siteUrl).hostname}`,
+    date: input.date,
+    time: input.time,
+    durationMinutes: input.type.slotDurationMinutes,
+    summary: t('email.calendarSummary', { type, practice: practiceName }),
+    location: `${practiceName}, ${fullAddress()}`,
+    description: input.link ? `${t('email.patient.cancelIntro')} ${input.link}` : t('email.calendarCancelled'),
+    ...(input.link ? { url: input.link } : {}),
+    stamp: new Date(),
+    method: input.method ?? 'PUBLISH',
+    sequence: input.sequence,
+    organizer: { name: practiceName, email: practice.email },
+  });
+}
+
+export function icsAttachment(ics: string, lang: Lang, method: 'PUBLISH' | 'CANCEL'): EmailAttachment {
+  return {
+    filename: lang === 'de' ? 'termin.ics' : 'appointment.ics',
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: ics,
   };
 }
 
@@ -149,7 +183,7 @@ function practiceMessage(
  * The configured sender and settings, or null when email is not configured
  * (logged by kind only, under `what`).
  */
-function configuredEmail(what: string, sender?: EmailSender): { env: ReturnType<typeof readEnv>; sender: EmailSender } | null {
+export function configuredEmail(what: string, sender?: EmailSender): { env: ReturnType<typeof readEnv>; sender: EmailSender } | null {
   try {
     const env = readEnv();
     return { env, sender: sender ?? createEmailSender(env) };

@@ -49,6 +49,7 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
@@ -70,8 +71,9 @@ export function problem(
   detail?: string,
   errors?: FieldErrors,
   headers?: HeadersInit,
+  extra?: Record<string, unknown>,
 ): Response {
-  const body: Record<string, unknown> = { type, title: TITLES[status] ?? 'Error', status };
+  const body: Record<string, unknown> = { ...extra, type, title: TITLES[status] ?? 'Error', status };
   if (detail) body.detail = detail;
   if (errors && status === 400) body.errors = errors;
   const h = new Headers(headers);
@@ -92,7 +94,7 @@ export function retryAfterHeaders(error: AppError): Record<string, string> | und
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
-    return problem(error.status, error.code, error.detail, error.fieldErrors, retryAfterHeaders(error));
+    return problem(error.status, error.code, error.detail, error.fieldErrors, retryAfterHeaders(error), error.extra);
   }
   if (isDatabaseUnavailable(error)) {
     // The code only: driver messages can quote values.

@@ -35,6 +35,8 @@ const SECRETS = {
   JWT_SECRET: 'deploy-test-jwt-secret-0123456789abcdef',
   ADMIN_SETUP_SECRET: 'deploy-test-setup-word',
   POSTMARK_SERVER_TOKEN: 'deploy-test-postmark-token',
+  // Online bookings seal their appointment contact (issue 18): without a key they are 503 not-configured.
+  DATA_ENCRYPTION_KEY: '0d1e2a3d4b5e6e7f8090a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6',
 };
 
 interface Invocation {

@@ -16,7 +16,7 @@ import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { practice } from '../../src/lib/practice';
 import { readOutbox } from '../helpers/eml';
-import { hydrated, signInAsAdmin } from './helpers/admin';
+import { hydrated, pickSlot, signInAsAdmin } from './helpers/admin';
 import { bookingRequest } from '../helpers/patient';
 import { startSecondServer, type SecondServer } from './helpers/second-server';
 
@@ -57,9 +57,9 @@ async function createType(request: APIRequestContext, base: string, name: string
 
 /** Releases the type's bookings, removes its blocks, deletes it. */
 async function removeType(request: APIRequestContext, base: string, type: Type) {
-  const slots = (await (await request.get(`${base}/api/admin/booked-slots`)).json()) as Array<{ id: string; appointment_type_id: string }>;
-  for (const s of slots.filter((s) => s.appointment_type_id === type.id)) {
-    expect((await request.delete(`${base}/api/admin/booked-slots/${s.id}`, { headers: originOf(base) })).status()).toBe(204);
+  const slots = (await (await request.get(`${base}/api/admin/booked-slots`)).json()) as Array<{ id: string; appointment_type_id: string; status: string }>;
+  for (const s of slots.filter((s) => s.appointment_type_id === type.id && s.status === 'booked')) {
+    expect((await request.delete(`${base}/api/admin/booked-slots/${s.id}`, { headers: originOf(base) })).ok()).toBe(true);
   }
   const blocks = (await (await request.get(`${base}/api/admin/blocked-dates`)).json()) as Array<{ id: string; appointment_type_id: string | null }>;
   for (const b of blocks.filter((b) => b.appointment_type_id === type.id)) {
@@ -126,11 +126,10 @@ test.describe.serial('practice operations', () => {
     await page.getByRole('button', { name: 'Termin eintragen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Termin eintragen' });
     await expect(dialog).toContainText('Es werden keine Patientendaten erfasst.');
-    // Type, date and time only: nothing about the caller is asked.
-    await expect(dialog.locator('input, select, textarea')).toHaveCount(3);
+    // The type, then a date and a free time picked from the calendar: nothing about the caller is asked, nothing typed.
+    await expect(dialog.locator('input, select, textarea')).toHaveCount(1);
     await dialog.getByLabel('Terminart').selectOption({ label: type.name });
-    await dialog.getByLabel('Datum').fill(phoneDate);
-    await dialog.getByLabel('Uhrzeit').fill('09:00');
+    await pickSlot(dialog, phoneDate, '09:00');
     const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/booked-slots') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     const answer = await created;
@@ -156,10 +155,9 @@ test.describe.serial('practice operations', () => {
     expect((await page.request.post('/api/bookings', { data: bookingBody(type.id, phoneDate, '09:00') })).status()).toBe(409);
     await page.getByRole('button', { name: 'Termin eintragen' }).click();
     await dialog.getByLabel('Terminart').selectOption({ label: type.name });
-    await dialog.getByLabel('Datum').fill(phoneDate);
-    await dialog.getByLabel('Uhrzeit').fill('09:00');
-    await dialog.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Diese Zeit ist nicht (mehr) buchbar.')).toBeVisible();
+    await dialog.getByRole('button', { name: new RegExp(formatLongDate(phoneDate, 'de')) }).click();
+    await expect(dialog.getByRole('group', { name: 'Uhrzeit' }).getByRole('button', { name: '09:20 Uhr' })).toBeVisible();
+    await expect(dialog.getByRole('group', { name: 'Uhrzeit' }).getByRole('button', { name: '09:00 Uhr' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
 
     // An online booking of the same type shows as Online beside it, without the "not notified" mark.
@@ -330,10 +328,10 @@ test.describe('a booking whose practice notification failed', () => {
     await expect(marked).toContainText('Online');
     await expect(rows.filter({ hasText: 'Telefon' })).not.toContainText('Praxis nicht benachrichtigt');
 
-    // Released, it no longer counts.
-    await marked.getByRole('button', { name: /Slot .* freigeben/ }).click();
-    await page.getByRole('alertdialog', { name: 'Slot freigeben?' }).getByRole('button', { name: 'Slot freigeben' }).click();
-    await expect(page.getByText('Termin gelöscht')).toBeVisible();
+    // Cancelled by the practice, it no longer counts.
+    await marked.getByRole('button', { name: /Termin .* absagen/ }).click();
+    await page.getByRole('dialog', { name: 'Termin absagen' }).getByRole('button', { name: 'Termin absagen' }).click();
+    await expect(page.getByText(`Termin ${reference} abgesagt`)).toBeVisible();
     await page.goto(`${url}/admin`);
     await expect(card.locator('dd')).toHaveText('0');
   });

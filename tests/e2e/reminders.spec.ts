@@ -19,7 +19,9 @@ test('step 3 offers an unticked reminder box; a booking with it ticked succeeds'
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   const box = page.getByRole('checkbox', { name: 'Email reminder 24 hours before' });
   await expect(box).not.toBeChecked();
-  await expect(box).toHaveAccessibleDescription(/encrypted.*delete them as soon as the reminder is sent/);
+  await expect(box).toHaveAccessibleDescription(/after a move we remind you of the new time/);
+  // Step 3 says in one sentence what is kept, why and until when (DESIGN.md, Appointment contact).
+  await expect(page.getByText('So that we can tell you about changes to this appointment, we keep your email address and name encrypted until the appointment has passed or is cancelled.')).toBeVisible();
   await page.getByLabel('First name').fill('Erika');
   await page.getByLabel('Last name').fill('Mustermann');
   await page.getByLabel('Date of birth').fill('12.08.1964');

@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { axe } from './helpers/axe';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
+import { icsOf } from '../helpers/ics';
 import { bookWithLink } from './helpers/wizard';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
@@ -18,7 +19,7 @@ const TYPE = 'Reisemedizinische Beratung';
 test('moving an appointment through the emailed link (German)', async ({ page, request }) => {
   // A capacity-1 type, on the last date within its advance limit that has enough free times
   // (away from the dates the other specs book).
-  const { booking, day, linkPath } = await bookWithLink(request, TYPE, 'de');
+  const { booking, day, email, linkPath } = await bookWithLink(request, TYPE, 'de');
   const [oldTime, , newTime] = day.times as [string, string, string];
 
   // The link's page: the appointment, cancel or move.
@@ -47,6 +48,7 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
   await expect(ics).toHaveAttribute('download', 'termin.ics');
   const file = decodeURIComponent((await ics.getAttribute('href'))!.replace(/^data:text\/calendar;charset=utf-8,/, ''));
   expect(file).toContain(`UID:${booking.id}@localhost`);
+  expect(file).toContain('SEQUENCE:1');
   expect(file).toContain(`DTSTART;TZID=Europe/Berlin:${day.date.replaceAll('-', '')}T${newTime.replace(':', '')}00`);
   await axe(page, 'reschedule confirmation');
 
@@ -70,10 +72,26 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
   expect(notice.text).toContain(`Bisherige Uhrzeit: ${oldTime} Uhr`);
   expect(notice.text).toContain(`Neue Uhrzeit: ${newTime} Uhr`);
 
+  // The patient's own confirmation (issue 18): the new time and an .ics replacing the entry.
+  const confirmation = (await readOutbox(outbox())).find((m) => m.headers.to === email && m.subject.startsWith('Terminänderung bestätigt'))!;
+  expect(confirmation, 'the patient\'s confirmation in the outbox').toBeDefined();
+  expect(confirmation.text).toContain(`Neue Uhrzeit: ${newTime} Uhr`);
+  expect(confirmation.text).toContain(linkPath);
+  expect(icsOf(confirmation)).toMatchObject({ method: 'PUBLISH', uid: `${booking.id}@localhost`, sequence: 1 });
+
   // The emailed link keeps working, now for the new time.
   await page.goto(linkPath);
   await expect(page.getByRole('heading', { name: 'Möchten Sie diesen Termin absagen?' })).toBeVisible();
   await expect(page.getByText(`${newTime} Uhr`, { exact: true })).toBeVisible();
   await expect(page.getByText(`${oldTime} Uhr`, { exact: true })).toHaveCount(0);
   await expect(page.getByText(booking.reference)).toBeVisible();
+
+  // Cancelled through the same link: the patient's confirmation with METHOD:CANCEL.
+  await page.getByRole('button', { name: 'Termin absagen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Termin abgesagt' })).toBeVisible();
+  await expect
+    .poll(async () => (await readOutbox(outbox())).find((m) => m.headers.to === email && m.subject.startsWith('Absage bestätigt'))?.subject ?? '')
+    .toBe(`Absage bestätigt: ${TYPE} am ${formatShortDate(day.date)} um ${newTime}`);
+  const cancelled = (await readOutbox(outbox())).find((m) => m.headers.to === email && m.subject.startsWith('Absage bestätigt'))!;
+  expect(icsOf(cancelled)).toMatchObject({ method: 'CANCEL', uid: `${booking.id}@localhost`, sequence: 2, status: 'CANCELLED' });
 });

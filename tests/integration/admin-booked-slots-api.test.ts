@@ -80,9 +80,11 @@ describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
         'appointment_type_id',
         'created_at',
         'id',
+        'patient_notified',
         'practice_notified',
         'reference',
         'source',
+        'status',
         'type_name',
       ]);
     }
@@ -90,14 +92,15 @@ describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
     expect(res.text).not.toMatch(/Erika|Mustermann|erika@|5550123/);
   });
 
-  it('DELETE releases the slot (204): the time is bookable again at once; a second DELETE is 404', async () => {
+  it('DELETE is "Absagen" without a message (200, API.md third round): the time is bookable again at once; a second DELETE is 409', async () => {
     const id = await book(checkUp, '09:20');
     expect(await freeTimes(checkUp)).not.toContain('09:20');
     const res = await api(item, `/api/admin/booked-slots/${id}`, { method: 'DELETE', params: { id } });
-    expect(res.status).toBe(204);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ id, reference: expect.stringMatching(/^[2-9A-HJKMNP-Z]{6}$/), patient_notified: expect.any(Boolean) });
     expect(await freeTimes(checkUp)).toContain('09:20');
     const again = await api(item, `/api/admin/booked-slots/${id}`, { method: 'DELETE', params: { id } });
-    expect(again.status).toBe(404);
+    expect(again.status).toBe(409);
   });
 
   it('404 for an unknown or malformed id, and nothing is removed', async () => {

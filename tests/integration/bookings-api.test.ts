@@ -10,7 +10,7 @@ import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots, rate
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { insertBooking } from '../../src/server/bookings.server';
+import { insertBooking } from '../../src/server/bookings/create.server';
 import { captureConsole } from '../helpers/console-capture';
 import { testPatient } from '../helpers/patient';
 

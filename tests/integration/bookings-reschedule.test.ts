@@ -14,11 +14,13 @@ import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
 import reschedule from '../../netlify/functions/bookings-reschedule';
-import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots, rateLimits, reminders } from '../../db/schema';
-import { hashToken, insertBooking, newCancellationToken } from '../../src/server/bookings.server';
+import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots, rateLimits, appointmentContacts as reminders } from '../../db/schema';
+import { insertBooking } from '../../src/server/bookings/create.server';
+import { hashToken, newCancellationToken } from '../../src/server/bookings/shared.server';
 import { reminderSendAt } from '../../src/lib/reminder-time';
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
+import { icsOf } from '../helpers/ics';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { captureConsole } from '../helpers/console-capture';
 import { testPatient } from '../helpers/patient';
@@ -114,11 +116,11 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
     expect(await freeTimes(checkUp, '2030-01-08')).not.toContain('09:00');
     const [before] = await t.db.select().from(reminders);
-    expect(before!.sendAt.toISOString()).toBe(reminderSendAt('2030-01-08', '09:00').toISOString());
+    expect(before!.remindAt!.toISOString()).toBe(reminderSendAt('2030-01-08', '09:00').toISOString());
 
     const res = await move({ token, appointment_date: '2030-01-10', appointment_time: '11:20', language: 'en' });
     expect(res.status).toBe(200);
-    expect(res.json.booking).toEqual({ id, appointment_type_id: checkUp, appointment_date: '2030-01-10', appointment_time: '11:20', reference });
+    expect(res.json.booking).toEqual({ id, appointment_type_id: checkUp, appointment_date: '2030-01-10', appointment_time: '11:20', reference, sequence: 1 });
     expect(res.json.email).toEqual({ success: true });
 
     // The old time is free again, the new one is gone.
@@ -139,7 +141,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     // The reminder follows the new time.
     const [after] = await t.db.select().from(reminders);
     expect(after!.bookingId).toBe(id);
-    expect(after!.sendAt.toISOString()).toBe(reminderSendAt('2030-01-10', '11:20').toISOString());
+    expect(after!.remindAt!.toISOString()).toBe(reminderSendAt('2030-01-10', '11:20').toISOString());
 
     // The emailed link keeps working, now for the new time.
     const shown = await call(cancel, '/api/bookings/cancel', { query: { token } });
@@ -148,8 +150,8 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
 
     // The practice's notice, in German: reference, type, old and new date and time; no patient data.
     const mails = await readOutbox(outbox);
-    expect(mails).toHaveLength(1);
-    const notice = mails[0]!;
+    expect(mails).toHaveLength(2);
+    const notice = mails.find((m) => m.headers.to === 'team@praxis.example')!;
     expect(notice.headers.to).toBe('team@praxis.example');
     expect(notice.subject).toBe('Termin verschoben: Check-up jetzt am 10.01.2030 um 11:20');
     expect(notice.text).toContain(`Buchungsnummer: ${reference}`);
@@ -161,9 +163,24 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     expect(notice.raw).not.toContain(patient.email);
     expect(notice.raw).not.toContain('Mustermann');
 
-    // And it can be moved again, or cancelled, with the same link.
+    // The patient's confirmation, in the booking's language (German), from the sealed contact: the new
+    // time, the old one, the link, and an .ics replacing the entry (same UID, higher SEQUENCE).
+    const confirmation = mails.find((m) => m.headers.to === patient.email)!;
+    expect(confirmation.subject).toBe('Terminänderung bestätigt: Check-up jetzt am 10.01.2030 um 11:20');
+    expect(confirmation.text).toContain('Guten Tag Erika Mustermann,');
+    expect(confirmation.text).toContain('Neues Datum: Donnerstag, 10. Januar 2030');
+    expect(confirmation.text).toContain('Bisherige Uhrzeit: 09:00 Uhr');
+    expect(confirmation.text).toContain(`https://praxis.example/termin/absagen?token=${token}`);
+    expect(confirmation.text).toMatch(/verschieben oder absagen/);
+    expect(icsOf(confirmation)).toMatchObject({ method: 'PUBLISH', uid: `${id}@praxis.example`, sequence: 1, status: 'CONFIRMED', start: '2030-01-10T11:20' });
+
+    // And it can be moved again, or cancelled, with the same link; the cancellation's .ics removes the entry.
     expect((await move({ token, appointment_date: '2030-01-11', appointment_time: '08:20' })).status).toBe(200);
+    await rm(outbox, { recursive: true, force: true });
     expect((await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } })).status).toBe(200);
+    const cancelled = (await readOutbox(outbox)).find((m) => m.headers.to === patient.email)!;
+    expect(cancelled.subject).toBe('Absage bestätigt: Check-up am 11.01.2030 um 08:20');
+    expect(icsOf(cancelled)).toMatchObject({ method: 'CANCEL', uid: `${id}@praxis.example`, sequence: 3, status: 'CANCELLED' });
     expect(await rows()).toHaveLength(0);
     expect(await t.db.select().from(reminders)).toHaveLength(0);
   });

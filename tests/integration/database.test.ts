@@ -37,18 +37,20 @@ describe.each(databaseKinds)('database on %s', (kind) => {
     );
     const names = (result as unknown as { rows: Array<{ table_name: string }> }).rows.map((r) => r.table_name);
     expect(names).toEqual([
+      'appointment_contacts',
       'appointment_time_slots',
       'appointment_types',
       'audit_log',
       'blocked_dates',
       'booked_slots',
+      'cancelled_bookings',
       'contact_attempts',
       'inventory_items',
       'login_attempts',
       'password_reset_attempts',
       'password_tokens',
       'rate_limits',
-      'reminders',
+      'reminders', // a view over appointment_contacts for the functions of the release before (docs/decisions/021)
       'sessions',
       'user_roles',
       'users',
@@ -118,6 +120,8 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'source',
       'reference',
       'practice_notified',
+      'patient_notified',
+      'sequence',
     ]);
   });
 

@@ -15,7 +15,7 @@ import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
 import { REFERENCE_PATTERN, referenceDefaultSql } from '../../src/lib/booking-reference';
-import { insertBooking } from '../../src/server/bookings.server';
+import { insertBooking } from '../../src/server/bookings/create.server';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
@@ -115,6 +115,8 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
         source: 'phone',
         reference: expect.stringMatching(REFERENCE_PATTERN),
         practice_notified: true,
+        status: 'booked',
+        patient_notified: true,
         created_at: expect.any(String),
       });
       const [row] = await t.db.select().from(bookedSlots);
@@ -288,8 +290,10 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
       await rm(outbox, { recursive: true, force: true });
       const res = await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } });
       expect(res.status).toBe(200);
-      const [notice, ...more] = await readOutbox(outbox);
-      expect(more).toHaveLength(0);
+      // The practice's notice, and (issue 18) the patient's own confirmation.
+      const mails = await readOutbox(outbox);
+      expect(mails.map((m) => m.headers.to).sort()).toEqual([patient.email, 'team@praxis.example'].sort());
+      const notice = mails.find((m) => m.headers.to === 'team@praxis.example');
       expect(notice!.headers.to).toBe('team@praxis.example');
       expect(notice!.subject).toBe(`Absage: Check-up am 08.01.2030 um 09:00 Uhr (${reference})`);
       expect(notice!.text).toContain(`Buchungsnummer: ${reference}`);

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as adminSchemas from '../../src/lib/admin-schemas';
+import { addDaysToDate, berlinToday } from '../../src/lib/berlin-time';
 import { z } from '../../src/lib/zod';
 import { fieldErrors } from '../../src/server/http.server';
 
@@ -38,7 +39,11 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   },
   timeWindowSchema: { appointment_type_id: TYPE_ID, day_of_week: 1, start_time: '09:00', end_time: '12:00' },
   blockedDateSchema: { date: '2030-01-07', reason: 'Fortbildung', appointment_type_id: null, start_time: null, end_time: null },
-  staffBookingSchema: { appointment_type_id: TYPE_ID, appointment_date: '2030-01-07', appointment_time: '09:00' },
+  // Staff book at most 365 days ahead of Berlin's today.
+  staffBookingSchema: { appointment_type_id: TYPE_ID, appointment_date: addDaysToDate(berlinToday(), 7), appointment_time: '09:00' },
+  staffMoveSchema: { appointment_date: addDaysToDate(berlinToday(), 7), appointment_time: '09:00' },
+  cancelMessageSchema: { message: 'Die Ärztin ist erkrankt.' },
+  staffAvailabilityQuerySchema: { type: TYPE_ID, from: '2030-01-07', to: '2030-01-08' },
   inventoryItemSchema: {
     name: 'Handschuhe',
     article_number: 'A-1',
@@ -56,7 +61,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
 };
 
 /** Text fields that are textareas: they may hold LF and CRLF line breaks, nothing else beyond a line's rules. */
-const MULTI_LINE = ['appointmentTypeSchema.description', 'appointmentTypeSchema.description_en', 'appointmentTypeFormSchema.description', 'appointmentTypeFormSchema.description_en', 'inventoryItemSchema.notes'];
+const MULTI_LINE = ['appointmentTypeSchema.description', 'appointmentTypeSchema.description_en', 'appointmentTypeFormSchema.description', 'appointmentTypeFormSchema.description_en', 'inventoryItemSchema.notes', 'cancelMessageSchema.message'];
 
 const BAD: Array<[string, string]> = [
   ['a lone CR', 'Vorsorge\rBcc: x@example.org'],

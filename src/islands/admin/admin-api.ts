@@ -47,7 +47,18 @@ export const adminApi = {
     ...resource<AdminBookedSlotDto, { appointment_type_id: string; appointment_date: string; appointment_time: string }>('/api/admin/booked-slots'),
     /** The bookings from … to (both included, at most 62 days): the week view, the day list, the dashboard. */
     between: (from: string, to: string) => request<AdminBookedSlotDto[]>('GET', `/api/admin/booked-slots?${new URLSearchParams({ from, to })}`),
+    cancel: (id: string, message?: string) =>
+      request<{ id: string; reference: string; patient_notified: boolean }>('POST', `/api/admin/booked-slots/${encodeURIComponent(id)}/cancel`, message ? { message } : {}),
+    move: (id: string, input: { appointment_date: string; appointment_time: string }) =>
+      request<{ booking: { id: string; appointment_date: string; appointment_time: string; reference: string }; patient_notified: boolean }>(
+        'POST',
+        `/api/admin/booked-slots/${encodeURIComponent(id)}/move`,
+        input,
+      ),
   },
+  /** Free dates and times of a type under staff rules (docs/decisions/021). */
+  availability: (type: string, from: string, to: string) =>
+    request<{ days: Array<{ date: string; times: string[] }> }>('GET', `/api/admin/availability?${new URLSearchParams({ type, from, to })}`),
   inventory: {
     ...resource<InventoryItemDto, unknown>('/api/admin/inventory'),
     setOrdered: (id: string, isOrdered: boolean) =>
@@ -85,4 +96,9 @@ export function failureText(error: unknown, ownTypes: Record<string, string> = {
     P.byStatus[error.status] ??
     P.unexpected
   );
+}
+
+/** The `reason` of a 409 slot-unavailable (API.md third round), or undefined. */
+export function slotReasonOf(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 409 && error.type === 'slot-unavailable' ? error.reason : undefined;
 }

@@ -21,7 +21,7 @@ beforeEach(() => {
       const key = `${init?.method ?? 'GET'} ${url}`;
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ key, body });
-      const reply = replies[key]?.(body) ?? { status: 404, body: { detail: 'no mock' } };
+      const reply = (replies[key] ?? replies[key.split('?')[0]!])?.(body) ?? { status: 404, body: { detail: 'no mock' } };
       return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status });
     }),
   );
@@ -270,6 +270,8 @@ describe('booked slots page', () => {
     source: 'online',
     reference: 'ABCDEF',
     practice_notified: true,
+    status: 'booked',
+    patient_notified: true,
   });
 
   it('shows reference, source (Online/Telefon) and the not-notified mark', async () => {
@@ -293,13 +295,30 @@ describe('booked slots page', () => {
     expect(rows[1]).toHaveTextContent('Praxis nicht benachrichtigt');
   });
 
-  it("'Termin eintragen' posts type, date and time only; a 409 says the time cannot be taken", async () => {
-    let answer: Reply = { status: 409, body: { type: 'slot-unavailable', detail: 'This time has just been booked by someone else.' } };
+  it("'Termin eintragen': a type, a date from the calendar, one of its free times; a 409 names its reason in German and the picker asks again", async () => {
+    let answer: Reply = { status: 409, body: { type: 'slot-unavailable', reason: 'full', detail: 'This time has just been booked by someone else.' } };
+    let looks = 0;
     replies = {
       'GET /api/admin/booked-slots': () => ({ status: 200, body: [] }),
       'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+      'GET /api/admin/availability': () => {
+        looks++;
+        return { status: 200, body: { days: [] } };
+      },
       'POST /api/admin/booked-slots': () => answer,
     };
+    // Every month answers its first day (the page asks for the month of Berlin's today first) with two free times.
+    const fetchMock = vi.mocked(fetch);
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (String(url).startsWith('/api/admin/availability')) {
+        looks++;
+        const from = new URL(String(url), 'http://x').searchParams.get('from')!;
+        const times = looks > 1 ? ['10:20'] : ['10:00', '10:20'];
+        return new Response(JSON.stringify({ days: [{ date: from, times }] }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      return original(url, init);
+    });
     render(
       <>
         <Toaster />
@@ -310,26 +329,82 @@ describe('booked slots page', () => {
     await screen.findByText('Keine gebuchten Termine.');
     await user.click(screen.getByRole('button', { name: 'Termin eintragen' }));
     const dialog = await screen.findByRole('dialog');
-    await user.selectOptions(within(dialog).getByLabelText(/Terminart/), TYPE.id);
-    await user.clear(within(dialog).getByLabelText(/Datum/));
-    await user.type(within(dialog).getByLabelText(/Datum/), '2030-01-08');
-    await user.type(within(dialog).getByLabelText(/Uhrzeit/), '10:00');
+    expect(within(dialog).queryByLabelText(/Uhrzeit/, { selector: 'input' })).toBeNull(); // no free typing
+    await user.click(await within(dialog).findByRole('button', { name: '10:00 Uhr' }, { timeout: 5000 }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('Diese Zeit ist nicht (mehr) buchbar.')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Diese Zeit ist bereits ausgebucht.');
     const post = calls.find((c) => c.key === 'POST /api/admin/booked-slots');
-    expect(post?.body).toEqual({ appointment_type_id: TYPE.id, appointment_date: '2030-01-08', appointment_time: '10:00' });
-    answer = { status: 201, body: { ...slot('n', '2030-01-08', '10:00'), source: 'phone', reference: 'Q2W3E4' } };
+    expect(post?.body).toEqual({ appointment_type_id: TYPE.id, appointment_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), appointment_time: '10:00' });
+    // The picker asked again: 10:00 is gone.
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: '10:00 Uhr' })).toBeNull(), { timeout: 5000 });
+    answer = { status: 201, body: { ...slot('n', '2030-01-08', '10:20'), source: 'phone', reference: 'Q2W3E4' } };
+    await user.click(await within(dialog).findByRole('button', { name: '10:20 Uhr' }, { timeout: 5000 }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Termin eingetragen (Buchungsnummer Q2W3E4)')).toBeInTheDocument();
   });
 
-  it('counts shown slots and distinct days, filters by type name; a failed release says so', async () => {
+  it('shows a practice cancellation struck through with whether the patient was told, without actions', async () => {
+    replies = {
+      'GET /api/admin/booked-slots': () => ({
+        status: 200,
+        body: [
+          { ...slot('a', '2030-01-08', '09:00'), reference: 'K7MZ4Q', status: 'cancelled_by_practice', patient_notified: true },
+          { ...slot('b', '2030-01-08', '09:20'), reference: 'P3RT9W', status: 'cancelled_by_practice', patient_notified: false, source: 'phone' },
+          slot('c', '2030-01-09', '08:20'),
+        ],
+      }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+    };
+    render(<BookedSlotsPage />);
+    const rows = (await screen.findAllByRole('row')).slice(1);
+    expect(rows[0]).toHaveTextContent('Von der Praxis abgesagt');
+    expect(rows[0]).toHaveTextContent('Patient informiert: ja');
+    expect(rows[0]!.querySelector('td')).toHaveClass('line-through');
+    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+    expect(rows[1]).toHaveTextContent('Patient informiert: nein');
+    expect(rows[1]).toHaveTextContent('bitte telefonisch informieren (P3RT9W)');
+    expect(within(rows[2]!).getByRole('button', { name: 'Termin Check-up, 09.01.2030 08:20 Uhr absagen' })).toBeInTheDocument();
+    // Cancellations count for nothing.
+    expect(screen.getByText('Angezeigte Termine', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1');
+  });
+
+  it('"Absagen" sends the message, refuses a bidi character at the field, and says when staff must call', async () => {
+    let answer: Reply = { status: 200, body: { id: 'a', reference: 'ABCDEF', patient_notified: false } };
+    replies = {
+      'GET /api/admin/booked-slots': () => ({ status: 200, body: [slot('a', '2030-01-08', '09:00')] }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+      'POST /api/admin/booked-slots/a/cancel': () => answer,
+    };
+    render(
+      <>
+        <Toaster />
+        <BookedSlotsPage />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Termin Check-up, 08.01.2030 09:00 Uhr absagen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Termin absagen' });
+    expect(dialog).toHaveTextContent('erhält eine E-Mail');
+    const field = within(dialog).getByLabelText('Nachricht an den Patienten (optional)');
+    await user.type(field, 'Krank \u202e');
+    await user.click(within(dialog).getByRole('button', { name: 'Termin absagen' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Richtungszeichen');
+    expect(calls.some((c) => c.key === 'POST /api/admin/booked-slots/a/cancel')).toBe(false);
+    await user.clear(field);
+    await user.type(field, 'Die Ärztin ist erkrankt.');
+    await user.click(within(dialog).getByRole('button', { name: 'Termin absagen' }));
+    expect(await screen.findByText('Keine E-Mail an den Patienten: bitte telefonisch informieren (Buchungsnummer ABCDEF).')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/admin/booked-slots/a/cancel')?.body).toEqual({ message: 'Die Ärztin ist erkrankt.' });
+    answer = { status: 404, body: { detail: 'Unknown booked slot.' } };
+  });
+
+  it('counts shown slots and distinct days, filters by type name; a failed cancellation says so', async () => {
     replies = {
       'GET /api/admin/booked-slots': () => ({
         status: 200,
         body: [slot('a', '2030-01-08', '09:00'), slot('b', '2030-01-08', '09:20', 'Impfung'), slot('c', '2030-01-09', '08:20')],
       }),
-      'DELETE /api/admin/booked-slots/a': () => ({ status: 404, body: { detail: 'Unknown booked slot.' } }),
+      'POST /api/admin/booked-slots/a/cancel': () => ({ status: 404, body: { detail: 'Unknown booked slot.' } }),
     };
     render(
       <>
@@ -348,9 +423,9 @@ describe('booked slots page', () => {
       expect.stringContaining('08.01.2030'),
       expect.stringContaining('09.01.2030'),
     ]);
-    await user.click(screen.getByRole('button', { name: 'Slot Check-up, 08.01.2030 09:00 Uhr freigeben' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Slot freigeben' }));
-    expect(await screen.findByText('Fehler beim Löschen')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Termin Check-up, 08.01.2030 09:00 Uhr absagen' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Termin absagen' }));
+    expect(await screen.findByText('Termin konnte nicht abgesagt werden.')).toBeInTheDocument();
     expect(screen.getByText('Den Eintrag gibt es nicht (mehr). Bitte laden Sie die Seite neu.')).toBeInTheDocument();
     expect(screen.queryByText(/Unknown/)).not.toBeInTheDocument();
   });

@@ -1,20 +1,22 @@
 /**
  * Booked slots by date then time, with a type search, a date filter, three
- * counters, 'Slot freigeben' (SPEC.md §2, §8) and 'Termin eintragen' for a
- * caller (source Telefon). Only type, date, time, source and reference
- * exist to show: no patient data is stored.
+ * counters, "Absagen" with a message to the patient (replacing SPEC.md's
+ * "Slot freigeben"), "Verschieben" and "Termin eintragen" for a caller
+ * (source Telefon). Practice cancellations stay struck through until their
+ * date has passed, with whether the patient was told. Only type, date,
+ * time, source and reference exist to show: the appointment contact is
+ * never shown.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
-import { staffBookingSchema } from '../../lib/admin-schemas';
 import { berlinToday } from '../../lib/berlin-time';
 import { formatShortDate } from '../../lib/dates';
-import { adminApi, ApiError, failureText, type AdminBookedSlotDto } from './admin-api';
+import { adminApi, type AdminBookedSlotDto } from './admin-api';
 import { labels } from './labels';
-import { ConfirmButton, EditDialog, Field, FormActions, inputClass, ListTable, PageHeader, primaryButton, secondaryButton, TypeOptions, useList } from './ui';
+import { CancelBookingButton } from './cancel-booking-dialog';
+import { MoveBookingButton } from './move-booking-dialog';
+import { StaffBookingForm } from './staff-booking-form';
+import { EditDialog, inputClass, ListTable, PageHeader, primaryButton, secondaryButton, useList } from './ui';
 import { dateFromUrl } from './day-schedule';
 import { bookedCounters, filterBookedSlots } from './views';
 
@@ -34,16 +36,6 @@ export function BookedSlotsPage() {
   const today = berlinToday();
   const shown = filterBookedSlots(items ?? [], search, date).filter((s) => !onlyUnnotified || (!s.practice_notified && s.appointment_date >= today));
   const counters = bookedCounters(shown, today);
-
-  async function release(slot: AdminBookedSlotDto) {
-    try {
-      await adminApi.booked.remove(slot.id);
-      toast.success(L.released);
-      reload();
-    } catch (error) {
-      toast.error(C.deleteError, { description: failureText(error) });
-    }
-  }
 
   const describe = (s: AdminBookedSlotDto) => `${s.type_name}, ${formatShortDate(s.appointment_date)} ${s.appointment_time} Uhr`;
 
@@ -96,88 +88,55 @@ export function BookedSlotsPage() {
           </div>
         ))}
       </dl>
-      <ListTable loaded={items !== null} total={items?.length ?? 0} shown={shown.length} text={L} columns={[L.dateColumn, L.time, L.type, L.reference, L.source, L.bookedAt, L.actions]}>
-        {shown.map((s) => (
-          <tr key={s.id}>
-            <td className="px-3 py-2">{formatShortDate(s.appointment_date)}</td>
-            <td className="px-3 py-2">{s.appointment_time}</td>
-            <td className="px-3 py-2">{s.type_name}</td>
-            <td className="px-3 py-2 font-mono tracking-wider">
-              {s.reference}
-              {!s.practice_notified && (
-                <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 font-sans text-xs font-semibold tracking-normal text-amber-900" title={L.unnotifiedHint}>
-                  {L.unnotified}
-                </span>
-              )}
-            </td>
-            <td className="px-3 py-2">{L.sources[s.source] ?? s.source}</td>
-            <td className="px-3 py-2">{createdAt.format(new Date(s.created_at))}</td>
-            <td className="px-3 py-2">
-              <ConfirmButton
-                label={L.release}
-                accessibleLabel={L.releaseNamed(describe(s))}
-                title={L.releaseTitle}
-                text={L.releaseText(describe(s))}
-                confirmLabel={L.release}
-                onConfirm={() => release(s)}
-              />
-            </td>
-          </tr>
-        ))}
+      <ListTable
+        loaded={items !== null}
+        total={items?.length ?? 0}
+        shown={shown.length}
+        text={L}
+        columns={[L.dateColumn, L.time, L.type, L.reference, L.source, L.status, L.bookedAt, L.actions]}
+      >
+        {shown.map((s) => {
+          const cancelled = s.status === 'cancelled_by_practice';
+          const struck = cancelled ? 'line-through text-slate-500' : '';
+          return (
+            <tr key={s.id} aria-label={cancelled ? `${describe(s)}: ${L.statusCancelled}` : undefined}>
+              <td className={`px-3 py-2 ${struck}`}>{formatShortDate(s.appointment_date)}</td>
+              <td className={`px-3 py-2 ${struck}`}>{s.appointment_time}</td>
+              <td className={`px-3 py-2 ${struck}`}>{s.type_name}</td>
+              <td className="px-3 py-2 font-mono tracking-wider">
+                {s.reference}
+                {!s.practice_notified && (
+                  <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 font-sans text-xs font-semibold tracking-normal text-amber-900" title={L.unnotifiedHint}>
+                    {L.unnotified}
+                  </span>
+                )}
+              </td>
+              <td className="px-3 py-2">{L.sources[s.source] ?? s.source}</td>
+              <td className="px-3 py-2">
+                {cancelled && <span className="block font-medium text-red-800">{L.statusCancelled}</span>}
+                {cancelled && <span className="block text-sm">{L.patientNotified(s.patient_notified)}</span>}
+                {!s.patient_notified && (
+                  <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                    {L.pleaseCall} ({s.reference})
+                  </span>
+                )}
+              </td>
+              <td className="px-3 py-2">{createdAt.format(new Date(s.created_at))}</td>
+              <td className="px-3 py-2">
+                {!cancelled && (
+                  <div className="flex flex-wrap gap-2">
+                    <MoveBookingButton slot={s} describe={describe(s)} onDone={reload} />
+                    <CancelBookingButton slot={s} describe={describe(s)} onDone={reload} />
+                  </div>
+                )}
+              </td>
+            </tr>
+          );
+        })}
       </ListTable>
       <EditDialog editing={adding} setEditing={setAdding} onSaved={reload} labels={L}>
         {(_entity, done, cancel) => <StaffBookingForm types={types.items ?? []} onDone={done} onCancel={cancel} />}
       </EditDialog>
     </>
-  );
-}
-
-type FormIn = z.input<typeof staffBookingSchema>;
-type FormOut = z.output<typeof staffBookingSchema>;
-
-/** 'Termin eintragen': type, date and time only; a 409 names why the time cannot be taken. */
-function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ id: string; name: string }>; onDone: () => void; onCancel: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(staffBookingSchema),
-    defaultValues: { appointment_type_id: types[0]?.id ?? '', appointment_date: berlinToday(), appointment_time: '' },
-  });
-
-  const onSubmit = async (values: FormOut) => {
-    try {
-      const booked = await adminApi.booked.create(values);
-      toast.success(L.created(booked.reference));
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors) {
-        for (const [field, keys] of Object.entries(error.fieldErrors)) setError(field as keyof FormIn, { message: keys[0] });
-      }
-      toast.error(C.saveError, { description: failureText(error) });
-    }
-  };
-
-  return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-      <Field id="staff-booking-type" label={L.type} required error={errors.appointment_type_id?.message}>
-        {(a) => (
-          <select {...a} className={inputClass} {...register('appointment_type_id')}>
-            <TypeOptions types={types} />
-          </select>
-        )}
-      </Field>
-      <div className="grid grid-cols-2 gap-4">
-        <Field id="staff-booking-date" label={L.dateColumn} required error={errors.appointment_date?.message}>
-          {(a) => <input {...a} type="date" className={inputClass} {...register('appointment_date')} />}
-        </Field>
-        <Field id="staff-booking-time" label={L.time} required error={errors.appointment_time?.message}>
-          {(a) => <input {...a} type="time" step={300} className={inputClass} {...register('appointment_time')} />}
-        </Field>
-      </div>
-      <FormActions submitting={isSubmitting} onCancel={onCancel} />
-    </form>
   );
 }

@@ -73,8 +73,9 @@ export function filterBookedSlots<S extends SlotLike>(slots: S[], search: string
     .sort((a, b) => a.appointment_date.localeCompare(b.appointment_date) || a.appointment_time.localeCompare(b.appointment_time));
 }
 
-/** The three counters of the booked-slots page, over the shown slots. */
-export function bookedCounters(shown: SlotLike[], today: string): { shown: number; today: number; days: number } {
+/** The three counters of the booked-slots page, over the shown slots that still stand (practice cancellations do not count). */
+export function bookedCounters(all: Array<SlotLike & { status?: string }>, today: string): { shown: number; today: number; days: number } {
+  const shown = all.filter((s) => s.status !== 'cancelled_by_practice');
   return {
     shown: shown.length,
     today: shown.filter((s) => s.appointment_date === today).length,

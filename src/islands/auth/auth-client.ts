@@ -23,17 +23,20 @@ export interface AuthStatus {
 export class ApiError extends Error {
   readonly type?: string;
   readonly reason?: string;
+  /** The whole problem body, for members a page reads itself (`bookings` of a 409 has-bookings). */
+  readonly body?: Record<string, unknown>;
 
   constructor(
     readonly status: number,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
-    problem: { type?: string; reason?: string } = {},
+    problem: { type?: string; reason?: string; body?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'ApiError';
     this.type = problem.type;
     this.reason = problem.reason;
+    this.body = problem.body;
   }
 
   /** The error a problem+json answer describes. */
@@ -42,6 +45,7 @@ export class ApiError extends Error {
     return new ApiError(res.status, text('detail') ?? text('title') ?? res.statusText, body?.errors as Record<string, string[]> | undefined, {
       type: text('type'),
       reason: text('reason'),
+      body: body ?? undefined,
     });
   }
 }

@@ -9,7 +9,8 @@ export type AppointmentType = AppointmentTypeDto;
 export type { DayAvailability } from '../../lib/availability';
 
 export interface BookingResponse {
-  booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string; reference?: string };
+  /** `sequence`: the calendar event's revision after the move (the .ics download must carry it). */
+  booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string; reference?: string; sequence?: number };
   email?: EmailOutcome;
 }
 
@@ -66,7 +67,8 @@ export const postCancellation = (token: string) =>
   });
 
 export interface RescheduleResponse {
-  booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string; reference?: string };
+  /** `sequence`: the calendar event's revision after the move (the .ics download must carry it). */
+  booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string; reference?: string; sequence?: number };
   email?: EmailOutcome;
 }
 

@@ -243,7 +243,9 @@ describe('booking outcomes', () => {
     })) as HTMLInputElement;
     expect(box.checked).toBe(false);
     const hint = document.getElementById(box.getAttribute('aria-describedby')!)!;
-    expect(hint.textContent).toMatch(lang === 'de' ? /verschlüsselt.*löschen/ : /encrypted.*delete/);
+    expect(hint.textContent).toMatch(lang === 'de' ? /nach einer Verschiebung/ : /after a move/);
+    // Step 3 says in one sentence what every online booking keeps, why and until when.
+    expect(screen.getByText(lang === 'de' ? /verschlüsselt, bis der Termin vorbei oder abgesagt ist/ : /encrypted until the appointment has passed or is cancelled/)).toBeTruthy();
     cleanup();
     window.history.replaceState(null, '', '/termin'); // the first render moved the URL to step 3
     await reachDetails(lang);

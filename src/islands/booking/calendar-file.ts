@@ -18,9 +18,11 @@ export interface CalendarFileInput {
   time: string;
   lang: Lang;
   t: TFunction;
+  /** The event's SEQUENCE: a moved appointment's file must be newer than the one the calendar holds. */
+  sequence?: number;
 }
 
-export function calendarFileHref({ bookingId, typeId, typeName, durationMinutes, date, time, lang, t }: CalendarFileInput): string {
+export function calendarFileHref({ bookingId, typeId, typeName, durationMinutes, date, time, lang, t, sequence = 0 }: CalendarFileInput): string {
   const place = `${practice.name[lang]}, ${fullAddress()}`;
   const ics = buildIcs({
     uid: `${bookingId ?? `${date}-${time}-${typeId}`}@${window.location.hostname}`,
@@ -31,6 +33,8 @@ export function calendarFileHref({ bookingId, typeId, typeName, durationMinutes,
     location: place,
     description: t('success.text'),
     stamp: new Date(),
+    sequence,
+    organizer: { name: practice.name[lang], email: practice.email },
   });
   return `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`;
 }

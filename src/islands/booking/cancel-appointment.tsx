@@ -34,6 +34,8 @@ type State =
   /** No token, or one cut short (a mail program wrapped the link): call the practice. */
   | { kind: 'incomplete' }
   | { kind: 'message'; key: Message }
+  /** The practice cancelled it (410 cancelled-by-practice): what it was, and that it is off. */
+  | { kind: 'practiceCancelled'; appointment: PracticeCancelled }
   /** No connection: says so, with a retry of what failed. */
   | { kind: 'offline'; retry: () => void };
 
@@ -42,6 +44,7 @@ const MESSAGE_HEADINGS: Record<Message, TranslationKey> = {
   'cancel.tooLate': 'cancel.heading.tooLate',
   'reschedule.tooLate': 'cancel.heading.tooLate',
   'toast.unexpectedError': 'cancel.heading.error',
+  'cancel.byPractice': 'cancel.byPracticeTitle',
 };
 
 function headingOf(state: State): TranslationKey {
@@ -61,10 +64,33 @@ function headingOf(state: State): TranslationKey {
       return 'booking.offlineTitle';
     case 'message':
       return MESSAGE_HEADINGS[state.key];
+    case 'practiceCancelled':
+      return 'cancel.byPracticeTitle';
   }
 }
 
 const isOffline = (error: unknown) => !(error instanceof ApiError) && !navigator.onLine;
+
+/** The body of a 410 cancelled-by-practice (API.md third round). */
+interface PracticeCancelled {
+  appointment_date: string;
+  appointment_time: string;
+  type_name: string;
+  type_name_en: string | null;
+  reference: string;
+}
+
+function practiceCancellation(error: unknown): PracticeCancelled | null {
+  if (!(error instanceof ApiError) || error.status !== 410) return null;
+  const body = error.problem as Partial<PracticeCancelled> | null;
+  return body?.appointment_date && body.appointment_time && body.type_name && body.reference ? (body as PracticeCancelled) : null;
+}
+
+/** What the page shows when loading or cancelling failed. */
+function failureState(error: unknown): State {
+  const cancelled = practiceCancellation(error);
+  return cancelled ? { kind: 'practiceCancelled', appointment: cancelled } : { kind: 'message', key: messageFor(error) };
+}
 
 function messageFor(error: unknown): Message {
   if (error instanceof ApiError) {
@@ -109,7 +135,7 @@ function Cancel({ lang, phone }: CancelAppointmentProps) {
     };
     fetchCancellation(token)
       .then((appointment) => setState({ kind: 'ready', appointment }))
-      .catch((error: unknown) => setState(isOffline(error) ? { kind: 'offline', retry } : { kind: 'message', key: messageFor(error) }));
+      .catch((error: unknown) => setState(isOffline(error) ? { kind: 'offline', retry } : failureState(error)));
   }, [token, attempt]);
 
   // The heading and the title follow the state; after the first answer, focus goes to the heading.
@@ -134,7 +160,7 @@ function Cancel({ lang, phone }: CancelAppointmentProps) {
       await postCancellation(token!);
       setState({ kind: 'done', appointment });
     } catch (error) {
-      setState(isOffline(error) ? { kind: 'offline', retry: () => void confirm(appointment) } : { kind: 'message', key: messageFor(error) });
+      setState(isOffline(error) ? { kind: 'offline', retry: () => void confirm(appointment) } : failureState(error));
     }
   };
 
@@ -229,6 +255,24 @@ function CancelBody({ state, setState, lang, token, phone, onConfirm, onReschedu
     return (
       <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-900">
         <p>{t(state.key)}</p>
+        {callUs}
+        {bookNew}
+      </div>
+    );
+  }
+  if (state.kind === 'practiceCancelled') {
+    const c = state.appointment;
+    return (
+      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900 sm:p-6">
+        <AppointmentDetails
+          lang={lang}
+          reference={c.reference}
+          typeName={lang === 'en' && c.type_name_en ? c.type_name_en : c.type_name}
+          date={c.appointment_date}
+          time={c.appointment_time}
+          priceCents={null}
+        />
+        <p className="mt-4">{t('cancel.byPractice')}</p>
         {callUs}
         {bookNew}
       </div>

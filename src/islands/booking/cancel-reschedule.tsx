@@ -18,7 +18,7 @@ import { calendarFileHref, calendarFileName } from './calendar-file';
 import { StepDateTime } from './step-date-time';
 
 /** Why the move cannot go on here: the cancel page shows the message instead. */
-export type RescheduleFailure = 'cancel.notFound' | 'reschedule.tooLate' | 'toast.unexpectedError';
+export type RescheduleFailure = 'cancel.notFound' | 'cancel.byPractice' | 'reschedule.tooLate' | 'toast.unexpectedError';
 
 export interface RescheduleProps {
   lang: Lang;
@@ -75,6 +75,9 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
         setNotice('rateLimited');
       } else if (isProblem(error, 409, 'too-late')) {
         onFailure('reschedule.tooLate');
+      } else if (error instanceof ApiError && error.status === 410) {
+        // The practice cancelled it meanwhile.
+        onFailure('cancel.byPractice');
       } else if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
         onFailure('cancel.notFound');
       } else {
@@ -95,6 +98,7 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
       time: moved.appointment_time,
       lang,
       t,
+      sequence: moved.sequence,
     });
     return (
       <section role="status" className="rounded-lg border border-brand-600 bg-brand-50 p-4 sm:p-6">

@@ -188,6 +188,9 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
             </p>
           )}
         </div>
+        <p id="contact-kept" className="text-xs text-slate-600">
+          {t('bookingForm.contactKept')}
+        </p>
         <div className="flex items-start gap-2">
           <input
             id="reminder"

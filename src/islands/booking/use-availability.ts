@@ -29,12 +29,24 @@ export function nextMonth(month: string): string {
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 }
 
-export function useAvailability(type: AppointmentType | null, onError: () => void) {
+/**
+ * Where the days come from: the wizard's public availability within the
+ * type's advance window (default), or staff's (the back office's picker:
+ * its own endpoint and horizon, docs/decisions/021).
+ */
+export interface AvailabilitySource {
+  fetch: (typeId: string, from: string, to: string) => Promise<DayAvailability[]>;
+  /** Days after today the calendar reaches. */
+  horizonDays: number;
+}
+
+export function useAvailability(type: Pick<AppointmentType, 'id' | 'max_advance_days'> | null, onError: () => void, source?: AvailabilitySource) {
   const [data, setData] = useState<Map<string, DayAvailability[]>>(new Map());
   const [loading, setLoading] = useState(false);
   const generation = useRef(0);
   const today = berlinToday();
-  const last = type ? addDaysToDate(today, type.max_advance_days) : today;
+  const last = type ? addDaysToDate(today, source ? source.horizonDays : type.max_advance_days) : today;
+  const fetchDays = source?.fetch ?? fetchAvailability;
 
   useEffect(() => {
     generation.current++;
@@ -52,7 +64,7 @@ export function useAvailability(type: AppointmentType | null, onError: () => voi
       const mine = generation.current;
       setLoading(true);
       try {
-        const days = await fetchAvailability(type.id, range[0], range[1]);
+        const days = await fetchDays(type.id, range[0], range[1]);
         if (mine === generation.current) setData((d) => new Map(d).set(month, days));
         return days;
       } catch {
@@ -62,7 +74,8 @@ export function useAvailability(type: AppointmentType | null, onError: () => voi
         if (mine === generation.current) setLoading(false);
       }
     },
-    [type, today, last, onError],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [type?.id, today, last, onError],
   );
 
   /**
@@ -87,5 +100,11 @@ export function useAvailability(type: AppointmentType | null, onError: () => voi
   const daysOf = (month: string) => data.get(month);
   const timesOf = (date: string) => data.get(monthOf(date))?.find((d) => d.date === date)?.times;
 
-  return { today, last, loading, loadMonth, findFirst, daysOf, timesOf, isLoaded: (m: string) => data.has(m) };
+  /** Forgets what was loaded (after a refusal: the next look asks the server again). */
+  const reset = useCallback(() => {
+    generation.current++;
+    setData(new Map());
+  }, []);
+
+  return { today, last, loading, loadMonth, findFirst, daysOf, timesOf, reset, isLoaded: (m: string) => data.has(m) };
 }

@@ -1,15 +1,20 @@
 /**
  * Booked slots as the back office sees them (API.md Admin): type, date,
- * time, source, reference and whether the practice was notified. The
- * cancellation token hash never leaves the database. Staff bookings (phone)
- * go through the same insert as online ones (src/server/bookings.server.ts).
+ * time, source, reference, status and whether practice and patient were
+ * told. Practice cancellations show as struck-through rows until their date
+ * has passed. The cancellation token hash and the appointment contact never
+ * leave the database. Staff bookings (phone) go through the same insert as
+ * online ones (src/server/bookings/create.server.ts), under staff rules.
  */
 import { asc, between, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { appointmentTypes, bookedSlots } from '../../../db/schema';
+import { appointmentTypes, bookedSlots, cancelledBookings } from '../../../db/schema';
 import type { BookedSlotsQuery, StaffBookingInput } from '../../lib/admin-schemas';
-import { createBooking, type BookingSource } from '../bookings.server';
-import { hhmm, notFound } from './shared.server';
+import { createBooking } from '../bookings/create.server';
+import type { BookingSource } from '../bookings/shared.server';
+import { hhmm } from './shared.server';
+
+export type BookingStatus = 'booked' | 'cancelled_by_practice';
 
 export interface AdminBookedSlotDto {
   id: string;
@@ -21,39 +26,79 @@ export interface AdminBookedSlotDto {
   reference: string;
   /** False when the practice's notification email failed: an unknown patient is to be expected. */
   practice_notified: boolean;
+  status: BookingStatus;
+  /**
+   * False when a practice-side change (cancel, move) reached the patient by
+   * no email: staff call them ("bitte telefonisch informieren").
+   */
+  patient_notified: boolean;
   created_at: string;
 }
 
-/** By date, then time; only `from` … `to` (inclusive) when a range is given (the week view, the day list). */
+/**
+ * Live bookings and practice cancellations, by date, then time; only `from`
+ * … `to` (inclusive) when a range is given (the week view, the day list).
+ */
 export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}): Promise<AdminBookedSlotDto[]> {
-  const rows = await db
-    .select({
-      id: bookedSlots.id,
-      appointment_type_id: bookedSlots.appointmentTypeId,
-      type_name: appointmentTypes.name,
-      appointment_date: bookedSlots.appointmentDate,
-      appointment_time: bookedSlots.appointmentTime,
-      source: bookedSlots.source,
-      reference: bookedSlots.reference,
-      practice_notified: bookedSlots.practiceNotified,
-      created_at: bookedSlots.createdAt,
-    })
-    .from(bookedSlots)
-    .innerJoin(appointmentTypes, eq(appointmentTypes.id, bookedSlots.appointmentTypeId))
-    .where(range.from && range.to ? between(bookedSlots.appointmentDate, range.from, range.to) : undefined)
-    .orderBy(asc(bookedSlots.appointmentDate), asc(bookedSlots.appointmentTime), asc(appointmentTypes.name), asc(bookedSlots.createdAt));
-  return rows.map((r) => ({
+  const within = (column: typeof bookedSlots.appointmentDate | typeof cancelledBookings.appointmentDate) =>
+    range.from && range.to ? between(column, range.from, range.to) : undefined;
+  const [live, cancelled] = await Promise.all([
+    db
+      .select({
+        id: bookedSlots.id,
+        appointment_type_id: bookedSlots.appointmentTypeId,
+        type_name: appointmentTypes.name,
+        appointment_date: bookedSlots.appointmentDate,
+        appointment_time: bookedSlots.appointmentTime,
+        source: bookedSlots.source,
+        reference: bookedSlots.reference,
+        practice_notified: bookedSlots.practiceNotified,
+        patient_notified: bookedSlots.patientNotified,
+        created_at: bookedSlots.createdAt,
+      })
+      .from(bookedSlots)
+      .innerJoin(appointmentTypes, eq(appointmentTypes.id, bookedSlots.appointmentTypeId))
+      .where(within(bookedSlots.appointmentDate)),
+    db
+      .select({
+        id: cancelledBookings.id,
+        appointment_type_id: cancelledBookings.appointmentTypeId,
+        type_name: appointmentTypes.name,
+        appointment_date: cancelledBookings.appointmentDate,
+        appointment_time: cancelledBookings.appointmentTime,
+        source: cancelledBookings.source,
+        reference: cancelledBookings.reference,
+        patient_notified: cancelledBookings.patientNotified,
+        created_at: cancelledBookings.cancelledAt,
+      })
+      .from(cancelledBookings)
+      .innerJoin(appointmentTypes, eq(appointmentTypes.id, cancelledBookings.appointmentTypeId))
+      .where(within(cancelledBookings.appointmentDate))
+      .orderBy(asc(cancelledBookings.appointmentDate)),
+  ]);
+  const rows: AdminBookedSlotDto[] = [
+    ...live.map((r) => ({ ...r, status: 'booked' as const })),
+    ...cancelled.map((r) => ({ ...r, practice_notified: true, status: 'cancelled_by_practice' as const })),
+  ].map((r) => ({
     ...r,
     source: r.source as BookingSource,
     appointment_time: hhmm(r.appointment_time),
     created_at: r.created_at.toISOString(),
   }));
+  return rows.sort(
+    (a, b) =>
+      a.appointment_date.localeCompare(b.appointment_date) ||
+      a.appointment_time.localeCompare(b.appointment_time) ||
+      a.type_name.localeCompare(b.type_name, 'de') ||
+      a.created_at.localeCompare(b.created_at),
+  );
 }
 
 /**
  * A seat taken by staff for a caller ("Termin eintragen", source phone):
- * the same rules and the same database guarantee as an online booking, no
- * limits, no token, no patient data. Runs inside the audit's transaction.
+ * the same guarantee as an online booking, staff rules (up to 365 days
+ * ahead), no limits, no token, no patient data. Runs inside the audit's
+ * transaction.
  */
 export async function createStaffBooking(db: Database, input: StaffBookingInput, now: Date = new Date()): Promise<AdminBookedSlotDto> {
   const created = await createBooking(db, input, { source: 'phone', now });
@@ -67,23 +112,8 @@ export async function createStaffBooking(db: Database, input: StaffBookingInput,
     source: created.booking.source,
     reference: created.booking.reference,
     practice_notified: true,
+    status: 'booked',
+    patient_notified: true,
     created_at: row!.createdAt.toISOString(),
   };
-}
-
-/** Releases the slot: the booking row goes, the time is bookable again at once. Returns what it released (for the audit label). */
-export async function releaseBookedSlot(db: Database, id: string): Promise<{ reference: string; type_name: string; appointment_date: string; appointment_time: string }> {
-  const [row] = await db
-    .select({
-      reference: bookedSlots.reference,
-      type_name: appointmentTypes.name,
-      appointment_date: bookedSlots.appointmentDate,
-      appointment_time: bookedSlots.appointmentTime,
-    })
-    .from(bookedSlots)
-    .innerJoin(appointmentTypes, eq(appointmentTypes.id, bookedSlots.appointmentTypeId))
-    .where(eq(bookedSlots.id, id));
-  if (!row) throw notFound('booked slot');
-  await db.delete(bookedSlots).where(eq(bookedSlots.id, id));
-  return { ...row, appointment_time: hhmm(row.appointment_time) };
 }

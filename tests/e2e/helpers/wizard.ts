@@ -125,5 +125,5 @@ export async function bookWithLink(request: APIRequestContext, typeName: string,
       return link;
     })
     .not.toBe('');
-  return { booking, type, day, linkPath: new URL(link).pathname + new URL(link).search };
+  return { booking, type, day, email, linkPath: new URL(link).pathname + new URL(link).search };
 }

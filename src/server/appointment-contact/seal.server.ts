@@ -1,5 +1,5 @@
 /**
- * Sealing the reminder data with AES-256-GCM (node:crypto).
+ * Sealing an appointment contact with AES-256-GCM (node:crypto).
  *
  * Sealed form: base64url(iv[12] ‖ tag[16] ‖ ciphertext), with the id of the
  * key that sealed it kept beside it. The booking id is the associated data,
@@ -12,10 +12,12 @@ import type { KeyRing } from './keys.server';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** Everything a reminder needs that the patient entered or received. */
-export interface ReminderSecret {
+/** Everything the emails about one appointment need that the patient entered or received. */
+export interface ContactSecret {
   email: string;
   firstName: string;
+  /** Empty for a contact migrated from a second-round reminder, which kept no last name. */
+  lastName: string;
   language: Lang;
   /** The cancellation token (only its hash is on the booking). */
   token: string;
@@ -33,19 +35,19 @@ export class SealError extends Error {
   }
 }
 
-export function seal(secret: ReminderSecret, bookingId: string, keys: KeyRing): Sealed {
+export function seal(secret: ContactSecret, bookingId: string, keys: KeyRing): Sealed {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', keys.current.key, iv);
   cipher.setAAD(Buffer.from(bookingId, 'utf8'));
   const plain = Buffer.from(
-    JSON.stringify({ e: secret.email, f: secret.firstName, l: secret.language, t: secret.token }),
+    JSON.stringify({ e: secret.email, f: secret.firstName, n: secret.lastName, l: secret.language, t: secret.token }),
     'utf8',
   );
   const body = Buffer.concat([cipher.update(plain), cipher.final()]);
   return { keyId: keys.current.id, sealed: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url') };
 }
 
-export function open(value: Sealed, bookingId: string, keys: KeyRing): ReminderSecret {
+export function open(value: Sealed, bookingId: string, keys: KeyRing): ContactSecret {
   const dataKey = keys.byId.get(value.keyId);
   if (!dataKey) throw new SealError('sealed with a key that is not configured');
   const raw = Buffer.from(value.sealed, 'base64url');
@@ -59,6 +61,7 @@ export function open(value: Sealed, bookingId: string, keys: KeyRing): ReminderS
   } catch {
     throw new SealError('sealed value does not authenticate');
   }
-  const data = JSON.parse(plain.toString('utf8')) as { e: string; f: string; l: Lang; t: string };
-  return { email: data.e, firstName: data.f, language: data.l, token: data.t };
+  // A second-round reminder (migrated) has no `n`: its patient gets a greeting by first name only.
+  const data = JSON.parse(plain.toString('utf8')) as { e: string; f: string; n?: string; l: Lang; t: string };
+  return { email: data.e, firstName: data.f, lastName: data.n ?? '', language: data.l, token: data.t };
 }

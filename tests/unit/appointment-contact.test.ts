@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../src/lib/errors';
 import { buildReminderEmail } from '../../src/lib/reminder-email';
@@ -11,13 +11,13 @@ import {
   keyIdOf,
   localKeyRing,
   parseKeyRing,
-  reminderKeyRing,
-} from '../../src/server/reminders/keys.server';
-import { open, seal, SealError, type ReminderSecret } from '../../src/server/reminders/seal.server';
+  dataKeyRing,
+} from '../../src/server/appointment-contact/keys.server';
+import { open, seal, SealError, type ContactSecret } from '../../src/server/appointment-contact/seal.server';
 import { reminderSendAt } from '../../src/lib/reminder-time';
-import { startReminderSchedule } from '../../src/server/reminders/job.server';
+import { startReminderSchedule } from '../../src/server/appointment-contact/job.server';
 
-const secret: ReminderSecret = { email: 'erika@example.org', firstName: 'Erika', language: 'de', token: 'A'.repeat(43) };
+const secret: ContactSecret = { email: 'erika@example.org', firstName: 'Erika', lastName: 'Mustermann', language: 'de', token: 'A'.repeat(43) };
 const BOOKING = '6f1c1a52-6c1d-4a57-9d0e-1f1a2b3c4d5e';
 
 describe('key ring (DATA_ENCRYPTION_KEY)', () => {
@@ -66,10 +66,10 @@ describe('key ring (DATA_ENCRYPTION_KEY)', () => {
 
     it('locally creates one key file (mode 0600) under DATA_DIR and reuses it', async () => {
       const env = { APP_ENV: 'development', DATA_DIR: dir } as NodeJS.ProcessEnv;
-      const first = await reminderKeyRing(env);
+      const first = await dataKeyRing(env);
       const file = path.join(dir, KEY_FILE_NAME);
       expect((await stat(file)).mode & 0o777).toBe(0o600);
-      const second = await reminderKeyRing(env);
+      const second = await dataKeyRing(env);
       expect(second.current.id).toBe(first.current.id);
       expect(parseKeyRing(await readFile(file, 'utf8')).current.id).toBe(first.current.id);
       // Two processes starting at once end up with the same key.
@@ -81,7 +81,7 @@ describe('key ring (DATA_ENCRYPTION_KEY)', () => {
 
     it('prefers DATA_ENCRYPTION_KEY over the key file', async () => {
       const key = generateKey();
-      const ring = await reminderKeyRing({ APP_ENV: 'development', DATA_DIR: dir, DATA_ENCRYPTION_KEY: key } as NodeJS.ProcessEnv);
+      const ring = await dataKeyRing({ APP_ENV: 'development', DATA_DIR: dir, DATA_ENCRYPTION_KEY: key } as NodeJS.ProcessEnv);
       expect(ring.current.id).toBe(parseKeyRing(key).current.id);
     });
 
@@ -95,7 +95,7 @@ describe('key ring (DATA_ENCRYPTION_KEY)', () => {
         DATA_DIR: dir,
         ...(key ? { DATA_ENCRYPTION_KEY: key } : {}),
       } as NodeJS.ProcessEnv;
-      const error = await reminderKeyRing(env).catch((e: unknown) => e);
+      const error = await dataKeyRing(env).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).code).toBe('not-configured');
       expect((error as AppError).status).toBe(503);
@@ -109,7 +109,7 @@ describe('key ring (DATA_ENCRYPTION_KEY)', () => {
     it('in production, a valid DATA_ENCRYPTION_KEY is used', async () => {
       const key = generateKey();
       const env = { ...PRODUCTION, DATA_ENCRYPTION_KEY: key };
-      expect((await reminderKeyRing(env as NodeJS.ProcessEnv)).current.id).toBe(parseKeyRing(key).current.id);
+      expect((await dataKeyRing(env as NodeJS.ProcessEnv)).current.id).toBe(parseKeyRing(key).current.id);
     });
   });
 });
@@ -121,7 +121,7 @@ describe('sealing (AES-256-GCM)', () => {
     const sealed = seal(secret, BOOKING, ring);
     expect(sealed.keyId).toBe(ring.current.id);
     expect(sealed.sealed).toMatch(/^[A-Za-z0-9_-]+$/);
-    for (const value of ['erika', 'Erika', secret.token]) expect(sealed.sealed).not.toContain(value);
+    for (const value of ['erika', 'Erika', 'Mustermann', secret.token]) expect(sealed.sealed).not.toContain(value);
     expect(open(sealed, BOOKING, ring)).toEqual(secret);
   });
 
@@ -149,8 +149,21 @@ describe('sealing (AES-256-GCM)', () => {
     const sealedNew = seal(secret, BOOKING, after);
     expect(sealedNew.keyId).toBe(parseKeyRing(newKey).current.id);
     expect(sealedNew.keyId).not.toBe(sealedOld.keyId);
-    // Once the old key is removed, its values no longer open (they must have been sent by then).
+    // Once the old key is removed, its values no longer open (their appointments must have ended by then).
     expect(() => open(sealedOld, BOOKING, parseKeyRing(newKey))).toThrow(SealError);
+  });
+});
+
+describe('a second-round reminder migrated into a contact', () => {
+  it('opens without a last name (the second round kept none)', () => {
+    const ring = parseKeyRing(generateKey());
+    // The second round's sealed form: { e, f, l, t } (no n), sealed the same way.
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', ring.current.key, iv);
+    cipher.setAAD(Buffer.from(BOOKING, 'utf8'));
+    const body = Buffer.concat([cipher.update(JSON.stringify({ e: 'erika@example.org', f: 'Erika', l: 'en', t: secret.token })), cipher.final()]);
+    const sealed = Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+    expect(open({ keyId: ring.current.id, sealed }, BOOKING, ring)).toEqual({ ...secret, lastName: '', language: 'en' });
   });
 });
 
@@ -267,17 +280,20 @@ describe('startReminderSchedule (local server)', () => {
   });
 });
 
-describe('privacy policy describes the reminder processing', () => {
+describe('privacy policy and step 3 describe the appointment contact', () => {
   it.each([
-    ['de', 'Erinnerung per E-Mail 24 Stunden vorher', /Sobald die Erinnerung versandt ist,\s+löschen wir die Angaben/, /Einwilligung \(Art\. 6 Abs\. 1 lit\. a/],
-    ['en', 'Email reminder 24 hours before', /As soon as the reminder is sent, we delete this\s+data/, /consent \(Art\. 6\(1\)\(a\)/],
-  ] as const)('%s: names the box, what is kept, sealed, deleted when sent, on consent', async (lang, box, deletion, basis) => {
+    ['de', 'Erinnerung per E-Mail 24 Stunden vorher', /E-Mail-Adresse, Ihren Vor- und Nachnamen, die Sprache der Buchung und den Absage-Link/, /Wir löschen sie, sobald der Termin abgesagt ist\*\* \(nach Versand der Nachricht darüber\), \*\*spätestens aber, sobald der Termin vorbei ist\*\*/, /Einwilligung \(Art\. 6 Abs\. 1 lit\. a/],
+    ['en', 'Email reminder 24 hours before', /email address, your first and last name, the language of the booking and your appointment's cancellation link/, /We delete it as soon as the appointment is cancelled\*\* \(after the email about it is sent\), \*\*and at the latest once the appointment is over\*\*/, /consent \(Art\. 6\(1\)\(a\)/],
+  ] as const)('%s: what is kept, sealed, why, until when; the reminder on consent', async (lang, box, kept, deletion, basis) => {
     const text = (await readFile(path.join('src/content', lang, 'datenschutz.md'), 'utf8')).replace(/\s+/g, ' ');
     const dictionary = JSON.parse(await readFile(path.join('src/i18n', `${lang}.json`), 'utf8')) as Record<string, string>;
     expect(dictionary['bookingForm.reminder']).toBe(box);
     expect(text).toContain(box);
     expect(text).toContain('AES-256-GCM');
+    expect(text).toMatch(kept);
     expect(text).toMatch(deletion);
     expect(text).toMatch(basis);
+    // Step 3's one sentence: what (address and name), why (changes to this appointment), until when.
+    expect(dictionary['bookingForm.contactKept']).toMatch(lang === 'de' ? /E-Mail-Adresse und Ihren Namen verschlüsselt, bis der Termin vorbei oder abgesagt ist/ : /email address and name encrypted until the appointment has passed or is cancelled/);
   });
 });

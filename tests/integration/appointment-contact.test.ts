@@ -1,8 +1,10 @@
 /**
- * Opt-in reminders (DESIGN.md, Reminders) through the real handlers, on
- * PGlite and on a real Postgres: what a booking with a reminder stores
- * (sealed, nothing in clear), when the row goes (sent, cancelled, released,
- * begun, moved), the scheduled function, and two job runs at once.
+ * The appointment contact and its opt-in reminder (DESIGN.md, Appointment
+ * contact; Reminders) through the real handlers, on PGlite and on a real
+ * Postgres: what every online booking stores (sealed, nothing in clear),
+ * when the contact goes (cancelled, cancelled by staff, ended), when the
+ * reminder goes (sent, begun, moved), the scheduled function, and two job
+ * runs at once.
  */
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,13 +14,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
 import sendReminders, { config as sendRemindersConfig } from '../../netlify/functions/send-reminders';
-import { appointmentTimeSlots, appointmentTypes, bookedSlots, reminders, rateLimits } from '../../db/schema';
-import { releaseBookedSlot } from '../../src/server/admin/booked-slots.server';
+import { appointmentContacts, appointmentTimeSlots, appointmentTypes, bookedSlots, cancelledBookings, rateLimits } from '../../db/schema';
 import type { EmailMessage, EmailSender } from '../../src/server/email/email.server';
-import { KEY_FILE_NAME, parseKeyRing, reminderKeyRing } from '../../src/server/reminders/keys.server';
-import { open } from '../../src/server/reminders/seal.server';
-import { sendDueReminders } from '../../src/server/reminders/job.server';
-import { moveReminder } from '../../src/server/reminders/store.server';
+import { KEY_FILE_NAME, parseKeyRing, dataKeyRing } from '../../src/server/appointment-contact/keys.server';
+import { open } from '../../src/server/appointment-contact/seal.server';
+import { purgeEnded, sendDueReminders } from '../../src/server/appointment-contact/job.server';
+import { followMove } from '../../src/server/appointment-contact/store.server';
+import { findById } from '../../src/server/bookings/lookup.server';
+import { cancelLockedAsPractice } from '../../src/server/bookings/staff.server';
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
@@ -66,7 +69,7 @@ function recordingSender(options: { delayMs?: number; fail?: boolean } = {}) {
   return { sender, sent };
 }
 
-describe.each(databaseKinds)('reminders on %s', (kind) => {
+describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) => {
   let t: TestDatabase;
   let dataDir: string;
   let outbox: string;
@@ -123,7 +126,9 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
       ip,
       body: { appointment_type_id: checkUp, appointment_date: '2030-01-09', appointment_time: '09:00', ...patient, ...overrides },
     });
-  const reminderRows = () => t.db.select().from(reminders);
+  const contactRows = () => t.db.select().from(appointmentContacts);
+  /** Contacts with a reminder still to send. */
+  const reminderRows = async () => (await contactRows()).filter((r) => r.remindAt !== null);
   const tokenFromOutbox = async (email: string) => {
     const mail = (await readOutbox(outbox)).find((m) => m.headers.to === email && /Terminbestätigung|confirmation/.test(m.subject))!;
     return /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
@@ -131,36 +136,34 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
   const runFunction = async () => {
     const response = await sendReminders();
     expect(response.status).toBe(200);
-    return (await response.json()) as { sent: number; expired: number; failed: number };
+    const { purged: _purged, ...counts } = (await response.json()) as { sent: number; expired: number; failed: number; purged: unknown };
+    return counts;
   };
 
-  it('keeps nothing without the tick (absent or false)', async () => {
-    expect((await book()).status).toBe(201);
+  it('every online booking keeps one sealed contact; without the tick it has no reminder time', async () => {
+    const res = await book();
+    expect(res.status).toBe(201);
     expect((await book({ appointment_time: '09:20', reminder: false })).status).toBe(201);
+    const rows = await contactRows();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.reminder === false && r.remindAt === null)).toBe(true);
+    const ring = await dataKeyRing();
+    const row = rows.find((r) => r.bookingId === res.json.booking.id)!;
+    expect(open({ keyId: row.keyId, sealed: row.sealed }, row.bookingId, ring)).toMatchObject({ email: patient.email, firstName: 'Erika', lastName: 'Mustermann', language: 'de' });
     expect(await reminderRows()).toHaveLength(0);
   });
 
-  it('with the tick: one row with the booking, the send time and one sealed value under the local key file', async () => {
-    const res = await book({ reminder: true });
-    expect(res.status).toBe(201);
-    const rows = await reminderRows();
-    expect(rows).toHaveLength(1);
-    const row = rows[0]!;
-    expect(row.bookingId).toBe(res.json.booking.id);
-    // 24 hours before Wednesday 09:00 in Berlin (winter time, UTC+1).
-    expect(row.sendAt.toISOString()).toBe('2030-01-08T08:00:00.000Z');
-    const keyFile = path.join(dataDir, KEY_FILE_NAME);
-    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
-    const ring = parseKeyRing(await readFile(keyFile, 'utf8'));
-    expect(row.keyId).toBe(ring.current.id);
-    expect(Object.keys(row).sort()).toEqual(['bookingId', 'createdAt', 'id', 'keyId', 'sealed', 'sendAt']);
-    const opened = open({ keyId: row.keyId, sealed: row.sealed }, row.bookingId, ring);
-    expect(opened).toEqual({
-      email: patient.email,
-      firstName: 'Erika',
-      language: 'de',
-      token: await tokenFromOutbox(patient.email),
-    });
+  it('the contact is written by the booking\'s own statement: a booking refused for any reason leaves no contact', async () => {
+    expect((await book()).status).toBe(201);
+    // The same time again (capacity 3, so fill it), a blocked-out time, and bad input.
+    expect((await book({ email: 'b@example.org' })).status).toBe(201);
+    expect((await book({ email: 'c@example.org' })).status).toBe(201);
+    expect((await book({ email: 'd@example.org' })).status).toBe(409);
+    expect((await book({ appointment_time: '09:05' })).status).toBe(409);
+    expect((await book({ email: 'not an address' })).status).toBe(400);
+    const bookings = await t.db.select().from(bookedSlots);
+    const contacts = await contactRows();
+    expect(contacts.map((c) => c.bookingId).sort()).toEqual(bookings.map((b) => b.id).sort());
   });
 
   it('stores and logs nothing the patient entered in clear: every table and the log, after booking and sending', async () => {
@@ -169,8 +172,8 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
     const token = await tokenFromOutbox('zq@example.org');
     const secrets = ['Zerberus', 'Quastenflosser', '98765432', 'zq@example.org', '1971-02-03', '03.02.1971', token];
     const afterBooking = await everyTableAsText(t);
-    expect(afterBooking.tables).toEqual(expect.arrayContaining(['"public"."reminders"', '"public"."booked_slots"']));
-    expect(afterBooking.text).toContain('"sealed"'); // the reminder row is in the dump
+    expect(afterBooking.tables).toEqual(expect.arrayContaining(['"public"."appointment_contacts"', '"public"."booked_slots"']));
+    expect(afterBooking.text).toContain('"sealed"'); // the contact row is in the dump
     for (const secret of secrets) {
       expect(afterBooking.text).not.toContain(secret);
       expect(logs.join('\n')).not.toContain(secret);
@@ -193,7 +196,7 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
     expect(await t.db.select().from(bookedSlots)).toHaveLength(0);
   });
 
-  it('in production without DATA_ENCRYPTION_KEY, a booking with a reminder is 503 not-configured and nothing is stored', async () => {
+  it('in production without DATA_ENCRYPTION_KEY, every online booking is 503 not-configured and nothing is stored', async () => {
     // Every other variable production requires is set, so only the reminder key is missing.
     vi.stubEnv('APP_ENV', 'production');
     vi.stubEnv('JWT_SECRET', 'j'.repeat(40));
@@ -204,7 +207,7 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
     vi.stubEnv('DATA_ENCRYPTION_KEY', '');
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const res = await book({ reminder: true });
+      const res = await book();
       expect(res.status).toBe(503);
       expect(res.json.type).toBe('not-configured');
       // Production never opens the embedded database, so on PGlite the database is what is missing.
@@ -215,7 +218,7 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
       vi.unstubAllEnvs();
     }
     expect(await t.db.select().from(bookedSlots)).toHaveLength(0);
-    expect(await reminderRows()).toHaveLength(0);
+    expect(await contactRows()).toHaveLength(0);
   });
 
   it('makes no reminder when the send time has already passed (booked less than 24 hours ahead)', async () => {
@@ -258,32 +261,58 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
     expect(mail.text).toMatch(/https:\/\/praxis\.example\/en\/termin\/absagen\?token=/);
   });
 
-  it('deletes the row when the patient cancels (foreign key cascade)', async () => {
+  it('deletes the contact when the patient cancels', async () => {
     expect((await book({ reminder: true })).status).toBe(201);
     const token = await tokenFromOutbox(patient.email);
-    expect(await reminderRows()).toHaveLength(1);
+    expect(await contactRows()).toHaveLength(1);
     const res = await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } });
     expect(res.status).toBe(200);
-    expect(await reminderRows()).toHaveLength(0);
+    expect(await contactRows()).toHaveLength(0);
   });
 
-  it('deletes the row when the practice releases the booking (foreign key cascade)', async () => {
+  it('deletes the contact when the practice cancels the booking, and leaves a tombstone without it', async () => {
     const res = await book({ reminder: true });
-    await releaseBookedSlot(t.db, res.json.booking.id);
-    expect(await reminderRows()).toHaveLength(0);
+    await t.db.transaction(async (tx) => {
+      const booking = await findById(tx, res.json.booking.id, true);
+      await cancelLockedAsPractice(tx, booking!, await dataKeyRing());
+    });
+    expect(await contactRows()).toHaveLength(0);
+    expect(await t.db.select().from(cancelledBookings)).toHaveLength(1);
   });
 
-  it('deletes the row unsent once the appointment has begun', async () => {
+  it('a begun appointment gets no reminder; its contact stays until the appointment has ended, then the purge deletes it', async () => {
     expect((await book({ reminder: true })).status).toBe(201);
     vi.setSystemTime(at('2030-01-09T08:00:00Z')); // 09:00 in Berlin: begun
     expect(await runFunction()).toEqual({ sent: 0, expired: 1, failed: 0 });
     expect(await reminderRows()).toHaveLength(0);
+    expect(await contactRows()).toHaveLength(1);
     expect((await readOutbox(outbox)).filter((m) => m.subject.startsWith('Erinnerung'))).toHaveLength(0);
+    // 09:19: the 20-minute appointment has not ended; 09:20 it has.
+    expect(await purgeEnded(t.db, at('2030-01-09T08:19:00Z'))).toEqual({ contacts: 0, tombstones: 0 });
+    expect(await purgeEnded(t.db, at('2030-01-09T08:20:00Z'))).toEqual({ contacts: 1, tombstones: 0 });
+    expect(await contactRows()).toHaveLength(0);
+    // The booking itself stays (no patient data in it).
+    expect(await t.db.select().from(bookedSlots)).toHaveLength(1);
+  });
+
+  it('the purge deletes the contacts of every ended appointment, also those no configured key opens, and nothing else', async () => {
+    // Tuesday 09:00 (ends 09:20), Wednesday 09:00, and one sealed under a key that is no longer configured.
+    const ended = await book({ appointment_date: '2030-01-08' });
+    const later = await book({ appointment_date: '2030-01-09' });
+    const lost = await book({ appointment_date: '2030-01-08', appointment_time: '10:00', email: 'lost@example.org' });
+    const foreign = parseKeyRing(Buffer.alloc(32, 9).toString('hex'));
+    const { seal } = await import('../../src/server/appointment-contact/seal.server');
+    const resealed = seal({ email: 'lost@example.org', firstName: 'L', lastName: 'X', language: 'de', token: 'T'.repeat(43) }, lost.json.booking.id, foreign);
+    await t.db.update(appointmentContacts).set(resealed).where(eq(appointmentContacts.bookingId, lost.json.booking.id));
+    const result = await purgeEnded(t.db, at('2030-01-08T09:20:00Z')); // Tuesday 10:20 Berlin
+    expect(result.contacts).toBe(2);
+    expect((await contactRows()).map((r) => r.bookingId)).toEqual([later.json.booking.id]);
+    expect(ended.status).toBe(201);
   });
 
   it('keeps the row when sending fails and sends it on the next run, logging no address', async () => {
     expect((await book({ reminder: true })).status).toBe(201);
-    const keys = await reminderKeyRing();
+    const keys = await dataKeyRing();
     const now = at('2030-01-08T08:00:00Z');
     const failing = recordingSender({ fail: true });
     expect(await sendDueReminders(t.db, { sender: failing.sender, siteUrl: 'https://praxis.example', keys, now })).toEqual({ sent: 0, expired: 0, failed: 1 });
@@ -297,7 +326,7 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
   });
 
   it('a row sealed with a key that is no longer configured waits, and opens again once the key is back (rotation)', async () => {
-    const oldRing = await reminderKeyRing(); // the local key file's key
+    const oldRing = await dataKeyRing(); // the local key file's key
     expect((await book({ reminder: true })).status).toBe(201);
     const now = at('2030-01-08T08:00:00Z');
     const newKey = parseKeyRing(Buffer.alloc(32, 7).toString('hex'));
@@ -309,14 +338,14 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
     expect(rotated.sent).toHaveLength(1);
   });
 
-  describe('moveReminder (for rescheduling)', () => {
+  describe('followMove (every move)', () => {
     it('moves the send time with the booking; the old time sends nothing, the new one does', async () => {
       const res = await book({ reminder: true });
       const id = res.json.booking.id as string;
-      // The reschedule itself comes later; here the booking is moved by hand and the reminder follows.
+      // The move itself is the reschedule's; here the booking is moved by hand and the reminder follows.
       await t.db.update(bookedSlots).set({ appointmentDate: '2030-01-11', appointmentTime: '10:20' }).where(eq(bookedSlots.id, id));
-      expect(await moveReminder(t.db, id, '2030-01-11', '10:20')).toBe('moved');
-      expect((await reminderRows())[0]!.sendAt.toISOString()).toBe('2030-01-10T09:20:00.000Z');
+      await followMove(t.db, id, '2030-01-11', '10:20', NOW);
+      expect((await reminderRows())[0]!.remindAt!.toISOString()).toBe('2030-01-10T09:20:00.000Z');
       vi.setSystemTime(at('2030-01-08T08:00:00Z'));
       expect((await runFunction()).sent).toBe(0);
       vi.setSystemTime(at('2030-01-10T09:20:00Z'));
@@ -325,11 +354,23 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
       expect(mail.subject).toBe('Erinnerung: Check-up am 11.01.2030 um 10:20');
     });
 
-    it('deletes the reminder when the new time is less than 24 hours ahead; answers none without a reminder', async () => {
+    it('a reminder already sent is scheduled again for a new time more than 24 hours away', async () => {
       const res = await book({ reminder: true });
-      expect(await moveReminder(t.db, res.json.booking.id, '2030-01-07', '16:00')).toBe('deleted');
+      const id = res.json.booking.id as string;
+      vi.setSystemTime(at('2030-01-08T08:00:00Z'));
+      expect((await runFunction()).sent).toBe(1);
       expect(await reminderRows()).toHaveLength(0);
-      expect(await moveReminder(t.db, res.json.booking.id, '2030-01-11', '10:20')).toBe('none');
+      await followMove(t.db, id, '2030-01-11', '10:20', at('2030-01-08T08:00:00Z'));
+      expect((await reminderRows())[0]!.remindAt!.toISOString()).toBe('2030-01-10T09:20:00.000Z');
+    });
+
+    it('no reminder when the new time is less than 24 hours ahead, or when none was wanted', async () => {
+      const res = await book({ reminder: true });
+      await followMove(t.db, res.json.booking.id, '2030-01-07', '16:00', NOW);
+      expect(await reminderRows()).toHaveLength(0);
+      const plain = await book({ appointment_time: '11:00' });
+      await followMove(t.db, plain.json.booking.id, '2030-01-11', '10:20', NOW);
+      expect(await reminderRows()).toHaveLength(0);
     });
   });
 
@@ -342,7 +383,7 @@ describe.each(databaseKinds)('reminders on %s', (kind) => {
       expect(res.status).toBe(201);
     }
     expect(await reminderRows()).toHaveLength(count);
-    const keys = await reminderKeyRing();
+    const keys = await dataKeyRing();
     const now = at('2030-01-08T12:00:00Z');
     const a = recordingSender({ delayMs: 15 });
     const b = recordingSender({ delayMs: 15 });

@@ -1,21 +1,23 @@
 /**
- * The key ring that seals reminder data (DESIGN.md, Reminders).
+ * The key ring that seals appointment contacts (DESIGN.md, Appointment
+ * contact; second round: reminders).
  *
  * DATA_ENCRYPTION_KEY holds one or more 256-bit keys, comma-separated, each
  * written as 64 hex digits or base64/base64url (32 bytes). The first key
  * seals; every key opens. A key's id is the first 16 hex digits of its
  * SHA-256, stored beside each sealed value, so rotating means putting a new
- * key first and keeping the old one after it until the rows it sealed are
- * sent (at most max_advance_days); then it can be removed (README,
- * Configuration).
+ * key first and keeping the old one after it until the appointments it
+ * sealed have ended (at most a year: staff book up to 365 days ahead); then
+ * it can be removed (README, Configuration). A contact no configured key
+ * opens is deleted when its appointment ends, like any other.
  *
  * Without DATA_ENCRYPTION_KEY, outside production, one key is generated per
  * install into $DATA_DIR/data-encryption.key (mode 0600). In production a
- * missing or malformed key is `not-configured` (503): a booking asking for
- * a reminder is refused before anything is stored.
+ * missing or malformed key is `not-configured` (503): an online booking is
+ * refused before anything is stored.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../lib/errors';
 import { notConfigured, readEnv } from '../env.server';
@@ -78,12 +80,17 @@ export function generateKey(): string {
 export async function localKeyRing(dataDir: string): Promise<KeyRing> {
   const file = path.join(dataDir, KEY_FILE_NAME);
   await mkdir(dataDir, { recursive: true });
+  // Written whole under a temporary name, then linked into place: link() fails when the file exists, so
+  // two processes never overwrite each other's key, and no reader ever sees a half-written file.
+  const draft = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(draft, `${generateKey()}\n`, { flag: 'wx', mode: 0o600 });
   try {
-    // 'wx' fails when the file exists, so two processes never overwrite each other's key.
-    await writeFile(file, `${generateKey()}\n`, { flag: 'wx', mode: 0o600 });
-    await chmod(file, 0o600); // the process umask may have widened nothing, but make sure
+    await chmod(draft, 0o600); // the process umask may have widened nothing, but make sure
+    await link(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await unlink(draft);
   }
   return parseKeyRing(await readFile(file, 'utf8'));
 }
@@ -93,7 +100,7 @@ export async function localKeyRing(dataDir: string): Promise<KeyRing> {
  * local key file, outside production only. Throws AppError `not-configured`
  * when no valid key is available.
  */
-export async function reminderKeyRing(source: NodeJS.ProcessEnv = process.env): Promise<KeyRing> {
+export async function dataKeyRing(source: NodeJS.ProcessEnv = process.env): Promise<KeyRing> {
   // In production a missing variable is already 503 not-configured here (env.server.ts).
   const { isProduction } = readEnv(source);
   const configured = source.DATA_ENCRYPTION_KEY;
@@ -106,4 +113,18 @@ export async function reminderKeyRing(source: NodeJS.ProcessEnv = process.env): 
   }
   if (isProduction) throw notConfigured(['DATA_ENCRYPTION_KEY']);
   return localKeyRing(path.resolve(source.DATA_DIR ?? '.data'));
+}
+
+/**
+ * The key ring for reading contacts in a staff action, or null when none is
+ * configured: the action still happens, the patient is reported as not
+ * told (a missing key in production is already logged by its kind).
+ */
+export async function dataKeyRingIfAny(source: NodeJS.ProcessEnv = process.env): Promise<KeyRing | null> {
+  try {
+    return await dataKeyRing(source);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }

@@ -1,0 +1,101 @@
+/**
+ * "Absagen" (DESIGN.md, Practice-side changes): asks first, takes an
+ * optional message to the patient (at most 500 characters, the patient text
+ * rules, checked again by the server), says whether the patient gets an
+ * email (online) or must be called (phone), and after the cancellation says
+ * whether the email went out, naming the reference to call with.
+ */
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { cancelMessageSchema } from '../../lib/admin-schemas';
+import { adminApi, ApiError, failureText, type AdminBookedSlotDto } from './admin-api';
+import { labels } from './labels';
+import { dangerButton, FormDialog, inputClass, secondaryButton } from './ui';
+
+const L = labels.booked;
+const C = labels.common;
+
+export function CancelBookingButton({ slot, describe, onDone }: { slot: AdminBookedSlotDto; describe: string; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    const parsed = cancelMessageSchema.safeParse({ message });
+    if (!parsed.success) {
+      setError(labels.errors[parsed.error.issues[0]?.message as keyof typeof labels.errors] ?? failureText(null));
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await adminApi.booked.cancel(slot.id, parsed.data.message);
+      setOpen(false);
+      setMessage('');
+      // Without an email the staff must call: the toast names the reference, the list keeps the mark.
+      if (result.patient_notified) toast.success(L.cancelled(result.reference), { description: L.cancelledNotified });
+      else toast.warning(L.cancelled(result.reference), { description: L.callPatient(result.reference), duration: 15_000 });
+      onDone();
+    } catch (failure) {
+      const field = failure instanceof ApiError ? failure.fieldErrors?.message?.[0] : undefined;
+      if (field) setError(labels.errors[field as keyof typeof labels.errors] ?? L.cancelError);
+      else toast.error(L.cancelError, { description: failureText(failure) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className={dangerButton} aria-label={L.cancelNamed(describe)} onClick={() => setOpen(true)}>
+        {L.cancel}
+      </button>
+      <FormDialog open={open} onOpenChange={setOpen} title={L.cancelTitle} description={L.cancelText(describe)}>
+        <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
+          {slot.source === 'phone' ? L.cancelPhone(slot.reference) : L.cancelEmail}
+        </p>
+        {slot.source === 'online' && (
+          <div className="mt-4">
+            <label htmlFor="cancel-message" className="block text-sm font-medium">
+              {L.message}
+            </label>
+            <textarea
+              id="cancel-message"
+              rows={4}
+              maxLength={500}
+              className={inputClass}
+              value={message}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'cancel-message-hint cancel-message-error' : 'cancel-message-hint'}
+              onChange={(event) => {
+                setMessage(event.target.value);
+                setError(undefined);
+              }}
+            />
+            <p id="cancel-message-hint" className="mt-1 text-xs text-slate-600">
+              {L.messageHint} ({message.length}/500)
+            </p>
+            {error && (
+              <p id="cancel-message-error" role="alert" className="mt-1 text-sm text-red-700">
+                {error}
+              </p>
+            )}
+          </div>
+        )}
+        <div className="mt-6 flex justify-end gap-3">
+          <button type="button" className={secondaryButton} onClick={() => setOpen(false)}>
+            {C.cancel}
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            className="inline-flex items-center justify-center rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            onClick={() => void confirm()}
+          >
+            {busy ? L.cancelling : L.confirmCancel}
+          </button>
+        </div>
+      </FormDialog>
+    </>
+  );
+}

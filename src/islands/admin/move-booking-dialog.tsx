@@ -1,0 +1,103 @@
+/**
+ * "Verschieben" (DESIGN.md, Practice-side changes): the staff slot picker
+ * for the booking's type (its own time not offered), then
+ * POST /api/admin/booked-slots/:id/move. A refusal names its reason in
+ * German and the picker asks the server again; afterwards staff learn
+ * whether the patient got an email or must be called.
+ */
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { formatShortDate } from '../../lib/dates';
+import { adminApi, failureText, slotReasonOf, type AdminBookedSlotDto } from './admin-api';
+import { labels } from './labels';
+import { SlotPicker, type PickedSlot } from './slot-picker';
+import { FormDialog, primaryButton, secondaryButton } from './ui';
+
+const L = labels.move;
+const B = labels.booked;
+const C = labels.common;
+
+export function MoveBookingButton({ slot, describe, onDone }: { slot: AdminBookedSlotDto; describe: string; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={secondaryButton} aria-label={L.named(describe)} onClick={() => setOpen(true)}>
+        {L.button}
+      </button>
+      <FormDialog open={open} onOpenChange={setOpen} title={L.title} description={L.description(describe)}>
+        {open && (
+          <MoveForm
+            slot={slot}
+            onCancel={() => setOpen(false)}
+            onDone={() => {
+              setOpen(false);
+              onDone();
+            }}
+          />
+        )}
+      </FormDialog>
+    </>
+  );
+}
+
+function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone: () => void; onCancel: () => void }) {
+  const [picked, setPicked] = useState<PickedSlot>({ date: slot.appointment_date, time: null });
+  const [reload, setReload] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    if (!picked.date || !picked.time) {
+      setProblem(labels.picker.pickTime);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await adminApi.booked.move(slot.id, { appointment_date: picked.date, appointment_time: picked.time });
+      const title = L.moved(slot.reference, formatShortDate(picked.date), picked.time);
+      if (result.patient_notified) toast.success(title, { description: L.notified });
+      else toast.warning(title, { description: B.callPatient(slot.reference), duration: 15_000 });
+      onDone();
+    } catch (error) {
+      const reason = slotReasonOf(error);
+      const text = failureText(error);
+      setProblem(text);
+      toast.error(L.error, { description: text });
+      if (reason) {
+        setPicked({ date: picked.date, time: null });
+        setReload((n) => n + 1);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">{slot.source === 'phone' ? L.phone(slot.reference) : L.email}</p>
+      <SlotPicker
+        typeId={slot.appointment_type_id}
+        value={picked}
+        reload={reload}
+        exclude={{ date: slot.appointment_date, time: slot.appointment_time }}
+        onChange={(next) => {
+          setPicked(next);
+          setProblem(null);
+        }}
+      />
+      {problem && (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+          {problem}
+        </p>
+      )}
+      <div className="mt-6 flex justify-end gap-3">
+        <button type="button" className={secondaryButton} onClick={onCancel}>
+          {C.cancel}
+        </button>
+        <button type="button" className={primaryButton} disabled={busy} onClick={() => void submit()}>
+          {busy ? L.moving : L.confirm}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The HTTP side of staff's "Absagen" and "Verschieben", shared by their
+ * functions: the change with its audit row in one transaction, then the
+ * patient's email, then the answer API.md names.
+ */
+import type { Database } from '../../../db/client';
+import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
+import { auditLabel } from '../audit-labels.server';
+import { audited, type AuditActor } from '../audit.server';
+import { hhmm } from '../bookings/shared.server';
+import type { MovedBooking } from '../bookings/move.server';
+import { notifyCancelledByPractice, notifyMovedByPractice, staffCancel, staffMove, type PracticeCancelled } from '../bookings/staff.server';
+
+/** 200 `{ id, reference, patient_notified }` (POST …/:id/cancel, DELETE …/:id). */
+export async function cancelAsStaff(db: Database, actor: AuditActor, id: string, message?: string) {
+  const keys = await dataKeyRingIfAny();
+  const cancelled = await audited(db, actor, { action: 'cancel', entity: 'booked-slot', entityId: id, label: (c: PracticeCancelled) => auditLabel.booking(c.booking) }, (tx) =>
+    staffCancel(tx, id, keys),
+  );
+  const notified = await notifyCancelledByPractice(db, cancelled, message);
+  return { id, reference: cancelled.booking.reference, patient_notified: notified };
+}
+
+/** 200 `{ booking, patient_notified }` (POST …/:id/move). */
+export async function moveAsStaff(db: Database, actor: AuditActor, id: string, target: { date: string; time: string }) {
+  const keys = await dataKeyRingIfAny();
+  // Labelled with the new time: the entry reads "reference (type, new date time)".
+  const label = (m: MovedBooking) => auditLabel.booking({ ...m.booking, type_name: m.type.name });
+  const moved = await audited(db, actor, { action: 'move', entity: 'booked-slot', entityId: id, label }, (tx) => staffMove(tx, id, target, keys));
+  const notified = await notifyMovedByPractice(db, moved);
+  return { booking: { ...moved.booking, appointment_time: hhmm(moved.booking.appointment_time) }, patient_notified: notified };
+}

@@ -1,0 +1,198 @@
+/**
+ * The scheduled job of the appointment contact (DESIGN.md, Appointment
+ * contact and Reminders): sends every due reminder, deletes the contacts of
+ * appointments that have ended (also those no configured key opens) and the
+ * tombstones of practice cancellations whose date has passed. Netlify runs
+ * it every 15 minutes (netlify/functions/send-reminders.ts), the local
+ * server every minute.
+ *
+ * Reminders are claimed with `FOR UPDATE … SKIP LOCKED` on the contact AND
+ * its booking, sent, and marked sent (remind_at null) before the commit: a
+ * concurrent run skips claimed rows, so no reminder goes twice; a move holds
+ * the booking's lock, so the job either sends before the move (and the move
+ * then schedules a reminder for the new time) or skips the row and finds it
+ * moved next time, never a reminder for a time that was just replaced. A
+ * send that fails keeps its time for the next run; an appointment that has
+ * begun gets no reminder.
+ */
+import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { getDb, type Database } from '../../../db/client';
+import { appointmentContacts, appointmentTypes, bookedSlots, cancelledBookings } from '../../../db/schema';
+import { berlinWallClock } from '../../lib/berlin-time';
+import { buildReminderEmail } from '../../lib/reminder-email';
+import { hasBegun } from '../bookings/shared.server';
+import { createEmailSender, type EmailSender } from '../email/email.server';
+import { readEnv } from '../env.server';
+import { dataKeyRingIfAny, type KeyRing } from './keys.server';
+import { open } from './seal.server';
+
+export interface ReminderJobOptions {
+  sender: EmailSender;
+  siteUrl: string;
+  /** Null when no key is configured: nothing can be opened, reminders wait (and lapse). */
+  keys: KeyRing | null;
+  now?: Date;
+  /** Rows claimed per transaction. */
+  batchSize?: number;
+}
+
+export interface ReminderJobResult {
+  /** Sent. */
+  sent: number;
+  /** Not sent: the appointment had begun. */
+  expired: number;
+  /** Kept for the next run: the send failed or the value could not be opened. */
+  failed: number;
+}
+
+/** Sends every due reminder once; safe to run several times at once, and beside moves. */
+export async function sendDueReminders(db: Database, options: ReminderJobOptions): Promise<ReminderJobResult> {
+  const now = options.now ?? new Date();
+  const batchSize = options.batchSize ?? 100;
+  const result: ReminderJobResult = { sent: 0, expired: 0, failed: 0 };
+  // Rows this run could not send stay due; skip them on the following batches of this run.
+  const failedIds: string[] = [];
+  for (;;) {
+    const claimed = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({
+          bookingId: appointmentContacts.bookingId,
+          keyId: appointmentContacts.keyId,
+          sealed: appointmentContacts.sealed,
+          date: bookedSlots.appointmentDate,
+          time: bookedSlots.appointmentTime,
+          typeName: appointmentTypes.name,
+          typeNameEn: appointmentTypes.nameEn,
+          priceCents: appointmentTypes.priceCents,
+        })
+        .from(appointmentContacts)
+        .innerJoin(bookedSlots, eq(bookedSlots.id, appointmentContacts.bookingId))
+        .innerJoin(appointmentTypes, eq(appointmentTypes.id, bookedSlots.appointmentTypeId))
+        .where(
+          and(
+            lte(appointmentContacts.remindAt, now),
+            failedIds.length ? notInArray(appointmentContacts.bookingId, failedIds) : undefined,
+          ),
+        )
+        .orderBy(asc(appointmentContacts.remindAt))
+        .limit(batchSize)
+        .for('update', { of: [appointmentContacts, bookedSlots], skipLocked: true });
+      const done: string[] = [];
+      await Promise.all(
+        rows.map(async (row) => {
+          const time = row.time.slice(0, 5);
+          if (hasBegun(row.date, time, now)) {
+            done.push(row.bookingId);
+            result.expired++;
+            return;
+          }
+          try {
+            if (!options.keys) throw new Error('no key');
+            const secret = open({ keyId: row.keyId, sealed: row.sealed }, row.bookingId, options.keys);
+            await options.sender.send(
+              buildReminderEmail(
+                {
+                  to: secret.email,
+                  firstName: secret.firstName,
+                  language: secret.language,
+                  token: secret.token,
+                  type: { name: row.typeName, nameEn: row.typeNameEn, priceCents: row.priceCents },
+                  date: row.date,
+                  time,
+                },
+                options.siteUrl,
+              ),
+            );
+            done.push(row.bookingId);
+            result.sent++;
+          } catch (error) {
+            // By kind only: never an address.
+            console.warn(`reminder not sent: ${(error as Error)?.name ?? 'unknown'}`);
+            failedIds.push(row.bookingId);
+            result.failed++;
+          }
+        }),
+      );
+      if (done.length) {
+        await tx.update(appointmentContacts).set({ remindAt: null }).where(inArray(appointmentContacts.bookingId, done));
+      }
+      return rows.length;
+    });
+    if (claimed < batchSize) return result;
+  }
+}
+
+export interface PurgeResult {
+  /** Contacts of appointments that have ended. */
+  contacts: number;
+  /** Tombstones of practice cancellations whose date has passed. */
+  tombstones: number;
+}
+
+/**
+ * Deletes every contact whose appointment has ended (start + duration, Berlin
+ * wall clock), opened or not, and every tombstone of a past date. Two
+ * statements, whatever the number of rows.
+ */
+export async function purgeEnded(db: Database, now: Date = new Date()): Promise<PurgeResult> {
+  const clock = berlinWallClock(now);
+  const [h, m] = clock.time.split(':').map(Number) as [number, number];
+  const minutes = h * 60 + m;
+  const contacts = await db.execute(sql`
+    delete from appointment_contacts c using booked_slots b, appointment_types t
+    where b.id = c.booking_id and t.id = b.appointment_type_id
+      and (b.appointment_date < ${clock.date}::date
+        or (b.appointment_date = ${clock.date}::date
+          and extract(epoch from b.appointment_time) / 60 + t.slot_duration_minutes <= ${minutes}))
+    returning c.booking_id`);
+  const tombstones = await db
+    .delete(cancelledBookings)
+    .where(sql`${cancelledBookings.appointmentDate} < ${clock.date}::date`)
+    .returning({ id: cancelledBookings.id });
+  return { contacts: (contacts as unknown as { rows: unknown[] }).rows.length, tombstones: tombstones.length };
+}
+
+export type ContactJobResult = ReminderJobResult & { purged: PurgeResult };
+
+/** The job as the scheduled function and the local server run it: this process's database, email and keys. */
+export async function runReminderJob(now: Date = new Date()): Promise<ContactJobResult> {
+  const env = readEnv();
+  const db = await getDb();
+  // No key: due reminders wait until one is configured or their appointment begins; the purge needs none.
+  const keys = await dataKeyRingIfAny();
+  const result = await sendDueReminders(db, { sender: createEmailSender(env), siteUrl: env.SITE_URL, keys, now });
+  const purged = await purgeEnded(db, now);
+  if (result.sent || result.expired || result.failed) {
+    console.info(`reminders: ${result.sent} sent, ${result.expired} expired, ${result.failed} failed`);
+  }
+  if (purged.contacts || purged.tombstones) {
+    console.info(`purged: ${purged.contacts} appointment contacts, ${purged.tombstones} cancelled bookings`);
+  }
+  return { ...result, purged };
+}
+
+export interface ReminderSchedule {
+  /** Stops the interval and waits for a run in progress. */
+  stop(): Promise<void>;
+}
+
+/** Runs the job every `intervalMs` in this process (the local server); runs never overlap. */
+export function startReminderSchedule(intervalMs = 60_000, job: () => Promise<unknown> = () => runReminderJob()): ReminderSchedule {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = job()
+      .then(() => undefined)
+      .catch((error: unknown) => console.warn(`reminder job failed: ${(error as Error)?.name ?? 'unknown'}`))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * The patient's own cancellation through the emailed link (API.md GET/POST
+ * /api/bookings/cancel): shows the appointment, then deletes the booking,
+ * which frees its seat and, by the foreign key, its contact. The contact is
+ * read and opened first in the same transaction: the patient's confirmation
+ * goes from those values right after the commit (DESIGN.md, Appointment
+ * contact). A practice cancellation answers 410 instead (lookup.server.ts).
+ */
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { bookedSlots } from '../../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { KeyRing } from '../appointment-contact/keys.server';
+import type { ContactSecret } from '../appointment-contact/seal.server';
+import { openContact, sealedContact } from '../appointment-contact/store.server';
+import { findByToken, throwUnknownLink, type BookingView } from './lookup.server';
+import { hasBegun } from './shared.server';
+
+const UNKNOWN = 'This cancellation link is unknown or was already used.';
+
+function tooLate(): AppError {
+  return new AppError('too-late', 'This appointment has already begun and can no longer be cancelled online.');
+}
+
+/** The appointment a cancellation link points to: 404 unknown or cancelled, 410 cancelled by the practice, 409 once begun. */
+export async function bookingForCancellation(db: Database, token: string, now: Date = new Date()): Promise<BookingView> {
+  const booking = await findByToken(db, token);
+  if (!booking) return throwUnknownLink(db, token, now, UNKNOWN);
+  if (hasBegun(booking.appointment_date, booking.appointment_time, now)) throw tooLate();
+  return booking;
+}
+
+export interface CancelledByPatient {
+  booking: BookingView;
+  /** The opened contact, for the patient's confirmation; null when none could be read. */
+  contact: ContactSecret | null;
+}
+
+/** Cancels the appointment and frees its slot; a second use of the link finds nothing (404). */
+export async function cancelBooking(db: Database, token: string, keys: KeyRing | null, now: Date = new Date()): Promise<CancelledByPatient> {
+  return db.transaction(async (tx) => {
+    const booking = await findByToken(tx, token, true);
+    if (!booking) return throwUnknownLink(tx, token, now, UNKNOWN);
+    if (hasBegun(booking.appointment_date, booking.appointment_time, now)) throw tooLate();
+    const contact = openContact(await sealedContact(tx, booking.id), booking.id, keys);
+    await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
+    return { booking, contact };
+  });
+}

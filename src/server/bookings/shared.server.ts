@@ -1,0 +1,101 @@
+/**
+ * What every booking action shares: tokens, the begun test, the rules a
+ * booking is checked by (the wizard's or staff's) and the 409 that names
+ * why a time cannot be taken (API.md: slot-unavailable with `reason`).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database, Transaction } from '../../../db/client';
+import type { TypeRules, TimeRejection } from '../../lib/availability';
+import { berlinInstant, berlinWallClock } from '../../lib/berlin-time';
+import { AppError } from '../../lib/errors';
+
+export type Executor = Database | Transaction;
+
+export type BookingSource = 'online' | 'phone';
+
+/** The DB `time` columns read HH:mm:ss; the API speaks HH:mm. */
+export const hhmm = (time: string) => time.slice(0, 5);
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** 256 random bits, URL-safe (DESIGN.md: at least 128 bits, only the hash is kept). */
+export function newCancellationToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** JSON from the driver: node-postgres and PGlite parse it, a string is parsed here. */
+export function fromJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** Whether the appointment has begun (Berlin wall clock), after which neither patient nor staff change it. */
+export function hasBegun(date: string, time: string, now: Date): boolean {
+  const start = berlinInstant(date, time);
+  if (start) return start.getTime() <= now.getTime();
+  const clock = berlinWallClock(now);
+  return `${date} ${time}` <= `${clock.date} ${clock.time}`;
+}
+
+/**
+ * Whose rules a booking follows: the wizard's (the type's advance window,
+ * same-day types only today) or staff's (any date up to 365 days ahead,
+ * DESIGN.md Reception). Past, blocks, windows and capacity bind both.
+ */
+export type BookingRules = 'online' | 'staff';
+
+/** How far ahead staff may book or move, whatever the type's online window. */
+export const STAFF_MAX_ADVANCE_DAYS = 365;
+
+export function rulesOf<T extends TypeRules>(type: T, rules: BookingRules): T {
+  return rules === 'staff' ? { ...type, maxAdvanceDays: STAFF_MAX_ADVANCE_DAYS } : type;
+}
+
+/** API.md third round: why a time cannot be taken, shown in German in the back office. */
+export type SlotReason = 'not-a-start-time' | 'blocked' | 'full' | 'past' | 'too-far-ahead' | 'same-time';
+
+export function slotReason(rejection: TimeRejection): SlotReason {
+  switch (rejection) {
+    case 'past':
+    case 'passed':
+      return 'past';
+    case 'blocked':
+    case 'full':
+      return rejection;
+    case 'not-today':
+    case 'beyond-advance':
+      return 'too-far-ahead';
+    default:
+      return 'not-a-start-time';
+  }
+}
+
+function slotUnavailableDetail(rejection: TimeRejection | 'unknown-type'): string {
+  switch (rejection) {
+    case 'full':
+      return 'This time has just been booked by someone else.';
+    case 'passed':
+      return 'This time has already passed.';
+    case 'not-a-slot':
+      return 'This is not a bookable start time for this consultation type.';
+    case 'unknown-type':
+      return 'This consultation type is not offered (any more).';
+    default:
+      return 'This date cannot be booked for this consultation type.';
+  }
+}
+
+/** 409 slot-unavailable naming its reason. */
+export function slotUnavailable(rejection: TimeRejection | 'unknown-type'): AppError {
+  const extra = rejection === 'unknown-type' ? undefined : { reason: slotReason(rejection) };
+  return new AppError('slot-unavailable', slotUnavailableDetail(rejection), undefined, { extra });
+}
+
+export function sameTime(): AppError {
+  return new AppError('slot-unavailable', "This is already the appointment's time.", undefined, { extra: { reason: 'same-time' } });
+}

@@ -1,0 +1,249 @@
+/**
+ * The SQL every booking action shares (docs/decisions/003): loading a
+ * type's rules in one query, and the guard that takes a seat, used by a new
+ * booking (online or staff) and by every move (patient or staff).
+ *
+ * Capacity guarantee: the database's, not this module's. Every booking holds
+ * a seat 1..max_slots_per_time, unique per (type, date, time), and a trigger
+ * refuses a seat beyond the type's capacity. A statement picks the lowest
+ * free seat; when a parallel booking took it first the unique index refuses
+ * the row and the statement is retried (a bounded number of times: every
+ * lost race means one more seat is gone).
+ */
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { Transaction } from '../../../db/client';
+import { appointmentTypes, type AppointmentTypeRow } from '../../../db/schema';
+import { timeRejection, type BlockedRange, type TimeRejection, type WeeklyWindow } from '../../lib/availability';
+import { weekdayOf } from '../../lib/berlin-time';
+import { databaseError } from '../rate-limit.server';
+import { fromJson, rowsOf, rulesOf, slotUnavailable, type BookingRules, type BookingSource, type Executor } from './shared.server';
+
+export interface TypeWithRules {
+  type: AppointmentTypeRow;
+  windows: WeeklyWindow[];
+  blockedDates: string[];
+  blockedRanges: BlockedRange[];
+  counts: Array<[string, string, number]>;
+}
+
+/**
+ * The type with everything its availability depends on, in ONE query: its
+ * weekly windows, the blocked dates in [from, to] (its own and those of
+ * every type) and, when asked, its booking counts per date and time.
+ * Null when there is no such type.
+ */
+export async function loadRules(db: Executor, typeId: string, from: string, to: string, withCounts: boolean): Promise<TypeWithRules | null> {
+  const t = appointmentTypes;
+  // Spelled out: drizzle would write a bare "id", which the subqueries would take for their own id.
+  const typeRef = sql.raw('"appointment_types"."id"');
+  const counts = withCounts
+    ? sql`coalesce((
+        select json_agg(json_build_array(c.appointment_date, c.appointment_time, c.n))
+        from (
+          select appointment_date, appointment_time, count(*)::int as n from booked_slots
+          where appointment_type_id = ${typeRef} and appointment_date between ${from}::date and ${to}::date
+          group by appointment_date, appointment_time
+        ) c), '[]'::json)`
+    : sql`'[]'::json`;
+  const [row] = await db
+    .select({
+      ...getTableColumns(t),
+      windows: sql<unknown>`coalesce((
+        select json_agg(json_build_object('dayOfWeek', w.day_of_week, 'startTime', w.start_time, 'endTime', w.end_time)
+          order by w.day_of_week, w.start_time)
+        from appointment_time_slots w where w.appointment_type_id = ${typeRef}), '[]'::json)`,
+      blocked: sql<unknown>`coalesce((
+        select json_agg(json_build_array(b.date, b.start_time, b.end_time)) from blocked_dates b
+        where b.date between ${from}::date and ${to}::date
+          and (b.appointment_type_id is null or b.appointment_type_id = ${typeRef})), '[]'::json)`,
+      counts: sql<unknown>`${counts}`,
+    })
+    .from(t)
+    .where(eq(t.id, typeId));
+  if (!row) return null;
+  const { windows, blocked, counts: countRows, ...type } = row;
+  const blocks = fromJson<Array<[string, string | null, string | null]>>(blocked);
+  return {
+    type,
+    windows: fromJson<WeeklyWindow[]>(windows),
+    // Whole days (no times) and partial-day ranges (DESIGN.md Practice operations).
+    blockedDates: blocks.filter(([, start]) => start === null).map(([date]) => date),
+    blockedRanges: blocks
+      .filter(([, start, end]) => start !== null && end !== null)
+      .map(([date, startTime, endTime]) => ({ date, startTime: startTime!, endTime: endTime! })),
+    counts: fromJson<Array<[string, string, number]>>(countRows),
+  };
+}
+
+/**
+ * The type's rules for one date, checked for one time by the pure module
+ * (windows, past, advance limit, blocks; capacity is the statement's):
+ * 409 slot-unavailable with the reason when the time breaks one.
+ */
+export async function checkedRules(db: Executor, typeId: string, date: string, time: string, now: Date, rules: BookingRules): Promise<TypeWithRules> {
+  const loaded = await loadRules(db, typeId, date, date, false);
+  if (!loaded) throw slotUnavailable('unknown-type');
+  const rejection = timeRejection(date, time, {
+    type: rulesOf(loaded.type, rules),
+    windows: loaded.windows,
+    blockedDates: loaded.blockedDates,
+    blockedRanges: loaded.blockedRanges,
+    bookings: new Map(),
+    now,
+  });
+  if (rejection) throw slotUnavailable(rejection);
+  return loaded;
+}
+
+/**
+ * Whether (date, time) of the type is blocked: a whole-day block, or a range
+ * that the appointment [time, time + duration) overlaps (minutes, so nothing
+ * wraps at midnight). For the type or for all.
+ */
+export function blockedCheck(typeId: string, date: string, time: string): SQL {
+  return sql`exists (
+      select 1 from blocked_dates b, appointment_types bt
+      where bt.id = ${typeId}::uuid and b.date = ${date}::date
+        and (b.appointment_type_id is null or b.appointment_type_id = bt.id)
+        and (b.start_time is null or (
+          extract(epoch from b.start_time) / 60 < extract(epoch from ${time}::time) / 60 + bt.slot_duration_minutes
+          and extract(epoch from ${time}::time) < extract(epoch from b.end_time))))`;
+}
+
+/**
+ * The CTEs `valid` (the type, when the time is not blocked and is a start
+ * time of one of the weekday's windows) and `seat` (the lowest free seat of
+ * the time): shared by a new booking and a move.
+ */
+export function slotCtes(typeId: string, date: string, time: string): SQL {
+  const weekday = weekdayOf(date);
+  return sql`valid as (
+      select t.id, t.max_slots_per_time as capacity
+      from appointment_types t
+      where t.id = ${typeId}::uuid
+        and not ${blockedCheck(typeId, date, time)}
+        and exists (
+          select 1 from appointment_time_slots w
+          where w.appointment_type_id = t.id
+            and w.day_of_week = ${weekday}
+            and w.start_time <= ${time}::time
+            and extract(epoch from ${time}::time) / 60 + t.slot_duration_minutes <= extract(epoch from w.end_time) / 60
+            and (extract(epoch from ${time}::time - w.start_time) / 60)::int % t.slot_duration_minutes = 0)
+    ),
+    seat as (
+      select s.n::smallint as seat
+      from valid v, generate_series(1, v.capacity) as s(n)
+      where not exists (
+        select 1 from booked_slots b
+        where b.appointment_type_id = v.id and b.appointment_date = ${date}::date
+          and b.appointment_time = ${time}::time and b.seat = s.n)
+      order by s.n
+      limit 1
+    )`;
+}
+
+/** The columns a booking or move statement RETURNS from its `booked` CTE. */
+export const bookedReturning = sql`returning id, appointment_type_id, appointment_date::text, appointment_time::text, seat, source, reference, sequence`;
+
+/**
+ * The row a booking or move statement answers with: the written row (null
+ * when none) and why not, read by `seatOutcome`.
+ */
+export function outcomeColumns(typeId: string, date: string, time: string): SQL {
+  return sql`(select row_to_json(booked) from booked) as booked,
+      exists (select 1 from valid) as valid,
+      exists (select 1 from appointment_types where id = ${typeId}::uuid) as type_exists,
+      ${blockedCheck(typeId, date, time)} as blocked`;
+}
+
+export interface BookedRow {
+  id: string;
+  appointmentTypeId: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  seat: number;
+  source: BookingSource;
+  reference: string;
+  sequence: number;
+}
+
+export type SeatResult =
+  | { booked: BookedRow }
+  | { rejected: Extract<TimeRejection, 'full' | 'blocked' | 'not-a-slot'> | 'unknown-type' };
+
+export type SeatStatementRow = { booked: unknown; valid: boolean; type_exists: boolean; blocked: boolean };
+
+export function seatOutcome(row: SeatStatementRow | undefined): SeatResult {
+  if (!row) throw new Error('booking statement returned no row');
+  if (row.booked) {
+    const b = fromJson<{
+      id: string;
+      appointment_type_id: string;
+      appointment_date: string;
+      appointment_time: string;
+      seat: number;
+      source: BookingSource;
+      reference: string;
+      sequence: number;
+    }>(row.booked);
+    return {
+      booked: {
+        id: b.id,
+        appointmentTypeId: b.appointment_type_id,
+        appointmentDate: b.appointment_date,
+        appointmentTime: b.appointment_time,
+        seat: b.seat,
+        source: b.source,
+        reference: b.reference,
+        sequence: b.sequence,
+      },
+    };
+  }
+  if (!row.type_exists) return { rejected: 'unknown-type' };
+  if (row.blocked) return { rejected: 'blocked' };
+  if (!row.valid) return { rejected: 'not-a-slot' };
+  return { rejected: 'full' };
+}
+
+/** Every lost race means another seat is taken, so capacity (at most 10) + 1 attempts always end. */
+export const MAX_SEAT_ATTEMPTS = 11;
+
+/** A parallel booking took the seat first (unique index) or the capacity dropped meanwhile (trigger). */
+export function lostSeat(error: unknown): boolean {
+  const e = databaseError(error);
+  return (
+    (e?.code === '23505' && e.constraint === 'booked_slots_type_date_time_seat_idx') ||
+    (e?.code === '23514' && e.constraint === 'booked_slots_seat_within_capacity')
+  );
+}
+
+/**
+ * Moves a booking row (locked by the caller's transaction) to the new date,
+ * time and the lowest free seat there, guarded exactly like a new booking
+ * (same `valid` and `seat` CTEs, same unique index and capacity trigger),
+ * one more SEQUENCE for its calendar event. The row keeps its id, token
+ * hash, reference and source, so the emailed link, the calendar UID and the
+ * reference stay. Each attempt runs under a savepoint, so a lost race
+ * aborts only the attempt.
+ */
+export async function moveSeat(tx: Transaction, bookingId: string, typeId: string, date: string, time: string): Promise<SeatResult> {
+  const statement = sql`
+    with ${slotCtes(typeId, date, time)},
+    booked as (
+      update booked_slots set appointment_date = ${date}::date, appointment_time = ${time}::time,
+        seat = (select seat from seat), sequence = sequence + 1
+      where id = ${bookingId}::uuid and exists (select 1 from seat)
+      ${bookedReturning}
+    )
+    select
+      ${outcomeColumns(typeId, date, time)}`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = await tx.transaction(async (sp) => rowsOf<SeatStatementRow>(await sp.execute(statement)));
+      return seatOutcome(row);
+    } catch (error) {
+      if (!lostSeat(error)) throw error;
+      if (attempt >= MAX_SEAT_ATTEMPTS) return { rejected: 'full' };
+    }
+  }
+}

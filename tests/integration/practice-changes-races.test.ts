@@ -1,0 +1,195 @@
+/**
+ * Races of issue 18 on a real multi-connection Postgres (PGlite runs one
+ * query at a time and would hide them): staff moves, staff bookings and
+ * online bookings for one time share the one capacity guarantee; a move
+ * racing the reminder job never gets a reminder for the time it replaced.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import moveFn from '../../netlify/functions/admin-booked-slot-move';
+import staffBookings from '../../netlify/functions/admin-booked-slots';
+import bookings from '../../netlify/functions/bookings';
+import reschedule from '../../netlify/functions/bookings-reschedule';
+import { appointmentContacts, appointmentTimeSlots, appointmentTypes, auditLog, bookedSlots, rateLimits } from '../../db/schema';
+import { sendDueReminders } from '../../src/server/appointment-contact/job.server';
+import { dataKeyRing } from '../../src/server/appointment-contact/keys.server';
+import type { EmailMessage, EmailSender } from '../../src/server/email/email.server';
+import { asAdmin } from '../helpers/admin-call';
+import { createAdmin, type TestUser } from '../helpers/auth';
+import { readOutbox } from '../helpers/eml';
+import { setEnv } from '../helpers/env';
+import { call } from '../helpers/http';
+import { testPatient } from '../helpers/patient';
+import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+// Monday 7 January 2030, 07:00 in Berlin.
+const NOW = new Date('2030-01-07T07:00:00+01:00');
+
+describe('practice-side changes racing on a real Postgres', () => {
+  let t: TestDatabase;
+  let admin: TestUser;
+  let dataDir: string;
+  let restoreEnv: () => void;
+  let serial = 0;
+  const staff = asAdmin(() => admin);
+
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'practice-races-'));
+    restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', DATABASE_POOL_SIZE: '20' });
+    t = await useTestDatabase('postgres');
+    admin = await createAdmin(t.db);
+  });
+
+  afterAll(async () => {
+    vi.useRealTimers();
+    await t.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+    restoreEnv();
+  });
+
+  beforeEach(async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    await t.db.delete(rateLimits);
+  });
+
+  async function newType(capacity: number) {
+    const [type] = await t.db
+      .insert(appointmentTypes)
+      .values({ name: `Rennen ${++serial}`, description: 'Test', maxSlotsPerTime: capacity, slotDurationMinutes: 20, maxAdvanceDays: 30 })
+      .returning();
+    await t.db
+      .insert(appointmentTimeSlots)
+      .values([1, 2, 3, 4, 5].map((dayOfWeek) => ({ appointmentTypeId: type!.id, dayOfWeek, startTime: '08:20', endTime: '13:40' })));
+    return type!.id;
+  }
+  const online = (typeId: string, date: string, time: string, i: number, extra: Record<string, unknown> = {}) =>
+    call(bookings, '/api/bookings', {
+      method: 'POST',
+      ip: `10.9.${Math.floor(i / 250)}.${i % 250}`,
+      body: { ...testPatient, appointment_type_id: typeId, appointment_date: date, appointment_time: time, email: `race${i}@example.org`, ...extra },
+    });
+  const times = Array.from({ length: 16 }, (_, i) => {
+    const m = 8 * 60 + 20 + i * 20;
+    return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  });
+
+  it.each([1, 3])('%i place(s): staff moves, staff bookings and online bookings for one time: exactly that many win, nothing lost', async (capacity) => {
+    const typeId = await newType(capacity);
+    // 16 bookings at other times of Tuesday, to be moved by staff to Thursday 09:00.
+    const ids: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      const res = await online(typeId, '2030-01-08', times[i]!, 1000 + serial * 100 + i);
+      expect(res.status).toBe(201);
+      ids.push(res.json.booking.id);
+    }
+    const target = { appointment_date: '2030-01-10', appointment_time: '09:00' };
+    const requests = [
+      ...ids.map((id) => staff(moveFn, `/api/admin/booked-slots/${id}/move`, { method: 'POST', params: { id }, body: target })),
+      ...Array.from({ length: 8 }, () => staff(staffBookings, '/api/admin/booked-slots', { method: 'POST', body: { appointment_type_id: typeId, ...target } })),
+      ...Array.from({ length: 8 }, (_, i) => online(typeId, target.appointment_date, target.appointment_time, 5000 + serial * 100 + i)),
+    ];
+    const results = await Promise.all(requests);
+    const won = results.filter((r) => r.status === 200 || r.status === 201);
+    expect(won).toHaveLength(capacity);
+    expect(results.filter((r) => r.status === 409).every((r) => r.json.type === 'slot-unavailable' && r.json.reason === 'full')).toBe(true);
+    const rows = await t.db.select().from(bookedSlots).where(eq(bookedSlots.appointmentTypeId, typeId));
+    const atTarget = rows.filter((r) => r.appointmentDate === '2030-01-10' && r.appointmentTime === '09:00:00');
+    expect(atTarget).toHaveLength(capacity);
+    expect(atTarget.map((r) => r.seat).sort()).toEqual(Array.from({ length: capacity }, (_, i) => i + 1));
+    // Every one of the 16 still exists exactly once: moved, or still at its own time.
+    for (const [i, id] of ids.entries()) {
+      const [row] = rows.filter((r) => r.id === id);
+      expect(row).toBeDefined();
+      if (!atTarget.some((r) => r.id === id)) expect([row!.appointmentDate, row!.appointmentTime]).toEqual(['2030-01-08', `${times[i]}:00`]);
+    }
+    // Only the moves that happened are audited.
+    const movedIds = results.slice(0, 16).flatMap((r, i) => (r.status === 200 ? [ids[i]] : []));
+    const audited = await t.db.select({ id: auditLog.entityId }).from(auditLog).where(eq(auditLog.action, 'move'));
+    expect(audited.map((a) => a.id).filter((id) => ids.includes(id)).sort()).toEqual(movedIds.sort());
+  });
+
+  describe('a move racing the reminder job', () => {
+    /** An email port whose send first lets `during` run (up to `waitMs`), then records what it sends and when. */
+    function interleavingSender(during: () => Promise<unknown>, waitMs: number) {
+      const sent: Array<{ message: EmailMessage; at: number }> = [];
+      let started: Promise<unknown> | null = null;
+      const sender: EmailSender = {
+        kind: 'outbox',
+        async send(message) {
+          started ??= during();
+          await Promise.race([started, new Promise((r) => setTimeout(r, waitMs))]);
+          sent.push({ message, at: performance.now() });
+          return { id: String(sent.length) };
+        },
+      };
+      return { sender, sent, started: () => started };
+    }
+
+    it.each([
+      ['the patient\'s own reschedule', 'patient'],
+      ['staff\'s "Verschieben"', 'staff'],
+    ] as const)('%s while the job sends: the job, holding the booking, sends for the current time; the move waits, then schedules the new time', async (_label, who) => {
+      const typeId = await newType(1);
+      const booked = await online(typeId, '2030-01-09', '09:00', 9000 + serial, { reminder: true, email: `remind${serial}@example.org` });
+      expect(booked.status).toBe(201);
+      const id = booked.json.booking.id as string;
+      const confirmation = (await readOutbox(path.join(dataDir, 'outbox'))).find((m) => m.headers.to === `remind${serial}@example.org`)!;
+      const token = /token=([A-Za-z0-9_-]{43})/.exec(confirmation.text)![1]!;
+      let movedAt = 0;
+      const target = { appointment_date: '2030-01-11', appointment_time: '10:20' };
+      const doMove = async () => {
+        const res =
+          who === 'patient'
+            ? await call(reschedule, '/api/bookings/reschedule', { method: 'POST', body: { token, ...target } })
+            : await staff(moveFn, `/api/admin/booked-slots/${id}/move`, { method: 'POST', params: { id }, body: target });
+        movedAt = performance.now();
+        expect(res.status).toBe(200);
+      };
+      const run = interleavingSender(doMove, 400);
+      const keys = await dataKeyRing();
+      const result = await sendDueReminders(t.db, { sender: run.sender, siteUrl: 'https://praxis.example', keys, now: new Date('2030-01-08T08:05:00Z') });
+      await run.started();
+      expect(result.sent).toBe(1);
+      const [sent] = run.sent;
+      // The old time's reminder went out while the booking still had that time: the move had not committed.
+      expect(sent!.message.subject).toContain('09.01.2030 um 09:00');
+      expect(movedAt).toBeGreaterThan(sent!.at);
+      // After the move: the booking at the new time, its reminder scheduled for it (it was sent for the old one).
+      const [row] = await t.db.select().from(bookedSlots).where(eq(bookedSlots.id, id));
+      expect(row).toMatchObject({ appointmentDate: '2030-01-11', appointmentTime: '10:20:00' });
+      const [contact] = await t.db.select().from(appointmentContacts).where(eq(appointmentContacts.bookingId, id));
+      expect(contact!.remindAt!.toISOString()).toBe('2030-01-10T09:20:00.000Z');
+    });
+
+    it('a move that holds the booking first: the job skips it and never sends for the old time', async () => {
+      const typeId = await newType(1);
+      const booked = await online(typeId, '2030-01-09', '09:00', 9500 + serial, { reminder: true, email: `hold${serial}@example.org` });
+      const id = booked.json.booking.id as string;
+      const keys = await dataKeyRing();
+      const sent: EmailMessage[] = [];
+      const sender: EmailSender = { kind: 'outbox', send: async (m) => (sent.push(m), { id: '1' }) };
+      // A move's transaction has locked the booking and is still running when the job comes.
+      await t.db.transaction(async (tx) => {
+        await tx.select().from(bookedSlots).where(eq(bookedSlots.id, id)).for('update');
+        await sendDueReminders(t.db, { sender, siteUrl: 'https://praxis.example', keys, now: new Date('2030-01-08T08:05:00Z') });
+        await tx.update(bookedSlots).set({ appointmentDate: '2030-01-11', appointmentTime: '10:20' }).where(eq(bookedSlots.id, id));
+        await tx.update(appointmentContacts).set({ remindAt: new Date('2030-01-10T09:20:00Z') }).where(eq(appointmentContacts.bookingId, id));
+      });
+      expect(sent.filter((m) => m.to === `hold${serial}@example.org`)).toHaveLength(0);
+      await sendDueReminders(t.db, { sender, siteUrl: 'https://praxis.example', keys, now: new Date('2030-01-10T09:20:00Z') });
+      expect(sent.filter((m) => m.to === `hold${serial}@example.org`).map((m) => m.subject)).toEqual([
+        `Erinnerung: ${await typeName(typeId)} am 11.01.2030 um 10:20`,
+      ]);
+    });
+  });
+
+  async function typeName(id: string) {
+    const [row] = await t.db.select({ name: appointmentTypes.name }).from(appointmentTypes).where(eq(appointmentTypes.id, id));
+    return row!.name;
+  }
+});

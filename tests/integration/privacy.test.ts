@@ -1,0 +1,158 @@
+/**
+ * Issue 18's privacy test, on both drivers: after booking (with a reminder),
+ * the patient's own move, staff's move, staff's cancellation with a message,
+ * the patient's own cancellation, the reminder job and the purge, no value a
+ * patient entered (nor their link's token, nor the practice's message) is in
+ * clear in any table, any file of the data directory (PGlite's database
+ * files included; the outbox, which stands for the mail service, aside) or
+ * any log line; and the purge leaves no contact of an ended appointment.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import cancelFn from '../../netlify/functions/admin-booked-slot-cancel';
+import moveFn from '../../netlify/functions/admin-booked-slot-move';
+import bookings from '../../netlify/functions/bookings';
+import cancelLink from '../../netlify/functions/bookings-cancel';
+import reschedule from '../../netlify/functions/bookings-reschedule';
+import sendReminders from '../../netlify/functions/send-reminders';
+import { closeDb, getDb, type Database } from '../../db/client';
+import { appointmentContacts, appointmentTimeSlots, appointmentTypes } from '../../db/schema';
+import { asAdmin } from '../helpers/admin-call';
+import { createAdmin, type TestUser } from '../helpers/auth';
+import { captureConsole } from '../helpers/console-capture';
+import { readOutbox } from '../helpers/eml';
+import { setEnv } from '../helpers/env';
+import { call } from '../helpers/http';
+import { createPostgresDatabase, databaseKinds } from '../helpers/test-database';
+
+// Monday 7 January 2030, 07:00 in Berlin.
+const NOW = new Date('2030-01-07T07:00:00+01:00');
+
+const patients = [
+  { first_name: 'Zerberus', last_name: 'Quastenflosser', birth_date: '1971-02-03', phone: '0211 98765432', email: 'zerberus.q@example.org' },
+  { first_name: 'Philomena', last_name: 'Wolkenkratzer', birth_date: '1983-11-29', phone: '0211 55512398', email: 'philomena.w@example.org' },
+  { first_name: 'Ottokar', last_name: 'Regenbogenforelle', birth_date: '1990-05-17', phone: '0211 44433321', email: 'ottokar.r@example.org' },
+];
+const MESSAGE = 'Frau Doktor Sonnenblumenfeld ist erkrankt';
+
+async function everyTableAsText(db: Database): Promise<string> {
+  const result = await db.execute(
+    sql`select table_schema as s, table_name as n from information_schema.tables
+        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
+  );
+  const out: string[] = [];
+  for (const { s, n } of (result as unknown as { rows: Array<{ s: string; n: string }> }).rows) {
+    const rows = await db.execute(sql.raw(`select row_to_json(x)::text as j from "${s}"."${n}" x`));
+    out.push(...(rows as unknown as { rows: Array<{ j: string }> }).rows.map((r) => r.j));
+  }
+  return out.join('\n');
+}
+
+/** Every file under `dir` but the outbox, as bytes. */
+async function filesOf(dir: string): Promise<Array<{ file: string; bytes: Buffer }>> {
+  const out: Array<{ file: string; bytes: Buffer }> = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (!entry.isFile() || file.startsWith(path.join(dir, 'outbox'))) continue;
+    out.push({ file, bytes: await readFile(file) });
+  }
+  return out;
+}
+
+describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) => {
+  let db: Database;
+  let admin: TestUser;
+  let dataDir: string;
+  let restoreEnv: () => void;
+  let dropDatabase = async () => {};
+  let typeId: string;
+  const logs: string[] = [];
+  const secrets: string[] = [MESSAGE];
+  const api = asAdmin(() => admin);
+
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'privacy-'));
+    await closeDb();
+    let url = `pglite:${path.join(dataDir, 'pglite')}`;
+    if (kind === 'postgres') {
+      const created = await createPostgresDatabase();
+      url = created.url;
+      dropDatabase = created.drop;
+    }
+    restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example', DATABASE_URL: url });
+    db = await getDb();
+    admin = await createAdmin(db);
+    const [type] = await db.insert(appointmentTypes).values({ name: 'Check-up', description: 'Vorsorge', maxAdvanceDays: 30 }).returning();
+    typeId = type!.id;
+    await db.insert(appointmentTimeSlots).values([1, 2, 3, 4, 5].map((dayOfWeek) => ({ appointmentTypeId: typeId, dayOfWeek, startTime: '08:20', endTime: '13:40' })));
+    for (const p of patients) secrets.push(p.first_name, p.last_name, p.email, p.birth_date, p.phone, p.phone.replace(/\s/g, ''), p.birth_date.split('-').reverse().join('.'));
+    captureConsole(logs);
+  });
+
+  afterAll(async () => {
+    vi.useRealTimers();
+    await closeDb();
+    await dropDatabase();
+    await rm(dataDir, { recursive: true, force: true });
+    restoreEnv();
+  });
+
+  async function expectNothingInClear(step: string) {
+    if (kind === 'pglite') await db.execute(sql`checkpoint`);
+    const tables = await everyTableAsText(db);
+    const files = await filesOf(dataDir);
+    if (kind === 'pglite') expect(files.some((f) => f.file.includes(`${path.sep}pglite${path.sep}`)), step).toBe(true);
+    for (const secret of secrets) {
+      expect(tables, `${step}: a table holds ${secret}`).not.toContain(secret);
+      expect(logs.join('\n'), `${step}: the log holds ${secret}`).not.toContain(secret);
+      for (const { file, bytes } of files) expect(bytes.includes(Buffer.from(secret, 'utf8')), `${step}: ${file} holds ${secret}`).toBe(false);
+    }
+  }
+
+  const tokenFor = async (email: string) => {
+    const mail = (await readOutbox(path.join(dataDir, 'outbox'))).find((m) => m.headers.to === email && /token=/.test(m.text))!;
+    return /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+  };
+
+  it('after booking, moving, cancelling, the reminder and the purge', async () => {
+    const ids: string[] = [];
+    for (const [i, p] of patients.entries()) {
+      const res = await call(bookings, '/api/bookings', {
+        method: 'POST',
+        ip: `192.0.2.${i + 1}`,
+        body: { ...p, consent: true, language: i === 1 ? 'en' : 'de', reminder: true, appointment_type_id: typeId, appointment_date: '2030-01-09', appointment_time: ['09:00', '09:20', '09:40'][i] },
+      });
+      expect(res.status).toBe(201);
+      ids.push(res.json.booking.id);
+      secrets.push(await tokenFor(p.email));
+    }
+    await expectNothingInClear('booked');
+
+    expect((await call(reschedule, '/api/bookings/reschedule', { method: 'POST', body: { token: secrets.at(-3), appointment_date: '2030-01-10', appointment_time: '10:00' } })).status).toBe(200);
+    expect((await api(moveFn, `/api/admin/booked-slots/${ids[1]}/move`, { method: 'POST', params: { id: ids[1]! }, body: { appointment_date: '2030-01-10', appointment_time: '10:20' } })).status).toBe(200);
+    await expectNothingInClear('moved');
+
+    expect((await api(cancelFn, `/api/admin/booked-slots/${ids[1]}/cancel`, { method: 'POST', params: { id: ids[1]! }, body: { message: MESSAGE } })).status).toBe(200);
+    expect((await call(cancelLink, '/api/bookings/cancel', { method: 'POST', body: { token: secrets.at(-1) } })).status).toBe(200);
+    await expectNothingInClear('cancelled');
+    // The practice's message reached the patient, and only the patient.
+    const mails = await readOutbox(path.join(dataDir, 'outbox'));
+    expect(mails.filter((m) => m.text.includes(MESSAGE)).map((m) => m.headers.to)).toEqual([patients[1]!.email]);
+
+    // The reminder of the one left (moved to Thursday 10:00) goes on Wednesday; the purge after its end.
+    vi.setSystemTime(new Date('2030-01-09T10:00:00+01:00'));
+    expect(((await (await sendReminders()).json()) as { sent: number }).sent).toBe(1);
+    await expectNothingInClear('reminded');
+    expect(await db.select().from(appointmentContacts)).toHaveLength(1);
+    vi.setSystemTime(new Date('2030-01-10T10:20:00+01:00'));
+    const purged = (await (await sendReminders()).json()) as { purged: { contacts: number } };
+    expect(purged.purged.contacts).toBe(1);
+    expect(await db.select().from(appointmentContacts)).toHaveLength(0);
+    await expectNothingInClear('purged');
+  });
+});
