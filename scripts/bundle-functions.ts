@@ -4,7 +4,7 @@
  * build/functions (netlify.toml's [functions] directory), before Netlify's
  * own bundler zips them.
  *
- * Why (docs/decisions/022): a cold function's start is the time Node takes
+ * Why (docs/decisions/023): a cold function's start is the time Node takes
  * to read and evaluate its imports. Netlify traces modern functions file by
  * file (nft) and ships each package whole, so a function that used one
  * date-fns helper read 617 files, and packages came as both their ESM and

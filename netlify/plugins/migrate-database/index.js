@@ -6,7 +6,7 @@
  * one whose migration fails is not published. The functions still live
  * meanwhile are the previous deploy's, so every migration must keep them
  * working: expand now, contract in a later release
- * (docs/decisions/023-migrations-after-bundling-expand-contract.md).
+ * (docs/decisions/024-migrations-after-bundling-expand-contract.md).
  *
  * db/migrate-cli.ts decides the rest: production context only (deploy
  * previews only with MIGRATE_DEPLOY_PREVIEW=true), the unpooled URL, and a
