@@ -157,8 +157,14 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/^Terminabsage der Praxis: Check-up am 08\.01\.2030 um 09:00/);
     expect(icsOf(mails[0]!)).toMatchObject({ method: 'CANCEL', uid: `${a.id}@praxis.example` });
-    const audit = (await t.db.select().from(auditLog)).map((x) => [x.action, x.entity, x.entityId]);
-    expect(audit).toEqual(expect.arrayContaining([['cancel', 'booked-slot', a.id], ['cancel', 'booked-slot', b.id], ['create', 'blocked-date', res.json.blocked[0].id]]));
+    const audit = (await t.db.select().from(auditLog)).map((x) => [x.action, x.entity, x.entityId, x.label]);
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        ['cancel', 'booked-slot', a.id, `${a.reference} (Check-up, 08.01.2030 09:00 Uhr)`],
+        ['cancel', 'booked-slot', b.id, `${b.reference} (Impfung, 08.01.2030 11:00 Uhr)`],
+        ['create', 'blocked-date', res.json.blocked[0].id, '08.01.2030, alle Terminarten'],
+      ]),
+    );
   });
 
   it('a date range in one step: one row per day sharing a range id, up to 366 days; the days leave the wizard; removed in one step', async () => {

@@ -23,6 +23,7 @@ import { addDaysToDate } from '../../lib/berlin-time';
 import { AppError } from '../../lib/errors';
 import type { BlockedDateInput } from '../../lib/admin-schemas';
 import type { KeyRing } from '../appointment-contact/keys.server';
+import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { findById } from '../bookings/lookup.server';
 import { hhmm, rowsOf } from '../bookings/shared.server';
@@ -122,7 +123,7 @@ export async function saveBlock(
       const live = await findById(tx, booking.id, true);
       if (!live) continue;
       cancelled.push(await cancelLockedAsPractice(tx, live, keys));
-      await recordAudit(tx, actor, { action: 'cancel', entity: 'booked-slot', entityId: booking.id });
+      await recordAudit(tx, actor, { action: 'cancel', entity: 'booked-slot', entityId: booking.id, label: auditLabel.booking(booking) });
     }
   }
   const blocked = await Promise.all(ids.map((id) => blockedDateById(tx, id)));
