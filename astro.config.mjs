@@ -8,6 +8,8 @@ import pwa from './src/integrations/pwa.ts';
 import germanHyphenation from './src/integrations/german-hyphenation.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import islandTranslations from './src/i18n/island-translations.ts';
+import { contentEditorBuild } from './src/integrations/content-editor-build.ts';
+import { safeMarkdown } from './src/integrations/safe-markdown.ts';
 
 /**
  * `astro dev` answers /api/* in its own process with the same handlers the
@@ -52,6 +54,7 @@ export default defineConfig({
   // finished pages. pwa() after it, so the service worker's precache revisions
   // are those of the final pages.
   integrations: [react(), interactionDirective(), germanHyphenation(), inlineScriptCsp(), pwa()],
+  markdown: safeMarkdown,
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   i18n: {
@@ -60,7 +63,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   vite: {
-    plugins: [tailwindcss(), islandTranslations(), devApi()],
+    plugins: [tailwindcss(), islandTranslations(), devApi(), ...contentEditorBuild()],
   },
   server: { port: Number(process.env.PORT ?? 4321) },
 });

@@ -10,6 +10,7 @@ import { readEnv } from '../src/server/env.server';
 import { SECURITY_HEADERS } from '../src/server/security-headers';
 import { SHUTDOWN_GRACE_MS, startLocalServer } from './local-server';
 import { startReminderSchedule } from '../src/server/appointment-contact/job.server';
+import { startContentRebuilds } from './content-rebuild';
 
 // The local server is a development tool; functions on Netlify default to production.
 process.env.APP_ENV ??= 'development';
@@ -47,6 +48,10 @@ console.info(`site and API at ${running.url} (database: ${embedded ? 'embedded P
 // Reminders (issue 15): the scheduled function's job, every minute here (REMINDER_INTERVAL_MS for tests).
 const reminderSchedule = startReminderSchedule(Number(process.env.REMINDER_INTERVAL_MS ?? 60_000));
 
+// Content editor (issue 23): a save rewrites src/content; rebuild the pages
+// so it shows without a restart. Not when the editor commits to a Git host.
+const contentRebuilds = process.env.GIT_REPOSITORY ? null : startContentRebuilds({ root: process.cwd(), distDir: 'dist' });
+
 let stopping = false;
 /**
  * Graceful shutdown: stop accepting, let the requests in flight finish
@@ -60,6 +65,7 @@ async function shutdown(signal: string) {
   const drained = await running.shutdown(SHUTDOWN_GRACE_MS);
   if (!drained) console.warn(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s were cut off`);
   await reminderSchedule.stop(); // reminders (issue 15)
+  await contentRebuilds?.stop(); // content editor (issue 23)
   await closeDb();
   console.info('stopped');
   process.exit(0);

@@ -1,10 +1,11 @@
 /**
  * Content collections: the texts editors change, one Markdown file per page
  * and language in src/content/<lang>/ (de, en). Each file's frontmatter is
- * checked against the schema below when the site builds, so a missing or
- * misspelt field fails the build with the file and field named instead of
- * reaching a patient. The Markdown body below the frontmatter is rendered
- * as the page's free text (see each collection).
+ * checked against its schema (src/lib/content-schemas.ts, shared with the
+ * content editor's server) when the site builds, so a missing or misspelt
+ * field fails the build with the file and field named instead of reaching a
+ * patient. The Markdown body below the frontmatter is rendered as the
+ * page's free text (see each schema).
  *
  * Practice facts (name, address, phone, fax, email, opening hours, the
  * doctor's name) are NOT repeated here: they live once in
@@ -12,171 +13,19 @@
  *
  * Entries are addressed as "<lang>/<page>", e.g. getEntry('home', 'en/home').
  */
-import { defineCollection, z } from 'astro:content';
+import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
+import { contactSchema, homeSchema, labTestsSchema, legalSchema, teamSchema } from './lib/content-schemas';
 
 const base = './src/content';
 /** "de/home.md" → "de/home" */
 const generateId = ({ entry }: { entry: string }) => entry.replace(/\.md$/, '');
 const pageFiles = (name: string) => glob({ pattern: `{de,en}/${name}.md`, base, generateId });
 
-const text = z.string().trim().min(1);
-
-/** Every page: what the browser tab and search engines show. */
-const pageMeta = {
-  /** The document title (browser tab, search results). */
-  title: text.describe('document title'),
-  /** One or two sentences for search engines (meta description). */
-  description: text.describe('meta description'),
+export const collections = {
+  home: defineCollection({ loader: pageFiles('home'), schema: homeSchema }),
+  labTests: defineCollection({ loader: pageFiles('laboruntersuchungen'), schema: labTestsSchema }),
+  team: defineCollection({ loader: pageFiles('team'), schema: teamSchema }),
+  contact: defineCollection({ loader: pageFiles('kontakt'), schema: contactSchema }),
+  legal: defineCollection({ loader: glob({ pattern: '{de,en}/{impressum,datenschutz}.md', base, generateId }), schema: legalSchema }),
 };
-
-/** A heading with a paragraph. */
-const block = z.object({
-  heading: text,
-  text: text,
-});
-
-/** A card: title, text and an optional list of short items. */
-const card = z.object({
-  title: text,
-  text: text.optional(),
-  /** Short bullet points shown under the text. */
-  items: z.array(text).default([]),
-});
-
-/** Home page (/ and /en/). The Markdown body is the "about the practice" text. */
-const home = defineCollection({
-  loader: pageFiles('home'),
-  schema: z.object({
-    ...pageMeta,
-    hero: z.object({
-      /** The page's main heading (h1). */
-      heading: text,
-      text: text,
-      /** Label of the button to the online booking (/termin). */
-      bookLabel: text,
-      /** Label of the call button; the phone number from practice.json is added. */
-      callLabel: text,
-    }),
-    /** Opening hours box; the hours themselves come from practice.json. */
-    hours: z.object({ heading: text, note: text }),
-    /** The current news item (e.g. the flu vaccination season). */
-    news: block.extend({ badge: text }),
-    services: z.object({
-      heading: text,
-      intro: text,
-      /** One card per service group (preventive medicine, general medicine, ...). */
-      groups: z.array(card).min(1),
-    }),
-    /** Call-to-action for an appointment; its button leads to /termin. */
-    appointment: block.extend({ buttonLabel: text }),
-    /** Emergency and out-of-hours notice with the phone numbers to call. */
-    emergency: block.extend({
-      numbers: z.array(z.object({ number: z.string().regex(/^[0-9 ]+$/), label: text })).min(1),
-    }),
-    /** Repeat prescriptions and referrals. */
-    prescriptions: block.extend({ items: z.array(text).min(1) }),
-    /** Heading above the Markdown body. */
-    aboutHeading: text,
-  }),
-});
-
-/** Lab tests page (/laboruntersuchungen). The Markdown body is the introduction. */
-const labTests = defineCollection({
-  loader: pageFiles('laboruntersuchungen'),
-  schema: z.object({
-    ...pageMeta,
-    heading: text,
-    /** One section per test (homocysteine, Lp(a), vitamin D, ...). */
-    tests: z.array(
-      z.object({
-        name: text,
-        /** What the value tells. */
-        text: text,
-        /** Who it is useful for. */
-        forWhom: text.optional(),
-      }),
-    ),
-    /** How the tests are billed (GOÄ, private service). */
-    billing: block,
-    packages: z.object({
-      heading: text,
-      intro: text,
-      items: z.array(
-        z.object({
-          name: text,
-          /** The tests included. */
-          includes: z.array(text).min(1),
-          note: text.optional(),
-        }),
-      ),
-    }),
-    /** Call-to-action; its button leads to /termin. */
-    appointment: block.extend({ buttonLabel: text }),
-  }),
-});
-
-const person = z.object({
-  /** Shown as written. PLACEHOLDER names are marked in the Markdown file. */
-  name: text,
-  role: text,
-  text: text.optional(),
-});
-
-/** Team page (/team). The Markdown body is the introduction. */
-const team = defineCollection({
-  loader: pageFiles('team'),
-  schema: z.object({
-    ...pageMeta,
-    heading: text,
-    /** The practice's doctor; the name comes from practice.json ("doctor"). */
-    doctor: z.object({
-      role: text,
-      educationHeading: text,
-      education: z.array(text).min(1),
-      careerHeading: text,
-      career: z.array(text).min(1),
-      philosophyHeading: text,
-      philosophy: text,
-    }),
-    assistantDoctor: z.object({ heading: text, person }),
-    /** The medical assistants (MFA); one of them is also the practice manager. */
-    assistants: z.object({ heading: text, people: z.array(person).min(1) }),
-    values: z.object({ heading: text, items: z.array(block).min(1) }),
-  }),
-});
-
-/** Contact page (/kontakt). The Markdown body is the introduction. */
-const contact = defineCollection({
-  loader: pageFiles('kontakt'),
-  schema: z.object({
-    ...pageMeta,
-    heading: text,
-    /** Heading of the address/phone/hours box; the facts come from practice.json. */
-    detailsHeading: text,
-    /** Heading and intro of the contact form. */
-    form: z.object({ heading: text, intro: text }),
-    /** "Additional services" cards below the form. */
-    services: z.object({ heading: text, cards: z.array(card).min(1) }),
-  }),
-});
-
-/**
- * Legal pages (/impressum, /datenschutz). The practice's facts (name,
- * doctor, address, phone, email) are shown from practice.json under
- * `factsHeading`; everything else is the Markdown body. Text in
- * [PLATZHALTER: …] / [PLACEHOLDER: …] must be replaced by the practice.
- */
-const legal = defineCollection({
-  loader: glob({ pattern: '{de,en}/{impressum,datenschutz}.md', base, generateId }),
-  schema: z.object({
-    ...pageMeta,
-    heading: text,
-    /** Heading above the practice facts block (e.g. "Angaben gemäß § 5 DDG"). */
-    factsHeading: text,
-    /** Date of the last revision, shown at the end; write it as yyyy-MM-dd. */
-    updated: z.coerce.date(),
-  }),
-});
-
-export const collections = { home, labTests, team, contact, legal };

@@ -23,6 +23,7 @@ export const config = {
     '/api/admin/availability',
     '/api/admin/blocked-dates',
     '/api/admin/blocked-dates/:id',
+    '/api/admin/content',
     '/api/admin/booked-slots',
     '/api/admin/booked-slots/:id',
     '/api/admin/booked-slots/:id/cancel',

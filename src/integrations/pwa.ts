@@ -40,7 +40,7 @@ export const webManifest = {
 };
 
 /** Built files the worker never precaches (relative to dist/). */
-export const precacheIgnores = ['admin/**', 'auth/**', 'admin-setup/**', '_redirects', '_headers'];
+export const precacheIgnores = ['admin/**', 'auth/**', 'admin-setup/**', '_redirects', '_headers', '_astro/content-editor/**'];
 
 export default function pwa(): AstroIntegration {
   return AstroPWA({

@@ -13,6 +13,8 @@ export const AUDIT_ENTITIES = [
   'booked-slot',
   'inventory-item',
   'user',
+  /** A page text or the practice facts, changed in the content editor (entity id: "de/home", "practice"). */
+  'page',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

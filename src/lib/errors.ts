@@ -22,6 +22,8 @@ export const HTTP_STATUS_BY_CODE = {
   'unsupported-media-type': 415,
   'rate-limited': 429,
   'email-failed': 502,
+  /** The Git host (content editor, production) refused or did not answer. */
+  'git-host-failed': 502,
   'setup-disabled': 503,
   /** Production is missing a required variable (env.server.ts). */
   'not-configured': 503,

@@ -7,6 +7,7 @@
  *
  *   audited(db, session, { action: 'delete', entity: 'time-window', entityId: id, label: auditLabel.window }, (tx) => deleteTimeWindow(tx, id))
  */
+import { contentFileLabel } from '../lib/content-files';
 import { formatShortDate } from '../lib/dates';
 
 const WEEKDAYS = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
@@ -28,6 +29,8 @@ export const auditLabel = {
   item: (item: { name: string }) => item.name,
   /** "kollegin@praxis.example" */
   user: (user: { email: string }) => user.email,
+  /** "Startseite (Deutsch)", "Praxisangaben" (content editor) */
+  page: contentFileLabel,
 };
 
 /** Labels are at most 200 characters (the column's check); a longer name is cut with an ellipsis. */

@@ -9,6 +9,7 @@ import { authApi, setFlash } from '../auth/auth-client';
 import { BackOfficeToaster } from '../auth/toaster';
 import { AppointmentTypesPage } from './appointment-types-page';
 import { AuditPage } from './audit-page';
+import { ContentEditor } from '../content-editor/content-editor';
 import { DayListPage } from './day-list-page';
 import { PasswordPage } from './password-page';
 import { UsersPage } from './users-page';
@@ -34,10 +35,11 @@ export const ADMIN_PAGES: Array<{ page: AdminPage; href: string }> = [
   { page: 'inventory', href: '/admin/inventory' },
   { page: 'audit', href: '/admin/audit' },
   { page: 'users', href: '/admin/users' },
+  { page: 'content', href: '/admin/inhalte' },
   { page: 'password', href: '/admin/password' },
 ];
 
-const PAGE_CONTENT: Record<AdminPage, (props: { userId: string }) => ReactNode> = {
+const PAGE_CONTENT: Record<AdminPage, (props: { userId: string; email: string }) => ReactNode> = {
   dashboard: Dashboard,
   'appointment-types': AppointmentTypesPage,
   'time-slots': TimeSlotsPage,
@@ -49,6 +51,7 @@ const PAGE_CONTENT: Record<AdminPage, (props: { userId: string }) => ReactNode> 
   audit: AuditPage,
   users: ({ userId }) => <UsersPage currentUserId={userId} />,
   password: PasswordPage,
+  content: ContentEditor,
 };
 
 const L = labels.layout;
@@ -67,14 +70,14 @@ export default function AdminShell({ page, children }: { page: AdminPage; childr
   }
   return (
     <AdminLayout page={page} email={state.session.user.email}>
-      {children ?? <PageContent page={page} userId={state.session.user.id} />}
+      {children ?? <PageContent page={page} userId={state.session.user.id} email={state.session.user.email} />}
     </AdminLayout>
   );
 }
 
-function PageContent({ page, userId }: { page: AdminPage; userId: string }) {
+function PageContent({ page, userId, email }: { page: AdminPage; userId: string; email: string }) {
   const Content = PAGE_CONTENT[page];
-  return <Content userId={userId} />;
+  return <Content userId={userId} email={email} />;
 }
 
 function NavLinks({ page, collapsed, onNavigate }: { page: AdminPage; collapsed: boolean; onNavigate?: () => void }) {

@@ -156,6 +156,7 @@ export const labels = {
       'unsupported-media-type': 'Die Anfrage hat ein unerwartetes Format.',
       'rate-limited': 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
       'email-failed': 'Die E-Mail konnte nicht gesendet werden.',
+      'git-host-failed': 'Der Git-Dienst hat die Änderung nicht angenommen. Bitte versuchen Sie es in einem Moment erneut.',
       'setup-disabled': 'Die Einrichtung ist abgeschaltet.',
       'not-configured': 'Diese Funktion ist auf dem Server nicht eingerichtet.',
       'database-unavailable': 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
@@ -185,6 +186,16 @@ export const labels = {
     navigation: 'Admin-Navigation',
     signedInAs: 'Angemeldet als',
   },
+  contentEditor: {
+    title: 'Inhalte bearbeiten',
+    publishesByCommit: 'Gespeichertes wird über Git veröffentlicht (einige Minuten).',
+    publishesLocally: 'Gespeichertes erscheint nach dem Neuaufbau der Seiten (etwa eine Minute).',
+    notConfigured:
+      'Der Inhalte-Editor ist noch nicht eingerichtet: Für das Speichern fehlen die Git-Einstellungen (GIT_REPOSITORY, GIT_BRANCH, GIT_TOKEN, siehe README). Der Rest der Website ist davon nicht betroffen.',
+    unavailable: 'Der Inhalte-Editor ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
+    tooNarrow:
+      'Der Inhalte-Editor braucht ein Fenster von mindestens 800 Pixel Breite, mit beiden Sprachen nebeneinander: bitte an einem Computer oder einem Tablet im Querformat öffnen.',
+  },
   nav: {
     dashboard: 'Dashboard',
     'appointment-types': 'Terminarten',
@@ -197,6 +208,7 @@ export const labels = {
     users: 'Benutzer',
     audit: 'Protokoll',
     password: 'Passwort ändern',
+    content: 'Inhalte',
   },
   dashboard: {
     bookedTotal: 'Gebuchte Termine gesamt',
@@ -474,6 +486,7 @@ export const labels = {
       'booked-slot': 'Gebuchter Termin',
       'inventory-item': 'Inventar',
       user: 'Benutzer',
+      page: 'Seite',
     } as Record<string, string>,
     actions: {
       create: 'angelegt',

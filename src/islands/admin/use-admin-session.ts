@@ -1,11 +1,11 @@
 /**
  * The protected-route state of SPEC.md §4: loading while the session and the
  * admin role are checked, then no user → /auth, a non-admin → /, an admin
- * stays. While the page is open the session is checked every 30 s and
+ * stays (signing in again leads back to the page). While the page is open the session is checked every 30 s and
  * refreshed when 90 s or less remain (DESIGN.md).
  */
 import { useEffect, useRef, useState } from 'react';
-import { SESSION_CHECK_INTERVAL_MS, currentSession, type SessionInfo } from '../auth/auth-client';
+import { SESSION_CHECK_INTERVAL_MS, currentSession, signInPath, type SessionInfo } from '../auth/auth-client';
 
 export type AdminSessionState = { status: 'loading' } | { status: 'admin'; session: SessionInfo };
 
@@ -28,7 +28,8 @@ export function useAdminSession(navigate: (path: string) => void = (p) => window
       }
       if (stopped) return;
       known.current = session;
-      if (!session) navigate('/auth');
+      // Signed out: the sign-in page, which leads back here afterwards.
+      if (!session) navigate(signInPath(window.location.pathname));
       else if (!session.isAdmin) navigate('/');
       else setState({ status: 'admin', session });
     }

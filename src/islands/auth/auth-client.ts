@@ -110,6 +110,21 @@ export async function currentSession(known?: SessionInfo | null, now: number = D
   }
 }
 
+/**
+ * Where sign-in leads: back to the back-office page that sent the browser
+ * to /auth (`?next=/admin/inhalte`), else the dashboard. Only paths of the
+ * back office itself: never another site, never a protocol-relative URL.
+ */
+export function afterSignInPath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && /^\/admin(?:[/?#]|$)/.test(next) && !/[\\\s]/.test(next) && !next.includes('//') ? next : '/admin';
+}
+
+/** The sign-in page, with the way back to `path` (a back-office page). */
+export function signInPath(path: string): string {
+  return /^\/admin\/./.test(path) ? `/auth?next=${encodeURIComponent(path)}` : '/auth';
+}
+
 /** A toast to show on the next page (the current one is about to be left). */
 const FLASH_KEY = 'praxis.flash';
 export interface Flash {

@@ -7,7 +7,7 @@ import { loginSchema, type LoginInput } from '../../lib/auth-schemas';
 import { Field, SubmitButton } from '../admin/field';
 import { labels } from '../admin/labels';
 import { failureText } from '../admin/admin-api';
-import { authApi, setFlash } from './auth-client';
+import { afterSignInPath, authApi, setFlash } from './auth-client';
 import { BackOfficeToaster } from './toaster';
 import { inputClass, PasswordInput } from './password-input';
 
@@ -33,7 +33,7 @@ export default function LoginForm() {
     try {
       await authApi.login(values.email, values.password);
       setFlash({ title: L.success });
-      window.location.assign('/admin');
+      window.location.assign(afterSignInPath(window.location.search));
     } catch (error) {
       // German whatever the server said: the reason by its problem type (the API's detail is a developer text).
       toast.error(L.failure, { description: failureText(error, L.problems) });

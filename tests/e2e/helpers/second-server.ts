@@ -2,7 +2,8 @@
  * A second server of the same build (`scripts/serve.ts`) with its own
  * embedded database and outbox, for what the shared e2e server must not
  * change: for example a practice address the email port refuses (the
- * reserved .invalid domain), so sending fails for real.
+ * reserved .invalid domain), so sending fails for real, or (with `cwd`) a
+ * copy of the project whose pages the content editor rewrites.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,11 +17,12 @@ export interface SecondServer {
   stop(): Promise<void>;
 }
 
-export async function startSecondServer(name: string, env: Record<string, string>): Promise<SecondServer> {
+export async function startSecondServer(name: string, env: Record<string, string>, options: { cwd?: string } = {}): Promise<SecondServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `praxis-e2e-${name}-`));
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', POSTMARK_SERVER_TOKEN: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: options.cwd,
   });
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {

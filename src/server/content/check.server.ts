@@ -1,0 +1,205 @@
+/**
+ * Checks a file the content editor wants to save, before anything is
+ * written: a page's frontmatter against the same schema the build uses
+ * (src/lib/content-schemas.ts), the practice facts against theirs, no field
+ * the schema does not know (a misspelt key would otherwise be dropped
+ * silently), and no HTML in the Markdown that could run script. Problems
+ * are reported in German, each naming its field, because the editor shows
+ * them to practice staff as they are.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import yaml from 'js-yaml';
+import { AppError, type FieldErrors } from '../../lib/errors';
+import { fieldTrail } from '../../lib/content-fields';
+import { contentFileLabel, type ContentFile } from '../../lib/content-files';
+import { PAGE_SCHEMAS } from '../../lib/content-schemas';
+import { practiceSchema } from '../../lib/practice-schema';
+
+/** A page file as Astro reads it: YAML frontmatter between `---` lines, then Markdown. */
+const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+
+/** HTML in Markdown that could run script or pull in foreign content. */
+const UNSAFE_HTML =
+  /<\s*\/?\s*(?:script|iframe|frame|object|embed|style|link|meta|base|form|input|button|textarea|svg|math|template)\b|<[^>]*\son[a-z]+\s*=|(?:javascript|vbscript)\s*:|data\s*:\s*text\/html/i;
+
+interface Problem {
+  path: Array<string | number>;
+  key: string;
+  text: string;
+}
+
+interface Issue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  minimum?: number | bigint;
+  type?: string;
+  origin?: string;
+  received?: string;
+  input?: unknown;
+}
+
+/** One zod issue (zod 3 for pages, zod 4 for the practice facts) in German. */
+function problemOf(issue: Issue): Omit<Problem, 'path'> {
+  const what = issue.type ?? issue.origin;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.received === 'undefined' || / received undefined$/.test(issue.message)
+        ? { key: 'content.errors.required', text: 'fehlt' }
+        : { key: 'content.errors.type', text: 'hat die falsche Form (Text, Liste oder Gruppe erwartet)' };
+    case 'too_small':
+      if (what === 'array') return { key: 'content.errors.tooFew', text: `braucht mindestens ${issue.minimum} Eintrag/Einträge` };
+      return Number(issue.minimum) <= 1
+        ? { key: 'content.errors.empty', text: 'darf nicht leer sein' }
+        : { key: 'content.errors.tooShort', text: `braucht mindestens ${issue.minimum} Zeichen` };
+    case 'too_big':
+      return { key: 'content.errors.tooLong', text: 'ist zu lang' };
+    case 'invalid_string':
+    case 'invalid_format':
+      return { key: 'content.errors.format', text: 'hat nicht die erwartete Form' };
+    case 'invalid_date':
+      return { key: 'content.errors.date', text: 'ist kein gültiges Datum (JJJJ-MM-TT)' };
+    default:
+      return { key: 'content.errors.invalid', text: 'ist ungültig' };
+  }
+}
+
+interface SchemaLike {
+  shape?: Record<string, SchemaLike>;
+  element?: SchemaLike;
+  unwrap?: () => SchemaLike;
+  removeDefault?: () => SchemaLike;
+  innerType?: () => SchemaLike;
+}
+
+/** The schema under optional/default/effects wrappers (the same duck-typed API in zod 3 and 4). */
+function bare(schema: SchemaLike): SchemaLike {
+  let s = schema;
+  for (let i = 0; i < 8; i++) {
+    const next = s.removeDefault?.() ?? s.unwrap?.() ?? s.innerType?.();
+    if (!next || next === s) break;
+    s = next;
+  }
+  return s;
+}
+
+/** Keys in the data that the schema does not have: a typo the schema alone would drop silently. */
+export function unknownKeys(schema: SchemaLike, data: unknown, path: Array<string | number> = [], allowed: string[] = []): Array<Array<string | number>> {
+  const s = bare(schema);
+  const found: Array<Array<string | number>> = [];
+  if (s.shape && typeof s.shape === 'object' && data && typeof data === 'object' && !Array.isArray(data)) {
+    for (const [key, value] of Object.entries(data)) {
+      const field = s.shape[key];
+      if (!field) {
+        if (!(path.length === 0 && allowed.includes(key))) found.push([...path, key]);
+      } else found.push(...unknownKeys(field, value, [...path, key]));
+    }
+  } else if (s.element && Array.isArray(data)) {
+    data.forEach((item, i) => found.push(...unknownKeys(s.element!, item, [...path, i])));
+  }
+  return found;
+}
+
+function refuse(file: ContentFile, problems: Problem[]): never {
+  const where = contentFileLabel(file);
+  const prefix = file.kind === 'page' ? `${file.lang}/${file.page}` : 'practice';
+  const errors: FieldErrors = {};
+  for (const p of problems) {
+    const field = [prefix, ...p.path].join('.');
+    (errors[field] ??= []).includes(p.key) || errors[field]!.push(p.key);
+  }
+  const detail = `${where}: ${problems.map((p) => (p.path.length ? `${fieldTrail(p.path)} ${p.text}` : p.text)).join('; ')}.`;
+  throw new AppError('invalid-input', detail, errors);
+}
+
+export interface PageParts {
+  data: Record<string, unknown>;
+  body: string;
+}
+
+/** Frontmatter and body of a page file; a 400 when the frontmatter is missing or is not YAML. */
+export function splitPage(file: ContentFile, raw: string): PageParts {
+  const match = FRONTMATTER.exec(raw);
+  if (!match) refuse(file, [{ path: [], key: 'content.errors.frontmatter', text: 'Der Kopfbereich (zwischen den ---) fehlt' }]);
+  let data: unknown;
+  try {
+    // js-yaml's default schema, as Astro's own frontmatter parser uses it.
+    data = yaml.load(match[1] ?? '') ?? {};
+  } catch {
+    refuse(file, [{ path: [], key: 'content.errors.yaml', text: 'Der Kopfbereich ist kein gültiges YAML' }]);
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    refuse(file, [{ path: [], key: 'content.errors.yaml', text: 'Der Kopfbereich enthält keine Felder' }]);
+  }
+  return { data: data as Record<string, unknown>, body: raw.slice(match[0].length) };
+}
+
+function parsePractice(file: ContentFile, raw: string): Record<string, unknown> {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    refuse(file, [{ path: [], key: 'content.errors.json', text: 'Die Datei ist kein gültiges JSON' }]);
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    refuse(file, [{ path: [], key: 'content.errors.json', text: 'Die Datei enthält keine Angaben' }]);
+  }
+  return data as Record<string, unknown>;
+}
+
+/** Refuses (400) a file that the build would refuse, that carries unknown fields or unsafe HTML. */
+export function checkContent(file: ContentFile, raw: string): void {
+  const problems: Problem[] = [];
+  let data: Record<string, unknown>;
+  let schema: SchemaLike & { safeParse(d: unknown): { success: boolean; error?: { issues: Issue[] } } };
+  if (file.kind === 'page') {
+    const parts = splitPage(file, raw);
+    data = parts.data;
+    schema = PAGE_SCHEMAS[file.page] as unknown as typeof schema;
+    if (UNSAFE_HTML.test(parts.body)) {
+      problems.push({ path: ['body'], key: 'content.errors.unsafeHtml', text: 'enthält HTML-Code, der nicht erlaubt ist (z. B. <script>, <iframe>, onclick= oder javascript:)' });
+    }
+  } else {
+    data = parsePractice(file, raw);
+    schema = practiceSchema as unknown as typeof schema;
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    for (const issue of result.error!.issues) {
+      problems.push({ path: issue.path.filter((p): p is string | number => typeof p !== 'symbol'), ...problemOf(issue) });
+    }
+  }
+  for (const path of unknownKeys(schema, data, [], file.kind === 'practice' ? ['$comment'] : [])) {
+    problems.push({ path, key: 'content.errors.unknownField', text: 'ist kein bekanntes Feld (Tippfehler im Feldnamen?)' });
+  }
+  if (problems.length > 0) refuse(file, problems);
+}
+
+/** Whether two versions of a file say the same (fields and text), however differently they are formatted. */
+export function sameContent(file: ContentFile, a: string, b: string): boolean {
+  if (file.kind === 'practice') return isDeepStrictEqual(JSON.parse(a), JSON.parse(b));
+  const pa = splitPage(file, a);
+  const pb = splitPage(file, b);
+  return isDeepStrictEqual(pa.data, pb.data) && pa.body.trim() === pb.body.trim();
+}
+
+/**
+ * The saved text as it goes into the repository: the comment lines that
+ * open the current file's frontmatter (hints for developers, which the
+ * editor does not know) and practice.json's `$comment` are kept, and the
+ * file ends with one line break.
+ */
+export function withKeptNotes(file: ContentFile, current: string, saved: string): string {
+  if (file.kind === 'practice') {
+    const before = JSON.parse(current) as Record<string, unknown>;
+    const after = JSON.parse(saved) as Record<string, unknown>;
+    if (typeof before.$comment === 'string' && after.$comment === undefined) {
+      return `${JSON.stringify({ $comment: before.$comment, ...after }, null, 2)}\n`;
+    }
+    return saved.endsWith('\n') ? saved : `${saved}\n`;
+  }
+  const comments = /^---[ \t]*\r?\n((?:#[^\n]*\n)+)/.exec(current)?.[1];
+  let out = saved;
+  if (comments && !out.startsWith(`---\n${comments}`)) out = out.replace(/^---[ \t]*\r?\n/, `---\n${comments}`);
+  return out.endsWith('\n') ? out : `${out}\n`;
+}
