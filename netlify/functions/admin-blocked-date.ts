@@ -1,11 +1,14 @@
 import { getDb } from '../../db/client';
 import { blockedDateSchema } from '../../src/lib/admin-schemas';
-import { deleteBlockedDate, updateBlockedDate } from '../../src/server/admin/blocked-dates.server';
+import { dataKeyRingIfAny } from '../../src/server/appointment-contact/keys.server';
+import { notifyBlockCancellations, saveBlock, type BlockOutcome } from '../../src/server/admin/block-bookings.server';
+import { deleteBlockedDate } from '../../src/server/admin/blocked-dates.server';
 import { itemId } from '../../src/server/admin/shared.server';
 import { auditLabel } from '../../src/server/audit-labels.server';
 import { audited } from '../../src/server/audit.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
-import { json, parseInput, readJson, route } from '../../src/server/http.server';
+import { AppError } from '../../src/lib/errors';
+import { json, parseInput, queryOf, readJson, route } from '../../src/server/http.server';
 
 export default route({
   PUT: async (req, ctx) => {
@@ -13,13 +16,22 @@ export default route({
     const session = await requireAdmin(req, db);
     const id = itemId(ctx, 'blocked date');
     const input = parseInput(blockedDateSchema, await readJson(req));
-    return json(await audited(db, session, { action: 'update', entity: 'blocked-date', entityId: id, label: auditLabel.block }, (tx) => updateBlockedDate(tx, id, input)));
+    if (input.end_date) throw new AppError('invalid-input', 'A range is saved as a new block.', { end_date: ['admin.errors.rangeOnlyNew'] });
+    const keys = await dataKeyRingIfAny();
+    // Like a new block: never over bookings silently (409 has-bookings unless `bookings` says what becomes of them).
+    const saved = await audited(db, session, { action: 'update', entity: 'blocked-date', entityId: id, label: (o: BlockOutcome) => auditLabel.block(o.blocked[0]!) }, (tx) =>
+      saveBlock(tx, session, input, keys, { replace: id }),
+    );
+    const cancelled = await notifyBlockCancellations(db, saved.cancelled);
+    return json(input.bookings ? { blocked: saved.blocked, cancelled } : saved.blocked[0]);
   },
   DELETE: async (req, ctx) => {
     const db = await getDb();
     const session = await requireAdmin(req, db);
     const id = itemId(ctx, 'blocked date');
-    await audited(db, session, { action: 'delete', entity: 'blocked-date', entityId: id, label: auditLabel.block }, (tx) => deleteBlockedDate(tx, id));
+    // `?scope=range`: every day of the range this block belongs to (docs/decisions/021).
+    const scope = queryOf(req).scope === 'range' ? 'range' : 'one';
+    await audited(db, session, { action: 'delete', entity: 'blocked-date', entityId: id, label: auditLabel.block }, (tx) => deleteBlockedDate(tx, id, scope));
     return new Response(null, { status: 204 });
   },
 });

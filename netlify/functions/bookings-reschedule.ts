@@ -4,10 +4,9 @@ import { rescheduleRequestSchema } from '../../src/lib/booking-schema';
 import { AppError } from '../../src/lib/errors';
 import { dataKeyRingIfAny } from '../../src/server/appointment-contact/keys.server';
 import { sendRescheduleEmail } from '../../src/server/booking-emails.server';
-import { rescheduleBooking } from '../../src/server/bookings/move.server';
+import { rescheduleBooking, sendMoveNotice } from '../../src/server/bookings/move.server';
 import { readEnv } from '../../src/server/env.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
-import { sendPatientNotice } from '../../src/server/patient-notices.server';
 import { forgetHit, moveLimits, takeRateLimit } from '../../src/server/rate-limit.server';
 
 const TOO_MANY_MOVES = {
@@ -33,19 +32,8 @@ export default route({
     // The move stands once committed: the patient's confirmation (new time, updated .ics) and the
     // practice's notice only report how they went.
     const [patientSent, email] = await Promise.all([
-      moved.contact
-        ? sendPatientNotice({
-            kind: 'moved',
-            contact: moved.contact,
-            bookingId: moved.booking.id,
-            reference: moved.booking.reference,
-            type: moved.type,
-            date: moved.booking.appointment_date,
-            time: moved.booking.appointment_time,
-            old: moved.old,
-            sequence: moved.sequence,
-          })
-        : true,
+      // Without a contact (booked before contacts existed) there is nobody to tell: not a failure.
+      moved.contact ? sendMoveNotice('moved', moved) : true,
       sendRescheduleEmail({
         reference: moved.booking.reference,
         type: moved.type,

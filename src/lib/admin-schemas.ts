@@ -125,6 +125,9 @@ export const newTimeWindowsSchema = z
   }));
 export type NewTimeWindowsInput = z.output<typeof newTimeWindowsSchema>;
 
+/** A block's date range may end at most this many days after its first day (API.md third round). */
+export const MAX_BLOCK_RANGE_DAYS = 366;
+
 /** HH:mm or nothing: missing, null and blank are null. */
 const optionalTime = z
   .string({ error: 'admin.errors.timeInvalid' })
@@ -144,8 +147,20 @@ export const blockedDateSchema = z
     /** Both empty: the whole day; otherwise both, start before end (DESIGN.md Practice operations). */
     start_time: optionalTime,
     end_time: optionalTime,
+    /** The last day (inclusive) of a range blocked in one step, at most 366 days after `date`; one row per day. New blocks only. */
+    end_date: optionalDate,
+    /**
+     * What becomes of the bookings the block covers (API.md third round): "cancel" them (each as by
+     * "Absagen", patients told) or "keep" them. Absent: 409 has-bookings listing them, when there are any.
+     */
+    bookings: z.enum(['cancel', 'keep'], { error: 'admin.errors.invalid' }).optional(),
   })
   .superRefine((b, ctx) => {
+    if (b.end_date !== null && isRealDate(b.date) && b.end_date < b.date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'admin.errors.endBeforeStart' });
+    } else if (b.end_date !== null && isRealDate(b.date) && b.end_date > addDaysToDate(b.date, MAX_BLOCK_RANGE_DAYS)) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'admin.errors.rangeTooLong' });
+    }
     if ((b.start_time === null) !== (b.end_time === null)) {
       ctx.addIssue({ code: 'custom', path: [b.start_time === null ? 'start_time' : 'end_time'], message: 'admin.errors.timeRangeBoth' });
     } else if (b.start_time !== null && b.end_time !== null && HH_MM.test(b.start_time) && HH_MM.test(b.end_time) && b.start_time >= b.end_time) {

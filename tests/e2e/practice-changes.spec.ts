@@ -3,8 +3,9 @@
  * cancel a German and an English patient's appointment with a message (the
  * email with METHOD:CANCEL; the patient's link then says the practice
  * cancelled, in their language), staff move one with the slot picker (the
- * email with the new time and a higher SEQUENCE), and staff book by picking
- * a time, each refusal reason shown in German.
+ * email with the new time and a higher SEQUENCE), staff book by picking a
+ * time, each refusal reason shown in German, and a block over bookings lists
+ * them and keeps or cancels them; a date range is one entry.
  *
  * Everything happens on a type this file creates (capacity 1, 08:00–12:00
  * every day, 20 minutes) on dates several days ahead; it goes at the end.
@@ -219,5 +220,56 @@ test.describe.serial('practice-side changes', () => {
     await pickSlot(dialog, bookDate, '09:30');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText(/^Termin eingetragen \(Buchungsnummer [A-Z2-9]{6}\)$/)).toBeVisible();
+  });
+
+  test('a block over bookings lists them first: "nur neue Buchungen sperren" keeps them, "sperren und absagen" cancels and tells the patients; a range shows as one entry', async ({ page }) => {
+    const blockDate = addDaysToDate(berlinToday(), 7);
+    // The type's windows start at 08:10 since the previous test: its times are 08:10, 08:30, …
+    const kept = await bookOnline(page.request, type.id, blockDate, '09:50', `sperre-bleibt-${stamp}@example.org`, 'de');
+    await signInAsAdmin(page);
+    await page.goto('/admin/blocked-dates');
+    await hydrated(page);
+    const block = async (date: string, end: string | null, start: string, stop: string) => {
+      await page.getByRole('button', { name: 'Tag sperren' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Tag sperren' });
+      await dialog.getByLabel('Datum (erster Tag)').fill(date);
+      if (end) await dialog.getByLabel('Bis einschließlich (optional)').fill(end);
+      await dialog.getByLabel('Von (optional)').fill(start);
+      await dialog.getByLabel('Bis (optional)', { exact: true }).fill(stop);
+      await dialog.getByLabel('Terminart').selectOption({ label: type.name });
+      await dialog.getByRole('button', { name: 'Speichern' }).click();
+      return dialog;
+    };
+
+    // Keep: listed first, then saved; the booking stays.
+    let dialog = await block(blockDate, null, '09:40', '10:30');
+    await expect(dialog.getByRole('alert')).toContainText('bereits ein Termin gebucht');
+    await expect(dialog.getByRole('list', { name: 'Betroffene Termine' })).toContainText(kept.reference);
+    await dialog.getByRole('button', { name: 'Nur neue Buchungen sperren (Termine bleiben bestehen)' }).click();
+    await expect(page.getByText('Termin gesperrt')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const slots = async () => (await (await page.request.get('/api/admin/booked-slots')).json()) as Array<{ reference: string; status: string }>;
+    expect((await slots()).find((s) => s.reference === kept.reference)?.status).toBe('booked');
+
+    // Cancel: a second booking under a range of three days is cancelled and its patient told.
+    const cancelled = await bookOnline(page.request, type.id, addDaysToDate(blockDate, 1), '10:50', `sperre-absage-${stamp}@example.org`, 'de');
+    dialog = await block(addDaysToDate(blockDate, 1), addDaysToDate(blockDate, 3), '10:40', '12:00');
+    await expect(dialog.getByRole('list', { name: 'Betroffene Termine' })).toContainText(cancelled.reference);
+    await dialog.getByRole('button', { name: 'Sperren und diese Termine absagen (Patienten werden benachrichtigt)' }).click();
+    await expect(dialog.getByRole('status')).toContainText('1 Termin wurde abgesagt');
+    await expect(dialog.getByRole('status')).toContainText(cancelled.reference);
+    await expect(dialog.getByRole('status')).toContainText('Patient informiert: ja');
+    await dialog.getByRole('button', { name: 'Fertig' }).click();
+    expect((await slots()).find((s) => s.reference === cancelled.reference)?.status).toBe('cancelled_by_practice');
+    const mail = await mailTo(`sperre-absage-${stamp}@example.org`, 'Terminabsage der Praxis');
+    expect(icsOf(mail)).toMatchObject({ method: 'CANCEL', uid: `${cancelled.id}@localhost` });
+
+    // The range is one entry with its dates, removed in one step.
+    const entry = page.getByRole('listitem').filter({ hasText: `${formatShortDate(addDaysToDate(blockDate, 1))} – ${formatShortDate(addDaysToDate(blockDate, 3))} (3 Tage)` });
+    await expect(entry).toHaveCount(1);
+    await entry.getByRole('button', { name: /entfernen/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sperrung entfernen' }).click();
+    await expect(page.getByText('Sperrung entfernt')).toBeVisible();
+    await expect(entry).toHaveCount(0);
   });
 });

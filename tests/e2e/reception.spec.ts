@@ -60,6 +60,15 @@ test.describe.serial('reception', () => {
     for (const [date, time, key] of [[wednesday, '08:40', 'wed 08:40'], [friday, '09:00', 'fri 09:00']] as const) {
       references[key] = (await api(request, page, 'post', '/api/admin/booked-slots', { appointment_type_id: typeId, appointment_date: date, appointment_time: time })).reference;
     }
+    // Thursday: two bookings the practice cancels, one online (the patient gets an email), one by phone (staff must call).
+    const thursday = addDaysToDate(nextMonday, 3);
+    const toCancel = await request.post('/api/bookings', { data: bookingRequest(typeId, thursday, '11:00', { email: `woche-abgesagt-${stamp}@example.org` }) });
+    expect(toCancel.status()).toBe(201);
+    const onlineCancelled = ((await toCancel.json()) as { booking: { id: string; reference: string } }).booking;
+    const phoneCancelled = await api(request, page, 'post', '/api/admin/booked-slots', { appointment_type_id: typeId, appointment_date: thursday, appointment_time: '08:20' });
+    for (const booking of [onlineCancelled, phoneCancelled]) await api(request, page, 'post', `/api/admin/booked-slots/${booking.id}/cancel`, {});
+    references['thu online'] = onlineCancelled.reference;
+    references['thu phone'] = phoneCancelled.reference;
     // A partial block over the 10:20 booking (kept), and the whole Sunday.
     await api(request, page, 'post', '/api/admin/blocked-dates', { date: wednesday, start_time: '10:00', end_time: '11:00', appointment_type_id: typeId, reason: 'Teamsitzung', bookings: 'keep' });
     await api(request, page, 'post', '/api/admin/blocked-dates', { date: sunday, appointment_type_id: typeId, bookings: 'keep' });
@@ -101,6 +110,19 @@ test.describe.serial('reception', () => {
     await expect(dayRegion(page, wednesday).getByRole('list', { name: /^Sperrzeiten/ })).toContainText(`Gesperrt: 10:00–11:00 Uhr, ${TYPE} (Teamsitzung)`);
     await expect(dayRegion(page, sunday).getByRole('listitem').filter({ hasText: TYPE })).toHaveText(`Gesperrt: ganzer Tag, ${TYPE}`);
     await expect(rowsOf(page, friday).getByRole('cell')).toHaveText(['09:00', TYPE, references['fri 09:00']!, 'Telefon', 'gebucht']);
+    // Practice cancellations stay, struck through, saying whether the patient was told; the day counts none of them.
+    const thursday = addDaysToDate(nextMonday, 3);
+    await expect(dayRegion(page, thursday).getByRole('heading')).toContainText('0 Termine');
+    const cancelledRows = rowsOf(page, thursday);
+    await expect(cancelledRows.locator('td:last-child')).toHaveText([
+      'von der Praxis abgesagt – bitte telefonisch informieren',
+      'von der Praxis abgesagt – Patient informiert',
+    ]);
+    await expect(cancelledRows.first()).toContainText(references['thu phone']!);
+    for (const row of await cancelledRows.all()) {
+      await expect(row.locator('td').first()).toHaveCSS('text-decoration-line', 'line-through');
+      await expect(row.locator('td').last()).not.toHaveCSS('text-decoration-line', 'line-through');
+    }
     await expectNoAxeViolations(page, 'Wochenansicht');
 
     // A reload keeps the week; a date jumps to its week; the buttons go back.

@@ -61,6 +61,7 @@ describe.each(databaseKinds)('admin blocked dates on %s', (kind) => {
       type_name: 'Check-up',
       start_time: null,
       end_time: null,
+      range_id: null,
     });
     const all = await post({ date: '2030-01-09', reason: '', appointment_type_id: '__ALL__' });
     expect(all.json).toMatchObject({ date: '2030-01-09', reason: null, appointment_type_id: null, type_name: null });
@@ -81,7 +82,7 @@ describe.each(databaseKinds)('admin blocked dates on %s', (kind) => {
     const { path, params } = at(row!.id);
     const put = await api(item, path, { method: 'PUT', params, body: { date: '2030-01-10', reason: 'Urlaub', appointment_type_id: '__ALL__' } });
     expect(put.status).toBe(200);
-    expect(put.json).toEqual({ id: row!.id, date: '2030-01-10', reason: 'Urlaub', appointment_type_id: null, type_name: null, start_time: null, end_time: null });
+    expect(put.json).toEqual({ id: row!.id, date: '2030-01-10', reason: 'Urlaub', appointment_type_id: null, type_name: null, start_time: null, end_time: null, range_id: null });
     expect(await selectable(checkUp)).not.toContain('2030-01-10');
     const del = await api(item, path, { method: 'DELETE', params });
     expect(del.status).toBe(204);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import moveFn from '../../netlify/functions/admin-booked-slot-move';
+import blockedCollection from '../../netlify/functions/admin-blocked-dates';
 import staffBookings from '../../netlify/functions/admin-booked-slots';
 import bookings from '../../netlify/functions/bookings';
 import reschedule from '../../netlify/functions/bookings-reschedule';
@@ -111,6 +112,21 @@ describe('practice-side changes racing on a real Postgres', () => {
     const movedIds = results.slice(0, 16).flatMap((r, i) => (r.status === 200 ? [ids[i]] : []));
     const audited = await t.db.select({ id: auditLog.entityId }).from(auditLog).where(eq(auditLog.action, 'move'));
     expect(audited.map((a) => a.id).filter((id) => ids.includes(id)).sort()).toEqual(movedIds.sort());
+  });
+
+  it('a block that cancels what it covers, saved while bookings race into its day: afterwards nothing stands under it', async () => {
+    const typeId = await newType(2);
+    const date = '2030-01-15';
+    const blocking = staff(blockedCollection, '/api/admin/blocked-dates', { method: 'POST', body: { date, appointment_type_id: typeId, bookings: 'cancel' } });
+    const racing = Array.from({ length: 24 }, (_, i) => online(typeId, date, times[i % 16]!, 7000 + serial * 100 + i));
+    const [block, ...booked] = await Promise.all([blocking, ...racing]);
+    expect(block.status).toBe(201);
+    const standing = await t.db.select().from(bookedSlots).where(eq(bookedSlots.appointmentTypeId, typeId));
+    expect(standing.filter((r) => r.appointmentDate === date)).toEqual([]);
+    // Every booking that got through before the block was cancelled by it, and only those.
+    const through = booked.filter((r) => r.status === 201).map((r) => r.json.booking.reference as string);
+    expect(block.json.cancelled.map((c: { reference: string }) => c.reference).sort()).toEqual(through.sort());
+    expect(booked.filter((r) => r.status !== 201).every((r) => r.status === 409)).toBe(true);
   });
 
   describe('a move racing the reminder job', () => {

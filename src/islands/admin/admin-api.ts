@@ -16,6 +16,12 @@ import type { AuditEntryDto } from '../../server/audit.server';
 export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, AdminBookedSlotDto, InventoryItemDto, StaffUserDto, AuditEntryDto };
 export { ApiError };
 
+/** A block saved with a range or a choice about the bookings it covers. */
+export interface BlockSaved {
+  blocked: BlockedDateDto[];
+  cancelled: Array<{ reference: string; patient_notified: boolean }>;
+}
+
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(path, {
     method,
@@ -42,7 +48,15 @@ function resource<T, In>(base: string) {
 export const adminApi = {
   types: resource<AdminAppointmentTypeDto, unknown>('/api/admin/appointment-types'),
   windows: resource<TimeWindowDto, unknown>('/api/admin/time-slots'),
-  blocked: resource<BlockedDateDto, unknown>('/api/admin/blocked-dates'),
+  blocked: {
+    list: () => request<BlockedDateDto[]>('GET', '/api/admin/blocked-dates'),
+    /** A single block answers its row; a range or a choice about bookings answers `{ blocked, cancelled }` (API.md third round). */
+    create: (input: unknown) => request<BlockedDateDto | BlockSaved>('POST', '/api/admin/blocked-dates', input),
+    update: (id: string, input: unknown) => request<BlockedDateDto | BlockSaved>('PUT', `/api/admin/blocked-dates/${encodeURIComponent(id)}`, input),
+    remove: (id: string) => request<void>('DELETE', `/api/admin/blocked-dates/${encodeURIComponent(id)}`),
+    /** Every day of the range the block belongs to (docs/decisions/021). */
+    removeRange: (id: string) => request<void>('DELETE', `/api/admin/blocked-dates/${encodeURIComponent(id)}?scope=range`),
+  },
   booked: {
     ...resource<AdminBookedSlotDto, { appointment_type_id: string; appointment_date: string; appointment_time: string }>('/api/admin/booked-slots'),
     /** The bookings from … to (both included, at most 62 days): the week view, the day list, the dashboard. */

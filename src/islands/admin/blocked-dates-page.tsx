@@ -1,4 +1,11 @@
-/** Blocked dates grouped by month with 'Vergangen'/'Gesperrt' badges (SPEC.md §2, §4, §5, §8). */
+/**
+ * Blocked dates grouped by month with 'Vergangen'/'Gesperrt' badges (SPEC.md
+ * §2, §4, §5, §8). A date range saved in one step shows as one entry
+ * (issue 21). A block over existing bookings is never saved silently
+ * (DESIGN.md, Practice-side changes): the dialog lists them first and offers
+ * to cancel them (patients are told) or to block only new bookings, then
+ * says for each cancelled one whether its patient got an email.
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns/format';
 import { de } from 'date-fns/locale/de';
@@ -9,10 +16,23 @@ import type { z } from 'zod';
 import { ALL_TYPES, blockedDateSchema } from '../../lib/admin-schemas';
 import { berlinToday } from '../../lib/berlin-time';
 import { calendarDate, formatShortDate } from '../../lib/dates';
-import { adminApi, failureText, type BlockedDateDto } from './admin-api';
+import { adminApi, ApiError, failureText, type BlockedDateDto } from './admin-api';
 import { labels } from './labels';
-import { EditDialog, Field, FormActions, inputClass, Loading, PageHeader, primaryButton, RowActions, saveForm, TypeOptions, useList } from './ui';
-import { groupByMonth, isPastDate } from './views';
+import {
+  ConfirmButton,
+  EditDialog,
+  Field,
+  FormActions,
+  inputClass,
+  Loading,
+  PageHeader,
+  primaryButton,
+  RowActions,
+  secondaryButton,
+  TypeOptions,
+  useList,
+} from './ui';
+import { blockEntries, groupByMonth, isPastDate, type BlockEntry } from './views';
 
 const L = labels.blocked;
 const C = labels.common;
@@ -28,9 +48,10 @@ export function BlockedDatesPage() {
   const [editing, setEditing] = useState<BlockedDateDto | 'new' | null>(null);
   const today = berlinToday();
 
-  async function remove(b: BlockedDateDto) {
+  async function remove(entry: BlockEntry<BlockedDateDto>) {
     try {
-      await adminApi.blocked.remove(b.id);
+      if (entry.rows.length > 1) await adminApi.blocked.removeRange(entry.first.id);
+      else await adminApi.blocked.remove(entry.first.id);
       toast.success(L.deleted);
       blocked.reload();
     } catch (error) {
@@ -39,7 +60,9 @@ export function BlockedDatesPage() {
   }
 
   const rangeOf = (b: BlockedDateDto) => (b.start_time && b.end_time ? L.range(b.start_time, b.end_time) : L.wholeDay);
-  const describe = (b: BlockedDateDto) => `${formatShortDate(b.date)}, ${rangeOf(b)} (${b.type_name ?? L.allTypes})`;
+  const datesOf = (e: BlockEntry<BlockedDateDto>) =>
+    e.rows.length > 1 ? L.dateRange(formatShortDate(e.first.date), formatShortDate(e.last.date), e.rows.length) : formatShortDate(e.first.date);
+  const describe = (e: BlockEntry<BlockedDateDto>) => `${datesOf(e)}, ${rangeOf(e.first)} (${e.first.type_name ?? L.allTypes})`;
 
   return (
     <>
@@ -58,28 +81,38 @@ export function BlockedDatesPage() {
         <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center">{L.empty}</p>
       ) : (
         <div className="space-y-6">
-          {groupByMonth(blocked.items).map((group) => (
+          {groupByMonth(blockEntries(blocked.items)).map((group) => (
             <section key={group.month} aria-labelledby={`month-${group.month}`}>
               <h2 id={`month-${group.month}`} className="mb-2 text-lg font-semibold">
                 {monthTitle(group.month)}
               </h2>
               <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm">
-                {group.items.map((b) => {
-                  const past = isPastDate(b.date, today);
+                {group.items.map((entry) => {
+                  const past = isPastDate(entry.last.date, today);
+                  const b = entry.first;
                   return (
                     <li key={b.id} className="flex flex-wrap items-center gap-3 p-3">
-                      <span className="w-28 font-medium">{formatShortDate(b.date)}</span>
+                      <span className="min-w-28 font-medium">{datesOf(entry)}</span>
                       <span className="w-32 tabular-nums">{rangeOf(b)}</span>
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${past ? 'bg-slate-100 text-slate-700' : 'bg-red-100 text-red-800'}`}
-                      >
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${past ? 'bg-slate-100 text-slate-700' : 'bg-red-100 text-red-800'}`}>
                         {past ? L.past : L.active}
                       </span>
                       <span className="min-w-40 flex-1">
                         <span className="block">{b.type_name ?? L.allTypes}</span>
                         <span className="block text-sm text-slate-600">{b.reason ?? L.noReason}</span>
                       </span>
-                      <RowActions name={describe(b)} text={L} onEdit={() => setEditing(b)} onDelete={() => remove(b)} />
+                      {entry.rows.length > 1 ? (
+                        <ConfirmButton
+                          label={L.deleteRange}
+                          accessibleLabel={L.deleteNamed(describe(entry))}
+                          title={L.deleteTitle}
+                          text={L.deleteRangeText(describe(entry))}
+                          confirmLabel={L.confirmDelete}
+                          onConfirm={() => remove(entry)}
+                        />
+                      ) : (
+                        <RowActions name={describe(entry)} text={L} onEdit={() => setEditing(b)} onDelete={() => remove(entry)} />
+                      )}
                     </li>
                   );
                 })}
@@ -89,17 +122,18 @@ export function BlockedDatesPage() {
         </div>
       )}
       <EditDialog editing={editing} setEditing={setEditing} onSaved={blocked.reload} labels={L}>
-        {(entity, done, cancel) => (
-          <BlockedForm
-            blocked={entity}
-            types={types.items ?? []}
-            onDone={done}
-            onCancel={cancel}
-          />
-        )}
+        {(entity, done, cancel) => <BlockedForm blocked={entity} types={types.items ?? []} onDone={done} onCancel={cancel} />}
       </EditDialog>
     </>
   );
+}
+
+interface Covered {
+  id: string;
+  reference: string;
+  appointment_date: string;
+  appointment_time: string;
+  type_name: string;
 }
 
 function BlockedForm({
@@ -128,21 +162,109 @@ function BlockedForm({
           start_time: blocked.start_time ?? '',
           end_time: blocked.end_time ?? '',
         }
-      : { date: '', reason: '', appointment_type_id: ALL_TYPES, start_time: '', end_time: '' },
+      : { date: '', end_date: '', reason: '', appointment_type_id: ALL_TYPES, start_time: '', end_time: '' },
   });
+  /** A save refused with 409 has-bookings: what it would cover, and the values to save with a choice. */
+  const [conflict, setConflict] = useState<{ bookings: Covered[]; values: FormOut } | null>(null);
+  /** Saved with cancellations: whether each patient was told. */
+  const [result, setResult] = useState<Array<{ reference: string; patient_notified: boolean }> | null>(null);
+  const [busy, setBusy] = useState(false);
 
-  const onSubmit = (values: FormOut) =>
-    saveForm(() => (blocked ? adminApi.blocked.update(blocked.id, values) : adminApi.blocked.create(values)), {
-      success: blocked ? L.updated : L.created,
-      onDone,
-      setFieldError: (field, message) => setError(field as keyof FormIn, { message }),
-    });
+  async function save(values: FormOut, bookings?: 'cancel' | 'keep') {
+    setBusy(true);
+    try {
+      const body = { ...values, ...(bookings ? { bookings } : {}) };
+      const saved = blocked ? await adminApi.blocked.update(blocked.id, body) : await adminApi.blocked.create(body);
+      const cancelled = 'cancelled' in saved ? saved.cancelled : [];
+      toast.success(blocked ? L.updated : L.created);
+      if (cancelled.length > 0) setResult(cancelled);
+      else onDone();
+    } catch (error) {
+      const covered = error instanceof ApiError && error.status === 409 ? (error.body?.bookings as Covered[] | undefined) : undefined;
+      if (covered) {
+        setConflict({ bookings: covered, values });
+      } else {
+        if (error instanceof ApiError && error.fieldErrors) {
+          for (const [field, keys] of Object.entries(error.fieldErrors)) setError(field as keyof FormIn, { message: keys[0] });
+        }
+        toast.error(C.saveError, { description: failureText(error) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (result) {
+    return (
+      <div role="status" className="space-y-4">
+        <p className="font-medium">{L.cancelledTitle(result.length)}</p>
+        <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
+          {result.map((r) => (
+            <li key={r.reference} className="flex flex-wrap justify-between gap-2 p-2 text-sm">
+              <span className="font-mono tracking-wider">{r.reference}</span>
+              <span className={r.patient_notified ? 'text-slate-700' : 'font-semibold text-amber-900'}>
+                {r.patient_notified ? labels.booked.patientNotified(true) : labels.booked.pleaseCall}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="flex justify-end">
+          <button type="button" className={primaryButton} onClick={onDone}>
+            {L.done}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  if (conflict) {
+    return (
+      <div className="space-y-4">
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+          {L.hasBookings(conflict.bookings.length)}
+        </p>
+        <ul aria-label={L.coveredList} className="max-h-60 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
+          {conflict.bookings.map((b) => (
+            <li key={b.id} className="flex flex-wrap gap-3 p-2 text-sm">
+              <span>{formatShortDate(b.appointment_date)}</span>
+              <span className="tabular-nums">{b.appointment_time}</span>
+              <span className="flex-1">{b.type_name}</span>
+              <span className="font-mono tracking-wider">{b.reference}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-col gap-2">
+          <button
+            type="button"
+            disabled={busy}
+            className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            onClick={() => void save(conflict.values, 'cancel')}
+          >
+            {L.cancelAndBlock}
+          </button>
+          <button type="button" disabled={busy} className={secondaryButton} onClick={() => void save(conflict.values, 'keep')}>
+            {L.keepAndBlock}
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => setConflict(null)}>
+            {L.back}
+          </button>
+        </div>
+      </div>
+    );
+  }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-      <Field id="blocked-date" label={L.date} required error={errors.date?.message}>
-        {(a) => <input {...a} type="date" className={inputClass} {...register('date')} />}
-      </Field>
+    <form onSubmit={handleSubmit((values) => save(values))} noValidate className="space-y-4">
+      <div className="grid grid-cols-2 gap-4">
+        <Field id="blocked-date" label={blocked ? L.date : L.fromDate} required error={errors.date?.message}>
+          {(a) => <input {...a} type="date" className={inputClass} {...register('date')} />}
+        </Field>
+        {!blocked && (
+          <Field id="blocked-end-date" label={L.endDate} error={errors.end_date?.message} hint={L.endDateHint}>
+            {(a) => <input {...a} type="date" className={inputClass} {...register('end_date')} />}
+          </Field>
+        )}
+      </div>
       <div className="grid grid-cols-2 gap-4">
         <Field id="blocked-start" label={L.startTime} error={errors.start_time?.message}>
           {(a) => <input {...a} type="time" className={inputClass} {...register('start_time')} />}
@@ -161,7 +283,7 @@ function BlockedForm({
       <Field id="blocked-reason" label={L.reason} error={errors.reason?.message}>
         {(a) => <input {...a} className={inputClass} {...register('reason')} />}
       </Field>
-      <FormActions submitting={isSubmitting} onCancel={onCancel} />
+      <FormActions submitting={isSubmitting || busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -15,18 +15,13 @@ import { blocksOn, dayList, inBlock } from './views';
 
 const L = labels.schedule;
 
-/** `status` and `patient_notified` come with practice cancellations (API.md third round); older rows have neither. */
-export type ScheduleSlot = AdminBookedSlotDto & {
-  status?: 'booked' | 'cancelled_by_practice';
-  patient_notified?: boolean;
-};
 
-const cancelled = (s: ScheduleSlot) => s.status === 'cancelled_by_practice';
+const cancelled = (s: AdminBookedSlotDto) => s.status === 'cancelled_by_practice';
 
-function statusText(s: ScheduleSlot): string {
+/** A practice cancellation says whether the patient was told (an email went out) or is to be called. */
+function statusText(s: AdminBookedSlotDto): string {
   if (!cancelled(s)) return L.booked;
-  if (s.patient_notified === false) return `${L.cancelled} – ${L.callPatient}`;
-  return s.patient_notified ? `${L.cancelled} – ${L.patientNotified}` : L.cancelled;
+  return `${L.cancelled} – ${s.patient_notified ? L.patientNotified : L.callPatient}`;
 }
 
 function blockText(b: BlockedDateDto): string {
@@ -43,7 +38,7 @@ export function DaySchedule({
 }: {
   date: string;
   /** Bookings of any dates; the day's are picked here. */
-  slots: ScheduleSlot[];
+  slots: AdminBookedSlotDto[];
   /** Blocks of any dates; the day's are picked here. */
   blocks: BlockedDateDto[];
   /** Minutes per appointment type id, for whether a booking lies in a partial block. */
@@ -94,7 +89,7 @@ export function DaySchedule({
                 // Struck through but the status: what the appointment was stays readable beside why it is off.
                 const struck = cancelled(s) ? 'line-through' : '';
                 return (
-                  <tr key={s.id} data-status={s.status ?? 'booked'} className={`border-b border-slate-200 ${cancelled(s) ? 'text-slate-600' : ''}`}>
+                  <tr key={s.id} data-status={s.status} className={`border-b border-slate-200 ${cancelled(s) ? 'text-slate-600' : ''}`}>
                     <td data-label={L.time} className={`px-2 py-1.5 font-medium tabular-nums ${struck}`}>
                       {s.appointment_time}
                     </td>
@@ -127,7 +122,7 @@ export function DaySchedule({
 }
 
 export interface Schedule {
-  slots: ScheduleSlot[];
+  slots: AdminBookedSlotDto[];
   blocks: BlockedDateDto[];
   durations: Map<string, number>;
 }

@@ -56,6 +56,29 @@ export function groupByMonth<B extends { date: string }>(items: B[]): MonthGroup
   return groups;
 }
 
+/** The blocked days saved as one range (same range_id) as one entry; a single day is an entry of its own. */
+export interface BlockEntry<B> {
+  /** The entry's first day (its month groups it). */
+  date: string;
+  first: B;
+  last: B;
+  rows: B[];
+}
+
+export function blockEntries<B extends { date: string; range_id: string | null }>(rows: B[]): BlockEntry<B>[] {
+  const ranges = new Map<string, B[]>();
+  const entries: BlockEntry<B>[] = [];
+  for (const row of rows) {
+    if (row.range_id === null) entries.push({ date: row.date, first: row, last: row, rows: [row] });
+    else ranges.set(row.range_id, [...(ranges.get(row.range_id) ?? []), row]);
+  }
+  for (const days of ranges.values()) {
+    days.sort((a, b) => a.date.localeCompare(b.date));
+    entries.push({ date: days[0]!.date, first: days[0]!, last: days.at(-1)!, rows: days });
+  }
+  return entries;
+}
+
 /** 'Vergangen' before Berlin's today, otherwise 'Gesperrt' (SPEC.md §4). */
 export const isPastDate = (date: string, today: string) => date < today;
 

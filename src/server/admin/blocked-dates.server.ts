@@ -1,9 +1,11 @@
-/** Blocked dates in the back office (API.md Admin); a null type blocks every type. */
+/**
+ * Blocked dates in the back office (API.md Admin); a null type blocks every
+ * type. Saving one (it may cover bookings) is block-bookings.server.ts.
+ */
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointmentTypes, blockedDates } from '../../../db/schema';
-import type { BlockedDateInput } from '../../lib/admin-schemas';
-import { notFound, withTypeReference } from './shared.server';
+import { notFound } from './shared.server';
 
 export interface BlockedDateDto {
   id: string;
@@ -15,6 +17,8 @@ export interface BlockedDateDto {
   /** HH:mm, both null for the whole day. */
   start_time: string | null;
   end_time: string | null;
+  /** Shared by the days of a range saved in one step; null for a single day. */
+  range_id: string | null;
 }
 
 const selection = {
@@ -25,6 +29,7 @@ const selection = {
   type_name: appointmentTypes.name,
   start_time: blockedDates.startTime,
   end_time: blockedDates.endTime,
+  range_id: blockedDates.rangeId,
 };
 
 const toDto = (row: Omit<BlockedDateDto, never>): BlockedDateDto => ({
@@ -43,36 +48,16 @@ export async function listBlockedDates(db: Database): Promise<BlockedDateDto[]> 
   return rows.map(toDto);
 }
 
-async function byId(db: Database, id: string): Promise<BlockedDateDto> {
+export async function blockedDateById(db: Database, id: string): Promise<BlockedDateDto> {
   const [row] = await query(db).where(eq(blockedDates.id, id));
   if (!row) throw notFound('blocked date');
   return toDto(row);
 }
 
-const columns = (input: BlockedDateInput) => ({
-  date: input.date,
-  reason: input.reason,
-  appointmentTypeId: input.appointment_type_id,
-  startTime: input.start_time,
-  endTime: input.end_time,
-});
-
-export async function createBlockedDate(db: Database, input: BlockedDateInput): Promise<BlockedDateDto> {
-  const [row] = await withTypeReference(() => db.insert(blockedDates).values(columns(input)).returning({ id: blockedDates.id }));
-  return byId(db, row!.id);
-}
-
-export async function updateBlockedDate(db: Database, id: string, input: BlockedDateInput): Promise<BlockedDateDto> {
-  const [row] = await withTypeReference(() =>
-    db.update(blockedDates).set(columns(input)).where(eq(blockedDates.id, id)).returning({ id: blockedDates.id }),
-  );
-  if (!row) throw notFound('blocked date');
-  return byId(db, row.id);
-}
-
-/** Deletes the block and returns it as it was (for the audit label). */
-export async function deleteBlockedDate(db: Database, id: string): Promise<BlockedDateDto> {
-  const block = await byId(db, id);
-  await db.delete(blockedDates).where(eq(blockedDates.id, id));
+export async function deleteBlockedDate(db: Database, id: string, scope: 'one' | 'range' = 'one'): Promise<BlockedDateDto> {
+  const block = await blockedDateById(db, id);
+  // `range`: every day of the range it belongs to (docs/decisions/021).
+  const where = scope === 'range' && block.range_id ? eq(blockedDates.rangeId, block.range_id) : eq(blockedDates.id, id);
+  await db.delete(blockedDates).where(where);
   return block;
 }

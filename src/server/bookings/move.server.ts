@@ -17,6 +17,7 @@ import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { followMove, openContact, sealedContact } from '../appointment-contact/store.server';
 import { findByToken, throwUnknownLink, type BookingView } from './lookup.server';
+import { sendPatientNotice } from '../patient-notices.server';
 import { hasBegun, sameTime, slotUnavailable, type BookingRules } from './shared.server';
 import { checkedRules, moveSeat } from './slot-sql.server';
 
@@ -79,5 +80,21 @@ export async function rescheduleBooking(
       throw new AppError('too-late', 'This appointment has already begun and can no longer be moved online.');
     }
     return moveLockedBooking(tx, booking, { date: request.appointment_date, time: request.appointment_time }, { now, rules: 'online', keys });
+  });
+}
+
+/** The patient's email about a move (their own, or by the practice): the new time and the .ics; false when none went out. */
+export async function sendMoveNotice(kind: 'moved' | 'moved-by-practice', moved: MovedBooking): Promise<boolean> {
+  if (!moved.contact) return false;
+  return sendPatientNotice({
+    kind,
+    contact: moved.contact,
+    bookingId: moved.booking.id,
+    reference: moved.booking.reference,
+    type: moved.type,
+    date: moved.booking.appointment_date,
+    time: moved.booking.appointment_time,
+    old: moved.old,
+    sequence: moved.sequence,
   });
 }

@@ -16,7 +16,7 @@ import type { ContactSecret } from '../appointment-contact/seal.server';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
 import { sendPatientNotice } from '../patient-notices.server';
 import { findById, type BookingView } from './lookup.server';
-import { moveLockedBooking, type MovedBooking } from './move.server';
+import { moveLockedBooking, sendMoveNotice, type MovedBooking } from './move.server';
 import { hasBegun } from './shared.server';
 
 export interface PracticeCancelled {
@@ -106,18 +106,7 @@ export async function notifyCancelledByPractice(db: Database, cancelled: Practic
 
 /** After the commit: the patient's email with the new time, then the booking marked notified. */
 export async function notifyMovedByPractice(db: Database, moved: MovedBooking): Promise<boolean> {
-  if (!moved.contact) return false;
-  const sent = await sendPatientNotice({
-    kind: 'moved-by-practice',
-    contact: moved.contact,
-    bookingId: moved.booking.id,
-    reference: moved.booking.reference,
-    type: moved.type,
-    date: moved.booking.appointment_date,
-    time: moved.booking.appointment_time,
-    old: moved.old,
-    sequence: moved.sequence,
-  });
+  const sent = await sendMoveNotice('moved-by-practice', moved);
   if (sent) await db.update(bookedSlots).set({ patientNotified: true }).where(eq(bookedSlots.id, moved.booking.id));
   return sent;
 }

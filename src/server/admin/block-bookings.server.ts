@@ -1,0 +1,138 @@
+/**
+ * A block over existing bookings (DESIGN.md, Practice-side changes; API.md
+ * third round): never saved silently. Saving a block (one day, part of a
+ * day, or a date range with `end_date`) first looks for the live bookings it
+ * would cover; without `bookings` it answers 409 has-bookings listing them;
+ * with "cancel" each is cancelled as by "Absagen" (tombstone, contact gone,
+ * the patient's email after the commit); with "keep" they stay and only new
+ * bookings are refused.
+ *
+ * Concurrency: the transaction first takes a SHARE ROW EXCLUSIVE lock on
+ * booked_slots. It waits for bookings and moves in progress and holds off
+ * new ones until the block is committed; a booking statement that then runs
+ * sees the block (its snapshot is taken after the lock is granted) and is
+ * refused. So no booking slips under a block between the look and the save
+ * (practice-changes-races.test.ts). The lock conflicts with itself, so two
+ * blocks saved at once queue rather than deadlock.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { blockedDates } from '../../../db/schema';
+import { addDaysToDate } from '../../lib/berlin-time';
+import { AppError } from '../../lib/errors';
+import type { BlockedDateInput } from '../../lib/admin-schemas';
+import type { KeyRing } from '../appointment-contact/keys.server';
+import { auditLabel } from '../audit-labels.server';
+import { recordAudit, type AuditActor } from '../audit.server';
+import { findById } from '../bookings/lookup.server';
+import { hhmm, rowsOf } from '../bookings/shared.server';
+import { cancelLockedAsPractice, notifyCancelledByPractice, type PracticeCancelled } from '../bookings/staff.server';
+import { blockedDateById, type BlockedDateDto } from './blocked-dates.server';
+import { withTypeReference } from './shared.server';
+
+/** One booking a block would cover (API.md: the body of 409 has-bookings). */
+export interface CoveredBooking {
+  id: string;
+  reference: string;
+  appointment_date: string;
+  appointment_time: string;
+  type_name: string;
+}
+
+/** The block's days: `date` alone, or every day from `date` to `end_date` inclusive. */
+export function daysOf(input: Pick<BlockedDateInput, 'date' | 'end_date'>): string[] {
+  const days: string[] = [];
+  for (let day = input.date; day <= (input.end_date ?? input.date); day = addDaysToDate(day, 1)) days.push(day);
+  return days;
+}
+
+/**
+ * The live bookings of [date, end_date] that the block covers: of its type
+ * (or any type), the whole day, or an appointment [time, time + duration)
+ * overlapping [start, end). `exceptBlock`: a block being edited.
+ */
+async function coveredBookings(db: Database, input: BlockedDateInput): Promise<CoveredBooking[]> {
+  const overlap =
+    input.start_time === null
+      ? sql`true`
+      : sql`extract(epoch from ${input.start_time}::time) / 60 < extract(epoch from b.appointment_time) / 60 + t.slot_duration_minutes
+          and extract(epoch from b.appointment_time) < extract(epoch from ${input.end_time}::time)`;
+  const result = await db.execute(sql`
+    select b.id, b.reference, b.appointment_date::text as appointment_date, b.appointment_time::text as appointment_time, t.name as type_name
+    from booked_slots b join appointment_types t on t.id = b.appointment_type_id
+    where b.appointment_date between ${input.date}::date and ${input.end_date ?? input.date}::date
+      and (${input.appointment_type_id}::uuid is null or b.appointment_type_id = ${input.appointment_type_id}::uuid)
+      and ${overlap}
+    order by b.appointment_date, b.appointment_time, t.name`);
+  return rowsOf<CoveredBooking>(result).map((b) => ({ ...b, appointment_time: hhmm(b.appointment_time) }));
+}
+
+export interface BlockOutcome {
+  blocked: BlockedDateDto[];
+  /** Bookings cancelled with the block, for the emails after the commit. */
+  cancelled: PracticeCancelled[];
+}
+
+/**
+ * Inside the audit's transaction: locks, looks, refuses (409 has-bookings)
+ * or saves the block's rows (one per day, sharing a range id when it is a
+ * range; `replace`: the row being edited) and cancels what it covers when
+ * asked. Each cancellation gets its own audit row.
+ */
+export async function saveBlock(
+  tx: Database,
+  actor: AuditActor,
+  input: BlockedDateInput,
+  keys: KeyRing | null,
+  options: { replace?: string } = {},
+): Promise<BlockOutcome> {
+  await tx.execute(sql`lock table booked_slots in share row exclusive mode`);
+  const covered = await coveredBookings(tx, input);
+  if (covered.length > 0 && !input.bookings) {
+    throw new AppError('has-bookings', `This block covers ${covered.length} booked appointment(s): cancel them or keep them.`, undefined, {
+      extra: { bookings: covered },
+    });
+  }
+  const days = daysOf(input);
+  const rangeId = input.end_date ? randomUUID() : null;
+  const columns = (date: string) => ({
+    date,
+    reason: input.reason,
+    appointmentTypeId: input.appointment_type_id,
+    startTime: input.start_time,
+    endTime: input.end_time,
+    rangeId,
+  });
+  const ids = await withTypeReference(async () => {
+    if (options.replace) {
+      const rows = await tx
+        .update(blockedDates)
+        .set(columns(input.date))
+        .where(sql`${blockedDates.id} = ${options.replace}::uuid`)
+        .returning({ id: blockedDates.id });
+      if (rows.length === 0) throw new AppError('not-found', 'Unknown blocked date.');
+      return rows.map((r) => r.id);
+    }
+    const rows = await tx.insert(blockedDates).values(days.map(columns)).returning({ id: blockedDates.id });
+    return rows.map((r) => r.id);
+  });
+  const cancelled: PracticeCancelled[] = [];
+  if (input.bookings === 'cancel') {
+    for (const booking of covered) {
+      const live = await findById(tx, booking.id, true);
+      if (!live) continue;
+      cancelled.push(await cancelLockedAsPractice(tx, live, keys));
+      await recordAudit(tx, actor, { action: 'cancel', entity: 'booked-slot', entityId: booking.id, label: auditLabel.booking(booking) });
+    }
+  }
+  const blocked = await Promise.all(ids.map((id) => blockedDateById(tx, id)));
+  return { blocked: blocked.sort((a, b) => a.date.localeCompare(b.date)), cancelled };
+}
+
+/** After the commit: each cancelled patient's email; API.md's `cancelled: [{ reference, patient_notified }]`. */
+export async function notifyBlockCancellations(db: Database, cancelled: PracticeCancelled[]) {
+  const out: Array<{ reference: string; patient_notified: boolean }> = [];
+  for (const c of cancelled) out.push({ reference: c.booking.reference, patient_notified: await notifyCancelledByPractice(db, c) });
+  return out;
+}
