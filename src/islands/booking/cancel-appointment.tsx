@@ -9,7 +9,7 @@
  * or no longer valid), and so does the document title; after an action
  * focus moves to it, so a screen reader announces where the patient is.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createI18n, localizedPath, type Lang, type TranslationKey } from '../../i18n/i18n';
 import { isCancellationToken } from '../../lib/cancellation-token';
@@ -143,7 +143,10 @@ function Cancel({ lang, phone }: CancelAppointmentProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const settled = useRef(false);
   const loaded = state.kind !== 'loading';
-  useEffect(() => {
+  // A layout effect: the title and focus change in the same commit as the
+  // heading, never a frame later (a screen reader or a test that finds the
+  // new heading finds the new title and focus with it).
+  useLayoutEffect(() => {
     document.title = `${t(heading)} – ${t('site.name')}`;
     // Not when the page first shows what the link holds; only a new heading moves focus.
     if (!settled.current) {
