@@ -6,7 +6,7 @@
  * reminder goes (sent, begun, moved), the scheduled function, and two job
  * runs at once.
  */
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import cancel from '../../netlify/functions/bookings-cancel';
 import sendReminders, { config as sendRemindersConfig } from '../../netlify/functions/send-reminders';
 import { appointmentContacts, appointmentTimeSlots, appointmentTypes, bookedSlots, cancelledBookings, rateLimits } from '../../db/schema';
 import type { EmailMessage, EmailSender } from '../../src/server/email/email.server';
-import { KEY_FILE_NAME, parseKeyRing, dataKeyRing } from '../../src/server/appointment-contact/keys.server';
+import { parseKeyRing, dataKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { open } from '../../src/server/appointment-contact/seal.server';
 import { purgeEnded, sendDueReminders } from '../../src/server/appointment-contact/job.server';
 import { followMove } from '../../src/server/appointment-contact/store.server';

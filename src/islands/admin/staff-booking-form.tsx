@@ -21,7 +21,7 @@ export function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ i
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!slot.date || !slot.time) {
       setProblem(labels.picker.pickTime);

@@ -304,7 +304,7 @@ describe.each(['de', 'en'] as const)('the page heading follows what the patient 
   it('cancelled', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => (init?.method === 'POST' ? json({ cancelled: true }) : json(APPOINTMENT))),
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => (init?.method === 'POST' ? json({ cancelled: true }) : json(APPOINTMENT))),
     );
     render(<CancelAppointment lang={lang} phone={PHONE} />);
     await screen.findByRole('heading', { level: 1, name: h.ready });
