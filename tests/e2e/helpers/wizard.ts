@@ -3,6 +3,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { formatLongDate } from '../../../src/lib/dates';
 import { readOutbox } from '../../helpers/eml';
 import { bookingRequest } from '../../helpers/patient';
+import { settled } from './axe';
 
 const berlinDate = (offsetDays: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offsetDays * 864e5));
@@ -18,6 +19,11 @@ const berlinDate = (offsetDays: number) =>
  */
 export async function onDateWithTimes(page: Page, count = 1): Promise<void> {
   await page.waitForURL(/[?&](datum|date)=\d{4}-\d{2}-\d{2}/);
+  // A person taps a date once the step has changed: step 1 faded out and the
+  // page scrolled to the wizard. A tap while the old step still leaves moves
+  // the calendar between press and release, and no browser counts that as a click.
+  await expect(page.getByRole('heading', { name: /^(Welche Terminart möchten Sie buchen\?|Which type of appointment would you like\?)$/ })).toHaveCount(0);
+  await settled(page);
   const url = new URL(page.url());
   const [typeParam, dateParam] = url.searchParams.has('typ') ? ['typ', 'datum'] : ['type', 'date'];
   const type = url.searchParams.get(typeParam)!;
