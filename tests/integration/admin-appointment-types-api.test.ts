@@ -8,6 +8,7 @@ import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { addBookableType } from '../helpers/fixtures';
 
 const valid = {
   name: 'Gesundheitsberatung',
@@ -121,20 +122,19 @@ describe.each(databaseKinds)('admin appointment types on %s', (kind) => {
     vi.useFakeTimers({ now: new Date('2030-03-05T10:00:00+01:00'), toFake: ['Date'] });
     // A session issued at the faked time, so its token is valid then.
     admin = await createAdmin(t.db);
-    const [type] = await t.db.insert(appointmentTypes).values({ name: 'Weg damit', description: 'd' }).returning();
-    await t.db.insert(appointmentTimeSlots).values({ appointmentTypeId: type!.id, dayOfWeek: 2, startTime: '09:00', endTime: '10:00' });
-    await t.db.insert(blockedDates).values([{ date: '2030-03-10', appointmentTypeId: type!.id }, { date: '2030-03-11', reason: 'alle' }]);
+    const type = await addBookableType(t.db, { name: 'Weg damit', description: 'd' }, { days: [2], start: '09:00', end: '10:00' });
+    await t.db.insert(blockedDates).values([{ date: '2030-03-10', appointmentTypeId: type.id }, { date: '2030-03-11', reason: 'alle' }]);
     // Earlier today, already begun: not a future booking.
-    await t.db.insert(bookedSlots).values({ appointmentTypeId: type!.id, appointmentDate: '2030-03-05', appointmentTime: '10:00', seat: 1, cancellationTokenHash: hash(1) });
-    const { path, params } = itemPath(type!.id);
+    await t.db.insert(bookedSlots).values({ appointmentTypeId: type.id, appointmentDate: '2030-03-05', appointmentTime: '10:00', seat: 1, cancellationTokenHash: hash(1) });
+    const { path, params } = itemPath(type.id);
     const res = await api(item, path, { method: 'DELETE', params });
     vi.useRealTimers();
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    expect(await t.db.select().from(appointmentTypes).where(eq(appointmentTypes.id, type!.id))).toEqual([]);
-    expect(await t.db.select().from(appointmentTimeSlots).where(eq(appointmentTimeSlots.appointmentTypeId, type!.id))).toEqual([]);
+    expect(await t.db.select().from(appointmentTypes).where(eq(appointmentTypes.id, type.id))).toEqual([]);
+    expect(await t.db.select().from(appointmentTimeSlots).where(eq(appointmentTimeSlots.appointmentTypeId, type.id))).toEqual([]);
     expect((await t.db.select().from(blockedDates)).map((b) => b.reason)).toContain('alle');
-    expect(await t.db.select().from(blockedDates).where(eq(blockedDates.appointmentTypeId, type!.id))).toEqual([]);
+    expect(await t.db.select().from(blockedDates).where(eq(blockedDates.appointmentTypeId, type.id))).toEqual([]);
   });
 
   it.each([
@@ -144,23 +144,22 @@ describe.each(databaseKinds)('admin appointment types on %s', (kind) => {
     vi.useFakeTimers({ now: new Date('2030-03-05T10:00:00+01:00'), toFake: ['Date'] });
     // A session issued at the faked time, so its token is valid then.
     admin = await createAdmin(t.db);
-    const [type] = await t.db.insert(appointmentTypes).values({ name: `Gebucht ${date} ${time}`, description: 'd' }).returning();
-    await t.db.insert(appointmentTimeSlots).values({ appointmentTypeId: type!.id, dayOfWeek: 2, startTime: '09:00', endTime: '10:00' });
+    const type = await addBookableType(t.db, { name: `Gebucht ${date} ${time}`, description: 'd' }, { days: [2], start: '09:00', end: '10:00' });
     await t.db.insert(bookedSlots).values({
-      appointmentTypeId: type!.id,
+      appointmentTypeId: type.id,
       appointmentDate: date,
       appointmentTime: time,
       seat: 1,
       cancellationTokenHash: hash(Math.floor(Math.random() * 1e9) + 100),
     });
-    const { path, params } = itemPath(type!.id);
+    const { path, params } = itemPath(type.id);
     const res = await api(item, path, { method: 'DELETE', params });
     vi.useRealTimers();
     expect(res.status).toBe(409);
     expect(res.json).toMatchObject({ type: 'type-has-future-bookings', status: 409 });
     expect(res.json.detail).toMatch(/zukünftigen gebuchten Termin/);
-    expect(await t.db.select().from(appointmentTypes).where(eq(appointmentTypes.id, type!.id))).toHaveLength(1);
-    expect(await t.db.select().from(appointmentTimeSlots).where(eq(appointmentTimeSlots.appointmentTypeId, type!.id))).toHaveLength(1);
+    expect(await t.db.select().from(appointmentTypes).where(eq(appointmentTypes.id, type.id))).toHaveLength(1);
+    expect(await t.db.select().from(appointmentTimeSlots).where(eq(appointmentTimeSlots.appointmentTypeId, type.id))).toHaveLength(1);
   });
 
   it('400 for a body that is not JSON, 415 for another media type', async () => {

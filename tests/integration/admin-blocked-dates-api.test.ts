@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { appointmentTimeSlots, appointmentTypes, blockedDates } from '../../db/schema';
+import { blockedDates } from '../../db/schema';
 import collection, { config as collectionConfig } from '../../netlify/functions/admin-blocked-dates';
 import item, { config as itemConfig } from '../../netlify/functions/admin-blocked-date';
 import availability from '../../netlify/functions/availability';
@@ -8,6 +8,7 @@ import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { addBookableType } from '../helpers/fixtures';
 
 describe.each(databaseKinds)('admin blocked dates on %s', (kind) => {
   let t: TestDatabase;
@@ -21,18 +22,8 @@ describe.each(databaseKinds)('admin blocked dates on %s', (kind) => {
     vi.useFakeTimers({ now: new Date('2030-01-07T07:00:00+01:00'), toFake: ['Date'] });
     t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
-    const types = await t.db
-      .insert(appointmentTypes)
-      .values([
-        { name: 'Check-up', description: 'c' },
-        { name: 'Impfung', description: 'i' },
-      ])
-      .returning();
-    checkUp = types[0]!.id;
-    vaccination = types[1]!.id;
-    await t.db.insert(appointmentTimeSlots).values(
-      types.flatMap((ty) => [1, 2, 3, 4, 5].map((d) => ({ appointmentTypeId: ty.id, dayOfWeek: d, startTime: '08:20', endTime: '09:00' }))),
-    );
+    checkUp = (await addBookableType(t.db, { name: 'Check-up', description: 'c' }, { end: '09:00' })).id;
+    vaccination = (await addBookableType(t.db, { name: 'Impfung', description: 'i' }, { end: '09:00' })).id;
   });
   afterAll(() => {
     vi.useRealTimers();

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { appointmentTimeSlots, appointmentTypes, bookedSlots } from '../../db/schema';
+import { bookedSlots } from '../../db/schema';
 import collection, { config as collectionConfig } from '../../netlify/functions/admin-booked-slots';
 import item, { config as itemConfig } from '../../netlify/functions/admin-booked-slot';
 import availability from '../../netlify/functions/availability';
@@ -12,6 +12,7 @@ import { createAdmin, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { bookingRequest } from '../helpers/patient';
+import { addBookableType } from '../helpers/fixtures';
 
 describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
   let t: TestDatabase;
@@ -27,16 +28,8 @@ describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
     process.env.DATA_DIR = dataDir;
     t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
-    const types = await t.db
-      .insert(appointmentTypes)
-      .values([
-        { name: 'Check-up', description: 'c', slotDurationMinutes: 20 },
-        { name: 'Impfung', description: 'i', slotDurationMinutes: 20 },
-      ])
-      .returning();
-    checkUp = types[0]!.id;
-    vaccination = types[1]!.id;
-    await t.db.insert(appointmentTimeSlots).values(types.map((ty) => ({ appointmentTypeId: ty.id, dayOfWeek: 2, startTime: '08:20', endTime: '10:00' })));
+    checkUp = (await addBookableType(t.db, { name: 'Check-up', description: 'c', slotDurationMinutes: 20 }, { days: [2], end: '10:00' })).id;
+    vaccination = (await addBookableType(t.db, { name: 'Impfung', description: 'i', slotDurationMinutes: 20 }, { days: [2], end: '10:00' })).id;
   });
   afterAll(async () => {
     vi.useRealTimers();

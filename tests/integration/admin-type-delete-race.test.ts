@@ -10,13 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { appointmentTimeSlots, appointmentTypes, bookedSlots } from '../../db/schema';
+import { appointmentTypes, bookedSlots } from '../../db/schema';
 import bookings from '../../netlify/functions/bookings';
 import typeItem from '../../netlify/functions/admin-appointment-type';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';
 import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { addBookableType } from '../helpers/fixtures';
 
 const ROUNDS = 12;
 const BOOKINGS_PER_ROUND = 6;
@@ -51,16 +52,16 @@ describe('type delete vs concurrent bookings on a real Postgres', () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const outcomes = { deleted: 0, refused: 0 };
     for (let round = 0; round < ROUNDS; round++) {
-      const [type] = await t.db
-        .insert(appointmentTypes)
-        .values({ name: `Rennen ${round}`, description: 'd', maxSlotsPerTime: 1, slotDurationMinutes: 20 })
-        .returning();
-      await t.db.insert(appointmentTimeSlots).values({ appointmentTypeId: type!.id, dayOfWeek: 2, startTime: '08:00', endTime: '12:00' });
+      const type = await addBookableType(
+        t.db,
+        { name: `Rennen ${round}`, description: 'd', maxSlotsPerTime: 1, slotDurationMinutes: 20 },
+        { days: [2], start: '08:00', end: '12:00' },
+      );
       const book = (i: number) =>
         call(bookings, '/api/bookings', {
           method: 'POST',
           body: {
-            appointment_type_id: type!.id,
+            appointment_type_id: type.id,
             appointment_date: '2030-01-08',
             appointment_time: `${String(8 + Math.floor(i / 3)).padStart(2, '0')}:${String((i % 3) * 20).padStart(2, '0')}`,
             first_name: 'Patient',
@@ -74,7 +75,7 @@ describe('type delete vs concurrent bookings on a real Postgres', () => {
         });
       // The delete starts in the middle of the bookings.
       const requests = Array.from({ length: BOOKINGS_PER_ROUND }, (_, i) => book(i));
-      const del = api(typeItem, `/api/admin/appointment-types/${type!.id}`, { method: 'DELETE', params: { id: type!.id } });
+      const del = api(typeItem, `/api/admin/appointment-types/${type.id}`, { method: 'DELETE', params: { id: type.id } });
       requests.splice(BOOKINGS_PER_ROUND / 2, 0, del);
       const responses = await Promise.all(requests);
       const deleteStatus = responses[BOOKINGS_PER_ROUND / 2]!.status;
@@ -82,15 +83,15 @@ describe('type delete vs concurrent bookings on a real Postgres', () => {
 
       expect(responses.map((r) => r.status).filter((s) => s >= 500)).toEqual([]);
       expect([204, 409]).toContain(deleteStatus);
-      const stored = await t.db.select().from(bookedSlots).where(eq(bookedSlots.appointmentTypeId, type!.id));
+      const stored = await t.db.select().from(bookedSlots).where(eq(bookedSlots.appointmentTypeId, type.id));
       if (deleteStatus === 204) {
         outcomes.deleted++;
         expect(bookingStatuses.filter((s) => s === 201), `round ${round}`).toEqual([]);
-        expect(await t.db.select().from(appointmentTypes).where(eq(appointmentTypes.id, type!.id))).toEqual([]);
+        expect(await t.db.select().from(appointmentTypes).where(eq(appointmentTypes.id, type.id))).toEqual([]);
       } else {
         outcomes.refused++;
         expect(stored.length).toBeGreaterThan(0);
-        expect(await t.db.select().from(appointmentTypes).where(eq(appointmentTypes.id, type!.id))).toHaveLength(1);
+        expect(await t.db.select().from(appointmentTypes).where(eq(appointmentTypes.id, type.id))).toHaveLength(1);
       }
       // Every 201 is a row that still exists.
       expect(stored).toHaveLength(bookingStatuses.filter((s) => s === 201).length);

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
 import sendReminders, { config as sendRemindersConfig } from '../../netlify/functions/send-reminders';
-import { appointmentContacts, appointmentTimeSlots, appointmentTypes, bookedSlots, cancelledBookings, rateLimits } from '../../db/schema';
+import { appointmentContacts, bookedSlots, cancelledBookings, rateLimits } from '../../db/schema';
 import type { EmailMessage, EmailSender } from '../../src/server/email/email.server';
 import { parseKeyRing, dataKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { open } from '../../src/server/appointment-contact/seal.server';
@@ -28,6 +28,7 @@ import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/te
 import { captureConsole } from '../helpers/console-capture';
 import { testPatient } from '../helpers/patient';
 import { setEnv } from '../helpers/env';
+import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -90,14 +91,12 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
     });
     outbox = path.join(dataDir, 'outbox');
     t = await useTestDatabase(kind);
-    const [type] = await t.db
-      .insert(appointmentTypes)
-      .values({ name: 'Check-up', nameEn: 'Health check', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 3 })
-      .returning();
-    checkUp = type!.id;
-    await t.db
-      .insert(appointmentTimeSlots)
-      .values([1, 2, 3, 4, 5].map((dayOfWeek) => ({ appointmentTypeId: checkUp, dayOfWeek, startTime: '08:00', endTime: '18:00' })));
+    const type = await addBookableType(
+      t.db,
+      { name: 'Check-up', nameEn: 'Health check', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 3 },
+      { start: '08:00', end: '18:00' },
+    );
+    checkUp = type.id;
   });
 
   afterAll(async () => {

@@ -4,6 +4,7 @@ import handler, { config } from '../../netlify/functions/appointment-types';
 import { appointmentTimeSlots, appointmentTypes } from '../../db/schema';
 import { call } from '../helpers/http';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { addBookableType } from '../helpers/fixtures';
 
 describe.each(databaseKinds)('GET /api/appointment-types on %s', (kind) => {
   let t: TestDatabase;
@@ -23,14 +24,9 @@ describe.each(databaseKinds)('GET /api/appointment-types on %s', (kind) => {
   });
 
   it('lists every bookable type, ordered by name, in the fields of API.md', async () => {
-    const rows = await t.db
-      .insert(appointmentTypes)
-      .values([
-        { name: 'Impfung', nameEn: 'Vaccination', description: 'Impfen', maxAdvanceDays: 21, slotDurationMinutes: 10, maxSlotsPerTime: 3 },
-        { name: 'Akutsprechstunde', description: 'Heute', descriptionEn: 'Today', maxAdvanceDays: 0, slotDurationMinutes: 15, priceCents: 2500 },
-      ])
-      .returning({ id: appointmentTypes.id });
-    await t.db.insert(appointmentTimeSlots).values(rows.map((r) => ({ appointmentTypeId: r.id, dayOfWeek: 2, startTime: '09:00', endTime: '12:00' })));
+    const tuesdayMorning = { days: [2], start: '09:00', end: '12:00' };
+    await addBookableType(t.db, { name: 'Impfung', nameEn: 'Vaccination', description: 'Impfen', maxAdvanceDays: 21, slotDurationMinutes: 10, maxSlotsPerTime: 3 }, tuesdayMorning);
+    await addBookableType(t.db, { name: 'Akutsprechstunde', description: 'Heute', descriptionEn: 'Today', maxAdvanceDays: 0, slotDurationMinutes: 15, priceCents: 2500 }, tuesdayMorning);
     const res = await call(handler, '/api/appointment-types');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);

@@ -15,7 +15,7 @@ import blockedCollection from '../../netlify/functions/admin-blocked-dates';
 import bookedCollection from '../../netlify/functions/admin-booked-slots';
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
-import { appointmentTimeSlots, appointmentTypes, auditLog, blockedDates, bookedSlots, cancelledBookings, rateLimits } from '../../db/schema';
+import { auditLog, blockedDates, bookedSlots, cancelledBookings, rateLimits } from '../../db/schema';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
@@ -25,6 +25,7 @@ import { call } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
 import { testPatient } from '../helpers/patient';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -48,17 +49,8 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' });
     t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
-    const types = await t.db
-      .insert(appointmentTypes)
-      .values([
-        { name: 'Check-up', description: 'Vorsorge', maxAdvanceDays: 30 },
-        { name: 'Impfung', description: 'Impfen', maxAdvanceDays: 30 },
-      ])
-      .returning();
-    [checkUp, vaccination] = types.map((x) => x.id) as [string, string];
-    await t.db
-      .insert(appointmentTimeSlots)
-      .values(types.flatMap((x) => [1, 2, 3, 4, 5].map((dayOfWeek) => ({ appointmentTypeId: x.id, dayOfWeek, startTime: '08:20', endTime: '13:40' }))));
+    checkUp = (await addBookableType(t.db, { name: 'Check-up', description: 'Vorsorge', maxAdvanceDays: 30 })).id;
+    vaccination = (await addBookableType(t.db, { name: 'Impfung', description: 'Impfen', maxAdvanceDays: 30 })).id;
   });
 
   afterAll(async () => {

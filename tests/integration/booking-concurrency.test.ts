@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
-import { appointmentTimeSlots, appointmentTypes, auditLog, bookedSlots, rateLimits } from '../../db/schema';
+import { appointmentTypes, auditLog, bookedSlots, rateLimits } from '../../db/schema';
 import staffBookings from '../../netlify/functions/admin-booked-slots';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin } from '../helpers/auth';
@@ -20,6 +20,7 @@ import { legacyCreateBooking } from '../../bench/legacy-booking';
 import { call } from '../helpers/http';
 import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { readOutbox } from '../helpers/eml';
+import { addBookableType } from '../helpers/fixtures';
 
 const CONCURRENT = 100;
 // Monday 7 January 2030, 07:00 in Berlin.
@@ -80,14 +81,7 @@ describe('concurrent bookings on a real Postgres', () => {
   });
 
   async function newType(capacity: number, days = [2]) {
-    const [type] = await t.db
-      .insert(appointmentTypes)
-      .values({ name: `Kapazität ${capacity} #${++serial}`, description: 'Test', maxSlotsPerTime: capacity, slotDurationMinutes: 20 })
-      .returning();
-    await t.db
-      .insert(appointmentTimeSlots)
-      .values(days.map((dayOfWeek) => ({ appointmentTypeId: type!.id, dayOfWeek, startTime: '08:20', endTime: '13:40' })));
-    return type!;
+    return addBookableType(t.db, { name: `Kapazität ${capacity} #${++serial}`, description: 'Test', maxSlotsPerTime: capacity, slotDurationMinutes: 20 }, { days });
   }
 
   const body = (typeId: string, i: number, overrides: Record<string, unknown> = {}) => ({

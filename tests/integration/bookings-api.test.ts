@@ -6,13 +6,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
-import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots, rateLimits } from '../../db/schema';
+import { blockedDates, bookedSlots, rateLimits } from '../../db/schema';
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { insertBooking } from '../../src/server/bookings/create.server';
 import { captureConsole } from '../helpers/console-capture';
 import { testPatient } from '../helpers/patient';
+import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin: the whole week lies ahead.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -46,19 +47,10 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
     process.env.PRACTICE_EMAIL = 'team@praxis.example';
     outbox = path.join(dataDir, 'outbox');
     t = await useTestDatabase(kind);
-    const types = await t.db
-      .insert(appointmentTypes)
-      .values([
-        { name: 'Check-up', nameEn: 'Health check', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1 },
-        { name: 'Impfung', description: 'Impfen', maxAdvanceDays: 14, slotDurationMinutes: 10, maxSlotsPerTime: 2 },
-      ])
-      .returning();
-    [checkUp, vaccination] = types.map((r) => r.id) as [string, string];
-    await t.db.insert(appointmentTimeSlots).values(
-      [checkUp, vaccination].flatMap((id) =>
-        [1, 2, 3, 4, 5].map((dayOfWeek) => ({ appointmentTypeId: id, dayOfWeek, startTime: '08:20', endTime: '13:40' })),
-      ),
-    );
+    checkUp = (
+      await addBookableType(t.db, { name: 'Check-up', nameEn: 'Health check', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1 })
+    ).id;
+    vaccination = (await addBookableType(t.db, { name: 'Impfung', description: 'Impfen', maxAdvanceDays: 14, slotDurationMinutes: 10, maxSlotsPerTime: 2 })).id;
   });
 
   afterAll(async () => {

@@ -14,7 +14,7 @@ import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
 import reschedule from '../../netlify/functions/bookings-reschedule';
-import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots, rateLimits, appointmentContacts as reminders } from '../../db/schema';
+import { blockedDates, bookedSlots, rateLimits, appointmentContacts as reminders } from '../../db/schema';
 import { insertBooking } from '../../src/server/bookings/create.server';
 import { hashToken, newCancellationToken } from '../../src/server/bookings/shared.server';
 import { reminderSendAt } from '../../src/lib/reminder-time';
@@ -25,6 +25,7 @@ import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/te
 import { captureConsole } from '../helpers/console-capture';
 import { testPatient } from '../helpers/patient';
 import { setEnv } from '../helpers/env';
+import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin: the whole week lies ahead.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -53,19 +54,20 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     });
     outbox = path.join(dataDir, 'outbox');
     t = await useTestDatabase(kind);
-    const types = await t.db
-      .insert(appointmentTypes)
-      .values([
-        { name: 'Check-up', nameEn: 'Health check', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1 },
-        { name: 'Reiseimpfung', nameEn: 'Travel vaccination', description: 'IGeL', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1, priceCents: 3500 },
-      ])
-      .returning();
-    [checkUp, selfPay] = types.map((r) => r.id) as [string, string];
-    await t.db.insert(appointmentTimeSlots).values(
-      [checkUp, selfPay].flatMap((id) =>
-        [1, 2, 3, 4, 5].map((dayOfWeek) => ({ appointmentTypeId: id, dayOfWeek, startTime: '08:20', endTime: '13:40' })),
-      ),
-    );
+    checkUp = (
+      await addBookableType(t.db, { name: 'Check-up', nameEn: 'Health check', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1 })
+    ).id;
+    selfPay = (
+      await addBookableType(t.db, {
+        name: 'Reiseimpfung',
+        nameEn: 'Travel vaccination',
+        description: 'IGeL',
+        maxAdvanceDays: 14,
+        slotDurationMinutes: 20,
+        maxSlotsPerTime: 1,
+        priceCents: 3500,
+      })
+    ).id;
   });
 
   afterAll(async () => {

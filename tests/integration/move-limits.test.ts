@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import reschedule from '../../netlify/functions/bookings-reschedule';
-import { appointmentTimeSlots, appointmentTypes, bookedSlots, rateLimits } from '../../db/schema';
+import { bookedSlots, rateLimits } from '../../db/schema';
 import { insertBooking } from '../../src/server/bookings/create.server';
 import { hashToken, newCancellationToken } from '../../src/server/bookings/shared.server';
 import { MOVES_PER_BOOKING, MOVES_PER_CLIENT } from '../../src/server/rate-limit.server';
@@ -18,6 +18,7 @@ import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { setEnv } from '../helpers/env';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin: the whole week lies ahead.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -48,12 +49,8 @@ describe.each(databaseKinds)('move limits on %s', (kind) => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'move-limits-'));
     restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' });
     t = await useTestDatabase(kind);
-    const [type] = await t.db
-      .insert(appointmentTypes)
-      .values({ name: 'Check-up', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1 })
-      .returning();
-    typeId = type!.id;
-    await t.db.insert(appointmentTimeSlots).values([1, 2, 3, 4, 5].map((dayOfWeek) => ({ appointmentTypeId: typeId, dayOfWeek, startTime: '08:20', endTime: '13:40' })));
+    const type = await addBookableType(t.db, { name: 'Check-up', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1 });
+    typeId = type.id;
   });
   afterAll(async () => {
     vi.useRealTimers();

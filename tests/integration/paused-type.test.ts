@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { appointmentTimeSlots, appointmentTypes } from '../../db/schema';
+import { appointmentTypes } from '../../db/schema';
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
@@ -22,6 +22,7 @@ import { readOutbox } from '../helpers/eml';
 import { call } from '../helpers/http';
 import { bookingRequest } from '../helpers/patient';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -42,9 +43,8 @@ describe.each(databaseKinds)('a type paused online on %s', (kind) => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
-    const [type] = await t.db.insert(appointmentTypes).values({ name: 'Check-up', description: 'Vorsorge' }).returning();
-    typeId = type!.id;
-    await t.db.insert(appointmentTimeSlots).values({ appointmentTypeId: typeId, dayOfWeek: 2, startTime: '09:00', endTime: '12:00' });
+    const type = await addBookableType(t.db, { name: 'Check-up', description: 'Vorsorge' }, { days: [2], start: '09:00', end: '12:00' });
+    typeId = type.id;
   });
 
   afterAll(async () => {

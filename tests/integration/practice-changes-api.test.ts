@@ -18,7 +18,7 @@ import bookedCollection from '../../netlify/functions/admin-booked-slots';
 import bookings from '../../netlify/functions/bookings';
 import cancelLink from '../../netlify/functions/bookings-cancel';
 import reschedule from '../../netlify/functions/bookings-reschedule';
-import { appointmentContacts, appointmentTimeSlots, appointmentTypes, auditLog, blockedDates, bookedSlots, cancelledBookings, rateLimits } from '../../db/schema';
+import { appointmentContacts, auditLog, blockedDates, bookedSlots, cancelledBookings, rateLimits } from '../../db/schema';
 import { practice } from '../../src/lib/practice';
 import { purgeEnded } from '../../src/server/appointment-contact/job.server';
 import { reminderSendAt } from '../../src/lib/reminder-time';
@@ -31,6 +31,7 @@ import { call } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
 import { testPatient } from '../helpers/patient';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -54,14 +55,8 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
     restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' });
     t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
-    const [type] = await t.db
-      .insert(appointmentTypes)
-      .values({ name: 'Check-up', nameEn: 'Health check', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1 })
-      .returning();
-    checkUp = type!.id;
-    await t.db
-      .insert(appointmentTimeSlots)
-      .values([1, 2, 3, 4, 5].map((dayOfWeek) => ({ appointmentTypeId: checkUp, dayOfWeek, startTime: '08:20', endTime: '13:40' })));
+    const type = await addBookableType(t.db, { name: 'Check-up', nameEn: 'Health check', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1 });
+    checkUp = type.id;
   });
 
   afterAll(async () => {

@@ -14,7 +14,7 @@ import blockedCollection from '../../netlify/functions/admin-blocked-dates';
 import staffBookings from '../../netlify/functions/admin-booked-slots';
 import bookings from '../../netlify/functions/bookings';
 import reschedule from '../../netlify/functions/bookings-reschedule';
-import { appointmentContacts, appointmentTimeSlots, appointmentTypes, auditLog, bookedSlots, rateLimits } from '../../db/schema';
+import { appointmentContacts, appointmentTypes, auditLog, bookedSlots, rateLimits } from '../../db/schema';
 import { sendDueReminders } from '../../src/server/appointment-contact/job.server';
 import { dataKeyRing } from '../../src/server/appointment-contact/keys.server';
 import type { EmailMessage, EmailSender } from '../../src/server/email/email.server';
@@ -25,6 +25,7 @@ import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
 import { testPatient } from '../helpers/patient';
 import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -59,14 +60,8 @@ describe('practice-side changes racing on a real Postgres', () => {
   });
 
   async function newType(capacity: number) {
-    const [type] = await t.db
-      .insert(appointmentTypes)
-      .values({ name: `Rennen ${++serial}`, description: 'Test', maxSlotsPerTime: capacity, slotDurationMinutes: 20, maxAdvanceDays: 30 })
-      .returning();
-    await t.db
-      .insert(appointmentTimeSlots)
-      .values([1, 2, 3, 4, 5].map((dayOfWeek) => ({ appointmentTypeId: type!.id, dayOfWeek, startTime: '08:20', endTime: '13:40' })));
-    return type!.id;
+    const type = await addBookableType(t.db, { name: `Rennen ${++serial}`, description: 'Test', maxSlotsPerTime: capacity, slotDurationMinutes: 20, maxAdvanceDays: 30 });
+    return type.id;
   }
   const online = (typeId: string, date: string, time: string, i: number, extra: Record<string, unknown> = {}) =>
     call(bookings, '/api/bookings', {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appointmentTimeSlots, appointmentTypes, auditLog, blockedDates, bookedSlots, rateLimits } from '../../db/schema';
+import { auditLog, blockedDates, bookedSlots, rateLimits } from '../../db/schema';
 import staffBookings from '../../netlify/functions/admin-booked-slots';
 import stats from '../../netlify/functions/admin-stats';
 import availability from '../../netlify/functions/availability';
@@ -22,6 +22,7 @@ import { readOutbox } from '../helpers/eml';
 import { call } from '../helpers/http';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { setEnv } from '../helpers/env';
+import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -58,17 +59,8 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
     restoreEnv = setEnv({ DATA_DIR: dataDir, SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' });
     t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
-    const types = await t.db
-      .insert(appointmentTypes)
-      .values([
-        { name: 'Check-up', description: 'c', slotDurationMinutes: 20, maxSlotsPerTime: 1, priceCents: 3500 },
-        { name: 'Doppel', description: 'd', slotDurationMinutes: 20, maxSlotsPerTime: 2 },
-      ])
-      .returning();
-    [checkUp, pair] = types.map((r) => r.id) as [string, string];
-    await t.db
-      .insert(appointmentTimeSlots)
-      .values([checkUp, pair].flatMap((id) => [1, 2, 3, 4, 5].map((dayOfWeek) => ({ appointmentTypeId: id, dayOfWeek, startTime: '08:20', endTime: '13:40' }))));
+    checkUp = (await addBookableType(t.db, { name: 'Check-up', description: 'c', slotDurationMinutes: 20, maxSlotsPerTime: 1, priceCents: 3500 })).id;
+    pair = (await addBookableType(t.db, { name: 'Doppel', description: 'd', slotDurationMinutes: 20, maxSlotsPerTime: 2 })).id;
   });
 
   afterAll(async () => {

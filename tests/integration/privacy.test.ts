@@ -19,7 +19,7 @@ import cancelLink from '../../netlify/functions/bookings-cancel';
 import reschedule from '../../netlify/functions/bookings-reschedule';
 import sendReminders from '../../netlify/functions/send-reminders';
 import { closeDb, getDb, type Database } from '../../db/client';
-import { appointmentContacts, appointmentTimeSlots, appointmentTypes } from '../../db/schema';
+import { appointmentContacts } from '../../db/schema';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
@@ -27,6 +27,7 @@ import { readOutbox } from '../helpers/eml';
 import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
 import { createPostgresDatabase, databaseKinds } from '../helpers/test-database';
+import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -87,9 +88,8 @@ describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) 
     restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example', DATABASE_URL: url });
     db = await getDb();
     admin = await createAdmin(db);
-    const [type] = await db.insert(appointmentTypes).values({ name: 'Check-up', description: 'Vorsorge', maxAdvanceDays: 30 }).returning();
-    typeId = type!.id;
-    await db.insert(appointmentTimeSlots).values([1, 2, 3, 4, 5].map((dayOfWeek) => ({ appointmentTypeId: typeId, dayOfWeek, startTime: '08:20', endTime: '13:40' })));
+    const type = await addBookableType(db, { name: 'Check-up', description: 'Vorsorge', maxAdvanceDays: 30 });
+    typeId = type.id;
     for (const p of patients) secrets.push(p.first_name, p.last_name, p.email, p.birth_date, p.phone, p.phone.replace(/\s/g, ''), p.birth_date.split('-').reverse().join('.'));
     captureConsole(logs);
   });
