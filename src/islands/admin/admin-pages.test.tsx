@@ -4,6 +4,8 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
+import { formatShortDate } from '../../lib/dates';
 import { AppointmentTypesPage } from './appointment-types-page';
 import { BookedSlotsPage } from './booked-slots-page';
 import { InventoryPage } from './inventory-page';
@@ -397,6 +399,54 @@ describe('booked slots page', () => {
     expect(calls.find((c) => c.key === 'POST /api/admin/booked-slots/a/cancel')?.body).toEqual({ message: 'Die Ärztin ist erkrankt.' });
     answer = { status: 404, body: { detail: 'Unknown booked slot.' } };
   });
+
+  it('a booking a colleague cancelled meanwhile: "Absagen" and "Verschieben" say so in German and show the list as it now is', async () => {
+    const conflict: Reply = { status: 409, body: { type: 'conflict', title: 'Conflict', detail: 'This appointment has already been cancelled.' } };
+    // Within staff's horizon, so the move's calendar opens on its month.
+    const day = addDaysToDate(berlinToday(), 10);
+    const named = (action: string) => `Termin Check-up, ${formatShortDate(day)} 09:00 Uhr ${action}`;
+    let lists = 0;
+    replies = {
+      'GET /api/admin/booked-slots': () => {
+        lists++;
+        return { status: 200, body: [slot('a', day, '09:00')] };
+      },
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+      'POST /api/admin/booked-slots/a/cancel': () => conflict,
+      'POST /api/admin/booked-slots/a/move': () => conflict,
+    };
+    const fetchMock = vi.mocked(fetch);
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (String(url).startsWith('/api/admin/availability')) {
+        return new Response(JSON.stringify({ days: [{ date: day, times: ['09:00', '10:00'] }] }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      return original(url, init);
+    });
+    render(
+      <>
+        <Toaster />
+        <BookedSlotsPage />
+      </>,
+    );
+    const user = userEvent.setup();
+    const already = 'Dieser Termin ist bereits abgesagt. Die Liste zeigt jetzt den aktuellen Stand.';
+
+    await user.click(await screen.findByRole('button', { name: named('absagen') }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Termin absagen' }));
+    expect(await screen.findByText(already)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(lists).toBe(2));
+
+    await user.click(screen.getByRole('button', { name: named('verschieben') }));
+    const dialog = await screen.findByRole('dialog', { name: 'Termin verschieben' });
+    await user.click(await within(dialog).findByRole('button', { name: '10:00 Uhr' }, { timeout: 5000 }));
+    await user.click(within(dialog).getByRole('button', { name: 'Verschieben' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(lists).toBe(3));
+    expect(screen.getAllByText(already).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/already|Conflict/)).not.toBeInTheDocument();
+  }, 20_000);
 
   it('counts shown slots and distinct days, filters by type name; a failed cancellation says so', async () => {
     replies = {

@@ -39,7 +39,14 @@ export function CancelBookingButton({ slot, describe, onDone }: { slot: AdminBoo
     } catch (failure) {
       const field = failure instanceof ApiError ? failure.fieldErrors?.message?.[0] : undefined;
       if (field) setError(labels.errors[field as keyof typeof labels.errors] ?? L.cancelError);
-      else toast.error(L.cancelError, { description: failureText(failure) });
+      else {
+        toast.error(L.cancelError, { description: failureText(failure, { conflict: L.alreadyCancelled }) });
+        // Cancelled meanwhile (a colleague, a block): close and show the list as it now is.
+        if (failure instanceof ApiError && failure.type === 'conflict') {
+          setOpen(false);
+          onDone();
+        }
+      }
     } finally {
       setBusy(false);
     }

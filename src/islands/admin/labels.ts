@@ -387,6 +387,8 @@ export const labels = {
     cancelledNotified: 'Der Patient wurde per E-Mail informiert.',
     callPatient: (reference: string) => `Keine E-Mail an den Patienten: bitte telefonisch informieren (Buchungsnummer ${reference}).`,
     cancelError: 'Termin konnte nicht abgesagt werden.',
+    /** 409 conflict on "Absagen" or "Verschieben": a colleague (or a block) cancelled it meanwhile. */
+    alreadyCancelled: 'Dieser Termin ist bereits abgesagt. Die Liste zeigt jetzt den aktuellen Stand.',
     status: 'Status',
     statusCancelled: 'Von der Praxis abgesagt',
     patientNotified: (yes: boolean) => `Patient informiert: ${yes ? 'ja' : 'nein'}`,

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatShortDate } from '../../lib/dates';
-import { adminApi, failureText, slotReasonOf, type AdminBookedSlotDto } from './admin-api';
+import { adminApi, ApiError, failureText, slotReasonOf, type AdminBookedSlotDto } from './admin-api';
 import { labels } from './labels';
 import { SlotPicker, type PickedSlot } from './slot-picker';
 import { FormDialog, primaryButton, secondaryButton } from './ui';
@@ -60,10 +60,12 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
       onDone();
     } catch (error) {
       const reason = slotReasonOf(error);
-      const text = failureText(error);
+      const text = failureText(error, { conflict: B.alreadyCancelled });
       setProblem(text);
       toast.error(L.error, { description: text });
-      if (reason) {
+      // Cancelled meanwhile (a colleague, a block): nothing to move, the list shows it as it now is.
+      if (error instanceof ApiError && error.type === 'conflict') onDone();
+      else if (reason) {
         setPicked({ date: picked.date, time: null });
         setReload((n) => n + 1);
       }
