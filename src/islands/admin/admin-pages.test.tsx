@@ -50,6 +50,28 @@ const TYPE = {
   updated_at: '2026-11-23T10:00:00Z',
 };
 
+
+/** Renders a page with the toaster its toasts need. */
+function renderWithToasts(page: React.ReactElement) {
+  render(
+    <>
+      <Toaster />
+      {page}
+    </>,
+  );
+}
+
+/** GET /api/admin/availability answers these days for the requested `from` (the staff slot picker). */
+function answerAvailability(days: (from: string) => Array<{ date: string; times: string[] }>) {
+  const fetchMock = vi.mocked(fetch);
+  const original = fetchMock.getMockImplementation()!;
+  fetchMock.mockImplementation(async (url, init) => {
+    if (!String(url).startsWith('/api/admin/availability')) return original(url, init);
+    const from = new URL(String(url), 'http://x').searchParams.get('from')!;
+    return new Response(JSON.stringify({ days: days(from) }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+}
+
 describe('appointment types page', () => {
   it('shows the empty state, then creates a type with the defaults 14/20/1 and the price in cents', async () => {
     let created = false;
@@ -61,12 +83,7 @@ describe('appointment types page', () => {
         return { status: 201, body: { ...TYPE, ...(body as object) } };
       },
     };
-    render(
-      <>
-        <Toaster />
-        <AppointmentTypesPage />
-      </>,
-    );
+    renderWithToasts(<AppointmentTypesPage />);
     expect(await screen.findByText('Noch keine Terminarten angelegt.')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Neue Terminart' }));
@@ -126,12 +143,7 @@ describe('appointment types page', () => {
         body: { type: 'type-has-future-bookings', detail: 'This type has 2 future bookings.' },
       }),
     };
-    render(
-      <>
-        <Toaster />
-        <AppointmentTypesPage />
-      </>,
-    );
+    renderWithToasts(<AppointmentTypesPage />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Check-up löschen' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Terminart löschen?' });
@@ -149,12 +161,7 @@ describe('time windows page', () => {
       'GET /api/admin/time-slots': () => ({ status: 200, body: [] }),
       'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
     };
-    render(
-      <>
-        <Toaster />
-        <TimeSlotsPage />
-      </>,
-    );
+    renderWithToasts(<TimeSlotsPage />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Neues Zeitfenster' }));
     const dialog = await screen.findByRole('dialog', { name: 'Neues Zeitfenster' });
@@ -180,12 +187,7 @@ describe('time windows page: several weekdays in one step', () => {
         body: (body as { days_of_week: number[] }).days_of_week.map((d, i) => ({ id: `w${i}`, appointment_type_id: TYPE.id, type_name: 'Check-up', day_of_week: d % 7, start_time: '09:00', end_time: '17:00' })),
       }),
     };
-    render(
-      <>
-        <Toaster />
-        <TimeSlotsPage />
-      </>,
-    );
+    renderWithToasts(<TimeSlotsPage />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Neues Zeitfenster' }));
     const dialog = await screen.findByRole('dialog', { name: 'Neues Zeitfenster' });
@@ -223,12 +225,7 @@ describe('inventory page', () => {
       'GET /api/admin/inventory': () => ({ status: 200, body: [item({})] }),
       'PATCH /api/admin/inventory/22222222-2222-4222-8222-222222222222': (body) => ({ status: 200, body: item(body as object) }),
     };
-    render(
-      <>
-        <Toaster />
-        <InventoryPage />
-      </>,
-    );
+    renderWithToasts(<InventoryPage />);
     expect(await screen.findByText('1 Artikel benötigen Nachbestellung!')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Niedriger Bestand (1)' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('checkbox', { name: 'EKG-Elektroden bestellt' }));
@@ -250,12 +247,7 @@ describe('inventory page', () => {
 
   it("a failed load shows 'Fehler' with 'Inventar konnte nicht geladen werden.'", async () => {
     replies = { 'GET /api/admin/inventory': () => ({ status: 500, body: {} }) };
-    render(
-      <>
-        <Toaster />
-        <InventoryPage />
-      </>,
-    );
+    renderWithToasts(<InventoryPage />);
     expect(await screen.findByText('Inventar konnte nicht geladen werden.')).toBeInTheDocument();
     expect(screen.getByText('Fehler')).toBeInTheDocument();
   });
@@ -310,23 +302,11 @@ describe('booked slots page', () => {
       'POST /api/admin/booked-slots': () => answer,
     };
     // Every month answers its first day (the page asks for the month of Berlin's today first) with two free times.
-    const fetchMock = vi.mocked(fetch);
-    const original = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (url, init) => {
-      if (String(url).startsWith('/api/admin/availability')) {
-        looks++;
-        const from = new URL(String(url), 'http://x').searchParams.get('from')!;
-        const times = looks > 1 ? ['10:20'] : ['10:00', '10:20'];
-        return new Response(JSON.stringify({ days: [{ date: from, times }] }), { status: 200, headers: { 'content-type': 'application/json' } });
-      }
-      return original(url, init);
+    answerAvailability((from) => {
+      looks++;
+      return [{ date: from, times: looks > 1 ? ['10:20'] : ['10:00', '10:20'] }];
     });
-    render(
-      <>
-        <Toaster />
-        <BookedSlotsPage />
-      </>,
-    );
+    renderWithToasts(<BookedSlotsPage />);
     const user = userEvent.setup();
     await screen.findByText('Keine gebuchten Termine.');
     await user.click(screen.getByRole('button', { name: 'Termin eintragen' }));
@@ -377,12 +357,7 @@ describe('booked slots page', () => {
       'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
       'POST /api/admin/booked-slots/a/cancel': () => answer,
     };
-    render(
-      <>
-        <Toaster />
-        <BookedSlotsPage />
-      </>,
-    );
+    renderWithToasts(<BookedSlotsPage />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Termin Check-up, 08.01.2030 09:00 Uhr absagen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Termin absagen' });
@@ -415,20 +390,8 @@ describe('booked slots page', () => {
       'POST /api/admin/booked-slots/a/cancel': () => conflict,
       'POST /api/admin/booked-slots/a/move': () => conflict,
     };
-    const fetchMock = vi.mocked(fetch);
-    const original = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (url, init) => {
-      if (String(url).startsWith('/api/admin/availability')) {
-        return new Response(JSON.stringify({ days: [{ date: day, times: ['09:00', '10:00'] }] }), { status: 200, headers: { 'content-type': 'application/json' } });
-      }
-      return original(url, init);
-    });
-    render(
-      <>
-        <Toaster />
-        <BookedSlotsPage />
-      </>,
-    );
+    answerAvailability(() => [{ date: day, times: ['09:00', '10:00'] }]);
+    renderWithToasts(<BookedSlotsPage />);
     const user = userEvent.setup();
     const already = 'Dieser Termin ist bereits abgesagt. Die Liste zeigt jetzt den aktuellen Stand.';
 
@@ -456,12 +419,7 @@ describe('booked slots page', () => {
       }),
       'POST /api/admin/booked-slots/a/cancel': () => ({ status: 404, body: { detail: 'Unknown booked slot.' } }),
     };
-    render(
-      <>
-        <Toaster />
-        <BookedSlotsPage />
-      </>,
-    );
+    renderWithToasts(<BookedSlotsPage />);
     const user = userEvent.setup();
     const counter = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
     await screen.findAllByRole('row');
