@@ -320,7 +320,8 @@ describe('steps in the browser history', () => {
     expect(window.history.length).toBe(length + 1);
     window.history.back();
     expect(await screen.findByRole('heading', { name: 'Datum und Uhrzeit wählen' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '09:00 Uhr' }).getAttribute('aria-pressed')).toBe('true');
+    // Step 2 mounts again and asks for fresh availability: its times follow the heading.
+    expect((await screen.findByRole('button', { name: '09:00 Uhr' })).getAttribute('aria-pressed')).toBe('true');
     window.history.forward();
     expect(await screen.findByRole('heading', { name: 'Ihre Daten' })).toBeTruthy();
     window.history.go(-2);
