@@ -155,6 +155,14 @@ describe('appointment types page', () => {
   });
 });
 
+/** "Neues Zeitfenster" stays disabled until the types have loaded: wait for it, then open the dialog. */
+async function openNewWindowDialog(user: ReturnType<typeof userEvent.setup>) {
+  const add = await screen.findByRole('button', { name: 'Neues Zeitfenster' });
+  await waitFor(() => expect(add).toBeEnabled());
+  await user.click(add);
+  return screen.findByRole('dialog', { name: 'Neues Zeitfenster' });
+}
+
 describe('time windows page', () => {
   it("start not before end: 'Ungültige Zeiten' toast, nothing sent", async () => {
     replies = {
@@ -163,8 +171,7 @@ describe('time windows page', () => {
     };
     renderWithToasts(<TimeSlotsPage />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Neues Zeitfenster' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Neues Zeitfenster' });
+    const dialog = await openNewWindowDialog(user);
     expect(within(dialog).getByRole('checkbox', { name: 'Montag' })).toBeChecked();
     const start = within(dialog).getByLabelText(/Startzeit/);
     expect(start).toHaveValue('09:00');
@@ -189,8 +196,7 @@ describe('time windows page: several weekdays in one step', () => {
     };
     renderWithToasts(<TimeSlotsPage />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Neues Zeitfenster' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Neues Zeitfenster' });
+    const dialog = await openNewWindowDialog(user);
     const days = within(dialog).getByRole('group', { name: /Wochentage/ });
     await user.click(within(days).getByRole('checkbox', { name: 'Montag' }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
