@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passwordTokens, rateLimits, sessions, userRoles, users } from '../../db/schema';
 import adminUsers, { config as usersConfig } from '../../netlify/functions/admin-users';
@@ -18,6 +19,7 @@ import { config as forgotConfig } from '../../netlify/functions/auth-forgot';
 import reset, { config as resetConfig } from '../../netlify/functions/auth-reset';
 import login from '../../netlify/functions/auth-login';
 import sessionFn from '../../netlify/functions/auth-session';
+import { requireAdmin } from '../../src/server/auth/auth.server';
 import { sha256Hex } from '../../src/server/auth/tokens.server';
 import { asAdmin, errorsOf, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
@@ -225,5 +227,41 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
     await api(adminUser, `/api/admin/users/${gone.id}`, { method: 'DELETE', params: { id: gone.id } });
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, gone.id))).toEqual([]);
     expect(await t.db.select().from(passwordTokens).where(eq(passwordTokens.userId, gone.id))).toEqual([]);
+  });
+});
+
+describe('the admin guard on a real Postgres', () => {
+  let t: TestDatabase;
+  let count = 0;
+  beforeAll(async () => {
+    t = await useTestDatabase('postgres');
+  });
+  afterAll(() => t.dispose());
+  beforeEach(() => {
+    const original = pg.Client.prototype.query;
+    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      count++;
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  // Session, user and role read in one statement see one snapshot: an admin a colleague
+  // removes at that very moment is signed out (401); two statements could see the user
+  // and then no role (403 "Admin-Rechte", once seen in CI).
+  it('reads session, user and role in one round trip; a removed admin is 401, a demoted one 403', async () => {
+    const admin = await createAdmin(t.db);
+    const request = (cookie: string) => new Request('http://localhost:4321/api/admin/users', { headers: { cookie } });
+    await requireAdmin(request(admin.cookie), t.db); // warm the pool: connecting is not counted
+    count = 0;
+    const session = await requireAdmin(request(admin.cookie), t.db);
+    expect(count).toBe(1);
+    expect(session).toMatchObject({ user: { id: admin.id, email: admin.email }, isAdmin: true });
+
+    const demoted = await createAdmin(t.db);
+    await t.db.delete(userRoles).where(eq(userRoles.userId, demoted.id));
+    await expect(requireAdmin(request(demoted.cookie), t.db)).rejects.toMatchObject({ status: 403 });
+    await t.db.delete(users).where(eq(users.id, admin.id));
+    await expect(requireAdmin(request(admin.cookie), t.db)).rejects.toMatchObject({ status: 401 });
   });
 });

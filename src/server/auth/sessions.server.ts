@@ -4,7 +4,7 @@
  * token is only accepted while its session row is live.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { sessions, userRoles, users } from '../../../db/schema';
 import {
@@ -176,8 +176,15 @@ export async function sessionFromAccessToken(
   if (!token) return null;
   const claims = await verifyAccessToken(token);
   if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sessionId) || !/^[0-9a-f-]{36}$/i.test(claims.userId)) return null;
+  // Session, user and role in one statement: one round trip and one snapshot, so an
+  // admin removed by a colleague at that moment is signed out (401), never half-seen.
+  // isAdmin fails closed: anything but a real true from the driver is no admin.
   const [row] = await db
-    .select({ id: users.id, email: users.email })
+    .select({
+      id: users.id,
+      email: users.email,
+      isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`.mapWith((v: unknown) => v === true),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -190,8 +197,8 @@ export async function sessionFromAccessToken(
     );
   if (!row) return null;
   return {
-    user: row,
-    isAdmin: await isAdmin(db, row.id),
+    user: { id: row.id, email: row.email },
+    isAdmin: row.isAdmin,
     expiresAt: claims.expiresAt.toISOString(),
     sessionId: claims.sessionId,
   };
