@@ -5,11 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
-import { formatShortDate } from '../../lib/dates';
+import { formatLongDate, formatShortDate } from '../../lib/dates';
 import { AppointmentTypesPage } from './appointment-types-page';
 import { BookedSlotsPage } from './booked-slots-page';
 import { InventoryPage } from './inventory-page';
 import { TimeSlotsPage } from './time-slots-page';
+import { nextMonth } from '../booking/use-availability';
 
 type Reply = { status: number; body?: unknown };
 let replies: Record<string, (body: unknown) => Reply>;
@@ -329,6 +330,49 @@ describe('booked slots page', () => {
     await user.click(await within(dialog).findByRole('button', { name: '10:20 Uhr' }, { timeout: 5000 }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Termin eingetragen (Buchungsnummer Q2W3E4)')).toBeInTheDocument();
+  });
+
+  // This month's answer is held back (a slow connection); staff go on to next month meanwhile.
+  it.each(['turn to next month', 'pick a date of next month'])("'Termin eintragen': staff %s while the first free date is searched; the search does not snap back", async (what) => {
+    const thisMonth = berlinToday().slice(0, 7);
+    const next = nextMonth(thisMonth);
+    const chosen = `${next}-10`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    replies = {
+      'GET /api/admin/booked-slots': () => ({ status: 200, body: [] }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+    };
+    const fetchMock = vi.mocked(fetch);
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (!String(url).startsWith('/api/admin/availability')) return original(url, init);
+      const from = new URL(String(url), 'http://localhost').searchParams.get('from')!;
+      if (from.startsWith(thisMonth)) await held;
+      const days = [{ date: from.startsWith(thisMonth) ? from : chosen, times: ['10:00'] }];
+      return new Response(JSON.stringify({ days }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    renderWithToasts(<BookedSlotsPage />);
+    const user = userEvent.setup();
+    await screen.findByText('Keine gebuchten Termine.');
+    await user.click(screen.getByRole('button', { name: 'Termin eintragen' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: /nächsten Monat/ }));
+    const caption = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${next}-15T12:00:00Z`));
+    expect(await within(dialog).findByRole('grid', { name: caption })).toBeInTheDocument();
+    const timesOfChosen = `Freie Uhrzeiten am ${formatLongDate(chosen, 'de')}`;
+    if (what.startsWith('pick')) {
+      const day = await within(dialog).findByRole('button', { name: new RegExp(formatLongDate(chosen, 'de')) });
+      await waitFor(() => expect(day).toBeEnabled());
+      await user.click(day);
+      expect(await within(dialog).findByText(timesOfChosen)).toBeInTheDocument();
+    }
+    release();
+    // This month's first free date arrives: the calendar stays where staff are.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(dialog).getByRole('grid', { name: caption })).toBeInTheDocument();
+    if (what.startsWith('pick')) expect(within(dialog).getByText(timesOfChosen)).toBeInTheDocument();
+    else expect(within(dialog).getByText('Bitte zuerst ein Datum wählen.')).toBeInTheDocument();
   });
 
   it('shows a practice cancellation struck through with whether the patient was told, without actions', async () => {

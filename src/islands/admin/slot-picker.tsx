@@ -9,7 +9,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { de } from 'react-day-picker/locale';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { STAFF_BOOKING_DAYS } from '../../lib/admin-schemas';
@@ -57,10 +57,14 @@ export function SlotPicker({
   const type = useMemo(() => ({ id: typeId, max_advance_days: STAFF_BOOKING_DAYS }), [typeId]);
   const availability = useAvailability(type, onError, staffSource);
   const [month, setMonth] = useState(() => (value.date ?? availability.today).slice(0, 7));
+  // A month turned or a date picked by hand while the first free date is still being
+  // searched (a slow connection) stays: the search's answer must not snap back over it.
+  const chosenByHand = useRef(false);
 
   // Opens on the chosen date's month (a move: the booking's), else on the first date with a free time.
   useEffect(() => {
     let live = true;
+    chosenByHand.current = false;
     setFailed(false);
     availability.reset();
     void (async () => {
@@ -70,7 +74,7 @@ export function SlotPicker({
         return;
       }
       const first = await availability.findFirst();
-      if (!live || !first) return;
+      if (!live || !first || chosenByHand.current) return;
       setMonth(first.month);
       if (first.date) onChange({ date: first.date, time: null });
     })();
@@ -82,6 +86,7 @@ export function SlotPicker({
   }, [typeId, reload]);
 
   const changeMonth = (next: Date) => {
+    chosenByHand.current = true;
     const m = toIso(next).slice(0, 7);
     setMonth(m);
     if (!availability.isLoaded(m)) void availability.loadMonth(m);
@@ -110,7 +115,11 @@ export function SlotPicker({
           startMonth={toDate(`${availability.today.slice(0, 7)}-01`)}
           endMonth={toDate(`${availability.last.slice(0, 7)}-01`)}
           selected={value.date ? toDate(value.date) : undefined}
-          onSelect={(d) => d && onChange({ date: toIso(d), time: null })}
+          onSelect={(d) => {
+            if (!d) return;
+            chosenByHand.current = true;
+            onChange({ date: toIso(d), time: null });
+          }}
           disabled={(d) => !selectable.has(toIso(d))}
           required
         />

@@ -6,8 +6,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
+import { formatLongDate } from '../../lib/dates';
 import { createI18n } from '../../i18n/i18n';
 import BookingWizard, { BookingWizardWithI18n } from './booking-wizard';
+import { nextMonth } from './use-availability';
 
 const TYPE = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -141,6 +143,42 @@ describe('loading free times', () => {
     render(<BookingWizard lang="de" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Auswählen: Check-up' }));
     expect(await screen.findByText('Für diesen Tag sind keine Termine mehr frei.')).toBeTruthy();
+  });
+});
+
+describe('a month turned or a date picked while the first free date is still searched', () => {
+  // This month's answer is held back (a slow connection); the patient goes on to next month.
+  it.each(['turns to next month', 'picks a date of next month'])('the patient %s: the search does not snap back over it', async (what) => {
+    const thisMonth = berlinToday().slice(0, 7);
+    const next = nextMonth(thisMonth);
+    const chosen = `${next}-10`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    stubApi({
+      types: () => json([{ ...TYPE, max_advance_days: 60 }]),
+      availability: async (url) => {
+        const from = new URL(url, 'http://localhost').searchParams.get('from')!;
+        if (from.startsWith(thisMonth)) await held;
+        return json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date: from.startsWith(thisMonth) ? from : chosen, times: ['09:00'] }] });
+      },
+    });
+    render(<BookingWizard lang="de" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Auswählen: Check-up' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Zum nächsten Monat' }));
+    const caption = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${next}-15T12:00:00Z`));
+    expect(await screen.findByRole('grid', { name: caption })).toBeTruthy();
+    if (what.startsWith('picks')) {
+      const day = (await screen.findByRole('button', { name: new RegExp(formatLongDate(chosen, 'de')) })) as HTMLButtonElement;
+      await waitFor(() => expect(day.disabled).toBe(false));
+      fireEvent.click(day);
+      await waitFor(() => expect(new URLSearchParams(window.location.search).get('datum')).toBe(chosen));
+    }
+    release();
+    // This month's first free date arrives: the calendar stays where the patient is.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('grid', { name: caption })).toBeTruthy();
+    expect(new URLSearchParams(window.location.search).get('datum')).toBe(what.startsWith('picks') ? chosen : null);
+    if (what.startsWith('picks')) expect(await screen.findByRole('button', { name: '09:00 Uhr' })).toBeTruthy();
   });
 });
 

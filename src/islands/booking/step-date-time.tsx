@@ -40,6 +40,9 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
   const availability = useAvailability(type, onError);
   const [month, setMonth] = useState(() => (date ?? availability.today).slice(0, 7));
   const [searching, setSearching] = useState(true);
+  // A month turned or a date picked by hand while the first free date is still being
+  // searched (a slow connection) stays: the search's answer must not snap back over it.
+  const chosenByHand = useRef(false);
 
   // When the type's slots load, show the month of the first selectable date and select it,
   // unless the current selection (a same-day type's today, or a date chosen before going
@@ -59,7 +62,7 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
       const first = await availability.findFirst();
       if (!active) return;
       setSearching(false);
-      if (!first) return;
+      if (!first || chosenByHand.current) return;
       setMonth(first.month);
       if (first.date !== date) onDate(first.date);
     };
@@ -87,6 +90,7 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
   });
 
   const changeMonth = (next: Date) => {
+    chosenByHand.current = true;
     const m = toIso(next).slice(0, 7);
     setMonth(m);
     if (!availability.isLoaded(m)) void availability.loadMonth(m);
@@ -121,7 +125,11 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
             startMonth={monthStart(availability.today)}
             endMonth={monthStart(availability.last)}
             selected={date ? toDate(date) : undefined}
-            onSelect={(d) => d && onDate(toIso(d))}
+            onSelect={(d) => {
+              if (!d) return;
+              chosenByHand.current = true;
+              onDate(toIso(d));
+            }}
             disabled={(d) => !selectable.has(toIso(d))}
             required
           />
