@@ -10,6 +10,7 @@ import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { needsReorder } from '../../src/lib/inventory';
 import { expectNoAxeViolations } from './helpers/axe';
 import { signInAsAdmin } from './helpers/admin';
+import { showMonthOf } from './helpers/calendar';
 import { bookingRequest } from '../helpers/patient';
 
 const TYPE = 'E2E Sprechstunde';
@@ -28,11 +29,10 @@ async function openWizard(wizard: Page) {
 const timeButton = (wizard: Page, time: string) =>
   wizard.getByRole('group', { name: 'Uhrzeit wählen' }).getByRole('button', { name: `${time} Uhr`, exact: true });
 
-/** The calendar button of a date, turning to its month first when needed. */
+/** The calendar button of a date, turning to its month first. */
 async function dayButton(wizard: Page, date: string) {
-  const button = wizard.getByRole('button', { name: new RegExp(formatLongDate(date, 'de')) });
-  if ((await button.count()) === 0) await wizard.getByRole('button', { name: /nächsten Monat/i }).click();
-  return button;
+  await showMonthOf(wizard, date);
+  return wizard.getByRole('button', { name: new RegExp(formatLongDate(date, 'de')) });
 }
 
 const bookingBody = (typeId: string, date: string, time: string) => bookingRequest(typeId, date, time, { email: 'e2e-admin@example.org' });

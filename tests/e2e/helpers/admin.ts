@@ -1,6 +1,7 @@
 /** The e2e admin: created through /admin-setup when the site has none yet, then signed in through /auth. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { formatLongDate } from '../../../src/lib/dates';
+import { showMonthOf } from './calendar';
 
 export const ADMIN = { email: 'praxis-admin@example.org', password: 'sicher-und-lang-123' };
 export const SETUP_SECRET = 'praxis-setup';
@@ -40,15 +41,12 @@ export async function signInAsAdmin(page: Page, base = '') {
 
 /**
  * Picks a date and a free time in the staff slot picker inside `scope` (a
- * dialog), as staff do: the date's calendar button (turning months when
- * needed), then the time's button.
+ * dialog), as staff do: the date's calendar button (turning to its month
+ * first), then the time's button.
  */
 export async function pickSlot(scope: Locator, date: string, time: string) {
-  const day = scope.getByRole('button', { name: new RegExp(formatLongDate(date, 'de')) });
-  for (let months = 0; (await day.count()) === 0 && months < 13; months++) {
-    await scope.getByRole('button', { name: /nächsten Monat/i }).click();
-  }
-  await day.click();
+  await showMonthOf(scope, date);
+  await scope.getByRole('button', { name: new RegExp(formatLongDate(date, 'de')) }).click();
   const button = scope.getByRole('group', { name: 'Uhrzeit' }).getByRole('button', { name: `${time} Uhr`, exact: true });
   await button.click();
   await expect(button).toHaveAttribute('aria-pressed', 'true');

@@ -4,6 +4,7 @@ import { formatLongDate } from '../../../src/lib/dates';
 import { readOutbox } from '../../helpers/eml';
 import { bookingRequest } from '../../helpers/patient';
 import { settled } from './axe';
+import { showMonthOf } from './calendar';
 
 const berlinDate = (offsetDays: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offsetDays * 864e5));
@@ -35,11 +36,9 @@ export async function onDateWithTimes(page: Page, count = 1): Promise<void> {
   if (chosen >= from && (days.find((d) => d.date === chosen)?.times.length ?? 0) >= count) return;
   const day = days.find((d) => d.times.length >= count);
   if (!day) throw new Error(`no date with ${count} free times from ${from}`);
-  const dayButton = page.getByRole('button', { name: new RegExp(formatLongDate(day.date, typeParam === 'typ' ? 'de' : 'en')) });
-  for (let months = 0; (await dayButton.count()) === 0 && months < 3; months++) {
-    await page.getByRole('button', { name: /nächsten Monat|next month/i }).click();
-  }
-  await dayButton.click();
+  const lang = typeParam === 'typ' ? 'de' : 'en';
+  await showMonthOf(page, day.date, lang);
+  await page.getByRole('button', { name: new RegExp(formatLongDate(day.date, lang)) }).click();
   await page.waitForURL((u) => u.searchParams.get(dateParam) === day.date);
   const times = page.getByRole('group', { name: /^(Uhrzeit wählen|Select time)$/ }).getByRole('button');
   await expect(times.nth(count - 1)).toBeVisible();

@@ -1,0 +1,39 @@
+/**
+ * Turning a calendar (the wizard's or the staff slot picker's) to a date's
+ * month as a person does: read the month it shows, press next or previous
+ * until it is there. Reading the caption each time, not counting presses,
+ * keeps this right while the calendar still opens on its first free date.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+const locales = { de: 'de-DE', en: 'en-US' } as const;
+
+/** "Dezember 2026" / "December 2026": the calendar's caption, also its grid's name. */
+export function monthCaption(date: string, lang: 'de' | 'en' = 'de'): string {
+  return new Intl.DateTimeFormat(locales[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date.slice(0, 7)}-15T12:00:00Z`));
+}
+
+/** Months since year 0 of a caption, or of a yyyy-MM-dd date. */
+function ordinal(caption: string, lang: 'de' | 'en'): number {
+  const names = Array.from({ length: 12 }, (_, i) =>
+    new Intl.DateTimeFormat(locales[lang], { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, i, 15)),
+  );
+  const [name, year] = [caption.slice(0, caption.lastIndexOf(' ')), Number(caption.slice(caption.lastIndexOf(' ') + 1))];
+  const month = names.indexOf(name);
+  if (month < 0 || !year) throw new Error(`not a month caption: ${caption}`);
+  return year * 12 + month;
+}
+
+export async function showMonthOf(scope: Page | Locator, date: string, lang: 'de' | 'en' = 'de'): Promise<void> {
+  const grid = scope.getByRole('grid');
+  const want = ordinal(monthCaption(date, lang), lang);
+  for (let turns = 0; ; turns++) {
+    const shown = (await grid.getAttribute('aria-label')) ?? '';
+    const at = ordinal(shown, lang);
+    if (at === want) return;
+    if (turns >= 24) throw new Error(`the calendar stays on ${shown}, wanted ${monthCaption(date, lang)}`);
+    const direction = at < want ? /nächsten Monat|next month/i : /vorherigen Monat|previous month/i;
+    await scope.getByRole('button', { name: direction }).click();
+    await expect(grid).not.toHaveAttribute('aria-label', shown);
+  }
+}
