@@ -8,7 +8,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
@@ -21,6 +20,7 @@ import { call } from '../helpers/http';
 import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { readOutbox } from '../helpers/eml';
 import { addBookableType } from '../helpers/fixtures';
+import { countRoundTrips } from '../helpers/round-trips';
 
 const CONCURRENT = 100;
 // Monday 7 January 2030, 07:00 in Berlin.
@@ -281,28 +281,24 @@ describe('concurrent bookings on a real Postgres', () => {
   });
 
   describe('database round trips (counted on the driver)', () => {
-    let count = 0;
+    let trips: ReturnType<typeof countRoundTrips>;
     beforeEach(() => {
-      const original = pg.Client.prototype.query;
-      vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-        count++;
-        return (original as (...a: unknown[]) => unknown).apply(this, args);
-      } as never);
+      trips = countRoundTrips();
     });
 
     it('an uncontended booking costs 2 round trips, an availability request 1', async () => {
       const type = await newType(1);
       // Warm the pool: connecting is not counted, only queries.
       await call(availability, '/api/availability', { query: { type: type.id, from: '2030-01-08', to: '2030-01-08' } });
-      count = 0;
+      trips.reset();
       const booked = await book(body(type.id, 3000), '192.0.2.1');
       expect(booked.status).toBe(201);
-      expect(count).toBe(2);
-      count = 0;
+      expect(trips.count).toBe(2);
+      trips.reset();
       const res = await call(availability, '/api/availability', { query: { type: type.id.toUpperCase(), from: '2030-01-07', to: '2030-02-06' } });
       expect(res.status).toBe(200);
       expect(res.json.type).toBe(type.id);
-      expect(count).toBe(1);
+      expect(trips.count).toBe(1);
     });
   });
 });

@@ -9,7 +9,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passwordTokens, rateLimits, sessions, userRoles, users } from '../../db/schema';
 import adminUsers, { config as usersConfig } from '../../netlify/functions/admin-users';
@@ -24,6 +23,7 @@ import { sha256Hex } from '../../src/server/auth/tokens.server';
 import { asAdmin, errorsOf, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
+import { countRoundTrips } from '../helpers/round-trips';
 import { call } from '../helpers/http';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 
@@ -232,17 +232,13 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
 
 describe('the admin guard on a real Postgres', () => {
   let t: TestDatabase;
-  let count = 0;
+  let trips: ReturnType<typeof countRoundTrips>;
   beforeAll(async () => {
     t = await useTestDatabase('postgres');
   });
   afterAll(() => t.dispose());
   beforeEach(() => {
-    const original = pg.Client.prototype.query;
-    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      count++;
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as never);
+    trips = countRoundTrips();
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -253,9 +249,9 @@ describe('the admin guard on a real Postgres', () => {
     const admin = await createAdmin(t.db);
     const request = (cookie: string) => new Request('http://localhost:4321/api/admin/users', { headers: { cookie } });
     await requireAdmin(request(admin.cookie), t.db); // warm the pool: connecting is not counted
-    count = 0;
+    trips.reset();
     const session = await requireAdmin(request(admin.cookie), t.db);
-    expect(count).toBe(1);
+    expect(trips.count).toBe(1);
     expect(session).toMatchObject({ user: { id: admin.id, email: admin.email }, isAdmin: true });
 
     const demoted = await createAdmin(t.db);
