@@ -11,6 +11,7 @@ import { BookedSlotsPage } from './booked-slots-page';
 import { InventoryPage } from './inventory-page';
 import { TimeSlotsPage } from './time-slots-page';
 import { nextMonth } from '../booking/use-availability';
+import { monthCaption } from '../../../tests/helpers/month-caption';
 
 type Reply = { status: number; body?: unknown };
 let replies: Record<string, (body: unknown) => Reply>;
@@ -62,14 +63,16 @@ function renderWithToasts(page: React.ReactElement) {
   );
 }
 
+type Days = Array<{ date: string; times: string[] }>;
+
 /** GET /api/admin/availability answers these days for the requested `from` (the staff slot picker). */
-function answerAvailability(days: (from: string) => Array<{ date: string; times: string[] }>) {
+function answerAvailability(days: (from: string) => Days | Promise<Days>) {
   const fetchMock = vi.mocked(fetch);
   const original = fetchMock.getMockImplementation()!;
   fetchMock.mockImplementation(async (url, init) => {
     if (!String(url).startsWith('/api/admin/availability')) return original(url, init);
     const from = new URL(String(url), 'http://x').searchParams.get('from')!;
-    return new Response(JSON.stringify({ days: days(from) }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ days: await days(from) }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
 }
 
@@ -343,14 +346,9 @@ describe('booked slots page', () => {
       'GET /api/admin/booked-slots': () => ({ status: 200, body: [] }),
       'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
     };
-    const fetchMock = vi.mocked(fetch);
-    const original = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (url, init) => {
-      if (!String(url).startsWith('/api/admin/availability')) return original(url, init);
-      const from = new URL(String(url), 'http://localhost').searchParams.get('from')!;
+    answerAvailability(async (from) => {
       if (from.startsWith(thisMonth)) await held;
-      const days = [{ date: from.startsWith(thisMonth) ? from : chosen, times: ['10:00'] }];
-      return new Response(JSON.stringify({ days }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return [{ date: from.startsWith(thisMonth) ? from : chosen, times: ['10:00'] }];
     });
     renderWithToasts(<BookedSlotsPage />);
     const user = userEvent.setup();
@@ -358,7 +356,7 @@ describe('booked slots page', () => {
     await user.click(screen.getByRole('button', { name: 'Termin eintragen' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(await within(dialog).findByRole('button', { name: /nächsten Monat/ }));
-    const caption = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${next}-15T12:00:00Z`));
+    const caption = monthCaption(next);
     expect(await within(dialog).findByRole('grid', { name: caption })).toBeInTheDocument();
     const timesOfChosen = `Freie Uhrzeiten am ${formatLongDate(chosen, 'de')}`;
     if (what.startsWith('pick')) {

@@ -5,13 +5,8 @@
  * keeps this right while the calendar still opens on its first free date.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { locales, monthCaption } from '../../helpers/month-caption';
 
-const locales = { de: 'de-DE', en: 'en-US' } as const;
-
-/** "Dezember 2026" / "December 2026": the calendar's caption, also its grid's name. */
-export function monthCaption(date: string, lang: 'de' | 'en' = 'de'): string {
-  return new Intl.DateTimeFormat(locales[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date.slice(0, 7)}-15T12:00:00Z`));
-}
 
 /** Months since year 0 of a caption, or of a yyyy-MM-dd date. */
 function ordinal(caption: string, lang: 'de' | 'en'): number {
