@@ -5,6 +5,7 @@ import { dataKeyRingIfAny } from '../../src/server/appointment-contact/keys.serv
 import { sendCancellationNotice } from '../../src/server/booking-emails.server';
 import { bookingForCancellation, cancelBooking } from '../../src/server/bookings/cancel.server';
 import type { BookingView } from '../../src/server/bookings/lookup.server';
+import { assertSameOrigin } from '../../src/server/auth/origin.server';
 import { json, parseInput, queryOf, readJson, route } from '../../src/server/http.server';
 import { sendPatientNotice } from '../../src/server/patient-notices.server';
 
@@ -26,6 +27,8 @@ export default route({
     return json(publicView(await bookingForCancellation(await getDb(), token)));
   },
   POST: async (req) => {
+    // Only the site's own pages may cancel (a foreign Origin is refused before the body is read).
+    assertSameOrigin(req);
     const { token } = parseInput(tokenInput, await readJson(req));
     const { booking, contact } = await cancelBooking(await getDb(), token, await dataKeyRingIfAny());
     const type = { name: booking.type_name, nameEn: booking.type_name_en, slotDurationMinutes: booking.slot_duration_minutes };

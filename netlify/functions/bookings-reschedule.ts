@@ -6,6 +6,7 @@ import { dataKeyRingIfAny } from '../../src/server/appointment-contact/keys.serv
 import { sendRescheduleEmail } from '../../src/server/booking-emails.server';
 import { rescheduleBooking, sendMoveNotice } from '../../src/server/bookings/move.server';
 import { readEnv } from '../../src/server/env.server';
+import { assertSameOrigin } from '../../src/server/auth/origin.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
 import { forgetHit, moveLimits, takeRateLimit } from '../../src/server/rate-limit.server';
 
@@ -16,6 +17,8 @@ const TOO_MANY_MOVES = {
 
 export default route({
   POST: async (req, ctx) => {
+    // Only the site's own pages may move (a foreign Origin is refused before the body is read).
+    assertSameOrigin(req);
     const body = parseInput(rescheduleRequestSchema, await readJson(req));
     const language = body.language === 'en' ? 'en' : 'de';
     const db = await getDb();

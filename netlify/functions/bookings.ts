@@ -4,11 +4,14 @@ import { dataKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { sendBookingEmails } from '../../src/server/booking-emails.server';
 import { createBooking, markPracticeNotNotified } from '../../src/server/bookings/create.server';
 import { readEnv } from '../../src/server/env.server';
+import { assertSameOrigin } from '../../src/server/auth/origin.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
 import { bookingLimits } from '../../src/server/rate-limit.server';
 
 export default route({
   POST: async (req, ctx) => {
+    // Only the site's own pages may book (a foreign Origin is refused before the body is read).
+    assertSameOrigin(req);
     const body = parseInput(bookingRequestSchema, await readJson(req)) as BookingRequest;
     const limits = bookingLimits({ clientAddress: ctx.ip, recipient: body.email }, readEnv());
     // Every online booking keeps its sealed contact: without a key, 503 not-configured and nothing is stored.

@@ -3,7 +3,8 @@
  * "Account security (third round)": the patient text rules apply to every
  * admin text field). A type name, a block reason or an item name ends up in
  * email subjects, calendar files and printed lists, so it is held to what a
- * patient's name is: NFC, no control, bidi or line-separator characters, no
+ * patient's name is: NFC, no control, format (bidi marks included),
+ * noncharacter or line-separator characters, no
  * RFC 2047 encoded word (`=?`), and a single line. Multi-line fields
  * (descriptions, notes: textareas) may hold LF or CRLF line breaks like a
  * contact message, nothing else.
@@ -14,7 +15,7 @@
  * picks the rules up by using them.
  */
 import { z } from './zod';
-import { hasEncodedWord, hasLineBreak, isCleanLine, isCleanText, visibleLength } from './text-input';
+import { hasEncodedWord, hasHiddenCharacter, hasLineBreak, isCleanLine, isCleanText, trimSpaces, visibleLength } from './text-input';
 
 export interface AdminTextOptions {
   /** A textarea: LF and CRLF line breaks allowed. */
@@ -27,10 +28,10 @@ function rules(max: number, multiline: boolean) {
     .string({ error: 'admin.errors.invalid' })
     .max(max, 'admin.errors.tooLong')
     .refine((v) => multiline || !hasLineBreak(v), { message: 'admin.errors.singleLine', abort: true })
-    .refine((v) => (multiline ? isCleanText(v) && !hasEncodedWord(v) : isCleanLine(v)), 'admin.errors.invalidCharacters');
+    .refine((v) => (multiline ? isCleanText(v) && !hasEncodedWord(v) : isCleanLine(v)), { message: 'admin.errors.invalidCharacters', abort: true });
 }
 
-const normalise = (v: string) => v.trim().normalize('NFC');
+const normalise = (v: string) => trimSpaces(v).normalize('NFC');
 
 /** A required admin text: `requiredKey` when empty (nothing visible), at most `max` characters. */
 export function adminText(requiredKey: string, max: number, { multiline = false }: AdminTextOptions = {}) {
@@ -45,6 +46,7 @@ export function optionalAdminText(max: number, { multiline = false }: AdminTextO
   return z
     .string({ error: 'admin.errors.invalid' })
     .nullish()
-    .transform((v) => (v == null || visibleLength(v) === 0 ? null : normalise(v)))
+    // Nothing visible is empty, unless it hides a format character or noncharacter: that is refused, not dropped.
+    .transform((v) => (v == null || (visibleLength(v) === 0 && !hasHiddenCharacter(v)) ? null : normalise(v)))
     .pipe(rules(max, multiline).nullable());
 }

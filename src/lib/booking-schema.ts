@@ -12,7 +12,7 @@ import { CANCELLATION_TOKEN } from './cancellation-token';
 import { z } from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
 import { isLang } from '../i18n/languages';
-import { isCleanLine, toAsciiEmail, visibleLength } from './text-input';
+import { isCleanLine, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -50,13 +50,13 @@ export function isPlausibleBirthDate(iso: string, today: string = berlinToday())
 }
 
 /**
- * A name: NFC, no control, bidi or line-separator characters, at least 2
+ * A name: NFC, no control, format (bidi marks included), noncharacter or line-separator characters, at least 2
  * visible characters (a name of zero-width characters only has none).
  */
 const name = (minKey: string) =>
   z
     .string({ error: minKey })
-    .trim()
+    .overwrite(trimSpaces)
     .normalize('NFC')
     .max(100, 'bookingForm.errors.nameTooLong')
     .refine(isCleanLine, 'bookingForm.errors.nameInvalid')

@@ -5,7 +5,7 @@
  */
 import { z } from './zod';
 import { languages } from '../i18n/i18n';
-import { hasLineBreak, isCleanLine, isCleanText, toAsciiEmail, visibleLength } from './text-input';
+import { hasLineBreak, isCleanLine, isCleanText, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
 
 export const CONTACT_LIMITS = {
   nameMax: 100,
@@ -27,7 +27,7 @@ export const CONTACT_RATE_LIMIT = { max: 5, windowMinutes: 60 } as const;
 
 const phoneCharacters = /^[0-9 +\-/()]+$/;
 
-const required = (key: string) => z.string({ error: key }).trim().normalize('NFC').min(1, { error: key, abort: true });
+const required = (key: string) => z.string({ error: key }).overwrite(trimSpaces).normalize('NFC').min(1, { error: key, abort: true });
 
 /** Single-line text (name, subject): line breaks get their own message, other control/bidi characters another. */
 const singleLineText = <T extends z.ZodString>(schema: T) =>
@@ -58,7 +58,7 @@ export const contactMessageSchema = z.object({
     .transform((v) => v || undefined),
   /** Optional; it becomes part of the email subject, so a single line. */
   subject: singleLineText(
-    z.string({ error: 'contact.errors.subjectTooLong' }).trim().normalize('NFC').max(CONTACT_LIMITS.subjectMax, 'contact.errors.subjectTooLong'),
+    z.string({ error: 'contact.errors.subjectTooLong' }).overwrite(trimSpaces).normalize('NFC').max(CONTACT_LIMITS.subjectMax, 'contact.errors.subjectTooLong'),
   )
     .optional()
     .transform((v) => (v && visibleLength(v) > 0 ? v : undefined)),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingRequestSchema, patientFormSchema } from './booking-schema';
 import { contactMessageSchema } from './contact-message';
-import { toAsciiEmail, visibleLength } from './text-input';
+import { hasHiddenCharacter, isCleanLine, isCleanText, toAsciiEmail, visibleLength } from './text-input';
 import { fieldErrors } from '../server/http.server';
 
 const patient = { first_name: 'Anna', last_name: 'Muster', birth_date: '01.01.1980', phone: '+49 211 1234567', email: 'anna@example.org', consent: true as const };
@@ -29,10 +29,11 @@ describe('names (booking and contact)', () => {
   });
 
   it('a name of zero-width characters only passes no minimum', () => {
-    for (const value of ['\u200b\u200b', '\u200b\u200c\u200d\u2060\ufeff', '\u3164\u3164', 'A\u200b']) {
+    // The joiners are allowed (scripts and emoji need them) but are not visible; other zero-width characters are refused outright.
+    for (const value of ['\u200c\u200c', '\u200c\u200d\u200c', '\u3164\u3164', 'A\u200d']) {
       expect(errorsOf(patientFormSchema, { ...patient, last_name: value })).toEqual({ last_name: ['bookingForm.errors.lastNameMin'] });
     }
-    expect(errorsOf(contactMessageSchema, { ...contact, name: '\u200b\u200b\u200b' })).toEqual({ name: ['contact.errors.nameRequired'] });
+    expect(errorsOf(contactMessageSchema, { ...contact, name: '\u200c\u200d\u200c' })).toEqual({ name: ['contact.errors.nameRequired'] });
   });
 
   it('counts visible characters: a decomposed letter is one, an emoji family one, spaces none', () => {
@@ -96,7 +97,7 @@ describe('contact subject and message', () => {
     for (const bad of ['a\u0000b', 'a\tb', 'a\rb', 'a\u000bb', 'a\u000cb', 'a\u007fb', 'a\u009bb', 'a\u202eb', 'a\u2066b', 'a\u2028b', 'a\u2029b']) {
       expect(errorsOf(contactMessageSchema, { ...contact, message: bad }), JSON.stringify(bad)).toEqual({ message: ['contact.errors.invalidCharacters'] });
     }
-    expect(errorsOf(contactMessageSchema, { ...contact, message: '\u200b\u200b' })).toEqual({ message: ['contact.errors.messageRequired'] });
+    expect(errorsOf(contactMessageSchema, { ...contact, message: '\u200c\u200d' })).toEqual({ message: ['contact.errors.messageRequired'] });
   });
 });
 
@@ -128,5 +129,103 @@ describe('email addresses', () => {
     expect(toAsciiEmail(value)).toBeNull();
     expect(errorsOf(contactMessageSchema, { ...contact, email: value })).toEqual({ email: ['contact.errors.emailInvalid'] });
     expect(errorsOf(patientFormSchema, { ...patient, email: value })).toEqual({ email: ['bookingForm.errors.emailInvalid'] });
+  });
+});
+
+/** Every plane's last two code points, U+FFFE/U+FFFF up to U+10FFFE/U+10FFFF. */
+const PLANE_ENDS: Array<[string, string]> = Array.from({ length: 17 }, (_, plane) => [0xfffe, 0xffff].map((low) => plane * 0x10000 + low)).flatMap(
+  (points) => points.map((cp): [string, string] => [`noncharacter U+${cp.toString(16).toUpperCase().padStart(4, '0')}`, String.fromCodePoint(cp)]),
+);
+
+/** Characters refused in every name, subject and message (docs/decisions/028-fourth-attack-round.md). */
+const HIDDEN: Array<[string, string]> = [
+  ['LRM U+200E', '\u200e'],
+  ['RLM U+200F', '\u200f'],
+  ['ALM U+061C', '\u061c'],
+  ['LRE U+202A', '\u202a'],
+  ['RLE U+202B', '\u202b'],
+  ['PDF U+202C', '\u202c'],
+  ['LRO U+202D', '\u202d'],
+  ['RLO U+202E', '\u202e'],
+  ['LRI U+2066', '\u2066'],
+  ['RLI U+2067', '\u2067'],
+  ['FSI U+2068', '\u2068'],
+  ['PDI U+2069', '\u2069'],
+  ['BOM / zero-width no-break space U+FEFF', '\ufeff'],
+  ['interlinear annotation anchor U+FFF9', '\ufff9'],
+  ['interlinear annotation separator U+FFFA', '\ufffa'],
+  ['interlinear annotation terminator U+FFFB', '\ufffb'],
+  ['zero-width space U+200B', '\u200b'],
+  ['word joiner U+2060', '\u2060'],
+  ['invisible times U+2062', '\u2062'],
+  ['invisible plus U+2064', '\u2064'],
+  ['inhibit symmetric swapping U+206A', '\u206a'],
+  ['nominal digit shapes U+206F', '\u206f'],
+  ['soft hyphen U+00AD', '\u00ad'],
+  ['Mongolian vowel separator U+180E', '\u180e'],
+  ['Arabic number sign U+0600', '\u0600'],
+  ['Kaithi number sign U+110BD', '\u{110bd}'],
+  ['musical symbol begin beam U+1D173', '\u{1d173}'],
+  ['language tag U+E0001', '\u{e0001}'],
+  ['tag latin small letter a U+E0061 (ASCII smuggling)', '\u{e0061}'],
+  ['noncharacter U+FDD0', '\ufdd0'],
+  ['noncharacter U+FDEF', '\ufdef'],
+  ...PLANE_ENDS,
+  ['a lone high surrogate', '\ud800'],
+  ['a lone low surrogate', '\udfff'],
+];
+
+describe('format characters, noncharacters and lone surrogates', () => {
+  it('covers U+xFFFE and U+xFFFF in all 17 planes', () => {
+    expect(PLANE_ENDS).toHaveLength(34);
+    expect(PLANE_ENDS.at(-1)![1]).toBe('\u{10ffff}');
+  });
+
+  describe.each(HIDDEN)('%s', (_what, ch) => {
+    it.each([
+      ['inside', `An${ch}na`],
+      ['first', `${ch}Anna`],
+      ['last', `Anna${ch}`],
+    ])('is refused %s a booking name, naming the field', (_where, value) => {
+      expect(hasHiddenCharacter(value)).toBe(true);
+      expect(isCleanLine(value)).toBe(false);
+      expect(isCleanText(value)).toBe(false);
+      expect(errorsOf(patientFormSchema, { ...patient, first_name: value })).toEqual({ first_name: ['bookingForm.errors.nameInvalid'] });
+      expect(errorsOf(patientFormSchema, { ...patient, last_name: value })).toEqual({ last_name: ['bookingForm.errors.nameInvalid'] });
+      expect(errorsOf(bookingRequestSchema, { first_name: value })).toHaveProperty('first_name', ['bookingForm.errors.nameInvalid']);
+    });
+
+    it('is refused in the contact name, subject and message, naming the field', () => {
+      expect(errorsOf(contactMessageSchema, { ...contact, name: `Anna${ch} Muster` })).toEqual({ name: ['contact.errors.invalidCharacters'] });
+      expect(errorsOf(contactMessageSchema, { ...contact, subject: `${ch}Rezept` })).toEqual({ subject: ['contact.errors.invalidCharacters'] });
+      expect(errorsOf(contactMessageSchema, { ...contact, message: `Hallo${ch}\nbis bald` })).toEqual({ message: ['contact.errors.invalidCharacters'] });
+      // Alone it is not "empty": it is refused, not dropped.
+      expect(errorsOf(contactMessageSchema, { ...contact, subject: ch })).toEqual({ subject: ['contact.errors.invalidCharacters'] });
+    });
+
+    it('makes no email address', () => {
+      expect(toAsciiEmail(`anna${ch}@example.org`)).toBeNull();
+      expect(toAsciiEmail(`anna@exa${ch}mple.org`)).toBeNull();
+    });
+  });
+
+  it('keeps what names and messages need: joiners, combining marks, emoji sequences, the flags of England, Scotland and Wales', () => {
+    // ZWNJ in a Persian name, ZWJ in Devanagari and in an emoji family, a variation selector, a combining diaeresis.
+    for (const name of ['\u0645\u0647\u0631\u200c\u0622\u0633\u0627', '\u0915\u094d\u200d\u0937\u092e\u093e', 'Zoe\u0308', 'J\u00fcrgen-M\u00fcller', "D'Arcy"]) {
+      expect(errorsOf(patientFormSchema, { ...patient, first_name: name }), JSON.stringify(name)).toEqual({});
+      expect(errorsOf(contactMessageSchema, { ...contact, name }), JSON.stringify(name)).toEqual({});
+    }
+    const scotland = '\u{1f3f4}\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}';
+    for (const message of ['Danke \u{1f468}\u200d\u{1f469}\u200d\u{1f467}', `Gr\u00fc\u00dfe aus ${scotland}`, 'Herz \u2764\ufe0f', 'Zeile 1\r\nZeile 2']) {
+      expect(errorsOf(contactMessageSchema, { ...contact, message }), JSON.stringify(message)).toEqual({});
+    }
+    // Tag characters outside a flag sequence are still refused.
+    expect(hasHiddenCharacter(`${scotland}\u{e0061}`)).toBe(true);
+    expect(hasHiddenCharacter('\u{e0067}\u{e0062}\u{e007f}')).toBe(true);
+  });
+
+  it('trims spaces but refuses a U+FEFF at either end rather than trimming it away', () => {
+    expect(patientFormSchema.parse({ ...patient, first_name: '  Anna\u00a0 ' }).first_name).toBe('Anna');
+    expect(errorsOf(patientFormSchema, { ...patient, first_name: ' \ufeffAnna ' })).toEqual({ first_name: ['bookingForm.errors.nameInvalid'] });
   });
 });

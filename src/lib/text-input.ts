@@ -1,10 +1,13 @@
 /**
  * What people may type into names, subjects and messages (issue 12), for
  * the forms and the API alike: text is NFC-normalised; control characters
- * (C0 – in a message except line breaks –, DEL, C1), bidi embeddings,
- * overrides and isolates, and the Unicode line/paragraph separators are
- * refused; minimum lengths count visible characters (grapheme clusters that
- * are not only spaces, format or other zero-width characters).
+ * (C0 – in a message except line breaks –, DEL, C1), format characters
+ * (Unicode category Cf: the bidi marks, embeddings, overrides and isolates,
+ * the byte-order mark, zero-width spaces, interlinear annotations, tags …,
+ * except the joiners scripts and emoji need), noncharacters, unpaired
+ * surrogates and the Unicode line/paragraph separators are refused; minimum
+ * lengths count visible characters (grapheme clusters that are not only
+ * spaces or zero-width characters). docs/decisions/028-fourth-attack-round.md
  *
  * Email addresses: one ASCII address; an internationalised domain becomes
  * punycode (the URL parser's IDNA, in browsers and Node alike).
@@ -14,10 +17,37 @@
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;
 /** C0 controls except LF (and CR as part of CRLF), DEL and C1 controls. */
 const CONTROLS_EXCEPT_NEWLINE = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
-/** LRE RLE PDF LRO RLO and LRI RLI FSI PDI: they reorder the text around them. */
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+/**
+ * Format characters (category Cf) other than ZWNJ and ZWJ: the
+ * Bidi_Control marks (LRM U+200E, RLM U+200F, ALM U+061C, the embeddings
+ * and overrides U+202A–U+202E, the isolates U+2066–U+2069) reorder the text
+ * around them; the others (U+FEFF, U+FFF9–U+FFFB, U+200B, U+2060–U+2064,
+ * U+00AD, tags U+E0001–U+E007F, …) hide or change what a reader sees. ZWNJ
+ * (U+200C) and ZWJ (U+200D) stay: Persian and Indic names and emoji
+ * sequences need them.
+ */
+const FORMAT_CHARACTERS = /(?![\u200c\u200d])\p{Cf}/u;
+/** An emoji tag sequence (the flags of England, Scotland, Wales): black flag, tag characters, cancel tag. */
+const EMOJI_TAG_SEQUENCES = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
+/** U+FDD0–U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, U+1FFFE … U+10FFFF). */
+const NONCHARACTERS = /\p{Noncharacter_Code_Point}/u;
+/** Half of a surrogate pair on its own (JSON can carry one as "\ud800"): no character at all. */
+const LONE_SURROGATES = /\p{Cs}/u;
 const LINE_SEPARATORS = /[\u2028\u2029]/;
 const LINE_BREAKS = /[\r\n\u2028\u2029]/;
+
+/** Spaces and line breaks at either end, as String.prototype.trim, except U+FEFF (a format character, refused rather than trimmed away). */
+const OUTER_SPACES = /^[^\S\ufeff]+|[^\S\ufeff]+$/g;
+
+/** The value without spaces at either end; a U+FEFF there stays, for the rules to refuse. */
+export function trimSpaces(value: string): string {
+  return value.replace(OUTER_SPACES, '');
+}
+
+/** True when the value holds a format character (bidi marks included), a noncharacter or a lone surrogate. */
+export function hasHiddenCharacter(value: string): boolean {
+  return FORMAT_CHARACTERS.test(value.replace(EMOJI_TAG_SEQUENCES, '')) || NONCHARACTERS.test(value) || LONE_SURROGATES.test(value);
+}
 
 /**
  * `=?` opens an RFC 2047 encoded word: a mail client decodes
@@ -31,12 +61,12 @@ export function hasEncodedWord(value: string): boolean {
 
 /** True when a single-line value (name, subject) holds nothing but printable text and no encoded word. */
 export function isCleanLine(value: string): boolean {
-  return !CONTROLS.test(value) && !BIDI_CONTROLS.test(value) && !LINE_SEPARATORS.test(value) && !hasEncodedWord(value);
+  return !CONTROLS.test(value) && !hasHiddenCharacter(value) && !LINE_SEPARATORS.test(value) && !hasEncodedWord(value);
 }
 
 /** True when a multi-line value (message) holds nothing but printable text and line breaks (LF or CRLF). */
 export function isCleanText(value: string): boolean {
-  return !CONTROLS_EXCEPT_NEWLINE.test(value) && !BIDI_CONTROLS.test(value) && !LINE_SEPARATORS.test(value);
+  return !CONTROLS_EXCEPT_NEWLINE.test(value) && !hasHiddenCharacter(value) && !LINE_SEPARATORS.test(value);
 }
 
 export function hasLineBreak(value: string): boolean {
@@ -66,7 +96,7 @@ const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_
  */
 export function toAsciiEmail(value: string): string | null {
   const text = value.normalize('NFC');
-  if (CONTROLS.test(text) || BIDI_CONTROLS.test(text) || LINE_SEPARATORS.test(text)) return null;
+  if (CONTROLS.test(text) || hasHiddenCharacter(text) || LINE_SEPARATORS.test(text)) return null;
   const at = text.lastIndexOf('@');
   if (at < 1 || text.indexOf('@') !== at) return null;
   const local = text.slice(0, at);

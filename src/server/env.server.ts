@@ -13,7 +13,7 @@
  */
 import { AppError } from '../lib/errors';
 import { z } from '../lib/zod';
-import { previewDeployOrigin } from './netlify-deploy.server';
+import { netlifySiteUrl, previewDeployOrigin } from './netlify-deploy.server';
 import { parseMailbox } from './email/mailbox.server';
 
 /**
@@ -108,10 +108,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== '') cleaned[k] = v;
   const url = databaseUrlFrom(source);
   if (url) cleaned.DATABASE_URL = url;
-  // A deploy preview without its own SITE_URL links (emails) to itself.
-  const preview = cleaned.SITE_URL ? null : previewDeployOrigin();
-  if (preview) cleaned.SITE_URL = preview;
   const isProduction = isProductionEnv(source);
+  // Without SITE_URL: a deploy preview links (emails) to itself; a deployed function takes Netlify's
+  // own address as the build does (DEPLOY_PRIME_URL on a preview, else URL).
+  const fallback = cleaned.SITE_URL ? null : (previewDeployOrigin() ?? (isProduction ? netlifySiteUrl(source) : null));
+  if (fallback) cleaned.SITE_URL = fallback;
 
   const result = envSchema.safeParse(cleaned);
   let data: Parsed;

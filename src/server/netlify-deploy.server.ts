@@ -6,6 +6,7 @@
  * netlify.toml's build variables (CONTEXT, DEPLOY_PRIME_URL) never reach a
  * function, so this is the only way a function knows it is a preview.
  */
+import { isPublicHttpsOrigin } from '../integrations/site-url';
 
 interface NetlifyRequestContext {
   deploy?: { context?: string };
@@ -36,4 +37,17 @@ export function previewDeployOrigin(): string | null {
   const suffix = `--${siteName.toLowerCase()}.netlify.app`;
   if (!host.endsWith(suffix) || !/^[a-z0-9-]+$/.test(host.slice(0, -suffix.length))) return null;
   return url.origin;
+}
+
+/**
+ * The site's address from Netlify's own variables, as the build takes it
+ * when SITE_URL is unset (src/integrations/site-url.ts): a deploy preview
+ * or branch deploy its own address (DEPLOY_PRIME_URL), else the site's main
+ * address (URL); only a public https origin, else null.
+ * docs/decisions/028-fourth-attack-round.md
+ */
+export function netlifySiteUrl(source: NodeJS.ProcessEnv = process.env): string | null {
+  const candidates = PREVIEW_CONTEXTS.has(source.CONTEXT ?? '') ? [source.DEPLOY_PRIME_URL, source.URL] : [source.URL];
+  for (const value of candidates) if (isPublicHttpsOrigin(value)) return new URL(value).origin;
+  return null;
 }

@@ -49,6 +49,16 @@ export const CONFIRMATIONS_PER_RECIPIENT: RateLimit = { bucket: 'confirmation-re
 export const MOVES_PER_BOOKING: RateLimit = { bucket: 'move-booking', max: 5, windowSeconds: 24 * 60 * 60 };
 export const MOVES_PER_CLIENT: RateLimit = { bucket: 'move-client', max: 20, windowSeconds: 60 * 60 };
 
+/**
+ * Invitation resends (docs/decisions/028-fourth-attack-round.md): each one
+ * emails a new link, so a stolen or careless admin session could flood a
+ * colleague's inbox, or send hundreds of emails from the practice's
+ * address. Per invited account and per staff member sending, 5 an hour
+ * each; keyed on the user ids.
+ */
+export const INVITES_PER_ACCOUNT: RateLimit = { bucket: 'invite-account', max: 5, windowSeconds: 60 * 60 };
+export const INVITES_PER_SENDER: RateLimit = { bucket: 'invite-sender', max: 5, windowSeconds: 60 * 60 };
+
 /** How many expired rows one statement removes at most (keeps every statement cheap). */
 const PURGE_BATCH = 20;
 
@@ -155,7 +165,7 @@ export async function takeRateLimit(
   db: Database,
   hits: RateLimitHit[],
   now: Date = new Date(),
-  message = 'Too many requests. Please try again later.',
+  message: string | ((bucket: string) => string) = 'Too many requests. Please try again later.',
   also: SQL = sql`null`,
 ): Promise<unknown> {
   const ctes = hits.map((hit, i) => sql`${sql.raw(`h${i}`)} as (${hitCte(hit, now, sql`(select 1) one`)})`);
@@ -166,7 +176,7 @@ export async function takeRateLimit(
     );
     return (result as unknown as { rows: Array<{ also: unknown }> }).rows[0]?.also ?? null;
   } catch (error) {
-    throw asRateLimited(error, () => message);
+    throw asRateLimited(error, typeof message === 'string' ? () => message : message);
   }
 }
 
@@ -211,6 +221,17 @@ export function moveLimits(
     booking: { limit: MOVES_PER_BOOKING, key: rateLimitKey(MOVES_PER_BOOKING, tokenHash, secret) },
     client: clientHit(MOVES_PER_CLIENT, who.clientAddress, secret),
   };
+}
+
+/** The limits of an invitation resend: per invited account and per staff member sending it. */
+export function invitationLimits(
+  who: { accountId: string; senderId: string },
+  secret: string = serverHashKey(),
+): RateLimitHit[] {
+  return [
+    { limit: INVITES_PER_ACCOUNT, key: rateLimitKey(INVITES_PER_ACCOUNT, who.accountId, secret) },
+    { limit: INVITES_PER_SENDER, key: rateLimitKey(INVITES_PER_SENDER, who.senderId, secret) },
+  ];
 }
 
 /**

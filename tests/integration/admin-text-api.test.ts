@@ -1,6 +1,7 @@
 /**
  * Admin text fields over HTTP (issue 20, point 10): a type name, a block
- * reason or an inventory name holding CR, "\nBcc:", U+2028, RLO or an RFC
+ * reason or an inventory name holding CR, "\nBcc:", U+2028, RLO, another
+ * format character or a noncharacter (docs/decisions/028-fourth-attack-round.md) or an RFC
  * 2047 encoded word is refused with 400 naming the field, and nothing is
  * stored (such a type name used to break every booking's emails). The rule
  * for each field: tests/unit/admin-text-fields.test.ts.
@@ -14,7 +15,19 @@ import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 
-const BAD = ['Vorsorge\rx', 'Vorsorge\nBcc: x@example.org', 'Vorsorge\u2028Bcc: x@example.org', 'Vorsorge\u202etxt', '=?utf-8?B?QmNjOiB4QGV4YW1wbGUub3Jn?='];
+const BAD = [
+  'Vorsorge\rx',
+  'Vorsorge\nBcc: x@example.org',
+  'Vorsorge\u2028Bcc: x@example.org',
+  'Vorsorge\u202etxt',
+  '=?utf-8?B?QmNjOiB4QGV4YW1wbGUub3Jn?=',
+  // format characters and noncharacters (docs/decisions/028-fourth-attack-round.md)
+  'Vorsorge\u200e',
+  '\u200fVorsorge',
+  '\ufeffVorsorge',
+  'Vor\ufffbsorge',
+  'Vor\u{10fffe}sorge',
+];
 const REFUSED = ['admin.errors.singleLine', 'admin.errors.invalidCharacters'];
 
 describe.each(databaseKinds)('admin text fields over HTTP on %s', (kind) => {

@@ -456,7 +456,14 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       ['a name with the C1 control U+009B', { last_name: 'Muster\u009b' }, 'last_name'],
       ['a name with U+2028', { first_name: 'Eri\u2028ka' }, 'first_name'],
       ['a name with the RTL override U+202E', { last_name: '\u202eretsuM' }, 'last_name'],
-      ['a name of zero-width characters only', { first_name: '\u200b\u200b\u200b' }, 'first_name'],
+      ['a name of zero-width characters only', { first_name: '\u200c\u200d\u200c' }, 'first_name'],
+      // format characters and noncharacters (docs/decisions/028-fourth-attack-round.md)
+      ['a name with the RLM mark U+200F', { first_name: 'Erika\u200f' }, 'first_name'],
+      ['a name with the Arabic letter mark U+061C', { last_name: 'Mus\u061cter' }, 'last_name'],
+      ['a name starting with U+FEFF', { last_name: '\ufeffMuster' }, 'last_name'],
+      ['a name with an interlinear annotation U+FFF9', { first_name: 'Eri\ufff9ka' }, 'first_name'],
+      ['a name with the noncharacter U+FFFE', { first_name: 'Eri\ufffeka' }, 'first_name'],
+      ['a name with the noncharacter U+10FFFF', { last_name: 'Muster\u{10ffff}' }, 'last_name'],
       ['an email with NUL', { email: 'erika\u0000@example.org' }, 'email'],
       ['an email with a raw non-ASCII local part', { email: 'jörg@example.org' }, 'email'],
     ];

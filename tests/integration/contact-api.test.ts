@@ -149,7 +149,15 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
       ['subject with VT', { subject: 'Rezept\u000bfrage' }, { subject: ['contact.errors.invalidCharacters'] }],
       ['subject with FF', { subject: 'Rezept\u000cfrage' }, { subject: ['contact.errors.invalidCharacters'] }],
       ['name with the RTL override', { name: 'Anna \u202eretsuM' }, { name: ['contact.errors.invalidCharacters'] }],
-      ['name of zero-width characters only', { name: '\u200b\u200c\u200d' }, { name: ['contact.errors.nameRequired'] }],
+      ['name of zero-width characters only', { name: '\u200c\u200d\u200c' }, { name: ['contact.errors.nameRequired'] }],
+      // format characters and noncharacters (docs/decisions/028-fourth-attack-round.md)
+      ['subject with the LRM mark', { subject: 'Rezept\u200e' }, { subject: ['contact.errors.invalidCharacters'] }],
+      ['subject with the Arabic letter mark', { subject: '\u061cRezept' }, { subject: ['contact.errors.invalidCharacters'] }],
+      ['subject with U+FEFF first', { subject: '\ufeffRezept' }, { subject: ['contact.errors.invalidCharacters'] }],
+      ['subject of only a bidi mark', { subject: '\u200f' }, { subject: ['contact.errors.invalidCharacters'] }],
+      ['subject with the noncharacter U+FFFF', { subject: 'Rezept\uffff' }, { subject: ['contact.errors.invalidCharacters'] }],
+      ['name with the noncharacter U+FDD0', { name: 'Anna\ufdd0' }, { name: ['contact.errors.invalidCharacters'] }],
+      ['message with an interlinear annotation', { message: 'Hallo \ufff9A\ufffaB\ufffb' }, { message: ['contact.errors.invalidCharacters'] }],
       ['message with NUL', { message: 'Hallo\u0000' }, { message: ['contact.errors.invalidCharacters'] }],
       ['message with a paragraph separator', { message: 'Hallo\u2029Welt' }, { message: ['contact.errors.invalidCharacters'] }],
     ])('%s', async (_, change, errors) => {

@@ -85,7 +85,9 @@ describe('functions in production (no APP_ENV)', () => {
     ['PRACTICE_EMAIL', { PRACTICE_EMAIL: undefined }],
     ['PRACTICE_EMAIL', { PRACTICE_EMAIL: 'a@example.org, b@example.org' }],
     ['PRACTICE_EMAIL', { PRACTICE_EMAIL: 'team@example.org;chef@example.org' }],
-    ['SITE_URL', { SITE_URL: undefined }],
+    ['SITE_URL', { SITE_URL: undefined, URL: undefined }],
+    // Netlify's own URL stands in only when it is a public https origin (docs/decisions/028-fourth-attack-round.md).
+    ['SITE_URL', { SITE_URL: undefined, URL: 'http://localhost:8888' }],
   ])('every function answers 503 not-configured without %s (%o), logging the name once per request', async (name, change) => {
     stubAll({ ...production(t.url), ...change });
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -75,6 +75,25 @@ const BAD: Array<[string, string]> = [
   ['C1', 'Vorsorge\u0085'],
   ['an RFC 2047 encoded word', '=?utf-8?B?QmNjOiB4QGV4YW1wbGUub3Jn?='],
   ['"=?" anywhere', 'Vorsorge =? x'],
+  // Format characters, noncharacters and lone surrogates (docs/decisions/028-fourth-attack-round.md), also at either end.
+  ['LRM', 'Vorsorge\u200e'],
+  ['RLM', '\u200fVorsorge'],
+  ['ALM', 'Vor\u061csorge'],
+  ['RLE', 'Vor\u202bsorge'],
+  ['BOM at the start', '\ufeffVorsorge'],
+  ['BOM at the end', 'Vorsorge\ufeff'],
+  ['an interlinear annotation', 'Vor\ufff9sorge\ufffax\ufffb'],
+  ['a zero-width space', 'Vor\u200bsorge'],
+  ['a word joiner', 'Vor\u2060sorge'],
+  ['a soft hyphen', 'Vor\u00adsorge'],
+  ['a tag character', 'Vorsorge\u{e0041}'],
+  ['U+FDD0', 'Vorsorge\ufdd0'],
+  ['U+FFFE', 'Vorsorge\ufffe'],
+  ['U+FFFF', 'Vorsorge\uffff'],
+  ['U+10FFFF', 'Vorsorge\u{10ffff}'],
+  ['a lone surrogate', 'Vorsorge\ud800'],
+  ['only a bidi mark', '\u200e'],
+  ['only a BOM', '\ufeff'],
 ];
 
 const objectSchemas = (Object.entries(adminSchemas) as Array<[string, unknown]>).filter(
@@ -122,7 +141,7 @@ describe('admin text fields', () => {
         return result.success ? [] : (fieldErrors(result.error)[field] ?? []);
       };
 
-      it(`${name}.${field} refuses control, bidi and separator characters and encoded words, naming the field`, () => {
+      it(`${name}.${field} refuses control, format, bidi and separator characters, noncharacters and encoded words, naming the field`, () => {
         for (const [what, value] of BAD) {
           // A line break character in a single-line field may be named as such.
           const keys = /[\r\u2028\u2029]/.test(value) && !multiLine ? ['admin.errors.singleLine'] : ['admin.errors.invalidCharacters'];

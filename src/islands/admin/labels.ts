@@ -453,6 +453,7 @@ export const labels = {
     resent: (email: string) => `Neue Einladung an ${email} gesendet; der alte Link gilt nicht mehr.`,
     resendFailed: 'Die neue Einladung konnte nicht gesendet werden; der alte Link gilt nicht mehr. Bitte versuchen Sie es erneut.',
     alreadyActive: 'Dieser Kollege hat sein Passwort bereits festgelegt.',
+    resendLimited: 'In der letzten Stunde wurden zu viele Einladungen gesendet (an diese Adresse oder von Ihnen). Der zuletzt gesendete Link gilt weiter; bitte versuchen Sie es später erneut.',
     caption: 'Mitarbeiterkonten, nach E-Mail sortiert',
     empty: 'Keine Benutzer.',
     noMatch: 'Keine Benutzer.',

@@ -73,6 +73,27 @@ describe('users page', () => {
     expect(calls.filter((c) => c.key === 'POST /api/admin/users')[1]!.body).toEqual({ email: 'zwei@example.org', password: 'lang-genug-2030' });
   }, 30_000);
 
+  it('a resend refused by the limit (429) says so, and that the last link still works', async () => {
+    const invited = { ...OTHER, status: 'invited', invited_until: '2026-11-04T10:00:00Z' };
+    replies = {
+      'GET /api/admin/users': () => ({ status: 200, body: [ME, invited] }),
+      [`POST /api/admin/users/${OTHER.id}/invite`]: () => ({
+        status: 429,
+        body: { type: 'rate-limited', status: 429, detail: 'Sie haben in der letzten Stunde zu viele Einladungen gesendet. Bitte versuchen Sie es später erneut.' },
+      }),
+    };
+    render(
+      <>
+        <Toaster />
+        <UsersPage currentUserId={ME.id} />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Einladung an kollege@example.org erneut senden' }));
+    expect(await screen.findByText(/zu viele Einladungen gesendet .*Der zuletzt gesendete Link gilt weiter/)).toBeInTheDocument();
+    expect(screen.queryByText(/Neue Einladung an/)).not.toBeInTheDocument();
+  });
+
   it('a refused removal of the last admin shows the server reason', async () => {
     replies = {
       'GET /api/admin/users': () => ({ status: 200, body: [ME] }),

@@ -44,7 +44,7 @@ export function UsersPage({ currentUserId }: { currentUserId?: string }) {
       else toast.warning(L.resendFailed);
       reload();
     } catch (error) {
-      toast.error(C.error, { description: failureText(error, { conflict: L.alreadyActive }) });
+      toast.error(C.error, { description: failureText(error, { conflict: L.alreadyActive, 'rate-limited': L.resendLimited }) });
     }
   }
 

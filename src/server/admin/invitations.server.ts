@@ -13,6 +13,7 @@ import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { issuePasswordToken } from '../auth/accounts.server';
 import type { EmailSender } from '../email/email.server';
+import { INVITES_PER_ACCOUNT, invitationLimits, takeRateLimit } from '../rate-limit.server';
 import { notFound } from './shared.server';
 
 export interface InvitationMail {
@@ -42,10 +43,19 @@ export async function invitationExpiry(db: Database, userId: string, now: Date):
   return row?.until ?? null;
 }
 
+/** The 429 texts of the resend limits (the back office is German). */
+export const TOO_MANY_INVITATIONS = {
+  account: 'An diese Kollegin oder diesen Kollegen wurden in der letzten Stunde zu viele Einladungen gesendet. Bitte versuchen Sie es später erneut.',
+  sender: 'Sie haben in der letzten Stunde zu viele Einladungen gesendet. Bitte versuchen Sie es später erneut.',
+} as const;
+
 /**
  * Sends a pending colleague a new invitation: a new link (48 hours) that
  * retires the old one, audited as `invite`. 404 for an unknown user, 409
- * `conflict` for one who has already signed up.
+ * `conflict` for one who has already signed up, 429 (with Retry-After)
+ * beyond 5 resends an hour to one colleague or by one staff member
+ * (docs/decisions/028-fourth-attack-round.md); a refused resend counts
+ * nothing, sends nothing and leaves the current link working.
  */
 export async function resendInvitation(
   db: Database,
@@ -59,6 +69,10 @@ export async function resendInvitation(
     const [user] = await tx.select({ id: users.id, email: users.email, pending: users.invitationPending }).from(users).where(eq(users.id, id)).for('update');
     if (!user) throw notFound('user');
     if (!user.pending) throw new AppError('conflict', 'This colleague has already set a password; there is no invitation to send.');
+    // Counted in this transaction: a refusal (or any later failure) keeps no hit and issues no link.
+    await takeRateLimit(tx, invitationLimits({ accountId: user.id, senderId: actor.user.id }), now, (bucket) =>
+      bucket === INVITES_PER_ACCOUNT.bucket ? TOO_MANY_INVITATIONS.account : TOO_MANY_INVITATIONS.sender,
+    );
     const token = await issuePasswordToken(tx, user.id, 'invitation', now);
     await recordAudit(tx, actor, { action: 'invite', entity: 'user', entityId: user.id, label: auditLabel.user(user) }, now);
     return { user, token };
