@@ -7,6 +7,7 @@ import { bookingForCancellation, cancelBooking } from '../../src/server/bookings
 import type { BookingView } from '../../src/server/bookings/lookup.server';
 import { json, parseInput, queryOf, readJson, route } from '../../src/server/http.server';
 import { sendPatientNotice } from '../../src/server/patient-notices.server';
+import { offerAfterResponse } from '../../src/server/waitlist/sweep.server';
 
 const tokenInput = z.object({ token: cancellationTokenSchema });
 
@@ -25,7 +26,7 @@ export default route({
     const { token } = parseInput(tokenInput, queryOf(req));
     return json(publicView(await bookingForCancellation(await getDb(), token)));
   },
-  POST: async (req) => {
+  POST: async (req, ctx) => {
     const { token } = parseInput(tokenInput, await readJson(req));
     const { booking, contact } = await cancelBooking(await getDb(), token, await dataKeyRingIfAny());
     const type = { name: booking.type_name, nameEn: booking.type_name_en, slotDurationMinutes: booking.slot_duration_minutes };
@@ -46,6 +47,8 @@ export default route({
         : null,
       sendCancellationNotice({ type, date: booking.appointment_date, time: booking.appointment_time, reference: booking.reference }),
     ]);
+    // The seat is free: the waitlist is asked (docs/decisions/032).
+    offerAfterResponse(ctx, booking.appointment_type_id);
     return json({ cancelled: true });
   },
 });
