@@ -545,7 +545,7 @@ export const waitlistOffers = pgTable(
   (t) => [
     check('waitlist_offers_token_hash_format', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
     uniqueIndex('waitlist_offers_token_hash_idx').on(t.tokenHash),
-    uniqueIndex('waitlist_offers_entry_time_idx').on(t.entryId, t.appointmentTypeId, t.appointmentDate, t.appointmentTime),
+    index('waitlist_offers_entry_time_idx').on(t.entryId, t.appointmentTypeId, t.appointmentDate, t.appointmentTime),
     index('waitlist_offers_time_idx').on(t.appointmentTypeId, t.appointmentDate, t.appointmentTime),
   ],
 );

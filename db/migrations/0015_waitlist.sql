@@ -37,5 +37,5 @@ CREATE UNIQUE INDEX "waitlist_entries_booking_idx" ON "waitlist_entries" USING b
 CREATE UNIQUE INDEX "waitlist_entries_token_hash_idx" ON "waitlist_entries" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "waitlist_entries_type_created_idx" ON "waitlist_entries" USING btree ("appointment_type_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "waitlist_offers_token_hash_idx" ON "waitlist_offers" USING btree ("token_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "waitlist_offers_entry_time_idx" ON "waitlist_offers" USING btree ("entry_id","appointment_type_id","appointment_date","appointment_time");--> statement-breakpoint
+CREATE INDEX "waitlist_offers_entry_time_idx" ON "waitlist_offers" USING btree ("entry_id","appointment_type_id","appointment_date","appointment_time");--> statement-breakpoint
 CREATE INDEX "waitlist_offers_time_idx" ON "waitlist_offers" USING btree ("appointment_type_id","appointment_date","appointment_time");

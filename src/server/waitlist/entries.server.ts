@@ -153,17 +153,16 @@ export async function joinWaitlist(
 
 /**
  * POST /api/waitlist/leave with an entry's token or one of its offers':
- * the entry is deleted (its offers keep no link to it). 204 also when it is
- * already gone (an offer whose entry was taken or withdrawn); 404 for a
- * token that was never issued.
+ * the entry is deleted (its offers keep no link to it). Always 204: a
+ * second click on the email's link finds the entry gone, which is what the
+ * patient asked for (and the answer tells nobody whether a token exists).
  */
 export async function leaveWaitlist(db: Database, token: string): Promise<void> {
   const hash = hashToken(token);
   const deleted = await db.delete(waitlistEntries).where(eq(waitlistEntries.tokenHash, hash)).returning({ id: waitlistEntries.id });
   if (deleted.length) return;
   const [offer] = await db.select({ entryId: waitlistOffers.entryId }).from(waitlistOffers).where(eq(waitlistOffers.tokenHash, hash));
-  if (!offer) throw new AppError('not-found', 'This link is unknown.');
-  if (offer.entryId) await db.delete(waitlistEntries).where(eq(waitlistEntries.id, offer.entryId));
+  if (offer?.entryId) await db.delete(waitlistEntries).where(eq(waitlistEntries.id, offer.entryId));
 }
 
 /**

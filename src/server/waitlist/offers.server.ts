@@ -10,7 +10,8 @@
  * free seat to at most OFFERS_PER_SEAT fitting entries at once, the
  * earliest asked first. An offer lapses after OFFER_LAPSE_MINUTES
  * unanswered (its link stays valid until the time begins or is taken):
- * then the next ones are asked. An entry has one open offer at a time.
+ * then the next ones are asked. An entry with an open offer is asked again
+ * only for an earlier time.
  * Sweeps are serialised by a transaction-scoped advisory lock, so the job
  * and a request never ask the same people twice.
  *
@@ -121,13 +122,19 @@ interface PlannedOffer {
 /**
  * The offers a sweep makes for one type: free times ascending; per time,
  * up to OFFERS_PER_SEAT × free seats open offers, to fitting entries not yet
- * offered that time and without another open offer, earliest asked first.
+ * offered that time and without an open offer of that time or an earlier
+ * one, earliest asked first.
  */
 function planOffers(type: AppointmentTypeRow, times: FreeTime[], entries: EntryRow[], offers: OfferRow[], now: Date): PlannedOffer[] {
   const lapse = now.getTime() - OFFER_LAPSE_MINUTES * 60_000;
   const freeKeys = new Set(times.map((t) => slotKey(t.date, t.time)));
   const open = offers.filter((o) => o.createdAt.getTime() > lapse && freeKeys.has(slotKey(o.date, o.time)));
-  const busy = new Set(open.map((o) => o.entryId));
+  // An entry's earliest open offer: it is asked again only for an earlier time (or once that offer lapses).
+  const busyFrom = new Map<string, string>();
+  for (const o of open) {
+    const key = slotKey(o.date, o.time);
+    if (!busyFrom.has(o.entryId) || key < busyFrom.get(o.entryId)!) busyFrom.set(o.entryId, key);
+  }
   const offeredBefore = new Set(offers.map((o) => `${o.entryId} ${slotKey(o.date, o.time)}`));
   const openPerTime = new Map<string, number>();
   for (const o of open) openPerTime.set(slotKey(o.date, o.time), (openPerTime.get(slotKey(o.date, o.time)) ?? 0) + 1);
@@ -137,9 +144,10 @@ function planOffers(type: AppointmentTypeRow, times: FreeTime[], entries: EntryR
     let budget = OFFERS_PER_SEAT * t.free - (openPerTime.get(key) ?? 0);
     for (const entry of entries) {
       if (budget <= 0) break;
-      if (busy.has(entry.id) || offeredBefore.has(`${entry.id} ${key}`) || !fitsEntry(entry, t.date, t.time)) continue;
+      const busy = busyFrom.get(entry.id);
+      if ((busy !== undefined && busy <= key) || offeredBefore.has(`${entry.id} ${key}`) || !fitsEntry(entry, t.date, t.time)) continue;
       planned.push({ entry, type, date: t.date, time: t.time, token: newCancellationToken() });
-      busy.add(entry.id);
+      busyFrom.set(entry.id, key);
       budget--;
     }
   }
@@ -265,11 +273,7 @@ async function nextOfferFor(db: Database, entryId: string, except: { date: strin
   const token = newCancellationToken();
   await db
     .insert(waitlistOffers)
-    .values({ entryId, appointmentTypeId: entry.typeId, appointmentDate: next.date, appointmentTime: next.time, tokenHash: hashToken(token), createdAt: now })
-    .onConflictDoUpdate({
-      target: [waitlistOffers.entryId, waitlistOffers.appointmentTypeId, waitlistOffers.appointmentDate, waitlistOffers.appointmentTime],
-      set: { tokenHash: hashToken(token), createdAt: now },
-    });
+    .values({ entryId, appointmentTypeId: entry.typeId, appointmentDate: next.date, appointmentTime: next.time, tokenHash: hashToken(token), createdAt: now });
   return { token, appointment_date: next.date, appointment_time: next.time };
 }
 
