@@ -7,6 +7,7 @@
  */
 import { CANCELLATION_TOKEN } from './cancellation-token';
 import { bookingRequestSchema, isRealDate, phoneSchema } from './booking-schema';
+import { addDaysToDate } from './berlin-time';
 import { z } from './zod';
 
 /** Morning: a start before 12:00; afternoon: from 12:00. */
@@ -100,3 +101,14 @@ export function fitsEntry(entry: EntryWish, dateValue: string, time: string): bo
   if (entry.current && `${dateValue} ${time}` >= `${entry.current.date} ${entry.current.time}`) return false;
   return true;
 }
+
+/** GET /api/admin/waitlist/counts: from … to (both included, at most 62 days). */
+export const waitlistCountsQuerySchema = z
+  .object({
+    from: z.string({ error: 'admin.errors.invalid' }).refine(isRealDate, 'admin.errors.invalid'),
+    to: z.string({ error: 'admin.errors.invalid' }).refine(isRealDate, 'admin.errors.invalid'),
+  })
+  .refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || (q.from <= q.to && q.to <= addDaysToDate(q.from, 61)), {
+    path: ['to'],
+    message: 'admin.errors.invalid',
+  });

@@ -17,13 +17,15 @@ import blockedItem from '../../netlify/functions/admin-blocked-date';
 import bookings from '../../netlify/functions/bookings';
 import cancelLink from '../../netlify/functions/bookings-cancel';
 import sendReminders from '../../netlify/functions/send-reminders';
+import staffWaitlist from '../../netlify/functions/admin-waitlist';
+import staffCounts from '../../netlify/functions/admin-waitlist-counts';
 import waitlist from '../../netlify/functions/waitlist';
 import waitlistLeave from '../../netlify/functions/waitlist-leave';
 import waitlistOffer from '../../netlify/functions/waitlist-offer';
-import { blockedDates, bookedSlots, cancelledBookings, rateLimits, waitlistEntries, waitlistOffers } from '../../db/schema';
+import { auditLog, blockedDates, bookedSlots, cancelledBookings, rateLimits, waitlistEntries, waitlistOffers } from '../../db/schema';
 import { OFFER_LAPSE_MINUTES } from '../../src/server/waitlist/offers.server';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
-import { createAdmin, type TestUser } from '../helpers/auth';
+import { createAdmin, createNonAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
 import { readOutbox, type ParsedEml } from '../helpers/eml';
 import { setEnv } from '../helpers/env';
@@ -235,7 +237,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     expect((await take(offerToken(offerA!))).status).toBe(200);
     const late = await take(offerToken(offerB!));
     expect(late.status).toBe(409);
-    expect(late.json.code ?? late.json.type).toBeDefined();
+    expect(late.json.type).toBe('taken');
     expect(late.json.next).toMatchObject({ appointment_date: '2030-01-09', appointment_time: '09:00' });
     expect((await show(offerToken(offerB!))).status).toBe(409);
     const [stillWaiting] = await t.db.select().from(waitlistEntries);
@@ -333,6 +335,36 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     await sendReminders();
     expect(await ids()).toEqual([]);
     expect(await t.db.select().from(waitlistOffers).where(and(eq(waitlistOffers.appointmentDate, '2030-01-08')))).toHaveLength(0);
+  });
+
+  it('staff see how many wait per type and day, and the list with names (no-store, audited as a view, staff only)', async () => {
+    const booked = await book('2030-01-10', '09:00');
+    expect((await join({ token: booked.token, from: '2030-01-08', to: '2030-01-20', weekdays: [2, 3] })).status).toBe(201);
+    expect((await join(newPatientEntry({ first_name: 'Quirin', last_name: 'Quellwasser', from: '2030-01-08', to: '2030-01-09' }))).status).toBe(201);
+    const counts = await api(staffCounts, '/api/admin/waitlist/counts', { query: { from: '2030-01-07', to: '2030-01-10' } });
+    expect(counts.status).toBe(200);
+    expect(counts.json.total).toBe(2);
+    expect(counts.json.days.map((d: { date: string; count: number }) => [d.date, d.count])).toEqual([
+      ['2030-01-08', 2],
+      ['2030-01-09', 2],
+    ]);
+    expect(JSON.stringify(counts.json)).not.toContain('Quirin');
+    expect(await t.db.select().from(auditLog)).toHaveLength(0);
+
+    const list = await api(staffWaitlist, '/api/admin/waitlist');
+    expect(list.status).toBe(200);
+    expect(list.headers.get('cache-control')).toBe('no-store');
+    expect(list.json).toHaveLength(2);
+    expect(list.json[0]).toMatchObject({ first_name: testPatient.first_name, from: '2030-01-08', to: '2030-01-10', weekdays: [2, 3], current: { date: '2030-01-10', time: '09:00' } });
+    expect(list.json[1]).toMatchObject({ first_name: 'Quirin', last_name: 'Quellwasser', birth_date: '1970-02-03', current: null, asked_at: NOW.toISOString() });
+    const audit = await t.db.select().from(auditLog);
+    expect(audit).toMatchObject([{ action: 'view', entity: 'waitlist', label: 'Warteliste: 2 Einträge' }]);
+    expect(JSON.stringify(audit)).not.toContain('Quirin');
+    const outsider = await createNonAdmin(t.db, { email: 'helper@praxis.example' });
+    const refused = await call(staffWaitlist, '/api/admin/waitlist', { headers: { cookie: outsider.cookie } });
+    expect(refused.status).toBe(403);
+    expect((await call(staffWaitlist, '/api/admin/waitlist')).status).toBe(401);
+    await t.db.delete(auditLog);
   });
 
   it('two patients taking one offered seat at once: one gets it, the other 409 taken; capacity exact', async () => {

@@ -489,6 +489,7 @@ export const labels = {
       'inventory-item': 'Inventar',
       user: 'Benutzer',
       page: 'Seite',
+      waitlist: 'Warteliste',
     } as Record<string, string>,
     actions: {
       create: 'angelegt',
@@ -501,6 +502,7 @@ export const labels = {
       'invitation-accept': 'Einladung angenommen',
       'password-change': 'Passwort geändert',
       'password-reset': 'Passwort zurückgesetzt',
+      view: 'angesehen',
     } as Record<string, string>,
   },
   week: {
