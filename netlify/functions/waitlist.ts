@@ -1,6 +1,6 @@
 import { getDb } from '../../db/client';
 import { AppError } from '../../src/lib/errors';
-import { waitlistWithBookingSchema, waitlistWithoutBookingSchema } from '../../src/lib/waitlist-schema';
+import { waitlistWithBookingSchema, waitlistWithNewBookingSchema, waitlistWithoutBookingSchema } from '../../src/lib/waitlist-schema';
 import { dataKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { configuredEmail } from '../../src/server/booking-emails.server';
 import { afterResponse, json, parseInput, readJson, route } from '../../src/server/http.server';
@@ -13,8 +13,15 @@ import { eq } from 'drizzle-orm';
 export default route({
   POST: async (req, ctx) => {
     const raw = await readJson(req);
-    const withBooking = typeof raw === 'object' && raw !== null && 'token' in raw;
-    const body = (withBooking ? parseInput(waitlistWithBookingSchema, raw) : parseInput(waitlistWithoutBookingSchema, raw)) as JoinRequest;
+    // With a booking's link token, with a booking just made (its id, from the success screen), or with the patient's details.
+    const has = (field: string) => typeof raw === 'object' && raw !== null && field in raw;
+    const body = (
+      has('token')
+        ? parseInput(waitlistWithBookingSchema, raw)
+        : has('booking_id')
+          ? parseInput(waitlistWithNewBookingSchema, raw)
+          : parseInput(waitlistWithoutBookingSchema, raw)
+    ) as JoinRequest;
     if (body.from > body.to) throw new AppError('invalid-input', '"to" lies before "from".', { to: ['waitlist.errors.rangeReversed'] });
     const db = await getDb();
     // Entries are sealed: without a key, 503 not-configured and nothing is stored.

@@ -36,6 +36,17 @@ const wish = {
 /** POST /api/waitlist with a booking's link token: an earlier time of the booking's type. */
 export const waitlistWithBookingSchema = z.object({ token: waitlistTokenSchema, ...wish });
 
+/**
+ * POST /api/waitlist from the success screen, right after booking: the new
+ * booking's id (a random uuid the booking's answer gave this browser),
+ * accepted for NEW_BOOKING_MINUTES after the booking was made.
+ */
+export const waitlistWithNewBookingSchema = z.object({
+  booking_id: z.string({ error: 'errors.invalid' }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'errors.invalid').transform((v) => v.toLowerCase()),
+  ...wish,
+});
+export const NEW_BOOKING_MINUTES = 30;
+
 /** POST /api/waitlist without a booking: step 3's details (same text rules and consent), no phone required. */
 export const waitlistWithoutBookingSchema = z.object({
   appointment_type_id: bookingRequestSchema.shape.appointment_type_id,

@@ -283,6 +283,20 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     expect((await join({ token: 'C'.repeat(43), from: '2030-01-08', to: '2030-01-10' })).status).toBe(404);
   });
 
+  it('from the success screen: the id of the booking just made is accepted for 30 minutes after booking, then only its link', async () => {
+    const booked = await book('2030-01-14', '09:00');
+    // The database's own clock stamped the row: put it at the test's "now".
+    await t.db.update(bookedSlots).set({ createdAt: NOW }).where(eq(bookedSlots.id, booked.id));
+    const body = { booking_id: booked.id.toUpperCase(), from: '2030-01-08', to: '2030-01-13' };
+    vi.setSystemTime(new Date(NOW.getTime() + 31 * 60_000));
+    expect((await join(body)).status).toBe(404);
+    vi.setSystemTime(new Date(NOW.getTime() + 29 * 60_000));
+    expect((await join(body)).status).toBe(201);
+    const [entry] = await t.db.select().from(waitlistEntries);
+    expect(entry!.bookingId).toBe(booked.id);
+    expect((await join({ booking_id: '00000000-0000-4000-8000-000000000000', from: '2030-01-08', to: '2030-01-13' })).status).toBe(404);
+  });
+
   it('is limited per email address like bookings', async () => {
     const body = newPatientEntry({ email: 'same@example.org' });
     for (let i = 0; i < 3; i++) expect((await join(body, `10.4.0.${i}`)).status).toBe(201);

@@ -10,17 +10,17 @@
  * client and per email address like bookings.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { waitlistEntries, waitlistOffers } from '../../../db/schema';
+import { bookedSlots, waitlistEntries, waitlistOffers } from '../../../db/schema';
 import type { Lang } from '../../i18n/languages';
 import { lastBookableDate } from '../../lib/availability';
 import { berlinToday } from '../../lib/berlin-time';
 import { AppError, type FieldErrors } from '../../lib/errors';
-import { daypartMask, weekdayMask, type WaitlistWish } from '../../lib/waitlist-schema';
+import { daypartMask, NEW_BOOKING_MINUTES, weekdayMask, type WaitlistWish } from '../../lib/waitlist-schema';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
-import { findByToken, throwUnknownLink } from '../bookings/lookup.server';
+import { findById, findByToken, throwUnknownLink, type BookingView } from '../bookings/lookup.server';
 import { hashToken, hasBegun, newCancellationToken } from '../bookings/shared.server';
 import { loadRules } from '../bookings/slot-sql.server';
 import { canonicalEmail, clientHit, databaseError, rateLimitKey, takeRateLimit, type RateLimit, type RateLimitHit } from '../rate-limit.server';
@@ -41,7 +41,7 @@ export interface NewPatientEntry {
   language: Lang;
 }
 
-export type JoinRequest = WaitlistWish & ({ token: string } | NewPatientEntry);
+export type JoinRequest = WaitlistWish & ({ token: string } | { booking_id: string } | NewPatientEntry);
 
 export interface JoinedEntry {
   id: string;
@@ -72,9 +72,21 @@ export async function joinWaitlist(
   let bookingId: string | null = null;
   let current: { date: string; time: string } | null = null;
   let details: Omit<EntrySecret, 'token'>;
-  if ('token' in request) {
-    const booking = await findByToken(db, request.token);
-    if (!booking) return throwUnknownLink(db, request.token, now, 'This link is unknown or the appointment was cancelled.');
+  if ('token' in request || 'booking_id' in request) {
+    let booking: BookingView | null;
+    if ('token' in request) {
+      booking = await findByToken(db, request.token);
+      if (!booking) return throwUnknownLink(db, request.token, now, 'This link is unknown or the appointment was cancelled.');
+    } else {
+      // The success screen: only a booking made in the last minutes, by its id (which only its answer gave out).
+      const since = new Date(now.getTime() - NEW_BOOKING_MINUTES * 60_000);
+      const [fresh] = await db
+        .select({ id: bookedSlots.id })
+        .from(bookedSlots)
+        .where(and(eq(bookedSlots.id, request.booking_id), eq(bookedSlots.source, 'online'), gte(bookedSlots.createdAt, since)));
+      booking = fresh ? await findById(db, fresh.id) : null;
+      if (!booking) throw new AppError('not-found', 'Please use the link in your confirmation email.');
+    }
     if (hasBegun(booking.appointment_date, booking.appointment_time, now)) {
       throw new AppError('too-late', 'This appointment has already begun.');
     }
