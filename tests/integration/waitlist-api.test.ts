@@ -82,6 +82,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     await t.db.delete(cancelledBookings);
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
+    await t.db.delete(auditLog);
     await rm(outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
@@ -378,7 +379,6 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     const refused = await call(staffWaitlist, '/api/admin/waitlist', { headers: { cookie: outsider.cookie } });
     expect(refused.status).toBe(403);
     expect((await call(staffWaitlist, '/api/admin/waitlist')).status).toBe(401);
-    await t.db.delete(auditLog);
   });
 
   it('two patients taking one offered seat at once: one gets it, the other 409 taken; capacity exact', async () => {
