@@ -480,3 +480,75 @@ export type BlockedDateRow = typeof blockedDates.$inferSelect;
 export type InventoryItemRow = typeof inventoryItems.$inferSelect;
 export type AppointmentContactRow = typeof appointmentContacts.$inferSelect;
 export type CancelledBookingRow = typeof cancelledBookings.$inferSelect;
+
+/**
+ * A patient's wish for an earlier time of a type (docs/decisions/032): with
+ * a booking (`booking_id`, deleted with it) or without one. Everything the
+ * patient entered (email, names, language, birth date) and the entry's own
+ * link token are sealed like appointment contacts, the entry id as
+ * associated data; only the token's SHA-256 is kept in clear. Deleted when
+ * taken, withdrawn, its range has passed or its booking is cancelled.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentTypeId: uuid('appointment_type_id')
+      .notNull()
+      .references(() => appointmentTypes.id, { onDelete: 'cascade' }),
+    /** The booking to be moved earlier; null for a patient without one. One entry per booking. */
+    bookingId: uuid('booking_id').references(() => bookedSlots.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date').notNull(),
+    toDate: date('to_date').notNull(),
+    /** ISO weekdays as bits: Monday = 1, Tuesday = 2, …, Sunday = 64; 127 = any day. */
+    weekdays: smallint('weekdays').notNull().default(127),
+    /** 1 = morning (before 12:00), 2 = afternoon; 3 = either. */
+    dayparts: smallint('dayparts').notNull().default(3),
+    keyId: text('key_id').notNull(),
+    sealed: text('sealed').notNull(),
+    /** Hex SHA-256 of the entry's link token ("Von der Liste nehmen"). */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('waitlist_entries_range', sql`${t.fromDate} <= ${t.toDate}`),
+    check('waitlist_entries_weekdays', sql`${t.weekdays} between 1 and 127`),
+    check('waitlist_entries_dayparts', sql`${t.dayparts} between 1 and 3`),
+    check('waitlist_entries_key_id_format', sql`${t.keyId} ~ '^[0-9a-f]{16}$'`),
+    check('waitlist_entries_sealed_format', sql`${t.sealed} ~ '^[A-Za-z0-9_-]+$'`),
+    check('waitlist_entries_token_hash_format', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+    uniqueIndex('waitlist_entries_booking_idx').on(t.bookingId),
+    uniqueIndex('waitlist_entries_token_hash_idx').on(t.tokenHash),
+    index('waitlist_entries_type_created_idx').on(t.appointmentTypeId, t.createdAt),
+  ],
+);
+
+/**
+ * One emailed offer of a freed time to one entry: no patient data, only the
+ * time and the link token's SHA-256. When the entry goes (taken, withdrawn,
+ * purged) the row stays without it until the time has passed, so its link
+ * answers 410 rather than "unknown".
+ */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entryId: uuid('entry_id').references(() => waitlistEntries.id, { onDelete: 'set null' }),
+    appointmentTypeId: uuid('appointment_type_id')
+      .notNull()
+      .references(() => appointmentTypes.id, { onDelete: 'cascade' }),
+    appointmentDate: date('appointment_date').notNull(),
+    appointmentTime: time('appointment_time').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('waitlist_offers_token_hash_format', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+    uniqueIndex('waitlist_offers_token_hash_idx').on(t.tokenHash),
+    index('waitlist_offers_entry_time_idx').on(t.entryId, t.appointmentTypeId, t.appointmentDate, t.appointmentTime),
+    index('waitlist_offers_time_idx').on(t.appointmentTypeId, t.appointmentDate, t.appointmentTime),
+  ],
+);
+
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+export type WaitlistOfferRow = typeof waitlistOffers.$inferSelect;

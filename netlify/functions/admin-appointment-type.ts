@@ -6,6 +6,7 @@ import { auditLabel } from '../../src/server/audit-labels.server';
 import { audited } from '../../src/server/audit.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
+import { offerAfterResponse } from '../../src/server/waitlist/sweep.server';
 
 export default route({
   PUT: async (req, ctx) => {
@@ -13,7 +14,10 @@ export default route({
     const session = await requireAdmin(req, db);
     const id = itemId(ctx, 'consultation type');
     const input = parseInput(appointmentTypeSchema, await readJson(req));
-    return json(await audited(db, session, { action: 'update', entity: 'appointment-type', entityId: id, label: auditLabel.type }, (tx) => updateAppointmentType(tx, id, input)));
+    const saved = await audited(db, session, { action: 'update', entity: 'appointment-type', entityId: id, label: auditLabel.type }, (tx) => updateAppointmentType(tx, id, input));
+    // A raised capacity (or a type resumed online) frees seats: the waitlist is asked (docs/decisions/032).
+    offerAfterResponse(ctx, id);
+    return json(saved);
   },
   DELETE: async (req, ctx) => {
     const db = await getDb();

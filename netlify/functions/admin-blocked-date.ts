@@ -9,6 +9,7 @@ import { audited } from '../../src/server/audit.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
 import { AppError } from '../../src/lib/errors';
 import { json, parseInput, queryOf, readJson, route } from '../../src/server/http.server';
+import { offerAfterResponse } from '../../src/server/waitlist/sweep.server';
 
 export default route({
   PUT: async (req, ctx) => {
@@ -23,6 +24,8 @@ export default route({
       saveBlock(tx, session, input, keys, { replace: id }),
     );
     const cancelled = await notifyBlockCancellations(db, saved.cancelled);
+    // A changed block may free times: the waitlist is asked (docs/decisions/032).
+    offerAfterResponse(ctx);
     return json(input.bookings ? { blocked: saved.blocked, cancelled } : saved.blocked[0]);
   },
   DELETE: async (req, ctx) => {
@@ -32,6 +35,8 @@ export default route({
     // `?scope=range`: every day of the range this block belongs to (docs/decisions/021).
     const scope = queryOf(req).scope === 'range' ? 'range' : 'one';
     await audited(db, session, { action: 'delete', entity: 'blocked-date', entityId: id, label: auditLabel.block }, (tx) => deleteBlockedDate(tx, id, scope));
+    // A lifted block frees its times: the waitlist is asked (docs/decisions/032).
+    offerAfterResponse(ctx);
     return new Response(null, { status: 204 });
   },
 });

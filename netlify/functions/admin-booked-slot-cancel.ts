@@ -4,6 +4,7 @@ import { cancelAsStaff } from '../../src/server/admin/booking-changes.server';
 import { itemId } from '../../src/server/admin/shared.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
+import { offerAfterResponse } from '../../src/server/waitlist/sweep.server';
 
 export default route({
   POST: async (req, ctx) => {
@@ -12,7 +13,10 @@ export default route({
     const id = itemId(ctx, 'booked slot');
     // The message goes to the patient only: never stored, audited or logged.
     const { message } = parseInput(cancelMessageSchema, await readJson(req));
-    return json(await cancelAsStaff(db, session, id, message));
+    const cancelled = await cancelAsStaff(db, session, id, message);
+    // The seat is free: the waitlist is asked (docs/decisions/032).
+    offerAfterResponse(ctx);
+    return json(cancelled);
   },
 });
 

@@ -4,6 +4,7 @@ import { moveAsStaff } from '../../src/server/admin/booking-changes.server';
 import { itemId } from '../../src/server/admin/shared.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
+import { offerAfterResponse } from '../../src/server/waitlist/sweep.server';
 
 export default route({
   POST: async (req, ctx) => {
@@ -12,7 +13,10 @@ export default route({
     const id = itemId(ctx, 'booked slot');
     const input = parseInput(staffMoveSchema, await readJson(req));
     // Same guard as every booking; 409 slot-unavailable with its reason when the time cannot be taken.
-    return json(await moveAsStaff(db, session, id, { date: input.appointment_date, time: input.appointment_time }));
+    const moved = await moveAsStaff(db, session, id, { date: input.appointment_date, time: input.appointment_time });
+    // The old time is free: the waitlist is asked (docs/decisions/032).
+    offerAfterResponse(ctx, moved.booking.appointment_type_id);
+    return json(moved);
   },
 });
 

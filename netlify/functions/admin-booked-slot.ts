@@ -3,13 +3,16 @@ import { cancelAsStaff } from '../../src/server/admin/booking-changes.server';
 import { itemId } from '../../src/server/admin/shared.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
 import { json, route } from '../../src/server/http.server';
+import { offerAfterResponse } from '../../src/server/waitlist/sweep.server';
 
 export default route({
   // Third round: the same as "Absagen" without a message (API.md), never a silent release.
   DELETE: async (req, ctx) => {
     const db = await getDb();
     const session = await requireAdmin(req, db);
-    return json(await cancelAsStaff(db, session, itemId(ctx, 'booked slot')));
+    const cancelled = await cancelAsStaff(db, session, itemId(ctx, 'booked slot'));
+    offerAfterResponse(ctx);
+    return json(cancelled);
   },
 });
 

@@ -6,6 +6,7 @@ import { auditLabel } from '../../src/server/audit-labels.server';
 import { audited } from '../../src/server/audit.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
+import { offerAfterResponse } from '../../src/server/waitlist/sweep.server';
 
 export default route({
   PUT: async (req, ctx) => {
@@ -13,7 +14,9 @@ export default route({
     const session = await requireAdmin(req, db);
     const id = itemId(ctx, 'time window');
     const input = parseInput(timeWindowSchema, await readJson(req));
-    return json(await audited(db, session, { action: 'update', entity: 'time-window', entityId: id, label: auditLabel.window }, (tx) => updateTimeWindow(tx, id, input)));
+    const saved = await audited(db, session, { action: 'update', entity: 'time-window', entityId: id, label: auditLabel.window }, (tx) => updateTimeWindow(tx, id, input));
+    offerAfterResponse(ctx, saved.appointment_type_id);
+    return json(saved);
   },
   DELETE: async (req, ctx) => {
     const db = await getDb();

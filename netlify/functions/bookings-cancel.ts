@@ -8,6 +8,7 @@ import type { BookingView } from '../../src/server/bookings/lookup.server';
 import { assertSameOrigin } from '../../src/server/auth/origin.server';
 import { json, parseInput, queryOf, readJson, route } from '../../src/server/http.server';
 import { sendPatientNotice } from '../../src/server/patient-notices.server';
+import { offerAfterResponse } from '../../src/server/waitlist/sweep.server';
 
 const tokenInput = z.object({ token: cancellationTokenSchema });
 
@@ -26,7 +27,7 @@ export default route({
     const { token } = parseInput(tokenInput, queryOf(req));
     return json(publicView(await bookingForCancellation(await getDb(), token)));
   },
-  POST: async (req) => {
+  POST: async (req, ctx) => {
     // Only the site's own pages may cancel (a foreign Origin is refused before the body is read).
     assertSameOrigin(req);
     const { token } = parseInput(tokenInput, await readJson(req));
@@ -49,6 +50,8 @@ export default route({
         : null,
       sendCancellationNotice({ type, date: booking.appointment_date, time: booking.appointment_time, reference: booking.reference }),
     ]);
+    // The seat is free: the waitlist is asked (docs/decisions/032).
+    offerAfterResponse(ctx, booking.appointment_type_id);
     return json({ cancelled: true });
   },
 });

@@ -9,6 +9,7 @@ import { readEnv } from '../../src/server/env.server';
 import { assertSameOrigin } from '../../src/server/auth/origin.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
 import { forgetHit, moveLimits, takeRateLimit } from '../../src/server/rate-limit.server';
+import { offerAfterResponse } from '../../src/server/waitlist/sweep.server';
 
 const TOO_MANY_MOVES = {
   de: 'Dieser Termin wurde zu oft verschoben. Bitte versuchen Sie es später erneut oder rufen Sie uns an.',
@@ -45,6 +46,8 @@ export default route({
         language,
       }),
     ]);
+    // The old time is free: the waitlist is asked (docs/decisions/032).
+    offerAfterResponse(ctx, moved.booking.appointment_type_id);
     const patientEmailError = useTranslations(language)('email.errors.patientFailed');
     return json({ booking: { ...moved.booking, sequence: moved.sequence }, email: patientSent ? email : { ...email, success: false, patientEmailError } });
   },

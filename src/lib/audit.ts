@@ -15,6 +15,8 @@ export const AUDIT_ENTITIES = [
   'user',
   /** A page text or the practice facts, changed in the content editor (entity id: "de/home", "practice"). */
   'page',
+  /** The waitlist with names, viewed (docs/decisions/032): the label counts the entries, never names them. */
+  'waitlist',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -30,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'invitation-accept',
   'password-change',
   'password-reset',
+  /** An answer that showed patients' names to staff. */
+  'view',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

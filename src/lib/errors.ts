@@ -18,6 +18,10 @@ export const HTTP_STATUS_BY_CODE = {
   /** The booking was cancelled by the practice (its link then answers this until the date has passed). */
   'cancelled-by-practice': 410,
   'last-admin': 409,
+  /** Waitlist (docs/decisions/032): a second entry of one booking; an offered time already taken; an offer no longer valid. */
+  'already-waiting': 409,
+  taken: 409,
+  expired: 410,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   'rate-limited': 429,

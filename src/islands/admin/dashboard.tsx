@@ -10,6 +10,7 @@ import { useSchedule } from './day-schedule';
 import { labels } from './labels';
 import { Loading } from './ui';
 import { remainingToday } from './views';
+import { WaitlistTile } from './waitlist-panel';
 
 interface Stats {
   bookedTotal: number;
@@ -68,6 +69,7 @@ export function Dashboard() {
             </div>
           );
         })}
+        <WaitlistTile from={today} to={today} />
       </dl>
       <TodayRemaining today={today} />
       <h2 className="mt-8 text-lg font-semibold">{L.quickLinks}</h2>

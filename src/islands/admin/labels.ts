@@ -150,6 +150,9 @@ export const labels = {
       'type-has-future-bookings':
         'Diese Terminart hat noch zukünftige gebuchte Termine und kann deshalb nicht gelöscht werden. Sie können sie stattdessen für die Online-Buchung pausieren.',
       'last-admin': 'Der letzte Admin-Benutzer kann nicht entfernt werden.',
+      'already-waiting': 'Für diesen Termin gibt es schon einen Eintrag auf der Warteliste.',
+      taken: 'Dieser Termin ist schon vergeben.',
+      expired: 'Dieses Angebot gilt nicht mehr.',
       'has-bookings': 'In diesem Zeitraum liegen gebuchte Termine.',
       'cancelled-by-practice': 'Dieser Termin wurde bereits von der Praxis abgesagt.',
       'payload-too-large': 'Die Eingabe ist zu groß.',
@@ -490,6 +493,7 @@ export const labels = {
       'inventory-item': 'Inventar',
       user: 'Benutzer',
       page: 'Seite',
+      waitlist: 'Warteliste',
     } as Record<string, string>,
     actions: {
       create: 'angelegt',
@@ -502,6 +506,7 @@ export const labels = {
       'invitation-accept': 'Einladung angenommen',
       'password-change': 'Passwort geändert',
       'password-reset': 'Passwort zurückgesetzt',
+      view: 'angesehen',
     } as Record<string, string>,
   },
   week: {

@@ -14,6 +14,7 @@ import { DaySchedule, dateFromUrl, PrintedAt, putDateInUrl, useSchedule } from '
 import { labels } from './labels';
 import { inputClass, Loading, PageHeader, PrintButton, secondaryButton } from './ui';
 import { mondayOf, weekDates } from './views';
+import { WaitlistSection } from './waitlist-panel';
 
 const L = labels.week;
 
@@ -61,6 +62,7 @@ export function WeekPage() {
         {title}
       </h2>
       {schedule === null ? <Loading /> : dates.map((date) => <DaySchedule key={date} date={date} headingLevel={3} {...schedule} />)}
+      <WaitlistSection from={dates[0]!} to={dates[6]!} />
       <PrintedAt />
     </div>
   );

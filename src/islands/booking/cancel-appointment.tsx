@@ -17,6 +17,7 @@ import { AppointmentDetails } from './appointment-details';
 import { ApiError, fetchAppointmentTypes, fetchCancellation, postCancellation, type AppointmentType } from './api';
 import { onDemand, reloadForMissingChunk } from './on-demand';
 import type { RescheduleFailure } from './cancel-reschedule';
+import { WaitlistLink } from '../waitlist/waitlist-link';
 
 // The calendar (react-day-picker, date-fns) loads only when the patient asks to move the appointment;
 // loaded like the wizard's steps, so offline it fails into the offline state with a retry.
@@ -331,6 +332,7 @@ function CancelBody({ state, setState, lang, token, phone, onConfirm, onReschedu
       >
         {t('cancel.reschedule')}
       </button>
+      {token && <WaitlistLink lang={lang} query={{ token, until: a.appointment_date }} className="mt-6" />}
       {state.kind === 'ready' && state.notice && (
         <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-slate-900">
           {t(state.notice)}

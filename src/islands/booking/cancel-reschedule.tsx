@@ -16,6 +16,7 @@ import { AppointmentDetails } from './appointment-details';
 import { ApiError, postReschedule, type AppointmentType, type RescheduleResponse } from './api';
 import { calendarFileHref, calendarFileName } from './calendar-file';
 import { StepDateTime } from './step-date-time';
+import { WaitlistLink } from '../waitlist/waitlist-link';
 
 /** Why the move cannot go on here: the cancel page shows the message instead. */
 export type RescheduleFailure = 'cancel.notFound' | 'cancel.byPractice' | 'reschedule.tooLate' | 'toast.unexpectedError';
@@ -180,6 +181,7 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
           {moving ? t('reschedule.moving') : t('reschedule.confirm')}
         </button>
       </div>
+      <WaitlistLink lang={lang} query={{ token, until: current.date }} className="mt-6" />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { PRACTICE_TIME_ZONE } from '../../lib/berlin-time';
 import { formatLongDate } from '../../lib/dates';
 import type { AppointmentType } from './api';
 import { useAvailability } from './use-availability';
+import { WaitlistLink } from '../waitlist/waitlist-link';
 
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -137,6 +138,9 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
           {!searching && availability.isLoaded(month) && selectable.size === 0 && month === availability.today.slice(0, 7) && !date && (
             <p className="mt-2 text-sm text-slate-700">{t('datetime.noDates')}</p>
           )}
+          {!searching && availability.isLoaded(month) && selectable.size === 0 && (
+            <WaitlistLink lang={lang} query={{ type: type.id }} className="mt-2 text-sm" />
+          )}
         </div>
         <div className="rounded-lg border border-slate-200 p-4">
           <h3 className="font-semibold text-slate-900">{t('datetime.selectTime')}</h3>
@@ -150,7 +154,10 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
               ))}
             </div>
           ) : !times || times.length === 0 ? (
-            <p className="text-slate-700">{t('datetime.noTimes')}</p>
+            <>
+              <p className="text-slate-700">{t('datetime.noTimes')}</p>
+              <WaitlistLink lang={lang} query={{ type: type.id }} className="mt-2 text-sm" />
+            </>
           ) : (
             <TimeList times={times} chosen={time} onTime={onTime} />
           )}

@@ -6,6 +6,7 @@ import { reminderStillAhead } from '../../lib/reminder-time';
 import { AppointmentDetails } from './appointment-details';
 import type { AppointmentType, BookingResponse } from './api';
 import { calendarFileHref, calendarFileName } from './calendar-file';
+import { WaitlistLink } from '../waitlist/waitlist-link';
 
 /** What the patient sent with the booking that the success screen repeats (kept in memory only). */
 export interface BookedWith {
@@ -103,6 +104,7 @@ export function StepSuccess({ headingRef, type, typeName, booking, emailOutcome,
           {t('success.newBooking')}
         </button>
       </div>
+      {booking?.id && <WaitlistLink lang={lang} query={{ booking: booking.id, until: date }} className="mt-6 text-center" />}
     </section>
   );
 }

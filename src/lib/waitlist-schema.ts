@@ -1,0 +1,125 @@
+/**
+ * The waitlist's requests and its fitting rule (docs/decisions/032-waitlist.md),
+ * shared by the patient's forms and the API. Messages are keys of
+ * src/lib/waitlist-texts.ts (`waitlist.errors.*`) or the booking form's
+ * (`bookingForm.errors.*`, `errors.*`), so a refusal reads the same in the
+ * form and in the API's `errors`.
+ */
+import { CANCELLATION_TOKEN } from './cancellation-token';
+import { bookingRequestSchema, isRealDate, phoneSchema } from './booking-schema';
+import { addDaysToDate } from './berlin-time';
+import { z } from './zod';
+
+/** Morning: a start before 12:00; afternoon: from 12:00. */
+export const DAYPARTS = ['morning', 'afternoon'] as const;
+export type Daypart = (typeof DAYPARTS)[number];
+
+const date = (field: string) =>
+  z.string({ error: `waitlist.errors.${field}Invalid` }).refine(isRealDate, `waitlist.errors.${field}Invalid`);
+
+/** An entry link or offer link token: the shape of a booking's link token. */
+export const waitlistTokenSchema = z.string({ error: 'errors.tokenInvalid' }).regex(CANCELLATION_TOKEN, 'errors.tokenInvalid');
+
+const wish = {
+  from: date('from'),
+  to: date('to'),
+  /** ISO weekdays, 1 = Monday .. 7 = Sunday; any day when absent or empty. */
+  weekdays: z
+    .array(z.number({ error: 'waitlist.errors.weekdaysInvalid' }).int('waitlist.errors.weekdaysInvalid').min(1, 'waitlist.errors.weekdaysInvalid').max(7, 'waitlist.errors.weekdaysInvalid'), {
+      error: 'waitlist.errors.weekdaysInvalid',
+    })
+    .max(7, 'waitlist.errors.weekdaysInvalid')
+    .optional(),
+  dayparts: z.array(z.enum(DAYPARTS, { error: 'waitlist.errors.daypartsInvalid' }), { error: 'waitlist.errors.daypartsInvalid' }).max(2, 'waitlist.errors.daypartsInvalid').optional(),
+};
+
+/** POST /api/waitlist with a booking's link token: an earlier time of the booking's type. */
+export const waitlistWithBookingSchema = z.object({ token: waitlistTokenSchema, ...wish });
+
+/**
+ * POST /api/waitlist from the success screen, right after booking: the new
+ * booking's id (a random uuid the booking's answer gave this browser),
+ * accepted for NEW_BOOKING_MINUTES after the booking was made.
+ */
+export const waitlistWithNewBookingSchema = z.object({
+  booking_id: z.string({ error: 'errors.invalid' }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'errors.invalid').transform((v) => v.toLowerCase()),
+  ...wish,
+});
+export const NEW_BOOKING_MINUTES = 30;
+
+/** POST /api/waitlist without a booking: step 3's details (same text rules and consent), no phone required. */
+export const waitlistWithoutBookingSchema = z.object({
+  appointment_type_id: bookingRequestSchema.shape.appointment_type_id,
+  first_name: bookingRequestSchema.shape.first_name,
+  last_name: bookingRequestSchema.shape.last_name,
+  birth_date: bookingRequestSchema.shape.birth_date,
+  email: bookingRequestSchema.shape.email,
+  phone: phoneSchema.optional(),
+  language: bookingRequestSchema.shape.language,
+  consent: bookingRequestSchema.shape.consent,
+  ...wish,
+});
+
+export type WaitlistWish = { from: string; to: string; weekdays?: number[]; dayparts?: Daypart[] };
+
+/** `from` after `to`: 400 naming `to`. */
+export function reversedRange(wish: WaitlistWish): boolean {
+  return wish.from > wish.to;
+}
+
+/** ISO weekdays as the stored bit mask (Monday = 1 … Sunday = 64); every day when none is given. */
+export function weekdayMask(weekdays: number[] | undefined): number {
+  if (!weekdays?.length) return 127;
+  return weekdays.reduce((mask, d) => mask | (1 << (d - 1)), 0);
+}
+
+export function weekdaysOfMask(mask: number): number[] {
+  return [1, 2, 3, 4, 5, 6, 7].filter((d) => mask & (1 << (d - 1)));
+}
+
+/** Dayparts as the stored bit mask (1 morning, 2 afternoon); both when none is given. */
+export function daypartMask(dayparts: Daypart[] | undefined): number {
+  if (!dayparts?.length) return 3;
+  return dayparts.reduce((mask, p) => mask | (p === 'morning' ? 1 : 2), 0);
+}
+
+export function daypartsOfMask(mask: number): Daypart[] {
+  return DAYPARTS.filter((_, i) => mask & (1 << i));
+}
+
+/** ISO weekday (1 = Monday … 7 = Sunday) of a yyyy-MM-dd date. */
+export function isoWeekday(dateValue: string): number {
+  const [y, m, d] = dateValue.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+export interface EntryWish {
+  fromDate: string;
+  toDate: string;
+  weekdays: number;
+  dayparts: number;
+  /** The booking's current time; an offer must be earlier. Null without a booking. */
+  current: { date: string; time: string } | null;
+}
+
+/** Whether a free (date, HH:mm) fits an entry: its range, weekdays, part of day, and earlier than its booking. */
+export function fitsEntry(entry: EntryWish, dateValue: string, time: string): boolean {
+  if (dateValue < entry.fromDate || dateValue > entry.toDate) return false;
+  if (!(entry.weekdays & (1 << (isoWeekday(dateValue) - 1)))) return false;
+  const part = time < '12:00' ? 1 : 2;
+  if (!(entry.dayparts & part)) return false;
+  if (entry.current && `${dateValue} ${time}` >= `${entry.current.date} ${entry.current.time}`) return false;
+  return true;
+}
+
+/** GET /api/admin/waitlist/counts: from … to (both included, at most 62 days). */
+export const waitlistCountsQuerySchema = z
+  .object({
+    from: z.string({ error: 'admin.errors.invalid' }).refine(isRealDate, 'admin.errors.invalid'),
+    to: z.string({ error: 'admin.errors.invalid' }).refine(isRealDate, 'admin.errors.invalid'),
+  })
+  .refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || (q.from <= q.to && q.to <= addDaysToDate(q.from, 61)), {
+    path: ['to'],
+    message: 'admin.errors.invalid',
+  });

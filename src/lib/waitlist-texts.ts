@@ -1,0 +1,138 @@
+/**
+ * The waitlist's texts in both languages (docs/decisions/032-waitlist.md):
+ * the patient's forms, the offer page, the emails and the API's field
+ * messages (`waitlist.errors.*`). Kept apart from the site's dictionaries
+ * so the feature stays in its own modules.
+ */
+import type { Lang } from '../i18n/languages';
+
+const de = {
+  'waitlist.ask.title': 'Früheren Termin gewünscht',
+  'waitlist.ask.intro': 'Wird vorher ein passender Termin frei, schicken wir Ihnen ein Angebot per E-Mail. Wer zuerst zusagt, bekommt ihn.',
+  'waitlist.ask.introNoBooking': 'Kein passender Termin frei? Tragen Sie sich in die Warteliste ein: Wird ein Termin frei, schicken wir Ihnen ein Angebot per E-Mail.',
+  'waitlist.ask.open': 'Früheren Termin gewünscht',
+  'waitlist.ask.openNoBooking': 'Auf die Warteliste',
+  'waitlist.ask.from': 'Ab wann',
+  'waitlist.ask.to': 'Bis',
+  'waitlist.ask.weekdays': 'Wochentage',
+  'waitlist.ask.anyWeekday': 'Alle Wochentage, wenn keiner gewählt ist.',
+  'waitlist.ask.dayparts': 'Tageszeit',
+  'waitlist.ask.morning': 'Vormittags',
+  'waitlist.ask.afternoon': 'Nachmittags',
+  'waitlist.ask.submit': 'Eintragen',
+  'waitlist.ask.submitting': 'Wird eingetragen …',
+  'waitlist.ask.done': 'Sie stehen auf der Warteliste. Wir schreiben Ihnen, sobald ein passender Termin frei wird.',
+  'waitlist.ask.already': 'Für diesen Termin stehen Sie bereits auf der Warteliste.',
+  'waitlist.ask.kept': 'Wir speichern Ihre Angaben verschlüsselt nur für diese Angebote und löschen sie, sobald Sie einen Termin übernehmen, sich austragen oder Ihr Zeitraum vorbei ist.',
+  'waitlist.weekday.1': 'Mo',
+  'waitlist.weekday.2': 'Di',
+  'waitlist.weekday.3': 'Mi',
+  'waitlist.weekday.4': 'Do',
+  'waitlist.weekday.5': 'Fr',
+  'waitlist.weekday.6': 'Sa',
+  'waitlist.weekday.7': 'So',
+  'waitlist.offer.title': 'Früherer Termin frei',
+  'waitlist.offer.loading': 'Angebot wird geladen …',
+  'waitlist.offer.intro': 'Dieser Termin ist frei geworden. Wer zuerst übernimmt, bekommt ihn.',
+  'waitlist.offer.current': 'Ihr bisheriger Termin',
+  'waitlist.offer.take': 'Übernehmen',
+  'waitlist.offer.taking': 'Wird übernommen …',
+  'waitlist.offer.decline': 'Von der Liste nehmen',
+  'waitlist.offer.taken': 'Dieser Termin ist schon vergeben. Sie bleiben auf der Warteliste.',
+  'waitlist.offer.next': 'Noch frei ist:',
+  'waitlist.offer.done': 'Geschafft: Der Termin gehört Ihnen. Die Bestätigung mit dem Kalendereintrag kommt per E-Mail.',
+  'waitlist.offer.expired': 'Dieses Angebot gilt nicht mehr.',
+  'waitlist.offer.unknown': 'Dieser Link ist ungültig.',
+  'waitlist.offer.error': 'Das hat nicht geklappt. Bitte versuchen Sie es erneut oder rufen Sie uns an.',
+  'waitlist.leave.done': 'Sie stehen nicht mehr auf der Warteliste.',
+  'waitlist.leave.confirm': 'Möchten Sie sich von der Warteliste nehmen?',
+  'waitlist.email.offer.subject': 'Früherer Termin frei: {type} am {date} um {time}',
+  'waitlist.email.offer.intro': 'ein Termin, den Sie sich gewünscht haben, ist frei geworden. Wir halten ihn nicht für Sie zurück: Wer zuerst übernimmt, bekommt ihn.',
+  'waitlist.email.offer.current': 'Ihr bisheriger Termin wird dann verschoben; Sie erhalten den neuen Kalendereintrag.',
+  'waitlist.email.offer.link': 'Termin ansehen und übernehmen',
+  'waitlist.email.offer.validUntil': 'Das Angebot gilt, bis der Termin beginnt oder vergeben ist.',
+  'waitlist.email.joined.subject': 'Sie stehen auf der Warteliste: {type}',
+  'waitlist.email.joined.intro': 'Sie stehen auf unserer Warteliste für {type} vom {from} bis {to}. Wird ein passender Termin frei, schreiben wir Ihnen.',
+  'waitlist.email.unsubscribe': 'Keine Angebote mehr? Von der Warteliste nehmen:',
+  'waitlist.errors.fromInvalid': 'Bitte ein gültiges Datum angeben.',
+  'waitlist.errors.toInvalid': 'Bitte ein gültiges Datum angeben.',
+  'waitlist.errors.fromPast': 'Dieser Tag ist schon vorbei.',
+  'waitlist.errors.toPast': 'Dieser Tag ist schon vorbei.',
+  'waitlist.errors.beyondWindow': 'So weit im Voraus kann diese Terminart nicht gebucht werden.',
+  'waitlist.errors.rangeReversed': '„Bis“ muss nach „Ab wann“ liegen.',
+  'waitlist.errors.notBeforeBooking': 'Der Zeitraum muss vor Ihrem jetzigen Termin beginnen.',
+  'waitlist.errors.weekdaysInvalid': 'Bitte gültige Wochentage wählen.',
+  'waitlist.errors.daypartsInvalid': 'Bitte vormittags und/oder nachmittags wählen.',
+} as const;
+
+export type WaitlistTextKey = keyof typeof de;
+
+const en: Record<WaitlistTextKey, string> = {
+  'waitlist.ask.title': 'Want an earlier appointment?',
+  'waitlist.ask.intro': 'If a suitable time frees up earlier, we will email you an offer. Whoever accepts first gets it.',
+  'waitlist.ask.introNoBooking': 'No suitable time free? Join the waiting list: when a time frees up, we will email you an offer.',
+  'waitlist.ask.open': 'I want an earlier appointment',
+  'waitlist.ask.openNoBooking': 'Join the waiting list',
+  'waitlist.ask.from': 'From',
+  'waitlist.ask.to': 'Until',
+  'waitlist.ask.weekdays': 'Weekdays',
+  'waitlist.ask.anyWeekday': 'Any weekday when none is ticked.',
+  'waitlist.ask.dayparts': 'Time of day',
+  'waitlist.ask.morning': 'Morning',
+  'waitlist.ask.afternoon': 'Afternoon',
+  'waitlist.ask.submit': 'Join the list',
+  'waitlist.ask.submitting': 'Joining …',
+  'waitlist.ask.done': 'You are on the waiting list. We will email you as soon as a suitable time frees up.',
+  'waitlist.ask.already': 'You are already on the waiting list for this appointment.',
+  'waitlist.ask.kept': 'We keep your details encrypted only for these offers and delete them once you take a time, leave the list or your dates have passed.',
+  'waitlist.weekday.1': 'Mon',
+  'waitlist.weekday.2': 'Tue',
+  'waitlist.weekday.3': 'Wed',
+  'waitlist.weekday.4': 'Thu',
+  'waitlist.weekday.5': 'Fri',
+  'waitlist.weekday.6': 'Sat',
+  'waitlist.weekday.7': 'Sun',
+  'waitlist.offer.title': 'An earlier time is free',
+  'waitlist.offer.loading': 'Loading the offer …',
+  'waitlist.offer.intro': 'This time has become free. Whoever takes it first gets it.',
+  'waitlist.offer.current': 'Your current appointment',
+  'waitlist.offer.take': 'Take it',
+  'waitlist.offer.taking': 'Taking …',
+  'waitlist.offer.decline': 'Leave the waiting list',
+  'waitlist.offer.taken': 'This time has already been taken. You stay on the waiting list.',
+  'waitlist.offer.next': 'Still free:',
+  'waitlist.offer.done': 'Done: the appointment is yours. The confirmation with the calendar entry is on its way by email.',
+  'waitlist.offer.expired': 'This offer is no longer valid.',
+  'waitlist.offer.unknown': 'This link is invalid.',
+  'waitlist.offer.error': 'That did not work. Please try again or call us.',
+  'waitlist.leave.done': 'You are no longer on the waiting list.',
+  'waitlist.leave.confirm': 'Do you want to leave the waiting list?',
+  'waitlist.email.offer.subject': 'An earlier time is free: {type} on {date} at {time}',
+  'waitlist.email.offer.intro': 'a time you asked for has become free. We do not hold it for you: whoever takes it first gets it.',
+  'waitlist.email.offer.current': 'Your current appointment is then moved; you will receive the new calendar entry.',
+  'waitlist.email.offer.link': 'See the time and take it',
+  'waitlist.email.offer.validUntil': 'The offer is valid until the time begins or has been taken.',
+  'waitlist.email.joined.subject': 'You are on the waiting list: {type}',
+  'waitlist.email.joined.intro': 'You are on our waiting list for {type} from {from} to {to}. When a suitable time frees up, we will email you.',
+  'waitlist.email.unsubscribe': 'No more offers? Leave the waiting list:',
+  'waitlist.errors.fromInvalid': 'Please enter a valid date.',
+  'waitlist.errors.toInvalid': 'Please enter a valid date.',
+  'waitlist.errors.fromPast': 'This day has already passed.',
+  'waitlist.errors.toPast': 'This day has already passed.',
+  'waitlist.errors.beyondWindow': 'This consultation type cannot be booked that far ahead.',
+  'waitlist.errors.rangeReversed': '"Until" must be after "From".',
+  'waitlist.errors.notBeforeBooking': 'The dates must begin before your current appointment.',
+  'waitlist.errors.weekdaysInvalid': 'Please choose valid weekdays.',
+  'waitlist.errors.daypartsInvalid': 'Please choose morning and/or afternoon.',
+};
+
+const TEXTS: Record<Lang, Record<WaitlistTextKey, string>> = { de, en };
+
+/** The waitlist text of `key` in `lang`, with `{name}` placeholders filled. */
+export function waitlistText(lang: Lang, key: WaitlistTextKey, values: Record<string, string> = {}): string {
+  return TEXTS[lang][key].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+}
+
+export function isWaitlistTextKey(key: string): key is WaitlistTextKey {
+  return key in de;
+}

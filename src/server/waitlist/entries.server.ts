@@ -1,0 +1,196 @@
+/**
+ * Joining and leaving the waitlist (docs/decisions/032-waitlist.md).
+ *
+ * An entry is one patient's wish for an earlier time of one type: with a
+ * booking (asked from its link: success screen, the email's link page, the
+ * move page) or without one (the wizard found no fitting free time). Its
+ * details are sealed (seal.server.ts); in clear it keeps the type, the
+ * range, weekdays and part of day, the booking's id and its link token's
+ * SHA-256. One entry per booking (a unique index); joining is limited per
+ * client and per email address like bookings.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { bookedSlots, waitlistEntries, waitlistOffers } from '../../../db/schema';
+import type { Lang } from '../../i18n/languages';
+import { lastBookableDate } from '../../lib/availability';
+import { berlinToday } from '../../lib/berlin-time';
+import { AppError, type FieldErrors } from '../../lib/errors';
+import { daypartMask, NEW_BOOKING_MINUTES, weekdayMask, type WaitlistWish } from '../../lib/waitlist-schema';
+import type { KeyRing } from '../appointment-contact/keys.server';
+import { openContact, sealedContact } from '../appointment-contact/store.server';
+import { findById, findByToken, throwUnknownLink, type BookingView } from '../bookings/lookup.server';
+import { hashToken, hasBegun, newCancellationToken } from '../bookings/shared.server';
+import { loadRules } from '../bookings/slot-sql.server';
+import { canonicalEmail, clientHit, databaseError, rateLimitKey, takeRateLimit, type RateLimit, type RateLimitHit } from '../rate-limit.server';
+import { serverHashKey } from '../server-key.server';
+import { sealEntry, type EntrySecret } from './seal.server';
+
+/** Like bookings: 10 entries per client address per hour, 3 per email address per day. */
+export const WAITLIST_PER_CLIENT: RateLimit = { bucket: 'waitlist-client', max: 10, windowSeconds: 60 * 60 };
+export const WAITLIST_PER_RECIPIENT: RateLimit = { bucket: 'waitlist-recipient', max: 3, windowSeconds: 24 * 60 * 60 };
+
+export interface NewPatientEntry {
+  appointment_type_id: string;
+  first_name: string;
+  last_name: string;
+  birth_date: string;
+  email: string;
+  phone?: string;
+  language: Lang;
+}
+
+export type JoinRequest = WaitlistWish & ({ token: string } | { booking_id: string } | NewPatientEntry);
+
+export interface JoinedEntry {
+  id: string;
+  typeId: string;
+  from: string;
+  to: string;
+  secret: EntrySecret;
+}
+
+function badRange(errors: FieldErrors, detail = 'The dates cannot be used for this consultation type.'): AppError {
+  return new AppError('invalid-input', detail, errors);
+}
+
+/**
+ * POST /api/waitlist: 201 with the new entry; 400 naming the field (`from`,
+ * `to`) for a range in the past, reversed, beyond the type's online window
+ * or not before the booking; 404/410 for an unknown or practice-cancelled
+ * booking link; 409 `already-waiting` for a second entry of one booking;
+ * 429 over a limit (nothing stored).
+ */
+export async function joinWaitlist(
+  db: Database,
+  request: JoinRequest,
+  options: { keys: KeyRing; clientAddress: string; now?: Date },
+): Promise<JoinedEntry> {
+  const now = options.now ?? new Date();
+  let typeId: string;
+  let bookingId: string | null = null;
+  let current: { date: string; time: string } | null = null;
+  let details: Omit<EntrySecret, 'token'>;
+  if ('token' in request || 'booking_id' in request) {
+    let booking: BookingView | null;
+    if ('token' in request) {
+      booking = await findByToken(db, request.token);
+      if (!booking) return throwUnknownLink(db, request.token, now, 'This link is unknown or the appointment was cancelled.');
+    } else {
+      // The success screen: only a booking made in the last minutes, by its id (which only its answer gave out).
+      const since = new Date(now.getTime() - NEW_BOOKING_MINUTES * 60_000);
+      const [fresh] = await db
+        .select({ id: bookedSlots.id })
+        .from(bookedSlots)
+        .where(and(eq(bookedSlots.id, request.booking_id), eq(bookedSlots.source, 'online'), gte(bookedSlots.createdAt, since)));
+      booking = fresh ? await findById(db, fresh.id) : null;
+      if (!booking) throw new AppError('not-found', 'Please use the link in your confirmation email.');
+    }
+    if (hasBegun(booking.appointment_date, booking.appointment_time, now)) {
+      throw new AppError('too-late', 'This appointment has already begun.');
+    }
+    const contact = openContact(await sealedContact(db, booking.id), booking.id, options.keys);
+    // Nobody to write to: a booking from before contacts existed, or a key since removed.
+    if (!contact) throw new AppError('not-found', 'This booking has no email address for offers.');
+    typeId = booking.appointment_type_id;
+    bookingId = booking.id;
+    current = { date: booking.appointment_date, time: booking.appointment_time };
+    details = { email: contact.email, firstName: contact.firstName, lastName: contact.lastName, language: contact.language, birthDate: null, phone: null };
+  } else {
+    typeId = request.appointment_type_id;
+    details = {
+      email: request.email,
+      firstName: request.first_name,
+      lastName: request.last_name,
+      language: request.language,
+      birthDate: request.birth_date,
+      phone: request.phone ?? null,
+    };
+  }
+
+  const today = berlinToday(now);
+  const loaded = await loadRules(db, typeId, today, today, false);
+  if (!loaded || !loaded.type.onlineBookable || loaded.windows.length === 0) {
+    throw new AppError('invalid-input', 'This consultation type is not offered online.', { appointment_type_id: ['errors.typeRequired'] });
+  }
+  const last = lastBookableDate(today, loaded.type);
+  const errors: FieldErrors = {};
+  if (request.from < today) errors.from = ['waitlist.errors.fromPast'];
+  else if (request.from > last) errors.from = ['waitlist.errors.beyondWindow'];
+  else if (current && request.from >= current.date) errors.from = ['waitlist.errors.notBeforeBooking'];
+  if (request.to < today) errors.to = ['waitlist.errors.toPast'];
+  else if (request.to > last) errors.to = ['waitlist.errors.beyondWindow'];
+  else if (request.from > request.to) errors.to = ['waitlist.errors.rangeReversed'];
+  if (Object.keys(errors).length) throw badRange(errors);
+  // Nothing after the booking's own day can be earlier than it.
+  const to = current && request.to > current.date ? current.date : request.to;
+
+  const secret = serverHashKey();
+  const hits: RateLimitHit[] = [
+    clientHit(WAITLIST_PER_CLIENT, options.clientAddress, secret),
+    { limit: WAITLIST_PER_RECIPIENT, key: rateLimitKey(WAITLIST_PER_RECIPIENT, canonicalEmail(details.email), secret) },
+  ];
+  await takeRateLimit(db, hits, now, 'Too many waiting-list requests. Please try again later or call us.');
+
+  const id = randomUUID();
+  const token = newCancellationToken();
+  const entrySecret: EntrySecret = { ...details, token };
+  const sealed = sealEntry(entrySecret, id, options.keys);
+  try {
+    await db.insert(waitlistEntries).values({
+      id,
+      appointmentTypeId: typeId,
+      bookingId,
+      fromDate: request.from,
+      toDate: to,
+      weekdays: weekdayMask(request.weekdays),
+      dayparts: daypartMask(request.dayparts),
+      keyId: sealed.keyId,
+      sealed: sealed.sealed,
+      tokenHash: hashToken(token),
+      createdAt: now,
+    });
+  } catch (error) {
+    const e = databaseError(error);
+    if (e?.code === '23505' && e.constraint === 'waitlist_entries_booking_idx') {
+      throw new AppError('already-waiting', 'This appointment is already on the waiting list.');
+    }
+    // The booking was cancelled or the type deleted meanwhile.
+    if (e?.code === '23503') throw new AppError('not-found', 'This appointment or consultation type no longer exists.');
+    throw error;
+  }
+  return { id, typeId, from: request.from, to, secret: entrySecret };
+}
+
+/**
+ * POST /api/waitlist/leave with an entry's token or one of its offers':
+ * the entry is deleted (its offers keep no link to it). Always 204: a
+ * second click on the email's link finds the entry gone, which is what the
+ * patient asked for (and the answer tells nobody whether a token exists).
+ */
+export async function leaveWaitlist(db: Database, token: string): Promise<void> {
+  const hash = hashToken(token);
+  const deleted = await db.delete(waitlistEntries).where(eq(waitlistEntries.tokenHash, hash)).returning({ id: waitlistEntries.id });
+  if (deleted.length) return;
+  const [offer] = await db.select({ entryId: waitlistOffers.entryId }).from(waitlistOffers).where(eq(waitlistOffers.tokenHash, hash));
+  if (offer?.entryId) await db.delete(waitlistEntries).where(eq(waitlistEntries.id, offer.entryId));
+}
+
+/**
+ * Deletes the entries whose range has passed or whose booking's day has
+ * ended (Berlin), and the offers of times before today. Three statements,
+ * whatever the number of rows; a booking's cancellation deletes its entry
+ * by the foreign key.
+ */
+export async function purgeWaitlist(db: Database, now: Date = new Date()): Promise<{ entries: number; offers: number }> {
+  const today = berlinToday(now);
+  const ranges = await db.execute(sql`delete from waitlist_entries where to_date < ${today}::date returning id`);
+  const booked = await db.execute(sql`
+    delete from waitlist_entries e using booked_slots b
+    where b.id = e.booking_id and b.appointment_date < ${today}::date
+    returning e.id`);
+  const offers = await db.execute(sql`delete from waitlist_offers where appointment_date < ${today}::date returning id`);
+  const count = (r: unknown) => (r as { rows: unknown[] }).rows.length;
+  return { entries: count(ranges) + count(booked), offers: count(offers) };
+}

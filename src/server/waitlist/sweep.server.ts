@@ -1,0 +1,42 @@
+/**
+ * When the waitlist is asked (docs/decisions/032-waitlist.md): right after
+ * a request that freed a seat has answered (its change committed), and
+ * every minute from the scheduled job, with this process's database, email
+ * and keys. The purge of entries whose range or booking day has passed runs
+ * with the job.
+ */
+import { getDb } from '../../../db/client';
+import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
+import { createEmailSender } from '../email/email.server';
+import { readEnv } from '../env.server';
+import { afterResponse, type RequestContext } from '../http.server';
+import { purgeWaitlist } from './entries.server';
+import { offerFreedSeats } from './offers.server';
+
+/** The sweep with this process's settings (for one type, or all). */
+export async function runOfferSweep(options: { typeId?: string; now?: Date } = {}): Promise<{ offered: number }> {
+  const env = readEnv();
+  return offerFreedSeats(await getDb(), {
+    keys: await dataKeyRingIfAny(),
+    siteUrl: env.SITE_URL,
+    sender: createEmailSender(env),
+    ...options,
+  });
+}
+
+/** After the answer of a request that freed a seat of `typeId` (every type when absent): offer it. */
+export function offerAfterResponse(ctx: RequestContext, typeId?: string): void {
+  afterResponse(ctx, 'waitlist offers', async () => {
+    await runOfferSweep(typeId ? { typeId } : {});
+  });
+}
+
+/** The job's part: purge, then offer whatever is free. */
+export async function runWaitlistJob(now: Date = new Date()): Promise<{ purged: { entries: number; offers: number }; offered: number }> {
+  const purged = await purgeWaitlist(await getDb(), now);
+  const { offered } = await runOfferSweep({ now });
+  if (purged.entries || purged.offers || offered) {
+    console.info(`waitlist: ${offered} offers sent, ${purged.entries} entries and ${purged.offers} offers purged`);
+  }
+  return { purged, offered };
+}
