@@ -9,6 +9,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { closeDb, getDb, type Database } from '../../db/client';
 import { migrateServerDatabase } from '../../db/migrate';
+import { settled } from './http';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const databaseKinds: DatabaseKind[] = ['pglite', 'postgres'];
@@ -57,6 +58,8 @@ export async function useTestDatabase(kind: DatabaseKind): Promise<TestDatabase>
     url,
     db,
     async dispose() {
+      // Work handlers left running after their answers (emails, waitlist offers) ends before the database does.
+      await settled();
       await closeDb();
       delete process.env.DATABASE_URL;
       await drop();
