@@ -12,7 +12,8 @@ export default route({
     const id = itemId(ctx, 'booked slot');
     const input = parseInput(staffMoveSchema, await readJson(req));
     // Same guard as every booking; 409 slot-unavailable with its reason when the time cannot be taken.
-    return json(await moveAsStaff(db, session, id, { date: input.appointment_date, time: input.appointment_time }));
+    // The message goes to the patient only: never stored, audited or logged.
+    return json(await moveAsStaff(db, session, id, { date: input.appointment_date, time: input.appointment_time }, input.message));
   },
 });
 

@@ -18,6 +18,8 @@ export const HTTP_STATUS_BY_CODE = {
   /** The booking was cancelled by the practice (its link then answers this until the date has passed). */
   'cancelled-by-practice': 410,
   'last-admin': 409,
+  /** A weekly window would overlap another window of its type on that weekday; `overlap` names it (docs/decisions/030). */
+  'window-overlap': 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   'rate-limited': 429,

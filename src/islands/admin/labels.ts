@@ -105,6 +105,7 @@ export const labels = {
     'admin.errors.startBeforeEnd': 'Die Startzeit muss vor der Endzeit liegen.',
     'admin.errors.timeRangeBoth': 'Bitte Start- und Endzeit angeben oder beide leer lassen (ganzer Tag).',
     'admin.errors.dateRequired': 'Bitte wählen Sie ein Datum.',
+    'admin.errors.blockInPast': 'Eine Sperrung kann frühestens heute beginnen.',
     'admin.errors.dateInvalid': 'Bitte ein gültiges Datum eingeben.',
     'admin.errors.supplierRequired': 'Bitte geben Sie einen Lieferanten ein.',
     'admin.errors.currentStockRequired': 'Bitte geben Sie den aktuellen Bestand ein.',
@@ -150,6 +151,7 @@ export const labels = {
       'type-has-future-bookings':
         'Diese Terminart hat noch zukünftige gebuchte Termine und kann deshalb nicht gelöscht werden. Sie können sie stattdessen für die Online-Buchung pausieren.',
       'last-admin': 'Der letzte Admin-Benutzer kann nicht entfernt werden.',
+      'window-overlap': 'Dieses Zeitfenster überschneidet sich mit einem anderen Zeitfenster derselben Terminart.',
       'has-bookings': 'In diesem Zeitraum liegen gebuchte Termine.',
       'cancelled-by-practice': 'Dieser Termin wurde bereits von der Praxis abgesagt.',
       'payload-too-large': 'Die Eingabe ist zu groß.',
@@ -270,9 +272,14 @@ export const labels = {
     noPrice: 'kein Preis',
     empty: 'Noch keine Terminarten angelegt.',
     emptyHint: 'Legen Sie die erste Terminart an, damit Patienten online buchen können.',
-    created: 'Sprechstundenart erstellt',
-    updated: 'Sprechstundenart aktualisiert',
-    deleted: 'Sprechstundenart gelöscht',
+    created: 'Terminart erstellt',
+    updated: 'Terminart aktualisiert',
+    deleted: 'Terminart gelöscht',
+    /** Saved without an English name or description: the English pages show the German text. */
+    englishMissing: (what: string) => `${what} gespeichert. Auf /en erscheint der deutsche Text.`,
+    englishName: 'Ohne englischen Namen',
+    englishDescription: 'Ohne englische Beschreibung',
+    englishBoth: 'Ohne englischen Namen und englische Beschreibung',
     deleteTitle: 'Terminart löschen?',
     deleteText: (name: string) =>
       `„${name}“ wird mit allen Zeitfenstern und eigenen gesperrten Tagen gelöscht. Das lässt sich nicht rückgängig machen.`,
@@ -297,6 +304,8 @@ export const labels = {
     range: (start: string, end: string) => `${start}–${end} Uhr`,
     invalidTimes: 'Ungültige Zeiten',
     invalidTimesText: 'Die Startzeit muss vor der Endzeit liegen.',
+    /** 409 window-overlap: the window it meets, named. */
+    overlaps: (weekday: string, range: string) => `Überschneidet sich mit dem Zeitfenster ${weekday}, ${range} derselben Terminart. Bitte ändern Sie die Zeiten oder das vorhandene Zeitfenster.`,
     created: 'Zeitfenster erstellt',
     createdMany: (n: number) => `${n} Zeitfenster erstellt`,
     updated: 'Zeitfenster aktualisiert',
@@ -322,6 +331,9 @@ export const labels = {
     hasBookings: (n: number) =>
       n === 1 ? 'In dieser Zeit ist bereits ein Termin gebucht. Was soll mit ihm geschehen?' : `In dieser Zeit sind bereits ${n} Termine gebucht. Was soll mit ihnen geschehen?`,
     coveredList: 'Betroffene Termine',
+    begun: 'bereits begonnen',
+    begunKept: 'Bereits begonnene Termine werden nicht abgesagt, sie bleiben bestehen.',
+    keptTitle: (n: number) => (n === 1 ? '1 bereits begonnener Termin bleibt bestehen:' : `${n} bereits begonnene Termine bleiben bestehen:`),
     cancelAndBlock: 'Sperren und diese Termine absagen (Patienten werden benachrichtigt)',
     keepAndBlock: 'Nur neue Buchungen sperren (Termine bleiben bestehen)',
     back: 'Zurück',
@@ -338,8 +350,9 @@ export const labels = {
     past: 'Vergangen',
     active: 'Gesperrt',
     empty: 'Keine gesperrten Tage.',
-    created: 'Termin gesperrt',
-    updated: 'Gesperrter Termin aktualisiert',
+    created: 'Tag gesperrt',
+    createdRange: 'Zeitraum gesperrt',
+    updated: 'Sperrung aktualisiert',
     deleted: 'Sperrung entfernt',
     deleteError: 'Fehler beim Entfernen',
     deleteTitle: 'Sperrung entfernen?',
@@ -381,6 +394,13 @@ export const labels = {
     cancelPhone: (reference: string) => `Telefonbuchung: Es ist keine E-Mail-Adresse hinterlegt. Bitte informieren Sie den Patienten selbst (Buchungsnummer ${reference}).`,
     message: 'Nachricht an den Patienten (optional)',
     messageHint: 'Höchstens 500 Zeichen. Wird nur per E-Mail gesendet, nicht gespeichert.',
+    /** The message is not translated: the dialog says so, and in which language the email goes. */
+    sentAsTyped: 'Ihre Nachricht wird so gesendet, wie Sie sie schreiben (nicht übersetzt).',
+    emailIn: (language: 'de' | 'en' | null) =>
+      language === 'en' ? 'E-Mail auf Englisch' : language === 'de' ? 'E-Mail auf Deutsch' : 'keine E-Mail: bitte telefonisch informieren',
+    emailInLanguage: (language: 'de' | 'en') =>
+      language === 'en' ? 'Der Patient erhält die E-Mail auf Englisch (Sprache seiner Buchung).' : 'Der Patient erhält die E-Mail auf Deutsch (Sprache seiner Buchung).',
+    reasonOffered: 'Vorgeschlagen ist der Grund der Sperrung; Sie können die Nachricht ändern oder leeren.',
     confirmCancel: 'Termin absagen',
     cancelling: 'Wird abgesagt …',
     cancelled: (reference: string) => `Termin ${reference} abgesagt`,
@@ -526,7 +546,8 @@ export const labels = {
     inBlock: 'in Sperrzeit',
     blocked: 'Gesperrt',
     blocksOf: (day: string) => `Sperrzeiten am ${day}`,
-    count: (n: number) => (n === 1 ? '1 Termin' : `${n} Termine`),
+    /** Appointments of the day, and how many of them the practice cancelled (not counted as appointments). */
+    count: (n: number, cancelled = 0) => `${n === 1 ? '1 Termin' : `${n} Termine`}${cancelled > 0 ? `, ${cancelled} abgesagt` : ''}`,
     none: 'Keine Termine.',
     caption: (date: string) => `Termine am ${date}, nach Uhrzeit sortiert`,
   },
