@@ -5,6 +5,8 @@
  */
 export const labels = {
   loading: 'Wird geladen …',
+  /** The password rules (docs/decisions/018), shown under every new-password field before the first attempt. */
+  passwordRules: 'Mindestens 12 Zeichen und kein verbreitetes Passwort (wie „passwort1234“). Gut zu merken: mehrere Wörter als Satz.',
   login: {
     pageTitle: 'Admin-Anmeldung',
     intro: 'Melden Sie sich mit Ihren Zugangsdaten an.',
@@ -220,6 +222,8 @@ export const labels = {
     lowStock: 'Artikel mit niedrigem Bestand',
     expiringSoon: 'Artikel laufen in 30 Tagen ab',
     unnotified: 'Buchungen ohne Praxis-Benachrichtigung',
+    /** What the figure counts, said under it (docs/decisions/030). */
+    unnotifiedHint: 'Online-Buchungen, deren E-Mail an die Praxis nicht zugestellt wurde. Die Termine gelten trotzdem; die Liste zeigt sie.',
     quickLinks: 'Schnellzugriff',
     loadError: 'Fehler beim Laden',
     todayRemaining: 'Heute noch',
@@ -481,7 +485,7 @@ export const labels = {
   password: {
     intro: 'Nach der Änderung werden Sie auf allen anderen Geräten abgemeldet.',
     current: 'Aktuelles Passwort',
-    next: 'Neues Passwort (mindestens 12 Zeichen)',
+    next: 'Neues Passwort',
     submit: 'Passwort ändern',
     submitting: 'Wird geändert …',
     success: 'Passwort geändert',
