@@ -212,7 +212,8 @@ function BlockedForm({
       };
       const saved = blocked ? await adminApi.blocked.update(blocked.id, body) : await adminApi.blocked.create(body);
       const cancelled = 'cancelled' in saved ? saved.cancelled : [];
-      const kept = 'kept' in saved ? (saved.kept ?? []) : [];
+      // Begun appointments a cancelling block left in place (with "keep" every booking stays anyway).
+      const kept = bookings === 'cancel' && 'kept' in saved ? (saved.kept ?? []) : [];
       // The page's own words: a day, or a range of days, is blocked.
       toast.success(blocked ? L.updated : values.end_date && values.end_date !== values.date ? L.createdRange : L.created);
       if (cancelled.length > 0 || kept.length > 0) setResult({ cancelled, kept });
