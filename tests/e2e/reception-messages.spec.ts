@@ -174,7 +174,7 @@ test.describe.serial('reception messages and details', () => {
       for (const [start, end] of [
         ['08:00', '12:00'],
         ['11:00', '13:00'],
-      ]) {
+      ] as const) {
         await page.getByRole('button', { name: 'Neues Zeitfenster' }).click();
         const windowDialog = page.getByRole('dialog', { name: 'Neues Zeitfenster' });
         await windowDialog.getByRole('combobox', { name: 'Terminart' }).selectOption({ label: name });

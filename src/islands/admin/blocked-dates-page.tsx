@@ -321,7 +321,7 @@ function BlockedForm({
               }}
             />
             <p id="block-message-hint" className="mt-1 text-xs text-slate-600">
-              {conflict.values.reason ? `${L.reasonOffered} ` : ''}
+              {conflict.values.reason ? `${B.reasonOffered} ` : ''}
               {B.sentAsTyped} {B.messageHint} ({message.length}/500)
             </p>
             {messageError && (
