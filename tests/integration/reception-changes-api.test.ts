@@ -164,6 +164,20 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
     });
   });
 
+  it("the list names the language of each patient's emails (null: no email goes), and nothing else of the contact", async () => {
+    const en = await online('2030-01-08', '09:00', 'en');
+    const de = await online('2030-01-08', '10:00', 'de');
+    const byPhone = await phone('2030-01-08', '11:00');
+    const res = await api(bookedCollection, '/api/admin/booked-slots', { query: { from: '2030-01-08', to: '2030-01-08' } });
+    expect(res.status).toBe(200);
+    expect(res.json.map((s: { id: string; language: string | null }) => [s.id, s.language])).toEqual([
+      [en.id, 'en'],
+      [de.id, 'de'],
+      [byPhone.id, null],
+    ]);
+    expect(res.text).not.toMatch(/Erika|Mustermann|reception\d+@/);
+  });
+
   describe('begun appointments under a block', () => {
     it('409 has-bookings marks begun ones and names each email language (null for a phone booking)', async () => {
       const early = await online('2030-01-07', '08:20', 'en');
