@@ -47,6 +47,8 @@ const VIEWPORTS = [
 ] as const;
 
 test.describe.serial('reception messages and details', () => {
+  // Each test signs in, drives dialogs and reads the outbox: more than the default 30 s on a loaded machine.
+  test.describe.configure({ timeout: 90_000 });
   let typeId = '';
   const TYPE = `Nachricht ${stamp}`;
 
@@ -85,7 +87,6 @@ test.describe.serial('reception messages and details', () => {
 
   for (const vp of VIEWPORTS) {
     test(`"Verschieben" and a block that cancels carry a message, name the email's language and say it goes as typed (${vp.name})`, async ({ page }) => {
-      test.setTimeout(90_000);
       await page.setViewportSize(vp.size);
       const monday = addDaysToDate(mondayOf(berlinToday()), 7 * vp.week);
       const day = addDaysToDate(monday, 1);
@@ -212,7 +213,6 @@ test.describe.serial('reception messages and details', () => {
     });
 
     test(`day counts leave practice cancellations out; day list and week print without a blank page, the week in landscape (${vp.name})`, async ({ page }) => {
-      test.setTimeout(90_000);
       await page.setViewportSize(vp.size);
       await signInAsAdmin(page);
       const monday = addDaysToDate(mondayOf(berlinToday()), 7 * (vp.week + 2));
