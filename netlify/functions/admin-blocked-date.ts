@@ -1,7 +1,7 @@
 import { getDb } from '../../db/client';
 import { blockedDateSchema } from '../../src/lib/admin-schemas';
 import { dataKeyRingIfAny } from '../../src/server/appointment-contact/keys.server';
-import { notifyBlockCancellations, saveBlock, type BlockOutcome } from '../../src/server/admin/block-bookings.server';
+import { keptBookings, notifyBlockCancellations, saveBlock, type BlockOutcome } from '../../src/server/admin/block-bookings.server';
 import { deleteBlockedDate } from '../../src/server/admin/blocked-dates.server';
 import { itemId } from '../../src/server/admin/shared.server';
 import { auditLabel } from '../../src/server/audit-labels.server';
@@ -23,10 +23,10 @@ export default route({
     const saved = await audited(db, session, { action: 'update', entity: 'blocked-date', entityId: id, label: (o: BlockOutcome) => auditLabel.block(o.blocked[0]!) }, (tx) =>
       saveBlock(tx, session, input, keys, { replace: id }),
     );
-    const cancelled = await notifyBlockCancellations(db, saved.cancelled);
+    const cancelled = await notifyBlockCancellations(db, saved.cancelled, input.bookings === 'cancel' ? input.message : undefined);
     // A changed block may free times: the waitlist is asked (docs/decisions/032).
     offerAfterResponse(ctx);
-    return json(input.bookings ? { blocked: saved.blocked, cancelled } : saved.blocked[0]);
+    return json(input.bookings ? { blocked: saved.blocked, cancelled, kept: keptBookings(saved.kept) } : saved.blocked[0]);
   },
   DELETE: async (req, ctx) => {
     const db = await getDb();

@@ -2,7 +2,7 @@ import { getDb } from '../../db/client';
 import { formatShortDate } from '../../src/lib/dates';
 import { blockedDateSchema } from '../../src/lib/admin-schemas';
 import { dataKeyRingIfAny } from '../../src/server/appointment-contact/keys.server';
-import { notifyBlockCancellations, saveBlock } from '../../src/server/admin/block-bookings.server';
+import { keptBookings, notifyBlockCancellations, saveBlock } from '../../src/server/admin/block-bookings.server';
 import { listBlockedDates } from '../../src/server/admin/blocked-dates.server';
 import { auditLabel } from '../../src/server/audit-labels.server';
 import { audited } from '../../src/server/audit.server';
@@ -31,9 +31,10 @@ export default route({
       const outcome = await saveBlock(tx, session, input, keys);
       return { id: outcome.blocked[0]!.id, ...outcome };
     });
-    const cancelled = await notifyBlockCancellations(db, saved.cancelled);
-    // API.md third round: a range or a choice answers the rows and the cancellations; a plain block its row, as before.
-    return json(input.end_date || input.bookings ? { blocked: saved.blocked, cancelled } : saved.blocked[0], { status: 201 });
+    // The message goes to the patients only: never stored, audited or logged.
+    const cancelled = await notifyBlockCancellations(db, saved.cancelled, input.bookings === 'cancel' ? input.message : undefined);
+    // API.md third round: a range or a choice answers the rows and the cancellations (and the begun bookings kept); a plain block its row, as before.
+    return json(input.end_date || input.bookings ? { blocked: saved.blocked, cancelled, kept: keptBookings(saved.kept) } : saved.blocked[0], { status: 201 });
   },
 });
 

@@ -13,7 +13,8 @@ export default route({
     const id = itemId(ctx, 'booked slot');
     const input = parseInput(staffMoveSchema, await readJson(req));
     // Same guard as every booking; 409 slot-unavailable with its reason when the time cannot be taken.
-    const moved = await moveAsStaff(db, session, id, { date: input.appointment_date, time: input.appointment_time });
+    // The message goes to the patient only: never stored, audited or logged.
+    const moved = await moveAsStaff(db, session, id, { date: input.appointment_date, time: input.appointment_time }, input.message);
     // The old time is free: the waitlist is asked (docs/decisions/032).
     offerAfterResponse(ctx, moved.booking.appointment_type_id);
     return json(moved);

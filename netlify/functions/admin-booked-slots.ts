@@ -1,6 +1,8 @@
 import { getDb } from '../../db/client';
 import { bookedSlotsQuerySchema, staffBookingSchema } from '../../src/lib/admin-schemas';
+import { dataKeyRingIfAny } from '../../src/server/appointment-contact/keys.server';
 import { createStaffBooking, listBookedSlots } from '../../src/server/admin/booked-slots.server';
+import { withPatientLanguage } from '../../src/server/admin/patient-language.server';
 import { auditLabel } from '../../src/server/audit-labels.server';
 import { audited } from '../../src/server/audit.server';
 import { requireAdmin } from '../../src/server/auth/auth.server';
@@ -10,7 +12,9 @@ export default route({
   GET: async (req) => {
     const db = await getDb();
     await requireAdmin(req, db);
-    return json(await listBookedSlots(db, parseInput(bookedSlotsQuerySchema, queryOf(req))));
+    const rows = await listBookedSlots(db, parseInput(bookedSlotsQuerySchema, queryOf(req)));
+    // Each row names the language of the patient's emails (null: none goes), for "Absagen" and "Verschieben".
+    return json(await withPatientLanguage(db, rows, await dataKeyRingIfAny()));
   },
   POST: async (req) => {
     const db = await getDb();

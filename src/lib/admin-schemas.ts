@@ -135,9 +135,22 @@ const optionalTime = z
   .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
   .refine((v) => v === null || HH_MM.test(v), 'admin.errors.timeInvalid');
 
+/**
+ * The practice's optional message to a patient whose appointment it cancels
+ * or moves ("Absagen", "Verschieben", a block that cancels; DESIGN.md
+ * Practice-side changes): at most 500 characters, the patient text rules
+ * (NFC; no control, bidi or separator characters; no RFC 2047 encoded word).
+ * Sent as typed, never stored or audited.
+ */
+const patientMessage = () => optionalAdminText(500, { multiline: true }).transform((v) => v ?? undefined);
+
 export const blockedDateSchema = z
   .object({
-    date: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
+    /** Not before Berlin's today: a block never reaches back over appointments that have begun (docs/decisions/030). */
+    date: z
+      .string({ error: 'admin.errors.dateRequired' })
+      .refine(isRealDate, 'admin.errors.dateRequired')
+      .refine((v) => !isRealDate(v) || v >= berlinToday(), 'admin.errors.blockInPast'),
     reason: optionalText(500),
     // '__ALL__' (the form's option) and null both mean every type.
     appointment_type_id: z
@@ -154,6 +167,8 @@ export const blockedDateSchema = z
      * "Absagen", patients told) or "keep" them. Absent: 409 has-bookings listing them, when there are any.
      */
     bookings: z.enum(['cancel', 'keep'], { error: 'admin.errors.invalid' }).optional(),
+    /** With `bookings: "cancel"`: the message each cancelled patient's email carries (sent, never stored). */
+    message: patientMessage(),
   })
   .superRefine((b, ctx) => {
     if (b.end_date !== null && isRealDate(b.date) && b.end_date < b.date) {
@@ -188,19 +203,12 @@ export const staffBookingSchema = z.object({
 });
 export type StaffBookingInput = z.output<typeof staffBookingSchema>;
 
-/** POST /api/admin/booked-slots/:id/move: a new date and time of the booking's type. */
-export const staffMoveSchema = z.object({ appointment_date: staffDate, appointment_time: staffTime });
+/** POST /api/admin/booked-slots/:id/move: a new date and time of the booking's type, and an optional message to the patient. */
+export const staffMoveSchema = z.object({ appointment_date: staffDate, appointment_time: staffTime, message: patientMessage() });
 export type StaffMoveInput = z.output<typeof staffMoveSchema>;
 
-/**
- * The practice's optional message to a patient whose appointment it cancels
- * (DESIGN.md Practice-side changes): at most 500 characters, the patient
- * text rules (NFC; no control, bidi or separator characters; no RFC 2047
- * encoded word). Sent, never stored or audited.
- */
-export const cancelMessageSchema = z.object({
-  message: optionalAdminText(500, { multiline: true }).transform((v) => v ?? undefined),
-});
+/** "Absagen": the optional message to the patient (patientMessage above). */
+export const cancelMessageSchema = z.object({ message: patientMessage() });
 export type CancelMessageInput = z.output<typeof cancelMessageSchema>;
 
 /** GET /api/admin/availability: a type and at most 62 days, as the public query. */

@@ -22,6 +22,8 @@ export const HTTP_STATUS_BY_CODE = {
   'already-waiting': 409,
   taken: 409,
   expired: 410,
+  /** A weekly window would overlap another window of its type on that weekday; `overlap` names it (docs/decisions/030). */
+  'window-overlap': 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   'rate-limited': 429,

@@ -34,7 +34,7 @@ export interface PatientNoticeInput {
   old?: { date: string; time: string };
   /** The calendar event's SEQUENCE after the change (a cancellation: one more than the last one sent). */
   sequence: number;
-  /** The practice's message to the patient (cancellation only); sent, never stored. */
+  /** The practice's message to the patient (its cancellation or move); sent as typed, never stored. */
   message?: string;
 }
 

@@ -87,7 +87,7 @@ test.describe.serial('admin back office', () => {
     await dialog.getByLabel('Dauer (Minuten)').fill('20');
     await dialog.getByLabel('Preis in Euro (optional)').fill('25');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Sprechstundenart erstellt')).toBeVisible();
+    await expect(page.getByText('Terminart erstellt')).toBeVisible();
     await expect(dialog).toBeHidden();
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: TYPE }) });
     await expect(card).toContainText('14 Tage im Voraus');
@@ -179,7 +179,7 @@ test.describe.serial('admin back office', () => {
     await blockDialog.getByLabel('Terminart').selectOption({ label: TYPE });
     await blockDialog.getByLabel('Grund (optional)').fill('Fortbildung');
     await blockDialog.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Termin gesperrt')).toBeVisible();
+    await expect(page.getByText('Tag gesperrt')).toBeVisible();
     const blockedRow = page.getByRole('listitem').filter({ hasText: formatShortDate(nextWeek) }).filter({ hasText: TYPE });
     await expect(blockedRow).toContainText('Gesperrt');
     await expect(blockedRow).toContainText('Fortbildung');
@@ -187,7 +187,7 @@ test.describe.serial('admin back office', () => {
     const editBlock = page.getByRole('dialog', { name: 'Gesperrten Tag bearbeiten' });
     await editBlock.getByLabel('Grund (optional)').fill('Praxisurlaub');
     await editBlock.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Gesperrter Termin aktualisiert')).toBeVisible();
+    await expect(page.getByText('Sperrung aktualisiert')).toBeVisible();
     await expect(blockedRow).toContainText('Praxisurlaub');
 
     await openWizard(wizard);
@@ -206,26 +206,31 @@ test.describe.serial('admin back office', () => {
     expect(release.status()).toBe(200);
     await card.getByRole('button', { name: `${TYPE} löschen` }).click();
     await page.getByRole('alertdialog', { name: 'Terminart löschen?' }).getByRole('button', { name: 'Löschen' }).click();
-    await expect(page.getByText('Sprechstundenart gelöscht')).toBeVisible();
+    await expect(page.getByText('Terminart gelöscht')).toBeVisible();
     await expect(card).toBeHidden();
     await wizard.goto('/termin');
     await expect(wizard.getByRole('button', { name: 'Auswählen: Check-up' })).toBeVisible();
     await expect(wizard.getByRole('button', { name: `Auswählen: ${TYPE}` })).toHaveCount(0);
   });
 
-  test("blocked dates: grouped by month, 'Vergangen' for a past date, '__ALL__' means every type, removal asks first", async ({ page }) => {
+  test("blocked dates: grouped by month, a date before today refused, '__ALL__' means every type, removal asks first", async ({ page }) => {
     await signInAsAdmin(page);
     const past = addDaysToDate(berlinToday(), -40);
+    const later = addDaysToDate(berlinToday(), 40);
     await page.goto('/admin/blocked-dates');
     await page.getByRole('button', { name: 'Tag sperren' }).click();
     const dialog = page.getByRole('dialog', { name: 'Tag sperren' });
     await dialog.getByLabel('Datum').fill(past);
     await dialog.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Termin gesperrt')).toBeVisible();
-    const month = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric' }).format(new Date(`${past}T12:00:00`));
+    // A block never reaches back over appointments that have been (docs/decisions/030).
+    await expect(dialog.getByText('Eine Sperrung kann frühestens heute beginnen.')).toBeVisible();
+    await dialog.getByLabel('Datum').fill(later);
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Tag gesperrt')).toBeVisible();
+    const month = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric' }).format(new Date(`${later}T12:00:00`));
     const group = page.getByRole('region', { name: month });
-    const row = group.getByRole('listitem').filter({ hasText: formatShortDate(past) });
-    await expect(row).toContainText('Vergangen');
+    const row = group.getByRole('listitem').filter({ hasText: formatShortDate(later) });
+    await expect(row).toContainText('Gesperrt');
     await expect(row).toContainText('Alle Terminarten');
     await row.getByRole('button', { name: /entfernen/ }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Sperrung entfernen?' });
@@ -364,7 +369,7 @@ test.describe.serial('admin back office', () => {
     await axe(page, 'blocked date dialog');
     await page.getByRole('dialog').getByLabel('Datum').fill(addDaysToDate(berlinToday(), 200));
     await page.getByRole('dialog').getByRole('button', { name: 'Speichern' }).click();
-    await page.getByText('Termin gesperrt').waitFor();
+    await page.getByText('Tag gesperrt').waitFor();
     await axe(page, 'blocked dates with a date and a toast');
     const row = page.getByRole('listitem').filter({ hasText: formatShortDate(addDaysToDate(berlinToday(), 200)) });
     await row.getByRole('button', { name: /entfernen/ }).click();

@@ -246,7 +246,7 @@ test.describe.serial('practice-side changes', () => {
     await expect(dialog.getByRole('alert')).toContainText('bereits ein Termin gebucht');
     await expect(dialog.getByRole('list', { name: 'Betroffene Termine' })).toContainText(kept.reference);
     await dialog.getByRole('button', { name: 'Nur neue Buchungen sperren (Termine bleiben bestehen)' }).click();
-    await expect(page.getByText('Termin gesperrt')).toBeVisible();
+    await expect(page.getByText('Tag gesperrt')).toBeVisible();
     await expect(dialog).toBeHidden();
     const slots = async () => (await (await page.request.get('/api/admin/booked-slots')).json()) as Array<{ reference: string; status: string }>;
     expect((await slots()).find((s) => s.reference === kept.reference)?.status).toBe('booked');

@@ -197,7 +197,7 @@ test.describe.serial('practice operations', () => {
     await dialog.getByLabel('Terminart').selectOption({ label: blocked.name });
     await dialog.getByLabel('Grund (optional)').fill('Teambesprechung');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByText('Termin gesperrt')).toBeVisible();
+    await expect(page.getByText('Tag gesperrt')).toBeVisible();
     await expect(dialog).toBeHidden();
     const row = page.getByRole('listitem').filter({ hasText: formatShortDate(blockDate) }).filter({ hasText: blocked.name });
     await expect(row).toContainText('10:00–12:00 Uhr');

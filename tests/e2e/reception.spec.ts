@@ -138,7 +138,7 @@ test.describe.serial('reception', () => {
     await page.getByRole('button', { name: 'Nächste Woche' }).click();
     await expect(rowsOf(page, wednesday)).toHaveCount(2);
 
-    // The printout: the practice's name, the week, no navigation or controls, A4.
+    // The printout: the practice's name, the week, no navigation or controls, A4 in landscape.
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('complementary', { name: 'Admin-Navigation' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Nächste Woche' })).toBeHidden();
@@ -151,8 +151,8 @@ test.describe.serial('reception', () => {
     await testInfo.attach('woche.pdf', { body: pdf, contentType: 'application/pdf' });
     const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
     expect(box, 'the PDF has a page box').not.toBeNull();
-    expect(Math.round(Number(box![1]))).toBe(595);
-    expect(Math.round(Number(box![2]))).toBe(842);
+    expect(Math.round(Number(box![1]))).toBe(842);
+    expect(Math.round(Number(box![2]))).toBe(595);
     await page.emulateMedia({ media: 'screen' });
   });
 

@@ -73,6 +73,8 @@ describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
         'appointment_type_id',
         'created_at',
         'id',
+        // The language of the patient's emails only (docs/decisions/030), for the dialogs that send one.
+        'language',
         'patient_notified',
         'practice_notified',
         'reference',

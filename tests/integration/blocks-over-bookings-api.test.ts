@@ -98,12 +98,12 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     expect(partial.status).toBe(409);
     expect(partial.json.type).toBe('has-bookings');
     expect(partial.json.bookings).toEqual([
-      { id: a.id, reference: a.reference, appointment_date: '2030-01-08', appointment_time: '09:00', type_name: 'Check-up' },
-      { id: b.id, reference: b.reference, appointment_date: '2030-01-08', appointment_time: '09:20', type_name: 'Check-up' },
+      { id: a.id, reference: a.reference, appointment_date: '2030-01-08', appointment_time: '09:00', type_name: 'Check-up', begun: false, language: 'de' },
+      { id: b.id, reference: b.reference, appointment_date: '2030-01-08', appointment_time: '09:20', type_name: 'Check-up', begun: false, language: null },
     ]);
     const allTypes = await block({ date: '2030-01-08', start_time: '09:10', end_time: '09:30' });
     expect(allTypes.json.bookings.map((x: { reference: string }) => x.reference)).toEqual([a.reference, b.reference, v.reference]);
-    const range = await block({ date: '2030-01-06', end_date: '2030-01-10', appointment_type_id: vaccination });
+    const range = await block({ date: '2030-01-07', end_date: '2030-01-10', appointment_type_id: vaccination });
     expect(range.json.bookings.map((x: { reference: string }) => x.reference)).toEqual([v.reference]);
     expect(await t.db.select().from(blockedDates)).toHaveLength(0);
     expect(await live()).toHaveLength(4);
@@ -118,7 +118,7 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     const a = await online(checkUp, '2030-01-08', '09:00');
     const res = await block({ date: '2030-01-08', bookings: 'keep' });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ blocked: [expect.objectContaining({ date: '2030-01-08' })], cancelled: [] });
+    expect(res.json).toEqual({ blocked: [expect.objectContaining({ date: '2030-01-08' })], cancelled: [], kept: [] });
     expect((await live()).map((x) => x.id)).toEqual([a.id]);
     const refused = await call(bookings, '/api/bookings', {
       method: 'POST',

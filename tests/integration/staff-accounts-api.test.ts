@@ -120,7 +120,10 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
       const [mail] = await outbox();
       expect(mail!.headers.to).toContain('neu@example.org');
       expect(mail!.subject).toBe('Einladung zur Praxis-Verwaltung');
-      expect(mail!.text).toContain('chefin@example.org hat Sie zur Praxis-Verwaltung eingeladen');
+      // Greets the colleague, names the practice and who invited them.
+      expect(mail!.text).toMatch(/^Guten Tag,\n\nchefin@example\.org hat Sie zur Praxis-Verwaltung der Website „Hausarztpraxis Düsseldorf“ eingeladen/);
+      expect(mail!.text).toContain('Ihr Benutzername ist neu@example.org.');
+      expect(mail!.html).toContain('<p>Guten Tag,</p>');
       expect(mail!.text).toContain('48 Stunden');
       expect(mail!.text).toContain('https://praxis.example/auth/reset?token=');
       const token = tokenFrom(mail!.text);

@@ -8,18 +8,23 @@ import { labels } from './labels';
 import type { AdminAppointmentTypeDto } from '../../server/admin/appointment-types.server';
 import type { TimeWindowDto } from '../../server/admin/time-windows.server';
 import type { BlockedDateDto } from '../../server/admin/blocked-dates.server';
-import type { AdminBookedSlotDto } from '../../server/admin/booked-slots.server';
 import type { InventoryItemDto } from '../../server/admin/inventory.server';
 import type { StaffUserDto } from '../../server/admin/users.server';
 import type { AuditEntryDto } from '../../server/audit.server';
 
-export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, AdminBookedSlotDto, InventoryItemDto, StaffUserDto, AuditEntryDto };
+import type { AdminBookedSlotDto as BookedSlotRow } from '../../server/admin/booked-slots.server';
+
+/** A row of GET /api/admin/booked-slots: the booking, and the language of the patient's emails (null: none goes; docs/decisions/030). */
+export type AdminBookedSlotDto = BookedSlotRow & { language?: 'de' | 'en' | null };
+export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, InventoryItemDto, StaffUserDto, AuditEntryDto };
 export { ApiError };
 
 /** A block saved with a range or a choice about the bookings it covers. */
 export interface BlockSaved {
   blocked: BlockedDateDto[];
   cancelled: Array<{ reference: string; patient_notified: boolean }>;
+  /** Covered bookings that had begun: kept, whatever was asked (docs/decisions/030). */
+  kept: Array<{ id: string; reference: string; appointment_date: string; appointment_time: string; type_name: string }>;
 }
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -63,7 +68,7 @@ export const adminApi = {
     between: (from: string, to: string) => request<AdminBookedSlotDto[]>('GET', `/api/admin/booked-slots?${new URLSearchParams({ from, to })}`),
     cancel: (id: string, message?: string) =>
       request<{ id: string; reference: string; patient_notified: boolean }>('POST', `/api/admin/booked-slots/${encodeURIComponent(id)}/cancel`, message ? { message } : {}),
-    move: (id: string, input: { appointment_date: string; appointment_time: string }) =>
+    move: (id: string, input: { appointment_date: string; appointment_time: string; message?: string }) =>
       request<{ booking: { id: string; appointment_date: string; appointment_time: string; reference: string }; patient_notified: boolean }>(
         'POST',
         `/api/admin/booked-slots/${encodeURIComponent(id)}/move`,

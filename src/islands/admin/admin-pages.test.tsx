@@ -108,7 +108,9 @@ describe('appointment types page', () => {
       price_cents: 3550,
       online_bookable: true,
     });
-    expect(await screen.findByText('Sprechstundenart erstellt')).toBeInTheDocument();
+    // The page's own word, and a warning: without English text the English pages show the German one.
+    expect(await screen.findByText('Terminart erstellt')).toBeInTheDocument();
+    expect(await screen.findByText('Ohne englischen Namen und englische Beschreibung gespeichert. Auf /en erscheint der deutsche Text.')).toBeInTheDocument();
     // The card: same day only, duration, capacity, price.
     const card = (await screen.findByRole('heading', { name: 'Check-up' })).closest('li')!;
     expect(card).toHaveTextContent('am selben Tag');

@@ -149,12 +149,13 @@ function AdminLayout({ page, email, children }: { page: AdminPage; email: string
     <div className="flex min-h-screen w-full">
       <BackOfficeToaster />
       {!mobile && (
+        // The aside stretches with the page, so its background reaches the bottom of a long one; the links inside stay in view.
         <aside
           aria-label={L.navigation}
           data-state={open ? 'expanded' : 'collapsed'}
-          className={`sticky top-0 h-screen shrink-0 border-r print:hidden border-slate-200 bg-slate-50 transition-[width] duration-200 ${open ? 'w-64' : 'w-12'}`}
+          className={`shrink-0 self-stretch border-r print:hidden border-slate-200 bg-slate-50 transition-[width] duration-200 ${open ? 'w-64' : 'w-12'}`}
         >
-          <nav aria-label={L.navigation}>
+          <nav aria-label={L.navigation} className="sticky top-0 max-h-screen overflow-y-auto">
             <NavLinks page={page} collapsed={!open} />
           </nav>
         </aside>

@@ -103,6 +103,14 @@ export function AppointmentTypesPage() {
   );
 }
 
+/** Which English text a type lacks, in the warning's words; undefined when it has both. */
+function englishMissing(values: { name_en: string | null; description_en: string | null }): string | undefined {
+  if (!values.name_en && !values.description_en) return L.englishBoth;
+  if (!values.name_en) return L.englishName;
+  if (!values.description_en) return L.englishDescription;
+  return undefined;
+}
+
 function TypeForm({ type, onDone, onCancel }: { type: AdminAppointmentTypeDto | null; onDone: () => void; onCancel: () => void }) {
   const {
     register,
@@ -126,15 +134,18 @@ function TypeForm({ type, onDone, onCancel }: { type: AdminAppointmentTypeDto | 
       : { name: '', name_en: '', description: '', description_en: '', ...APPOINTMENT_TYPE_DEFAULTS, price: '' },
   });
 
-  function onSubmit({ price, ...values }: FormOut) {
+  async function onSubmit({ price, ...values }: FormOut) {
     const body = { ...values, price_cents: eurosToCents(price) };
-    return saveForm(() => (type ? adminApi.types.update(type.id, body) : adminApi.types.create(body)), {
+    const saved = await saveForm(() => (type ? adminApi.types.update(type.id, body) : adminApi.types.create(body)), {
       success: type ? L.updated : L.created,
       onDone,
       setFieldError: (field, message) => setError(field as keyof FormIn, { message }),
       // The form asks for euros; the API names the field price_cents.
       fieldOf: (field) => (field === 'price_cents' ? 'price' : field),
     });
+    // Saved without English text: the English pages show the German one (marked lang="de"); say so (docs/decisions/030).
+    const missing = englishMissing(values);
+    if (saved && missing) toast.warning(L.englishMissing(missing), { duration: 12_000 });
   }
 
   const num = { valueAsNumber: true } as const;

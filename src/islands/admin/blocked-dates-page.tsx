@@ -4,7 +4,11 @@
  * (issue 21). A block over existing bookings is never saved silently
  * (DESIGN.md, Practice-side changes): the dialog lists them first and offers
  * to cancel them (patients are told) or to block only new bookings, then
- * says for each cancelled one whether its patient got an email.
+ * says for each cancelled one whether its patient got an email. Cancelling
+ * takes an optional message to the patients (the block's reason offered),
+ * sent as typed in the email of each patient's language, which the list
+ * names; appointments that have begun are marked and kept
+ * (docs/decisions/030).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns/format';
@@ -13,10 +17,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { ALL_TYPES, blockedDateSchema } from '../../lib/admin-schemas';
+import { ALL_TYPES, blockedDateSchema, cancelMessageSchema } from '../../lib/admin-schemas';
 import { berlinToday } from '../../lib/berlin-time';
 import { calendarDate, formatShortDate } from '../../lib/dates';
-import { adminApi, ApiError, failureText, type BlockedDateDto } from './admin-api';
+import { adminApi, ApiError, failureText, type BlockedDateDto, type BlockSaved } from './admin-api';
 import { labels } from './labels';
 import {
   ConfirmButton,
@@ -134,7 +138,13 @@ interface Covered {
   appointment_date: string;
   appointment_time: string;
   type_name: string;
+  /** Begun or passed: the block keeps it. */
+  begun?: boolean;
+  /** The language of the patient's email; null: no email (phone booking), staff call. */
+  language?: 'de' | 'en' | null;
 }
+
+const B = labels.booked;
 
 function BlockedForm({
   blocked,
@@ -162,27 +172,62 @@ function BlockedForm({
           start_time: blocked.start_time ?? '',
           end_time: blocked.end_time ?? '',
         }
-      : { date: '', end_date: '', reason: '', appointment_type_id: ALL_TYPES, start_time: '', end_time: '' },
+      : {
+          date: '',
+          end_date: '',
+          reason: '',
+          appointment_type_id: ALL_TYPES,
+          start_time: '',
+          end_time: '',
+        },
   });
   /** A save refused with 409 has-bookings: what it would cover, and the values to save with a choice. */
-  const [conflict, setConflict] = useState<{ bookings: Covered[]; values: FormOut } | null>(null);
-  /** Saved with cancellations: whether each patient was told. */
-  const [result, setResult] = useState<Array<{ reference: string; patient_notified: boolean }> | null>(null);
+  const [conflict, setConflict] = useState<{
+    bookings: Covered[];
+    values: FormOut;
+  } | null>(null);
+  /** Saved with cancellations (whether each patient was told) or with begun bookings kept. */
+  const [result, setResult] = useState<Pick<BlockSaved, 'cancelled' | 'kept'> | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The message to the patients whose appointments the block cancels: the block's reason, offered. */
+  const [message, setMessage] = useState('');
+  const [messageError, setMessageError] = useState<string | undefined>();
 
   async function save(values: FormOut, bookings?: 'cancel' | 'keep') {
+    let note: string | undefined;
+    if (bookings === 'cancel') {
+      const parsed = cancelMessageSchema.safeParse({ message });
+      if (!parsed.success) {
+        setMessageError(labels.errors[parsed.error.issues[0]?.message ?? ''] ?? failureText(null));
+        return;
+      }
+      note = parsed.data.message;
+    }
     setBusy(true);
     try {
-      const body = { ...values, ...(bookings ? { bookings } : {}) };
+      const body = {
+        ...values,
+        ...(bookings ? { bookings } : {}),
+        ...(note ? { message: note } : {}),
+      };
       const saved = blocked ? await adminApi.blocked.update(blocked.id, body) : await adminApi.blocked.create(body);
       const cancelled = 'cancelled' in saved ? saved.cancelled : [];
-      toast.success(blocked ? L.updated : L.created);
-      if (cancelled.length > 0) setResult(cancelled);
+      // Begun appointments a cancelling block left in place (with "keep" every booking stays anyway).
+      const kept = bookings === 'cancel' && 'kept' in saved ? (saved.kept ?? []) : [];
+      // The page's own words: a day, or a range of days, is blocked.
+      toast.success(blocked ? L.updated : values.end_date && values.end_date !== values.date ? L.createdRange : L.created);
+      if (cancelled.length > 0 || kept.length > 0) setResult({ cancelled, kept });
       else onDone();
     } catch (error) {
       const covered = error instanceof ApiError && error.status === 409 ? (error.body?.bookings as Covered[] | undefined) : undefined;
+      const messageField = error instanceof ApiError ? error.fieldErrors?.message?.[0] : undefined;
       if (covered) {
+        // The block's reason is offered as the message, when any patient gets an email.
+        setMessage(covered.some((b) => !b.begun && b.language) ? (values.reason ?? '') : '');
+        setMessageError(undefined);
         setConflict({ bookings: covered, values });
+      } else if (messageField && conflict) {
+        setMessageError(labels.errors[messageField] ?? failureText(error));
       } else {
         if (error instanceof ApiError && error.fieldErrors) {
           for (const [field, keys] of Object.entries(error.fieldErrors)) setError(field as keyof FormIn, { message: keys[0] });
@@ -197,17 +242,35 @@ function BlockedForm({
   if (result) {
     return (
       <div role="status" className="space-y-4">
-        <p className="font-medium">{L.cancelledTitle(result.length)}</p>
-        <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
-          {result.map((r) => (
-            <li key={r.reference} className="flex flex-wrap justify-between gap-2 p-2 text-sm">
-              <span className="font-mono tracking-wider">{r.reference}</span>
-              <span className={r.patient_notified ? 'text-slate-700' : 'font-semibold text-amber-900'}>
-                {r.patient_notified ? labels.booked.patientNotified(true) : labels.booked.pleaseCall}
-              </span>
-            </li>
-          ))}
-        </ul>
+        {result.cancelled.length > 0 && <p className="font-medium">{L.cancelledTitle(result.cancelled.length)}</p>}
+        {result.cancelled.length > 0 && (
+          <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
+            {result.cancelled.map((r) => (
+              <li key={r.reference} className="flex flex-wrap justify-between gap-2 p-2 text-sm">
+                <span className="font-mono tracking-wider">{r.reference}</span>
+                <span className={r.patient_notified ? 'text-slate-700' : 'font-semibold text-amber-900'}>
+                  {r.patient_notified ? labels.booked.patientNotified(true) : labels.booked.pleaseCall}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {result.kept.length > 0 && (
+          <>
+            <p className="font-medium">{L.keptTitle(result.kept.length)}</p>
+            <ul aria-label={L.keptTitle(result.kept.length)} className="divide-y divide-slate-100 rounded-md border border-slate-200">
+              {result.kept.map((k) => (
+                <li key={k.reference} className="flex flex-wrap justify-between gap-2 p-2 text-sm">
+                  <span>
+                    {formatShortDate(k.appointment_date)} {k.appointment_time}, {k.type_name}
+                  </span>
+                  <span className="font-mono tracking-wider">{k.reference}</span>
+                  <span className="font-semibold">{L.begun}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
         <div className="flex justify-end">
           <button type="button" className={primaryButton} onClick={onDone}>
             {L.done}
@@ -218,21 +281,56 @@ function BlockedForm({
   }
 
   if (conflict) {
+    const anyBegun = conflict.bookings.some((b) => b.begun);
+    const anyEmail = conflict.bookings.some((b) => !b.begun && b.language);
     return (
       <div className="space-y-4">
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
           {L.hasBookings(conflict.bookings.length)}
+          {anyBegun && <span className="mt-1 block">{L.begunKept}</span>}
         </p>
         <ul aria-label={L.coveredList} className="max-h-60 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
           {conflict.bookings.map((b) => (
-            <li key={b.id} className="flex flex-wrap gap-3 p-2 text-sm">
+            <li key={b.id} className="flex flex-wrap gap-x-3 gap-y-1 p-2 text-sm">
               <span>{formatShortDate(b.appointment_date)}</span>
               <span className="tabular-nums">{b.appointment_time}</span>
               <span className="flex-1">{b.type_name}</span>
               <span className="font-mono tracking-wider">{b.reference}</span>
+              <span className={`basis-full text-xs ${b.begun ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>
+                {b.begun ? L.begun : B.emailIn(b.language ?? null)}
+              </span>
             </li>
           ))}
         </ul>
+        {anyEmail && (
+          <div>
+            <label htmlFor="block-message" className="block text-sm font-medium">
+              {B.message}
+            </label>
+            <textarea
+              id="block-message"
+              rows={3}
+              maxLength={500}
+              className={inputClass}
+              value={message}
+              aria-invalid={messageError ? true : undefined}
+              aria-describedby={messageError ? 'block-message-hint block-message-error' : 'block-message-hint'}
+              onChange={(event) => {
+                setMessage(event.target.value);
+                setMessageError(undefined);
+              }}
+            />
+            <p id="block-message-hint" className="mt-1 text-xs text-slate-600">
+              {conflict.values.reason ? `${B.reasonOffered} ` : ''}
+              {B.sentAsTyped} {B.messageHint} ({message.length}/500)
+            </p>
+            {messageError && (
+              <p id="block-message-error" role="alert" className="mt-1 text-sm text-red-700">
+                {messageError}
+              </p>
+            )}
+          </div>
+        )}
         <div className="flex flex-col gap-2">
           <button
             type="button"

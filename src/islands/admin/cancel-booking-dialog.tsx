@@ -2,7 +2,8 @@
  * "Absagen" (DESIGN.md, Practice-side changes): asks first, takes an
  * optional message to the patient (at most 500 characters, the patient text
  * rules, checked again by the server), says whether the patient gets an
- * email (online) or must be called (phone), and after the cancellation says
+ * email (online, naming its language; the message is sent as typed) or
+ * must be called (phone), and after the cancellation says
  * whether the email went out, naming the reference to call with.
  */
 import { useState } from 'react';
@@ -60,6 +61,7 @@ export function CancelBookingButton({ slot, describe, onDone }: { slot: AdminBoo
       <FormDialog open={open} onOpenChange={setOpen} title={L.cancelTitle} description={L.cancelText(describe)}>
         <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
           {slot.source === 'phone' ? L.cancelPhone(slot.reference) : L.cancelEmail}
+          {slot.source === 'online' && slot.language && <span className="mt-1 block font-medium">{L.emailInLanguage(slot.language)}</span>}
         </p>
         {slot.source === 'online' && (
           <div className="mt-4">
@@ -80,7 +82,7 @@ export function CancelBookingButton({ slot, describe, onDone }: { slot: AdminBoo
               }}
             />
             <p id="cancel-message-hint" className="mt-1 text-xs text-slate-600">
-              {L.messageHint} ({message.length}/500)
+              {L.sentAsTyped} {L.messageHint} ({message.length}/500)
             </p>
             {error && (
               <p id="cancel-message-error" role="alert" className="mt-1 text-sm text-red-700">

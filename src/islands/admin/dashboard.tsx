@@ -25,7 +25,7 @@ interface Stats {
 const L = labels.dashboard;
 
 /** Each figure and the page that shows what it counts. */
-function cards(today: string): Array<{ key: keyof Stats; label: string; href: string; alarm?: boolean }> {
+function cards(today: string): Array<{ key: keyof Stats; label: string; href: string; alarm?: boolean; hint?: string }> {
   return [
     { key: 'bookedTotal', label: L.bookedTotal, href: '/admin/booked-slots' },
     { key: 'bookedToday', label: L.bookedToday, href: `/admin/day-list?datum=${today}` },
@@ -33,7 +33,8 @@ function cards(today: string): Array<{ key: keyof Stats; label: string; href: st
     { key: 'blockedDates', label: L.blockedDates, href: '/admin/blocked-dates' },
     { key: 'lowStock', label: L.lowStock, href: '/admin/inventory?filter=low-stock', alarm: true },
     { key: 'expiringSoon', label: L.expiringSoon, href: '/admin/inventory?filter=expiring', alarm: true },
-    { key: 'unnotified', label: L.unnotified, href: '/admin/booked-slots?filter=unnotified', alarm: true },
+    // Says what it counts: the practice's email about these bookings failed (the bookings stand).
+    { key: 'unnotified', label: L.unnotified, href: '/admin/booked-slots?filter=unnotified', alarm: true, hint: L.unnotifiedHint },
   ];
 }
 
@@ -61,9 +62,18 @@ export function Dashboard() {
             // The card's label is its link, stretched over the whole card.
             <div key={card.key} className="relative rounded-lg border border-slate-200 bg-white p-4 shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600">
               <dt className="text-sm text-slate-600">
-                <a href={card.href} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+                <a
+                  href={card.href}
+                  aria-describedby={card.hint ? `card-${card.key}-hint` : undefined}
+                  className="after:absolute after:inset-0 after:content-[''] focus:outline-none"
+                >
                   {card.label}
                 </a>
+                {card.hint && (
+                  <span id={`card-${card.key}-hint`} className="mt-1 block text-xs text-slate-600">
+                    {card.hint}
+                  </span>
+                )}
               </dt>
               <dd className={`mt-2 text-3xl font-bold ${alarm ? 'text-red-600' : 'text-slate-900'}`}>{value ?? '–'}</dd>
             </div>

@@ -51,9 +51,9 @@ export function DaySchedule({
   const heading = formatLongDate(date, 'de');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <section className="day-schedule mb-8 break-inside-avoid-page" aria-labelledby={`day-${date}`}>
+    <section className="day-schedule mb-8 break-inside-avoid-page print:mb-4 print:break-inside-avoid" aria-labelledby={`day-${date}`}>
       <Heading id={`day-${date}`} className="text-xl font-semibold">
-        {heading} <span className="text-base font-normal text-slate-600">· {L.count(standing)}</span>
+        {heading} <span className="text-base font-normal text-slate-600">· {L.count(standing, day.length - standing)}</span>
       </Heading>
       {dayBlocks.length > 0 && (
         <ul className="mt-2 space-y-1" aria-label={L.blocksOf(heading)}>

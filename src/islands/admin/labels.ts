@@ -5,6 +5,8 @@
  */
 export const labels = {
   loading: 'Wird geladen …',
+  /** The password rules (docs/decisions/018), shown under every new-password field before the first attempt. */
+  passwordRules: 'Mindestens 12 Zeichen und kein verbreitetes Passwort (wie „passwort1234“). Gut zu merken: mehrere Wörter als Satz.',
   login: {
     pageTitle: 'Admin-Anmeldung',
     intro: 'Melden Sie sich mit Ihren Zugangsdaten an.',
@@ -105,6 +107,7 @@ export const labels = {
     'admin.errors.startBeforeEnd': 'Die Startzeit muss vor der Endzeit liegen.',
     'admin.errors.timeRangeBoth': 'Bitte Start- und Endzeit angeben oder beide leer lassen (ganzer Tag).',
     'admin.errors.dateRequired': 'Bitte wählen Sie ein Datum.',
+    'admin.errors.blockInPast': 'Eine Sperrung kann frühestens heute beginnen.',
     'admin.errors.dateInvalid': 'Bitte ein gültiges Datum eingeben.',
     'admin.errors.supplierRequired': 'Bitte geben Sie einen Lieferanten ein.',
     'admin.errors.currentStockRequired': 'Bitte geben Sie den aktuellen Bestand ein.',
@@ -153,6 +156,7 @@ export const labels = {
       'already-waiting': 'Für diesen Termin gibt es schon einen Eintrag auf der Warteliste.',
       taken: 'Dieser Termin ist schon vergeben.',
       expired: 'Dieses Angebot gilt nicht mehr.',
+      'window-overlap': 'Dieses Zeitfenster überschneidet sich mit einem anderen Zeitfenster derselben Terminart.',
       'has-bookings': 'In diesem Zeitraum liegen gebuchte Termine.',
       'cancelled-by-practice': 'Dieser Termin wurde bereits von der Praxis abgesagt.',
       'payload-too-large': 'Die Eingabe ist zu groß.',
@@ -221,6 +225,8 @@ export const labels = {
     lowStock: 'Artikel mit niedrigem Bestand',
     expiringSoon: 'Artikel laufen in 30 Tagen ab',
     unnotified: 'Buchungen ohne Praxis-Benachrichtigung',
+    /** What the figure counts, said under it (docs/decisions/030). */
+    unnotifiedHint: 'Online-Buchungen, deren E-Mail an die Praxis nicht zugestellt wurde. Die Termine gelten trotzdem; die Liste zeigt sie.',
     quickLinks: 'Schnellzugriff',
     loadError: 'Fehler beim Laden',
     todayRemaining: 'Heute noch',
@@ -273,9 +279,14 @@ export const labels = {
     noPrice: 'kein Preis',
     empty: 'Noch keine Terminarten angelegt.',
     emptyHint: 'Legen Sie die erste Terminart an, damit Patienten online buchen können.',
-    created: 'Sprechstundenart erstellt',
-    updated: 'Sprechstundenart aktualisiert',
-    deleted: 'Sprechstundenart gelöscht',
+    created: 'Terminart erstellt',
+    updated: 'Terminart aktualisiert',
+    deleted: 'Terminart gelöscht',
+    /** Saved without an English name or description: the English pages show the German text. */
+    englishMissing: (what: string) => `${what} gespeichert. Auf /en erscheint der deutsche Text.`,
+    englishName: 'Ohne englischen Namen',
+    englishDescription: 'Ohne englische Beschreibung',
+    englishBoth: 'Ohne englischen Namen und englische Beschreibung',
     deleteTitle: 'Terminart löschen?',
     deleteText: (name: string) =>
       `„${name}“ wird mit allen Zeitfenstern und eigenen gesperrten Tagen gelöscht. Das lässt sich nicht rückgängig machen.`,
@@ -300,6 +311,8 @@ export const labels = {
     range: (start: string, end: string) => `${start}–${end} Uhr`,
     invalidTimes: 'Ungültige Zeiten',
     invalidTimesText: 'Die Startzeit muss vor der Endzeit liegen.',
+    /** 409 window-overlap: the window it meets, named. */
+    overlaps: (weekday: string, range: string) => `Überschneidet sich mit dem Zeitfenster ${weekday}, ${range} derselben Terminart. Bitte ändern Sie die Zeiten oder das vorhandene Zeitfenster.`,
     created: 'Zeitfenster erstellt',
     createdMany: (n: number) => `${n} Zeitfenster erstellt`,
     updated: 'Zeitfenster aktualisiert',
@@ -325,6 +338,9 @@ export const labels = {
     hasBookings: (n: number) =>
       n === 1 ? 'In dieser Zeit ist bereits ein Termin gebucht. Was soll mit ihm geschehen?' : `In dieser Zeit sind bereits ${n} Termine gebucht. Was soll mit ihnen geschehen?`,
     coveredList: 'Betroffene Termine',
+    begun: 'bereits begonnen',
+    begunKept: 'Bereits begonnene Termine werden nicht abgesagt, sie bleiben bestehen.',
+    keptTitle: (n: number) => (n === 1 ? '1 bereits begonnener Termin bleibt bestehen:' : `${n} bereits begonnene Termine bleiben bestehen:`),
     cancelAndBlock: 'Sperren und diese Termine absagen (Patienten werden benachrichtigt)',
     keepAndBlock: 'Nur neue Buchungen sperren (Termine bleiben bestehen)',
     back: 'Zurück',
@@ -341,8 +357,9 @@ export const labels = {
     past: 'Vergangen',
     active: 'Gesperrt',
     empty: 'Keine gesperrten Tage.',
-    created: 'Termin gesperrt',
-    updated: 'Gesperrter Termin aktualisiert',
+    created: 'Tag gesperrt',
+    createdRange: 'Zeitraum gesperrt',
+    updated: 'Sperrung aktualisiert',
     deleted: 'Sperrung entfernt',
     deleteError: 'Fehler beim Entfernen',
     deleteTitle: 'Sperrung entfernen?',
@@ -384,6 +401,13 @@ export const labels = {
     cancelPhone: (reference: string) => `Telefonbuchung: Es ist keine E-Mail-Adresse hinterlegt. Bitte informieren Sie den Patienten selbst (Buchungsnummer ${reference}).`,
     message: 'Nachricht an den Patienten (optional)',
     messageHint: 'Höchstens 500 Zeichen. Wird nur per E-Mail gesendet, nicht gespeichert.',
+    /** The message is not translated: the dialog says so, and in which language the email goes. */
+    sentAsTyped: 'Ihre Nachricht wird so gesendet, wie Sie sie schreiben (nicht übersetzt).',
+    emailIn: (language: 'de' | 'en' | null) =>
+      language === 'en' ? 'E-Mail auf Englisch' : language === 'de' ? 'E-Mail auf Deutsch' : 'keine E-Mail: bitte telefonisch informieren',
+    emailInLanguage: (language: 'de' | 'en') =>
+      language === 'en' ? 'Der Patient erhält die E-Mail auf Englisch (Sprache seiner Buchung).' : 'Der Patient erhält die E-Mail auf Deutsch (Sprache seiner Buchung).',
+    reasonOffered: 'Vorgeschlagen ist der Grund der Sperrung; Sie können die Nachricht ändern oder leeren.',
     confirmCancel: 'Termin absagen',
     cancelling: 'Wird abgesagt …',
     cancelled: (reference: string) => `Termin ${reference} abgesagt`,
@@ -465,7 +489,7 @@ export const labels = {
   password: {
     intro: 'Nach der Änderung werden Sie auf allen anderen Geräten abgemeldet.',
     current: 'Aktuelles Passwort',
-    next: 'Neues Passwort (mindestens 12 Zeichen)',
+    next: 'Neues Passwort',
     submit: 'Passwort ändern',
     submitting: 'Wird geändert …',
     success: 'Passwort geändert',
@@ -532,7 +556,8 @@ export const labels = {
     inBlock: 'in Sperrzeit',
     blocked: 'Gesperrt',
     blocksOf: (day: string) => `Sperrzeiten am ${day}`,
-    count: (n: number) => (n === 1 ? '1 Termin' : `${n} Termine`),
+    /** Appointments of the day, and how many of them the practice cancelled (not counted as appointments). */
+    count: (n: number, cancelled = 0) => `${n === 1 ? '1 Termin' : `${n} Termine`}${cancelled > 0 ? `, ${cancelled} abgesagt` : ''}`,
     none: 'Keine Termine.',
     caption: (date: string) => `Termine am ${date}, nach Uhrzeit sortiert`,
   },

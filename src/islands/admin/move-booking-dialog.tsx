@@ -3,15 +3,19 @@
  * for the booking's type (its own time not offered), then
  * POST /api/admin/booked-slots/:id/move. A refusal names its reason in
  * German and the picker asks the server again; afterwards staff learn
- * whether the patient got an email or must be called.
+ * whether the patient got an email or must be called. An online booking's
+ * patient may get a message with the new time (as "Absagen": at most 500
+ * characters, sent as typed, never stored); the dialog names the email's
+ * language (docs/decisions/030).
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { cancelMessageSchema } from '../../lib/admin-schemas';
 import { formatShortDate } from '../../lib/dates';
 import { adminApi, ApiError, failureText, slotReasonOf, type AdminBookedSlotDto } from './admin-api';
 import { labels } from './labels';
 import { SlotPicker, type PickedSlot } from './slot-picker';
-import { FormDialog, primaryButton, secondaryButton } from './ui';
+import { FormDialog, inputClass, primaryButton, secondaryButton } from './ui';
 
 const L = labels.move;
 const B = labels.booked;
@@ -45,20 +49,36 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
   const [reload, setReload] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [messageError, setMessageError] = useState<string | undefined>();
 
   async function submit() {
     if (!picked.date || !picked.time) {
       setProblem(labels.picker.pickTime);
       return;
     }
+    const parsed = cancelMessageSchema.safeParse({ message: slot.source === 'online' ? message : '' });
+    if (!parsed.success) {
+      setMessageError(labels.errors[parsed.error.issues[0]?.message ?? ''] ?? failureText(null));
+      return;
+    }
     setBusy(true);
     try {
-      const result = await adminApi.booked.move(slot.id, { appointment_date: picked.date, appointment_time: picked.time });
+      const result = await adminApi.booked.move(slot.id, {
+        appointment_date: picked.date,
+        appointment_time: picked.time,
+        ...(parsed.data.message ? { message: parsed.data.message } : {}),
+      });
       const title = L.moved(slot.reference, formatShortDate(picked.date), picked.time);
       if (result.patient_notified) toast.success(title, { description: L.notified });
       else toast.warning(title, { description: B.callPatient(slot.reference), duration: 15_000 });
       onDone();
     } catch (error) {
+      const field = error instanceof ApiError ? error.fieldErrors?.message?.[0] : undefined;
+      if (field) {
+        setMessageError(labels.errors[field] ?? L.error);
+        return;
+      }
       const reason = slotReasonOf(error);
       const text = failureText(error, { conflict: B.alreadyCancelled });
       setProblem(text);
@@ -76,7 +96,10 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
 
   return (
     <div className="space-y-4">
-      <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">{slot.source === 'phone' ? L.phone(slot.reference) : L.email}</p>
+      <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
+        {slot.source === 'phone' ? L.phone(slot.reference) : L.email}
+        {slot.source === 'online' && slot.language && <span className="mt-1 block font-medium">{B.emailInLanguage(slot.language)}</span>}
+      </p>
       <SlotPicker
         typeId={slot.appointment_type_id}
         value={picked}
@@ -87,6 +110,34 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
           setProblem(null);
         }}
       />
+      {slot.source === 'online' && (
+        <div>
+          <label htmlFor="move-message" className="block text-sm font-medium">
+            {B.message}
+          </label>
+          <textarea
+            id="move-message"
+            rows={3}
+            maxLength={500}
+            className={inputClass}
+            value={message}
+            aria-invalid={messageError ? true : undefined}
+            aria-describedby={messageError ? 'move-message-hint move-message-error' : 'move-message-hint'}
+            onChange={(event) => {
+              setMessage(event.target.value);
+              setMessageError(undefined);
+            }}
+          />
+          <p id="move-message-hint" className="mt-1 text-xs text-slate-600">
+            {B.sentAsTyped} {B.messageHint} ({message.length}/500)
+          </p>
+          {messageError && (
+            <p id="move-message-error" role="alert" className="mt-1 text-sm text-red-700">
+              {messageError}
+            </p>
+          )}
+        </div>
+      )}
       {problem && (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
           {problem}

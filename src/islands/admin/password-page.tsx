@@ -43,7 +43,7 @@ export function PasswordPage() {
             <PasswordInput id={a.id} autoComplete="current-password" invalid={!!a['aria-invalid']} describedBy={a['aria-describedby']} registration={register('currentPassword')} />
           )}
         </Field>
-        <Field id="password-new" label={L.next} required error={errors.newPassword?.message}>
+        <Field id="password-new" label={L.next} required error={errors.newPassword?.message} hint={labels.passwordRules}>
           {(a) => (
             <PasswordInput id={a.id} autoComplete="new-password" invalid={!!a['aria-invalid']} describedBy={a['aria-describedby']} registration={register('newPassword')} />
           )}

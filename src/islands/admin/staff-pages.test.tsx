@@ -116,6 +116,15 @@ describe('users page', () => {
 });
 
 describe('password page', () => {
+  it('shows the password rules under the new password before the first attempt', () => {
+    replies = {};
+    render(<PasswordPage />);
+    const rules = 'Mindestens 12 Zeichen und kein verbreitetes Passwort (wie „passwort1234“). Gut zu merken: mehrere Wörter als Satz.';
+    expect(screen.getByText(rules)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Neues Passwort/, { selector: 'input' })).toHaveAccessibleDescription(rules);
+    expect(calls).toEqual([]);
+  });
+
   it('a wrong current password (401) shows at its field; success clears the form', async () => {
     let attempt = 0;
     replies = {

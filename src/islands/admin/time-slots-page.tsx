@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { dayOfWeekToIsoWeekday, newTimeWindowsSchema, TIME_WINDOW_DEFAULTS, timeWindowSchema } from '../../lib/admin-schemas';
-import { adminApi, failureText, type TimeWindowDto } from './admin-api';
+import { adminApi, ApiError, failureText, type TimeWindowDto } from './admin-api';
 import { errorText, labels } from './labels';
 import { EditDialog, Field, FormActions, inputClass, Loading, PageHeader, primaryButton, RowActions, saveForm, TypeOptions, useList } from './ui';
 import { WEEKDAYS_MONDAY_FIRST, groupWindows } from './views';
@@ -103,6 +103,13 @@ interface WindowFormValues {
   end_time: string;
 }
 
+/** The window a 409 window-overlap names (docs/decisions/030). */
+function overlapOf(error: unknown): Pick<TimeWindowDto, 'day_of_week' | 'start_time' | 'end_time'> | undefined {
+  if (!(error instanceof ApiError) || error.type !== 'window-overlap') return undefined;
+  const overlap = error.body?.overlap as TimeWindowDto | undefined;
+  return overlap && typeof overlap.day_of_week === 'number' ? overlap : undefined;
+}
+
 /** The API's body for the form: several weekdays for a new window (days_of_week), one for an edit. */
 function toBody(values: WindowFormValues, isNew: boolean) {
   const { appointment_type_id, start_time, end_time } = values;
@@ -157,6 +164,14 @@ function WindowForm({
       success: w ? L.updated : several ? L.createdMany(values.days_of_week.length) : L.created,
       onDone,
       setFieldError: (field, message) => setError(field as keyof WindowFormValues, { message }),
+      // 409 window-overlap names the window it meets; the start field keeps the sentence until the times change.
+      explain: (error) => {
+        const overlap = overlapOf(error);
+        if (!overlap) return undefined;
+        const text = L.overlaps(labels.weekdays[overlap.day_of_week] ?? '', L.range(overlap.start_time, overlap.end_time));
+        setError('start_time', { message: text });
+        return text;
+      },
     });
   };
 

@@ -198,6 +198,7 @@ export function useList<T>(load: () => Promise<T[]>, onError: () => void) {
  * Saves a dialog's form: runs the create or update call, toasts the outcome,
  * and on failure puts the server's field errors (translation keys) on the
  * form's fields, mapping API field names where the form names them apart.
+ * True when saved.
  */
 export async function saveForm(
   save: () => Promise<unknown>,
@@ -207,6 +208,7 @@ export async function saveForm(
     setFieldError,
     fieldOf = (field) => field,
     ownTypes,
+    explain,
   }: {
     success: string;
     onDone: () => void;
@@ -214,17 +216,21 @@ export async function saveForm(
     fieldOf?: (apiField: string) => string;
     /** The page's own wording of a problem type (failureText). */
     ownTypes?: Record<string, string>;
+    /** The page's own wording of a refusal from the problem's members (a window's overlap, named); undefined: failureText. */
+    explain?: (error: unknown) => string | undefined;
   },
-): Promise<void> {
+): Promise<boolean> {
   try {
     await save();
     toast.success(success);
     onDone();
+    return true;
   } catch (error) {
     if (error instanceof ApiError && error.fieldErrors) {
       for (const [field, keys] of Object.entries(error.fieldErrors)) setFieldError(fieldOf(field), keys[0]);
     }
-    toast.error(C.saveError, { description: failureText(error, ownTypes) });
+    toast.error(C.saveError, { description: explain?.(error) ?? failureText(error, ownTypes) });
+    return false;
   }
 }
 

@@ -153,7 +153,7 @@ function NewUserFormFields({ done, cancel }: { done: () => void; cancel: () => v
         </div>
       </fieldset>
       {mode === 'password' && (
-        <Field id="user-password" label={L.password} required error={errors.password?.message}>
+        <Field id="user-password" label={L.password} required error={errors.password?.message} hint={labels.passwordRules}>
           {(a) => (
             <PasswordInput id={a.id} autoComplete="new-password" invalid={!!a['aria-invalid']} describedBy={a['aria-describedby']} registration={register('password')} />
           )}

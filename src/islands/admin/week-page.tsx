@@ -61,7 +61,10 @@ export function WeekPage() {
       <h2 className="mb-4 text-lg font-semibold" aria-live="polite">
         {title}
       </h2>
-      {schedule === null ? <Loading /> : dates.map((date) => <DaySchedule key={date} date={date} headingLevel={3} {...schedule} />)}
+      {/* On paper (A4 landscape) the days run in two columns, so an ordinary week fits one page (docs/decisions/030). */}
+      <div className="week-days print:columns-2 print:gap-8">
+        {schedule === null ? <Loading /> : dates.map((date) => <DaySchedule key={date} date={date} headingLevel={3} {...schedule} />)}
+      </div>
       <WaitlistSection from={dates[0]!} to={dates[6]!} />
       <PrintedAt />
     </div>

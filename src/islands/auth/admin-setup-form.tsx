@@ -62,7 +62,7 @@ export default function AdminSetupForm() {
         <Field id="setup-email" label={L.email} error={errors.email?.message}>
           {(a) => <input {...a} type="email" autoComplete="username" className={inputClass} {...register('email')} />}
         </Field>
-        <Field id="setup-password" label={L.password} error={errors.password?.message}>
+        <Field id="setup-password" label={L.password} error={errors.password?.message} hint={labels.passwordRules}>
           {(a) => (
             <PasswordInput
               id={a.id}

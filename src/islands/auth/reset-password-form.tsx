@@ -74,7 +74,7 @@ export default function ResetPasswordForm() {
           </Field>
         </>
       )}
-      <Field id="reset-password" label={L.password} error={errors.password?.message}>
+      <Field id="reset-password" label={L.password} error={errors.password?.message} hint={labels.passwordRules}>
         {(a) => (
           <PasswordInput id={a.id} autoComplete="new-password" invalid={!!a['aria-invalid']} describedBy={a['aria-describedby']} registration={register('password')} />
         )}

@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../i18n/languages';
 import { formatPrice } from '../../lib/price';
+import { localizedTypeText } from '../../lib/type-text';
 import type { AppointmentType } from './api';
 
 interface Props {
@@ -45,12 +46,16 @@ export function StepType({ headingRef, types, selectedId, lang, offline, onRetry
         <ul className="grid gap-4 sm:grid-cols-2">
           {types.map((type) => {
             const selected = type.id === selectedId;
-            const name = lang === 'en' && type.name_en ? type.name_en : type.name;
-            const description = lang === 'en' && type.description_en ? type.description_en : type.description;
+            // German text standing in for missing English is marked lang="de" (src/lib/type-text.ts).
+            const { name, description, nameLang, descriptionLang } = localizedTypeText(type, lang);
             return (
               <li key={type.id} className={`flex flex-col rounded-lg border p-5 ${selected ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200'}`}>
-                <h3 className="text-lg font-semibold text-slate-900">{name}</h3>
-                <p className="mt-1 flex-1 text-slate-700">{description}</p>
+                <h3 className="text-lg font-semibold text-slate-900" lang={nameLang}>
+                  {name}
+                </h3>
+                <p className="mt-1 flex-1 text-slate-700" lang={descriptionLang}>
+                  {description}
+                </p>
                 <ul className="mt-3 space-y-1 text-sm text-slate-700">
                   <li>{t('appointmentTypes.duration', { minutes: type.slot_duration_minutes })}</li>
                   <li>{advance(type.max_advance_days)}</li>

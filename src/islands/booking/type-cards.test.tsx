@@ -72,6 +72,23 @@ describe('type cards without React', () => {
     });
   }
 
+  it('on English pages, German text standing in for a missing English one is marked lang="de" (German pages mark nothing)', () => {
+    for (const lang of ['de', 'en'] as const) {
+      const { container } = render(
+        <I18nextProvider i18n={createI18n(lang)}>
+          <StepType headingRef={{ current: null }} types={TYPES} selectedId={null} lang={lang} onChoose={() => {}} />
+        </I18nextProvider>,
+      );
+      const template = document.createElement('template');
+      template.innerHTML = typeCardsHtml(TYPES, lang, textsOf(lang));
+      for (const root of [container, template.content]) {
+        const marked = [...root.querySelectorAll('[lang]')].map((e) => `${e.tagName} ${e.getAttribute('lang')} ${e.textContent}`);
+        expect(marked).toEqual(lang === 'de' ? [] : ['P de Nur heute', 'H3 de Reiseimpfung']);
+      }
+      cleanup();
+    }
+  });
+
   for (const lang of ['de', 'en'] as const) {
     it(`the offline notice matches the wizard's (${lang})`, () => {
       const { container } = render(

@@ -7,6 +7,7 @@
  */
 import type { Lang } from '../../i18n/languages';
 import { formatPrice } from '../../lib/price';
+import { localizedTypeText } from '../../lib/type-text';
 import type { AppointmentType } from './api';
 
 /** The card texts, as the dictionary has them (`{{…}}` placeholders), from the page. */
@@ -33,15 +34,16 @@ export function typeCardsHtml(types: AppointmentType[], lang: Lang, texts: TypeC
   const advance = (days: number) =>
     days === 0 ? texts['appointmentTypes.sameDayOnly'] : days === 1 ? texts['appointmentTypes.oneDay'] : fill(texts['appointmentTypes.daysInAdvance'], { count: days });
   const cards = types.map((type) => {
-    const name = lang === 'en' && type.name_en ? type.name_en : type.name;
-    const description = lang === 'en' && type.description_en ? type.description_en : type.description;
+    // German text standing in for missing English is marked lang="de" (src/lib/type-text.ts).
+    const { name, description, nameLang, descriptionLang } = localizedTypeText(type, lang);
+    const langOf = (value: string | undefined) => (value ? ` lang="${value}"` : '');
     const price =
       type.price_cents === null ? '' : `<li>${escape(fill(texts['appointmentTypes.price'], { price: formatPrice(type.price_cents, lang) }))}</li>`;
     const select = texts['appointmentTypes.select'];
     return (
       `<li class="flex flex-col rounded-lg border p-5 border-slate-200">` +
-      `<h3 class="text-lg font-semibold text-slate-900">${escape(name)}</h3>` +
-      `<p class="mt-1 flex-1 text-slate-700">${escape(description)}</p>` +
+      `<h3 class="text-lg font-semibold text-slate-900"${langOf(nameLang)}>${escape(name)}</h3>` +
+      `<p class="mt-1 flex-1 text-slate-700"${langOf(descriptionLang)}>${escape(description)}</p>` +
       `<ul class="mt-3 space-y-1 text-sm text-slate-700">` +
       `<li>${escape(fill(texts['appointmentTypes.duration'], { minutes: type.slot_duration_minutes }))}</li>` +
       `<li>${escape(advance(type.max_advance_days))}</li>${price}</ul>` +

@@ -26,7 +26,9 @@ import type { KeyRing } from '../appointment-contact/keys.server';
 import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { findById } from '../bookings/lookup.server';
-import { hhmm, rowsOf } from '../bookings/shared.server';
+import type { Lang } from '../../i18n/i18n';
+import { openContact, sealedContact } from '../appointment-contact/store.server';
+import { hasBegun, hhmm, rowsOf } from '../bookings/shared.server';
 import { cancelLockedAsPractice, notifyCancelledByPractice, type PracticeCancelled } from '../bookings/staff.server';
 import { blockedDateById, type BlockedDateDto } from './blocked-dates.server';
 import { withTypeReference } from './shared.server';
@@ -38,6 +40,10 @@ export interface CoveredBooking {
   appointment_date: string;
   appointment_time: string;
   type_name: string;
+  /** The appointment has begun or passed: a block keeps it whatever `bookings` says. */
+  begun: boolean;
+  /** The language of the patient's emails (online bookings whose contact opens); null: no email goes, staff call. */
+  language: Lang | null;
 }
 
 /** The block's days: `date` alone, or every day from `date` to `end_date` inclusive. */
@@ -52,26 +58,36 @@ export function daysOf(input: Pick<BlockedDateInput, 'date' | 'end_date'>): stri
  * (or any type), the whole day, or an appointment [time, time + duration)
  * overlapping [start, end). `exceptBlock`: a block being edited.
  */
-async function coveredBookings(db: Database, input: BlockedDateInput): Promise<CoveredBooking[]> {
+async function coveredBookings(db: Database, input: BlockedDateInput, keys: KeyRing | null, now: Date): Promise<CoveredBooking[]> {
   const overlap =
     input.start_time === null
       ? sql`true`
       : sql`extract(epoch from ${input.start_time}::time) / 60 < extract(epoch from b.appointment_time) / 60 + t.slot_duration_minutes
           and extract(epoch from b.appointment_time) < extract(epoch from ${input.end_time}::time)`;
   const result = await db.execute(sql`
-    select b.id, b.reference, b.appointment_date::text as appointment_date, b.appointment_time::text as appointment_time, t.name as type_name
+    select b.id, b.reference, b.appointment_date::text as appointment_date, b.appointment_time::text as appointment_time, t.name as type_name, b.source
     from booked_slots b join appointment_types t on t.id = b.appointment_type_id
     where b.appointment_date between ${input.date}::date and ${input.end_date ?? input.date}::date
       and (${input.appointment_type_id}::uuid is null or b.appointment_type_id = ${input.appointment_type_id}::uuid)
       and ${overlap}
     order by b.appointment_date, b.appointment_time, t.name`);
-  return rowsOf<CoveredBooking>(result).map((b) => ({ ...b, appointment_time: hhmm(b.appointment_time) }));
+  const rows = rowsOf<Omit<CoveredBooking, 'begun' | 'language'> & { source: string }>(result);
+  const covered: CoveredBooking[] = [];
+  for (const { source, ...b } of rows) {
+    const time = hhmm(b.appointment_time);
+    // Only the language leaves the contact: the dialog names the language the email is written in.
+    const contact = source === 'online' ? openContact(await sealedContact(db, b.id), b.id, keys) : null;
+    covered.push({ ...b, appointment_time: time, begun: hasBegun(b.appointment_date, time, now), language: contact?.language ?? null });
+  }
+  return covered;
 }
 
 export interface BlockOutcome {
   blocked: BlockedDateDto[];
   /** Bookings cancelled with the block, for the emails after the commit. */
   cancelled: PracticeCancelled[];
+  /** Covered bookings that had begun: kept, whatever `bookings` said. */
+  kept: CoveredBooking[];
 }
 
 /**
@@ -85,10 +101,11 @@ export async function saveBlock(
   actor: AuditActor,
   input: BlockedDateInput,
   keys: KeyRing | null,
-  options: { replace?: string } = {},
+  options: { replace?: string; now?: Date } = {},
 ): Promise<BlockOutcome> {
+  const now = options.now ?? new Date();
   await tx.execute(sql`lock table booked_slots in share row exclusive mode`);
-  const covered = await coveredBookings(tx, input);
+  const covered = await coveredBookings(tx, input, keys, now);
   if (covered.length > 0 && !input.bookings) {
     throw new AppError('has-bookings', `This block covers ${covered.length} booked appointment(s): cancel them or keep them.`, undefined, {
       extra: { bookings: covered },
@@ -118,8 +135,11 @@ export async function saveBlock(
     return rows.map((r) => r.id);
   });
   const cancelled: PracticeCancelled[] = [];
+  const kept = covered.filter((b) => b.begun);
   if (input.bookings === 'cancel') {
     for (const booking of covered) {
+      // Begun or passed: the patient is here or has been; a block never cancels that.
+      if (booking.begun) continue;
       const live = await findById(tx, booking.id, true);
       if (!live) continue;
       cancelled.push(await cancelLockedAsPractice(tx, live, keys));
@@ -127,12 +147,19 @@ export async function saveBlock(
     }
   }
   const blocked = await Promise.all(ids.map((id) => blockedDateById(tx, id)));
-  return { blocked: blocked.sort((a, b) => a.date.localeCompare(b.date)), cancelled };
+  return { blocked: blocked.sort((a, b) => a.date.localeCompare(b.date)), cancelled, kept };
 }
 
-/** After the commit: each cancelled patient's email; API.md's `cancelled: [{ reference, patient_notified }]`. */
-export async function notifyBlockCancellations(db: Database, cancelled: PracticeCancelled[]) {
+/**
+ * After the commit: each cancelled patient's email, with the practice's
+ * message (sent as typed, never stored); API.md's `cancelled: [{ reference, patient_notified }]`.
+ */
+export async function notifyBlockCancellations(db: Database, cancelled: PracticeCancelled[], message?: string) {
   const out: Array<{ reference: string; patient_notified: boolean }> = [];
-  for (const c of cancelled) out.push({ reference: c.booking.reference, patient_notified: await notifyCancelledByPractice(db, c) });
+  for (const c of cancelled) out.push({ reference: c.booking.reference, patient_notified: await notifyCancelledByPractice(db, c, message) });
   return out;
 }
+
+/** The answer's `kept`: the begun bookings a block left in place. */
+export const keptBookings = (kept: CoveredBooking[]) =>
+  kept.map(({ id, reference, appointment_date, appointment_time, type_name }) => ({ id, reference, appointment_date, appointment_time, type_name }));

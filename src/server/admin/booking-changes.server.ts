@@ -22,11 +22,11 @@ export async function cancelAsStaff(db: Database, actor: AuditActor, id: string,
 }
 
 /** 200 `{ booking, patient_notified }` (POST …/:id/move). */
-export async function moveAsStaff(db: Database, actor: AuditActor, id: string, target: { date: string; time: string }) {
+export async function moveAsStaff(db: Database, actor: AuditActor, id: string, target: { date: string; time: string }, message?: string) {
   const keys = await dataKeyRingIfAny();
   // Labelled with the new time: the entry reads "reference (type, new date time)".
   const label = (m: MovedBooking) => auditLabel.booking({ ...m.booking, type_name: m.type.name });
   const moved = await audited(db, actor, { action: 'move', entity: 'booked-slot', entityId: id, label }, (tx) => staffMove(tx, id, target, keys));
-  const notified = await notifyMovedByPractice(db, moved);
+  const notified = await notifyMovedByPractice(db, moved, message);
   return { booking: { ...moved.booking, appointment_time: hhmm(moved.booking.appointment_time) }, patient_notified: notified };
 }

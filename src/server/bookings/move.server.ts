@@ -84,7 +84,7 @@ export async function rescheduleBooking(
 }
 
 /** The patient's email about a move (their own, or by the practice): the new time and the .ics; false when none went out. */
-export async function sendMoveNotice(kind: 'moved' | 'moved-by-practice', moved: MovedBooking): Promise<boolean> {
+export async function sendMoveNotice(kind: 'moved' | 'moved-by-practice', moved: MovedBooking, message?: string): Promise<boolean> {
   if (!moved.contact) return false;
   return sendPatientNotice({
     kind,
@@ -96,5 +96,6 @@ export async function sendMoveNotice(kind: 'moved' | 'moved-by-practice', moved:
     time: moved.booking.appointment_time,
     old: moved.old,
     sequence: moved.sequence,
+    ...(message ? { message } : {}),
   });
 }

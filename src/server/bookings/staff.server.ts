@@ -104,9 +104,9 @@ export async function notifyCancelledByPractice(db: Database, cancelled: Practic
   return sent;
 }
 
-/** After the commit: the patient's email with the new time, then the booking marked notified. */
-export async function notifyMovedByPractice(db: Database, moved: MovedBooking): Promise<boolean> {
-  const sent = await sendMoveNotice('moved-by-practice', moved);
+/** After the commit: the patient's email with the new time (and the practice's message, never stored), then the booking marked notified. */
+export async function notifyMovedByPractice(db: Database, moved: MovedBooking, message?: string): Promise<boolean> {
+  const sent = await sendMoveNotice('moved-by-practice', moved, message);
   if (sent) await db.update(bookedSlots).set({ patientNotified: true }).where(eq(bookedSlots.id, moved.booking.id));
   return sent;
 }
