@@ -15,6 +15,8 @@ export const AUDIT_ENTITIES = [
   'user',
   /** A page text or the practice facts, changed in the content editor (entity id: "de/home", "practice"). */
   'page',
+  /** Practice-wide settings of the back office (entity id: "practice"). */
+  'settings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -30,6 +32,10 @@ export const AUDIT_ACTIONS = [
   'invitation-accept',
   'password-change',
   'password-reset',
+  /** Second factor (docs/decisions/027-staff-second-factor.md): set up, removed with a recovery code, reset by a colleague. */
+  'second-factor-enrol',
+  'second-factor-remove',
+  'second-factor-reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -82,6 +82,8 @@ export const labels = {
     'errors.passwordCommon': 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
     'errors.passwordTooLong': 'Das Passwort ist zu lang.',
     'errors.adminSecretRequired': 'Bitte geben Sie das Admin-Geheimwort ein.',
+    'errors.codeRequired': 'Bitte geben Sie den Code ein.',
+    'errors.codeInvalid': 'Bitte geben Sie den 6-stelligen Code oder einen Wiederherstellungscode ein.',
     'admin.errors.invalid': 'Ungültiger Wert.',
     'admin.errors.tooLong': 'Der Text ist zu lang.',
     'admin.errors.tooFarAhead': 'Termine können höchstens 365 Tage im Voraus eingetragen werden.',
@@ -150,6 +152,8 @@ export const labels = {
       'type-has-future-bookings':
         'Diese Terminart hat noch zukünftige gebuchte Termine und kann deshalb nicht gelöscht werden. Sie können sie stattdessen für die Online-Buchung pausieren.',
       'last-admin': 'Der letzte Admin-Benutzer kann nicht entfernt werden.',
+      'invalid-code': 'Der Code ist ungültig oder wurde bereits verwendet.',
+      'second-factor-enrolment-required': 'Bitte richten Sie zuerst die Zwei-Faktor-Anmeldung ein (Mein Konto).',
       'has-bookings': 'In diesem Zeitraum liegen gebuchte Termine.',
       'cancelled-by-practice': 'Dieser Termin wurde bereits von der Praxis abgesagt.',
       'payload-too-large': 'Die Eingabe ist zu groß.',
@@ -209,6 +213,7 @@ export const labels = {
     audit: 'Protokoll',
     password: 'Passwort ändern',
     content: 'Inhalte',
+    account: 'Mein Konto',
   },
   dashboard: {
     bookedTotal: 'Gebuchte Termine gesamt',
@@ -489,6 +494,7 @@ export const labels = {
       'inventory-item': 'Inventar',
       user: 'Benutzer',
       page: 'Seite',
+      settings: 'Einstellungen',
     } as Record<string, string>,
     actions: {
       create: 'angelegt',
@@ -501,6 +507,9 @@ export const labels = {
       'invitation-accept': 'Einladung angenommen',
       'password-change': 'Passwort geändert',
       'password-reset': 'Passwort zurückgesetzt',
+      'second-factor-enrol': 'Zwei-Faktor-Anmeldung eingerichtet',
+      'second-factor-remove': 'Zwei-Faktor-Anmeldung entfernt',
+      'second-factor-reset': 'Zwei-Faktor-Anmeldung zurückgesetzt',
     } as Record<string, string>,
   },
   week: {
