@@ -4,7 +4,7 @@ import { login } from '../../src/server/auth/auth.server';
 import { pendingSignInCookie } from '../../src/server/auth/cookies.server';
 import { sessionResponse } from '../../src/server/auth/responses.server';
 import { assertSameOrigin } from '../../src/server/auth/origin.server';
-import { PENDING_TTL_SECONDS } from '../../src/server/auth/second-factor.server';
+import { PENDING_TTL_SECONDS } from '../../src/server/auth/second-factor-pending.server';
 import { json, parseInput, readJson, route } from '../../src/server/http.server';
 
 export default route({

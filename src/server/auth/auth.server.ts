@@ -14,7 +14,7 @@ import { keyedHash } from '../server-key.server';
 import { ACCESS_COOKIE, readCookies } from './cookies.server';
 import { assertSameOrigin } from './origin.server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.server';
-import { ENROLMENT_REQUIRED, hasSecondFactor, pendingSignInToken } from './second-factor.server';
+import { ENROLMENT_REQUIRED, hasSecondFactor, pendingSignInToken } from './second-factor-pending.server';
 import { createSession, sessionFromAccessToken, type IssuedSession, type SessionInfo } from './sessions.server';
 
 /** The password step's outcome: a session, or (the account has a second factor) a pending sign-in waiting for the code. */

@@ -14,7 +14,6 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { SignJWT, jwtVerify } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Database } from '../../../db/client';
@@ -29,16 +28,14 @@ import type { EmailSender } from '../email/email.server';
 import { forgetHit, rateLimitKey, takeRateLimit, type RateLimit, type RateLimitHit } from '../rate-limit.server';
 import { serverHashKey } from '../server-key.server';
 import { createSession, type IssuedSession, type SessionInfo } from './sessions.server';
-import { jwtKey, sha256Hex } from './tokens.server';
+import { hasSecondFactor, pendingUserId } from './second-factor-pending.server';
+import { sha256Hex } from './tokens.server';
 
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 /** Codes of the step before and after the server's clock are accepted too. */
 export const TOTP_WINDOW = 1;
 export const RECOVERY_CODE_COUNT = 10;
-/** How long the pending sign-in (password checked, code not yet) lasts. */
-export const PENDING_TTL_SECONDS = 5 * 60;
-const PENDING_ISSUER = 'praxis-second-factor';
 
 /**
  * Code attempts, like the password's: per (account, client) and per
@@ -49,7 +46,6 @@ export const CODES_PER_ACCOUNT_AND_CLIENT: RateLimit = { bucket: 'second-factor-
 export const CODES_PER_ACCOUNT: RateLimit = { bucket: 'second-factor-account', max: 10, windowSeconds: 15 * 60 };
 
 export const INVALID_CODE = 'Der Code ist ungültig oder wurde bereits verwendet.';
-export const ENROLMENT_REQUIRED = 'Bitte richten Sie zuerst die Zwei-Faktor-Anmeldung ein (Mein Konto).';
 const TOO_MANY_CODES = 'Zu viele fehlgeschlagene Code-Eingaben. Bitte versuchen Sie es später erneut.';
 
 export type SecondFactorState = SessionInfo['secondFactor'];
@@ -204,37 +200,6 @@ async function acceptCode(
 
 // ---------------------------------------------------------------------------
 // Sign-in
-
-/** Whether the account has a confirmed second factor. */
-export async function hasSecondFactor(db: Database, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ userId: staffSecondFactors.userId })
-    .from(staffSecondFactors)
-    .where(and(eq(staffSecondFactors.userId, userId), isNotNull(staffSecondFactors.confirmedAt)));
-  return rows.length > 0;
-}
-
-/** The pending sign-in of a user whose password was right: a signed token of 5 minutes, no session. */
-export async function pendingSignInToken(userId: string, now: Date = new Date()): Promise<string> {
-  const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ purpose: 'second-factor' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(userId)
-    .setIssuer(PENDING_ISSUER)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + PENDING_TTL_SECONDS)
-    .sign(jwtKey());
-}
-
-async function pendingUserId(token: string | undefined, now: Date): Promise<string | null> {
-  if (!token) return null;
-  try {
-    const { payload } = await jwtVerify(token, jwtKey(), { algorithms: ['HS256'], issuer: PENDING_ISSUER, currentDate: now });
-    return payload.purpose === 'second-factor' && typeof payload.sub === 'string' && /^[0-9a-f-]{36}$/i.test(payload.sub) ? payload.sub : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The code step of sign-in: a 6-digit code or a recovery code for the
