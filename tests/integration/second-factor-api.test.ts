@@ -23,6 +23,7 @@ import sessionFn from '../../netlify/functions/auth-session';
 import totp, { config as totpConfig } from '../../netlify/functions/auth-totp';
 import totpConfirm, { config as confirmConfig } from '../../netlify/functions/auth-totp-confirm';
 import totpSetup, { config as setupConfig } from '../../netlify/functions/auth-totp-setup';
+import { generateKey, parseKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
@@ -262,6 +263,23 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       expect(reused.json.type).toBe('invalid-code');
       expect(await t.db.select().from(staffRecoveryCodes).where(and(eq(staffRecoveryCodes.userId, user.id), isNull(staffRecoveryCodes.usedAt)))).toHaveLength(9);
       expect((await sendCode(cookiesOf(again), recovery[4]!)).status).toBe(200);
+    });
+
+    it('keeps working through a key rotation: the secret is sealed anew with the first key at the next sign-in', async () => {
+      const oldKey = generateKey();
+      const newKey = generateKey();
+      vi.stubEnv('DATA_ENCRYPTION_KEY', oldKey);
+      const user = await createAdmin(t.db);
+      const { secret } = await enrol(user);
+      const keyOf = async () => (await t.db.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, user.id)))[0]!.keyId;
+      expect(await keyOf()).toBe(parseKeyRing(oldKey).current.id);
+      vi.stubEnv('DATA_ENCRYPTION_KEY', `${newKey},${oldKey}`);
+      await signInWithCode(user, codeAt(secret, now()));
+      expect(await keyOf()).toBe(parseKeyRing(newKey).current.id);
+      // The old key can go now.
+      vi.stubEnv('DATA_ENCRYPTION_KEY', newKey);
+      advance(30);
+      await signInWithCode(user, codeAt(secret, now()));
     });
 
     it('refuses a session the account had before it enrolled elsewhere', async () => {

@@ -169,7 +169,8 @@ async function acceptCode(
       .from(staffSecondFactors)
       .where(and(eq(staffSecondFactors.userId, userId), options.pending ? isNull(staffSecondFactors.confirmedAt) : isNotNull(staffSecondFactors.confirmedAt)));
     if (!factor) return null;
-    const secret = openSecret(factor, userId, await dataKeyRing());
+    const keys = await dataKeyRing();
+    const secret = openSecret(factor, userId, keys);
     if (!secret) return null;
     const step = matchingStep(secret, trimmed, now);
     if (step === null) return null;
@@ -185,7 +186,12 @@ async function acceptCode(
         ),
       )
       .returning({ userId: staffSecondFactors.userId });
-    return updated.length > 0 ? 'totp' : null;
+    if (updated.length === 0) return null;
+    // Sealed with an older key of the ring: sealed anew with the current one, so the old key can go (README, key rotation).
+    if (factor.keyId !== keys.current.id) {
+      await db.update(staffSecondFactors).set(sealSecret(secret, userId, keys)).where(eq(staffSecondFactors.userId, userId));
+    }
+    return 'totp';
   }
   if (options.totpOnly || options.pending) return null;
   const normalised = normaliseRecoveryCode(trimmed);
