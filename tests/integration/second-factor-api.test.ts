@@ -23,6 +23,8 @@ import sessionFn from '../../netlify/functions/auth-session';
 import totp, { config as totpConfig } from '../../netlify/functions/auth-totp';
 import totpConfirm, { config as confirmConfig } from '../../netlify/functions/auth-totp-confirm';
 import totpSetup, { config as setupConfig } from '../../netlify/functions/auth-totp-setup';
+import { randomUUID } from 'node:crypto';
+import { loadFunctions } from '../../scripts/local-server';
 import { generateKey, parseKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
@@ -31,6 +33,8 @@ import { call } from '../helpers/http';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 type Res = Awaited<ReturnType<typeof call>>;
+
+const adminRoutes = (await loadFunctions(path.resolve('netlify/functions'))).filter((r) => r.pattern.startsWith('/api/admin/'));
 
 let ipCounter = 0;
 const nextIp = () => `203.0.113.${++ipCounter}`;
@@ -378,6 +382,27 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'settings'), eq(auditLog.userId, chief.id)));
       expect(entries.map((e) => e.label)).toEqual(['Zwei-Faktor-Pflicht an', 'Zwei-Faktor-Pflicht aus']);
     });
+  });
+
+  it('every /api/admin/* endpoint, found in netlify/functions, refuses an account that must still enrol', async () => {
+    const chief = await createAdmin(t.db);
+    await enrol(chief);
+    await t.db.insert(practiceSettings).values({ id: true, requireSecondFactor: true });
+    const colleague = await createAdmin(t.db);
+    expect(adminRoutes.length).toBeGreaterThan(15);
+    let checked = 0;
+    for (const route of adminRoutes) {
+      const p = route.pattern.replace(/:(\w+)/g, () => randomUUID());
+      const params = Object.fromEntries([...route.pattern.matchAll(/:(\w+)/g)].map((m, i) => [m[1]!, p.split('/')[route.pattern.split('/').indexOf(`:${m[1]}`)] ?? String(i)]));
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+        const res = await call(route.handler, p, { method, params, body: method === 'GET' ? undefined : {}, headers: { cookie: colleague.cookie, origin: siteOrigin() } });
+        if (res.status === 405) continue;
+        checked++;
+        expect(res.status, `${method} ${route.pattern}`).toBe(403);
+        expect(res.json.type, `${method} ${route.pattern}`).toBe('second-factor-enrolment-required');
+      }
+    }
+    expect(checked).toBeGreaterThan(25);
   });
 
   describe('reset', () => {
