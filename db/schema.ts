@@ -13,6 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -248,6 +249,12 @@ export const sessions = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * When this session passed the second factor (the code step of sign-in,
+     * or confirming an enrolment in it); null for a session of an account
+     * without one (docs/decisions/027-staff-second-factor.md).
+     */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -471,6 +478,61 @@ export const cancelledBookings = pgTable(
     uniqueIndex('cancelled_bookings_token_hash_idx').on(t.cancellationTokenHash),
     index('cancelled_bookings_date_idx').on(t.appointmentDate),
   ],
+);
+
+/**
+ * A staff member's TOTP second factor (docs/decisions/027-staff-second-factor.md).
+ * The secret is sealed AES-256-GCM with the appointment contacts' key ring
+ * (the user id as associated data). `confirmed_at` is null while an
+ * enrolment waits for its first code; `last_step` is the 30-s step of the
+ * newest accepted code, so a code is accepted once.
+ */
+export const staffSecondFactors = pgTable(
+  'staff_second_factors',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyId: text('key_id').notNull(),
+    sealed: text('sealed').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    lastStep: bigint('last_step', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('staff_second_factors_key_id_format', sql`${t.keyId} ~ '^[0-9a-f]{16}$'`),
+    check('staff_second_factors_sealed_format', sql`${t.sealed} ~ '^[A-Za-z0-9_-]+$'`),
+  ],
+);
+
+/** One-time recovery codes of a second factor: an HMAC (server key) of each code, never the code. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('staff_recovery_codes_hash_format', sql`${t.codeHash} ~ '^[0-9a-f]{64}$'`),
+    uniqueIndex('staff_recovery_codes_user_hash_idx').on(t.userId, t.codeHash),
+  ],
+);
+
+/** Practice-wide settings of the back office: one row (id = true). */
+export const practiceSettings = pgTable(
+  'practice_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    /** "Zwei-Faktor-Pflicht": accounts without a second factor must enrol before anything else. */
+    requireSecondFactor: boolean('require_second_factor').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('practice_settings_single_row', sql`${t.id}`)],
 );
 
 export type AppointmentTypeRow = typeof appointmentTypes.$inferSelect;

@@ -3,8 +3,9 @@ import { json, route } from '../../src/server/http.server';
 
 export default route({
   GET: async (req) => {
-    const { user, isAdmin, expiresAt } = await requireSession(req);
-    return json({ user, isAdmin, expiresAt });
+    // Answers a session that must still enrol too: the back office then leads it to "Mein Konto".
+    const { user, isAdmin, expiresAt, secondFactor } = await requireSession(req, undefined, { enrolment: true });
+    return json({ user, isAdmin, expiresAt, secondFactor });
   },
 });
 

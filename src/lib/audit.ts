@@ -17,6 +17,8 @@ export const AUDIT_ENTITIES = [
   'page',
   /** The waitlist with names, viewed (docs/decisions/032): the label counts the entries, never names them. */
   'waitlist',
+  /** Practice-wide settings of the back office (entity id: "practice"). */
+  'settings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -34,6 +36,10 @@ export const AUDIT_ACTIONS = [
   'password-reset',
   /** An answer that showed patients' names to staff. */
   'view',
+  /** Second factor (docs/decisions/027-staff-second-factor.md): set up, removed with a recovery code, reset by a colleague. */
+  'second-factor-enrol',
+  'second-factor-remove',
+  'second-factor-reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

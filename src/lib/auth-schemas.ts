@@ -34,3 +34,23 @@ export const adminSetupSchema = z.object({
   adminSecret: z.string({ error: 'errors.adminSecretRequired' }).min(1, 'errors.adminSecretRequired').max(500, 'errors.adminSecretRequired'),
 });
 export type AdminSetupInput = z.infer<typeof adminSetupSchema>;
+
+/**
+ * The code of the second factor (docs/decisions/027-staff-second-factor.md):
+ * 6 digits from the authenticator app or a recovery code (XXXX-XXXX-XXXX-XXXX,
+ * dashes and spaces optional). The server decides which it is.
+ */
+export const secondFactorCodeSchema = z.object({
+  code: z
+    .string({ error: 'errors.codeRequired' })
+    .trim()
+    .min(1, 'errors.codeRequired')
+    .max(40, 'errors.codeInvalid')
+    .regex(/^[0-9A-Za-z\s-]+$/, 'errors.codeInvalid'),
+});
+export type SecondFactorCodeInput = z.infer<typeof secondFactorCodeSchema>;
+
+/** PUT /api/admin/settings: the practice-wide settings of the back office. */
+export const practiceSettingsSchema = z.strictObject({
+  require_second_factor: z.boolean({ error: 'admin.errors.invalid' }),
+});

@@ -5,6 +5,10 @@
 export const HTTP_STATUS_BY_CODE = {
   'invalid-input': 400,
   unauthenticated: 401,
+  /** A wrong, used or replayed second-factor code (docs/decisions/027-staff-second-factor.md). */
+  'invalid-code': 401,
+  /** The account must set up its second factor before anything else. */
+  'second-factor-enrolment-required': 403,
   forbidden: 403,
   'not-found': 404,
   'method-not-allowed': 405,

@@ -77,7 +77,7 @@ async function expectTidyHeader(page: Page, where: string) {
 }
 
 test('every admin page fits a 360 px phone: nothing scrolls sideways, the header parts stand apart', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await page.setViewportSize(PHONE);
   await signInAsAdmin(page);
   // Every page the navigation offers, so a page added later is checked too.

@@ -103,7 +103,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
       const before = Date.now();
       const res = await call(login, '/api/auth/login', { method: 'POST', body: { email: 'CHEF@example.org', password: PASSWORD } });
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ user: { id: expect.any(String), email: 'chef@example.org' }, isAdmin: true, expiresAt: expect.any(String) });
+      expect(res.json).toEqual({ user: { id: expect.any(String), email: 'chef@example.org' }, isAdmin: true, expiresAt: expect.any(String), secondFactor: 'none' });
       const expiresIn = Date.parse(res.json.expiresAt) - before;
       expect(expiresIn).toBeGreaterThan(14 * 60_000);
       expect(expiresIn).toBeLessThanOrEqual(15 * 60_000 + 1000);

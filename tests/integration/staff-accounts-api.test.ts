@@ -86,8 +86,8 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
       const list = await api(adminUsers, '/api/admin/users');
       expect(list.status).toBe(200);
       expect(list.json).toEqual([
-        { id: admin.id, email: 'chefin@example.org', created_at: expect.any(String), status: 'active', invited_until: null },
-        { id: res.json.id, email: 'kollege@example.org', created_at: expect.any(String), status: 'active', invited_until: null },
+        { id: admin.id, email: 'chefin@example.org', created_at: expect.any(String), status: 'active', invited_until: null, second_factor: false },
+        { id: res.json.id, email: 'kollege@example.org', created_at: expect.any(String), status: 'active', invited_until: null, second_factor: false },
       ]);
       expect(list.json[0]).not.toHaveProperty('password_hash');
       expect(list.json[0]).not.toHaveProperty('passwordHash');

@@ -90,6 +90,19 @@ export const adminApi = {
     remove: (id: string) => request<void>('DELETE', `/api/admin/users/${encodeURIComponent(id)}`),
     resendInvitation: (id: string) =>
       request<{ id: string; email: string; invitationSent: boolean; invited_until: string }>('POST', `/api/admin/users/${encodeURIComponent(id)}/invite`),
+    /** A colleague's second factor (a lost phone); never one's own. */
+    resetSecondFactor: (id: string) => request<void>('DELETE', `/api/admin/users/${encodeURIComponent(id)}/second-factor`),
+  },
+  settings: {
+    get: () => request<{ require_second_factor: boolean }>('GET', '/api/admin/settings'),
+    update: (input: { require_second_factor: boolean }) => request<{ require_second_factor: boolean }>('PUT', '/api/admin/settings', input),
+  },
+  /** "Mein Konto": the own second factor (docs/decisions/027-staff-second-factor.md). */
+  secondFactor: {
+    status: () => request<{ enrolled: boolean; recovery_codes_left: number; required: boolean }>('GET', '/api/auth/totp'),
+    setup: () => request<{ secret: string; otpauth_url: string; qr_svg: string }>('POST', '/api/auth/totp/setup'),
+    confirm: (code: string) => request<{ recovery_codes: string[] }>('POST', '/api/auth/totp/confirm', { code }),
+    remove: (code: string) => request<void>('DELETE', '/api/auth/totp', { code }),
   },
   audit: (filter: { user?: string; kind?: string }) => {
     const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as Array<[string, string]>).toString();

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { authApi, setFlash } from '../auth/auth-client';
 import { BackOfficeToaster } from '../auth/toaster';
+import { AccountPage } from './account-page';
 import { AppointmentTypesPage } from './appointment-types-page';
 import { AuditPage } from './audit-page';
 import { ContentEditor } from '../content-editor/content-editor';
@@ -37,9 +38,13 @@ export const ADMIN_PAGES: Array<{ page: AdminPage; href: string }> = [
   { page: 'users', href: '/admin/users' },
   { page: 'content', href: '/admin/inhalte' },
   { page: 'password', href: '/admin/password' },
+  { page: 'account', href: '/admin/konto' },
 ];
 
-const PAGE_CONTENT: Record<AdminPage, (props: { userId: string; email: string }) => ReactNode> = {
+/** "Mein Konto", where an account the practice requires a second factor of must go first. */
+export const ACCOUNT_PATH = '/admin/konto';
+
+const PAGE_CONTENT: Record<AdminPage, (props: { userId: string; email: string; enrolmentRequired: boolean }) => ReactNode> = {
   dashboard: Dashboard,
   'appointment-types': AppointmentTypesPage,
   'time-slots': TimeSlotsPage,
@@ -52,13 +57,14 @@ const PAGE_CONTENT: Record<AdminPage, (props: { userId: string; email: string })
   users: ({ userId }) => <UsersPage currentUserId={userId} />,
   password: PasswordPage,
   content: ContentEditor,
+  account: ({ enrolmentRequired }) => <AccountPage enrolmentRequired={enrolmentRequired} />,
 };
 
 const L = labels.layout;
 const navigate = (path: string) => window.location.replace(path);
 
 export default function AdminShell({ page, children }: { page: AdminPage; children?: ReactNode }) {
-  const state = useAdminSession(navigate);
+  const state = useAdminSession(navigate, page === 'account');
   if (state.status === 'loading') {
     return (
       <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
@@ -68,22 +74,35 @@ export default function AdminShell({ page, children }: { page: AdminPage; childr
       </div>
     );
   }
+  const enrolmentRequired = state.session.secondFactor === 'enrolment-required';
   return (
-    <AdminLayout page={page} email={state.session.user.email}>
-      {children ?? <PageContent page={page} userId={state.session.user.id} email={state.session.user.email} />}
+    <AdminLayout page={page} email={state.session.user.email} enrolmentRequired={enrolmentRequired}>
+      {children ?? <PageContent page={page} userId={state.session.user.id} email={state.session.user.email} enrolmentRequired={enrolmentRequired} />}
     </AdminLayout>
   );
 }
 
-function PageContent({ page, userId, email }: { page: AdminPage; userId: string; email: string }) {
+function PageContent({ page, userId, email, enrolmentRequired }: { page: AdminPage; userId: string; email: string; enrolmentRequired: boolean }) {
   const Content = PAGE_CONTENT[page];
-  return <Content userId={userId} email={email} />;
+  return <Content userId={userId} email={email} enrolmentRequired={enrolmentRequired} />;
 }
 
-function NavLinks({ page, collapsed, onNavigate }: { page: AdminPage; collapsed: boolean; onNavigate?: () => void }) {
+function NavLinks({
+  page,
+  collapsed,
+  onNavigate,
+  enrolmentRequired = false,
+}: {
+  page: AdminPage;
+  collapsed: boolean;
+  onNavigate?: () => void;
+  enrolmentRequired?: boolean;
+}) {
+  // Until a required second factor is set up, "Mein Konto" is the only page that opens.
+  const pages = enrolmentRequired ? ADMIN_PAGES.filter((p) => p.page === 'account') : ADMIN_PAGES;
   return (
     <ul className="space-y-1 p-2">
-      {ADMIN_PAGES.map((item) => {
+      {pages.map((item) => {
         const current = item.page === page;
         return (
           <li key={item.page}>
@@ -106,7 +125,17 @@ function NavLinks({ page, collapsed, onNavigate }: { page: AdminPage; collapsed:
   );
 }
 
-function AdminLayout({ page, email, children }: { page: AdminPage; email: string; children: ReactNode }) {
+function AdminLayout({
+  page,
+  email,
+  enrolmentRequired = false,
+  children,
+}: {
+  page: AdminPage;
+  email: string;
+  enrolmentRequired?: boolean;
+  children: ReactNode;
+}) {
   const mobile = useIsMobile();
   const [open, setOpen] = useState(() => readSidebarOpen());
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -156,7 +185,7 @@ function AdminLayout({ page, email, children }: { page: AdminPage; email: string
           className={`shrink-0 self-stretch border-r print:hidden border-slate-200 bg-slate-50 transition-[width] duration-200 ${open ? 'w-64' : 'w-12'}`}
         >
           <nav aria-label={L.navigation} className="sticky top-0 max-h-screen overflow-y-auto">
-            <NavLinks page={page} collapsed={!open} />
+            <NavLinks page={page} collapsed={!open} enrolmentRequired={enrolmentRequired} />
           </nav>
         </aside>
       )}
@@ -167,7 +196,7 @@ function AdminLayout({ page, email, children }: { page: AdminPage; email: string
             <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto bg-slate-50 pb-28 shadow-xl focus:outline-none" aria-describedby={undefined}>
               <Dialog.Title className="px-4 pt-4 text-sm font-semibold text-slate-500">{L.navigation}</Dialog.Title>
               <nav aria-label={L.navigation}>
-                <NavLinks page={page} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+                <NavLinks page={page} collapsed={false} onNavigate={() => setDrawerOpen(false)} enrolmentRequired={enrolmentRequired} />
               </nav>
             </Dialog.Content>
           </Dialog.Portal>

@@ -9,7 +9,11 @@ import { SESSION_CHECK_INTERVAL_MS, currentSession, signInPath, type SessionInfo
 
 export type AdminSessionState = { status: 'loading' } | { status: 'admin'; session: SessionInfo };
 
-export function useAdminSession(navigate: (path: string) => void = (p) => window.location.replace(p)): AdminSessionState {
+export function useAdminSession(
+  navigate: (path: string) => void = (p) => window.location.replace(p),
+  /** This page is "Mein Konto", where an account that must set up its second factor does so. */
+  enrolmentPage = false,
+): AdminSessionState {
   const [state, setState] = useState<AdminSessionState>({ status: 'loading' });
   const known = useRef<SessionInfo | null>(null);
 
@@ -31,6 +35,8 @@ export function useAdminSession(navigate: (path: string) => void = (p) => window
       // Signed out: the sign-in page, which leads back here afterwards.
       if (!session) navigate(signInPath(window.location.pathname));
       else if (!session.isAdmin) navigate('/');
+      // The practice requires a second factor this account lacks: nothing but its enrolment (docs/decisions/027).
+      else if (session.secondFactor === 'enrolment-required' && !enrolmentPage) navigate('/admin/konto');
       else setState({ status: 'admin', session });
     }
     void check();
@@ -39,7 +45,7 @@ export function useAdminSession(navigate: (path: string) => void = (p) => window
       stopped = true;
       window.clearInterval(timer);
     };
-  }, [navigate]);
+  }, [navigate, enrolmentPage]);
 
   return state;
 }

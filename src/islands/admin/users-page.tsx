@@ -4,7 +4,7 @@
  * remove one; the server refuses to remove the last admin.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { newUserSchema } from '../../lib/account-schemas';
@@ -48,6 +48,16 @@ export function UsersPage({ currentUserId }: { currentUserId?: string }) {
     }
   }
 
+  async function resetSecondFactor(user: StaffUserDto) {
+    try {
+      await adminApi.users.resetSecondFactor(user.id);
+      toast.success(L.secondFactorReset(user.email));
+      reload();
+    } catch (error) {
+      toast.error(C.error, { description: failureText(error) });
+    }
+  }
+
   async function remove(user: StaffUserDto) {
     try {
       await adminApi.users.remove(user.id);
@@ -69,7 +79,14 @@ export function UsersPage({ currentUserId }: { currentUserId?: string }) {
           </button>
         }
       />
-      <ListTable loaded={items !== null} total={items?.length ?? 0} shown={items?.length ?? 0} text={L} columns={[labels.users.email, L.status, L.createdAt, L.actions]}>
+      <RequireSecondFactor />
+      <ListTable
+        loaded={items !== null}
+        total={items?.length ?? 0}
+        shown={items?.length ?? 0}
+        text={L}
+        columns={[labels.users.email, L.status, L.secondFactor, L.createdAt, L.actions]}
+      >
         {(items ?? []).map((user) => (
           <tr key={user.id}>
             <td className="px-3 py-2">
@@ -84,9 +101,21 @@ export function UsersPage({ currentUserId }: { currentUserId?: string }) {
                 </span>
               )}
             </td>
+            <td className="px-3 py-2">{user.second_factor ? L.secondFactorOn : L.secondFactorOff}</td>
             <td className="px-3 py-2">{createdAt.format(new Date(user.created_at))}</td>
             <td className="px-3 py-2">
               <div className="flex flex-wrap gap-2">
+                {user.second_factor && user.id !== currentUserId && (
+                  <ConfirmButton
+                    label={L.resetSecondFactor}
+                    accessibleLabel={L.resetSecondFactorNamed(user.email)}
+                    title={L.resetSecondFactorTitle}
+                    text={L.resetSecondFactorText(user.email)}
+                    confirmLabel={L.resetSecondFactor}
+                    onConfirm={() => resetSecondFactor(user)}
+                    className={secondaryButton}
+                  />
+                )}
                 {user.status === 'invited' && (
                   <button type="button" className={secondaryButton} aria-label={L.resendNamed(user.email)} onClick={() => void resend(user)}>
                     {L.resend}
@@ -109,6 +138,53 @@ export function UsersPage({ currentUserId }: { currentUserId?: string }) {
         {(_entity, done, cancel) => <NewUserFormFields done={done} cancel={cancel} />}
       </EditDialog>
     </>
+  );
+}
+
+/** "Zwei-Faktor-Pflicht": one switch for the whole practice (docs/decisions/027-staff-second-factor.md). */
+function RequireSecondFactor() {
+  const [value, setValue] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    adminApi.settings
+      .get()
+      .then((s) => setValue(s.require_second_factor))
+      .catch(() => setValue(null));
+  }, []);
+
+  async function change(next: boolean) {
+    setBusy(true);
+    try {
+      const saved = await adminApi.settings.update({ require_second_factor: next });
+      setValue(saved.require_second_factor);
+      toast.success(saved.require_second_factor ? L.requireOn : L.requireOff);
+    } catch (error) {
+      toast.error(C.error, { description: failureText(error, { conflict: L.requireNeedsOwn }) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="require-second-factor-title" className="mb-6 max-w-2xl rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="require-second-factor-title" className="font-semibold">
+        {L.requireTitle}
+      </h2>
+      <label className="mt-2 flex items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="mt-0.5 h-5 w-5 shrink-0"
+          checked={value === true}
+          disabled={value === null || busy}
+          aria-describedby="require-second-factor-hint"
+          onChange={(e) => void change(e.target.checked)}
+        />
+        <span className="font-medium">{L.requireLabel}</span>
+      </label>
+      <p id="require-second-factor-hint" className="mt-1 text-xs text-slate-600">
+        {L.requireHint}
+      </p>
+    </section>
   );
 }
 

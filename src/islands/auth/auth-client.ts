@@ -7,6 +7,13 @@ export interface SessionInfo {
   user: { id: string; email: string };
   isAdmin: boolean;
   expiresAt: string;
+  /** docs/decisions/027-staff-second-factor.md; absent from servers before it. */
+  secondFactor?: 'passed' | 'none' | 'enrolment-required';
+}
+
+/** The password step of an account with a second factor: no session yet, the code comes next. */
+export interface SecondFactorRequired {
+  second_factor: 'required';
 }
 
 export interface AuthStatus {
@@ -65,7 +72,9 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
 export const authApi = {
   status: () => request<AuthStatus>('/api/auth/status'),
   login: (email: string, password: string) =>
-    request<SessionInfo>('/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) }),
+    request<SessionInfo | SecondFactorRequired>('/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) }),
+  /** The code step: 6 digits from the app or a recovery code. */
+  secondFactor: (code: string) => request<SessionInfo>('/api/auth/second-factor', { method: 'POST', body: JSON.stringify({ code }) }),
   setup: (email: string, password: string, adminSecret: string) =>
     request<{ user: { id: string; email: string } }>('/api/auth/setup', {
       method: 'POST',

@@ -1,20 +1,33 @@
 /** /auth: admin sign-in (SPEC.md §2 Login, §8). */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { loginSchema, type LoginInput } from '../../lib/auth-schemas';
+import { loginSchema, secondFactorCodeSchema, type LoginInput } from '../../lib/auth-schemas';
 import { Field, SubmitButton } from '../admin/field';
 import { labels } from '../admin/labels';
 import { failureText } from '../admin/admin-api';
-import { afterSignInPath, authApi, setFlash } from './auth-client';
+import { afterSignInPath, ApiError, authApi, setFlash, type SessionInfo } from './auth-client';
 import { BackOfficeToaster } from './toaster';
 import { inputClass, PasswordInput } from './password-input';
 
 const L = labels.login;
 
+/** Where a new session goes: an account that must set up its second factor first goes to "Mein Konto". */
+function enter(session: SessionInfo) {
+  if (session.secondFactor === 'enrolment-required') {
+    setFlash({ title: L.success, description: L.enrolNow });
+    window.location.assign('/admin/konto');
+    return;
+  }
+  setFlash({ title: L.success });
+  window.location.assign(afterSignInPath(window.location.search));
+}
+
 export default function LoginForm() {
   const [adminExists, setAdminExists] = useState<boolean | null>(null);
+  /** The password was right and the account has a second factor: the code step. */
+  const [codeStep, setCodeStep] = useState(false);
   const {
     register,
     handleSubmit,
@@ -31,13 +44,22 @@ export default function LoginForm() {
 
   async function onSubmit(values: LoginInput) {
     try {
-      await authApi.login(values.email, values.password);
-      setFlash({ title: L.success });
-      window.location.assign(afterSignInPath(window.location.search));
+      const answer = await authApi.login(values.email, values.password);
+      if ('second_factor' in answer) setCodeStep(true);
+      else enter(answer);
     } catch (error) {
       // German whatever the server said: the reason by its problem type (the API's detail is a developer text).
       toast.error(L.failure, { description: failureText(error, L.problems) });
     }
+  }
+
+  if (codeStep) {
+    return (
+      <>
+        <BackOfficeToaster />
+        <CodeForm onExpired={() => setCodeStep(false)} />
+      </>
+    );
   }
 
   return (
@@ -74,5 +96,64 @@ export default function LoginForm() {
         )}
       </form>
     </>
+  );
+}
+
+/** The code step of sign-in: 6 digits from the authenticator app, or a recovery code. */
+function CodeForm({ onExpired }: { onExpired: () => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = secondFactorCodeSchema.safeParse({ code });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      enter(await authApi.secondFactor(parsed.data.code));
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.type === 'unauthenticated') {
+        toast.error(L.failure, { description: L.codeExpired });
+        onExpired();
+        return;
+      }
+      if (failure instanceof ApiError && failure.type === 'invalid-code') setError('errors.codeWrong');
+      toast.error(L.failure, { description: failureText(failure, L.problems) });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <p className="text-sm text-slate-700">{L.codeIntro}</p>
+      <Field id="login-code" label={L.code} error={error}>
+        {(a) => (
+          <input
+            {...a}
+            autoFocus
+            inputMode="text"
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className={`${inputClass} font-mono tracking-widest`}
+            value={code}
+            onChange={(e) => {
+              setCode(e.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
+      </Field>
+      <SubmitButton busy={busy} label={L.codeSubmit} busyLabel={L.codeSubmitting} />
+      <p className="text-center text-sm">
+        <button type="button" className="font-medium text-brand-700 underline" onClick={onExpired}>
+          {L.restart}
+        </button>
+      </p>
+    </form>
   );
 }

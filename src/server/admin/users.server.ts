@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { passwordTokens, userRoles, users } from '../../../db/schema';
+import { passwordTokens, staffSecondFactors, userRoles, users } from '../../../db/schema';
 import type { NewUserInput } from '../../lib/account-schemas';
 import { AppError } from '../../lib/errors';
 import { auditLabel } from '../audit-labels.server';
@@ -28,6 +28,8 @@ export interface StaffUserDto {
   status: 'active' | 'invited';
   /** Invited: until when the newest link works; null when it has expired (send it again). */
   invited_until: string | null;
+  /** Whether the colleague has set up the second factor (docs/decisions/027-staff-second-factor.md). */
+  second_factor: boolean;
 }
 
 export async function listUsers(db: Database, now: Date = new Date()): Promise<StaffUserDto[]> {
@@ -40,6 +42,9 @@ export async function listUsers(db: Database, now: Date = new Date()): Promise<S
       invitedUntil: sql<Date | string | null>`(
         select max(t.expires_at) from ${passwordTokens} t
         where t.user_id = "users"."id" and t.purpose = 'invitation' and t.used_at is null and t.expires_at > ${now.toISOString()}::timestamptz)`,
+      secondFactor: sql<boolean>`exists (select 1 from ${staffSecondFactors} f where f.user_id = "users"."id" and f.confirmed_at is not null)`.mapWith(
+        (v: unknown) => v === true,
+      ),
     })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
@@ -51,6 +56,7 @@ export async function listUsers(db: Database, now: Date = new Date()): Promise<S
     created_at: r.createdAt.toISOString(),
     status: r.pending ? 'invited' : 'active',
     invited_until: r.pending && r.invitedUntil !== null ? new Date(r.invitedUntil).toISOString() : null,
+    second_factor: r.secondFactor,
   }));
 }
 

@@ -14,7 +14,11 @@ import { keyedHash } from '../server-key.server';
 import { ACCESS_COOKIE, readCookies } from './cookies.server';
 import { assertSameOrigin } from './origin.server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.server';
+import { ENROLMENT_REQUIRED, hasSecondFactor, pendingSignInToken } from './second-factor-pending.server';
 import { createSession, sessionFromAccessToken, type IssuedSession, type SessionInfo } from './sessions.server';
+
+/** The password step's outcome: a session, or (the account has a second factor) a pending sign-in waiting for the code. */
+export type PasswordStep = { session: IssuedSession } | { pendingToken: string };
 
 /**
  * Sign-in limits (DESIGN.md "Account security (third round)"): failures
@@ -147,7 +151,7 @@ export async function setupFirstAdmin(
  * earlier failures for this account (not another client's: a stranger's
  * guesses elsewhere keep counting against the stranger).
  */
-export async function login(db: Database, input: LoginInput, ip: string, now: Date = new Date()): Promise<IssuedSession> {
+export async function login(db: Database, input: LoginInput, ip: string, now: Date = new Date()): Promise<PasswordStep> {
   const key = loginClientKey(ip);
   const mail = emailKey(input.email);
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
@@ -185,13 +189,28 @@ export async function login(db: Database, input: LoginInput, ip: string, now: Da
   if (!user || !valid) throw new AppError('unauthenticated', INVALID_CREDENTIALS);
   // A successful sign-in forgives this client's earlier typos for this account.
   await db.delete(loginAttempts).where(and(eq(loginAttempts.email, mail), eq(loginAttempts.clientKey, key)));
-  return createSession(db, { id: user.id, email: user.email }, now);
+  // With a second factor the password opens no session: only the code step does (second-factor.server.ts).
+  if (await hasSecondFactor(db, user.id)) return { pendingToken: await pendingSignInToken(user.id, now) };
+  return { session: await createSession(db, { id: user.id, email: user.email }, now) };
 }
 
-/** The signed-in user of a request, or 401. */
-export async function requireSession(req: Request, db?: Database): Promise<SessionInfo & { sessionId: string }> {
+/**
+ * The signed-in user of a request, or 401. A session whose account must
+ * still set up its required second factor is refused (403
+ * `second-factor-enrolment-required`) unless the caller is part of that
+ * enrolment (`enrolment: true`: the session check, the factor's own
+ * routes).
+ */
+export async function requireSession(
+  req: Request,
+  db?: Database,
+  options: { enrolment?: boolean } = {},
+): Promise<SessionInfo & { sessionId: string }> {
   const session = await sessionFromAccessToken(db ?? (await getDb()), readCookies(req)[ACCESS_COOKIE]);
   if (!session) throw new AppError('unauthenticated', NO_SESSION);
+  if (session.secondFactor === 'enrolment-required' && !options.enrolment) {
+    throw new AppError('second-factor-enrolment-required', ENROLMENT_REQUIRED);
+  }
   return session;
 }
 

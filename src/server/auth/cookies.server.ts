@@ -47,3 +47,18 @@ export function sessionCookies(
 export function clearedCookies(req: Request): string[] {
   return [cookie(req, ACCESS_COOKIE, '', 0), cookie(req, REFRESH_COOKIE, '', 0)];
 }
+
+/**
+ * The pending sign-in of an account with a second factor (between the
+ * password and the code): HttpOnly, SameSite=Strict like the session, only
+ * sent to /api/auth, a few minutes long.
+ */
+export const PENDING_SIGN_IN_COOKIE = 'praxis_second_factor';
+
+export function pendingSignInCookie(req: Request, token: string, maxAgeSeconds: number): string {
+  return cookie(req, PENDING_SIGN_IN_COOKIE, token, maxAgeSeconds).replace('Path=/;', 'Path=/api/auth;');
+}
+
+export function clearedPendingSignInCookie(req: Request): string {
+  return pendingSignInCookie(req, '', 0);
+}

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { sessions, userRoles, users } from '../../../db/schema';
+import { practiceSettings, sessions, staffSecondFactors, userRoles, users } from '../../../db/schema';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   SESSION_TTL_SECONDS,
@@ -28,6 +28,36 @@ export interface SessionInfo {
   user: SessionUser;
   isAdmin: boolean;
   expiresAt: string;
+  /**
+   * The second factor of this session (docs/decisions/027-staff-second-factor.md):
+   * `passed` (the account has one and this session passed it), `none` (no
+   * factor, none required) or `enrolment-required` (the practice requires
+   * one and the account has none: only enrolment is open to it).
+   */
+  secondFactor: 'passed' | 'none' | 'enrolment-required';
+}
+
+/**
+ * The columns that decide a session's second-factor state, for a select
+ * over `sessions` joined with `users`: whether the account has a confirmed
+ * factor, whether the practice requires one, and when the session passed it.
+ */
+const secondFactorColumns = {
+  enrolled: sql<boolean>`exists (select 1 from ${staffSecondFactors} f where f.user_id = ${users.id} and f.confirmed_at is not null)`.mapWith(
+    (v: unknown) => v === true,
+  ),
+  required: sql<boolean>`coalesce((select s.require_second_factor from ${practiceSettings} s where s.id), false)`.mapWith((v: unknown) => v === true),
+  passedAt: sessions.secondFactorAt,
+};
+
+/**
+ * The state of a session, or null when the account has a factor this
+ * session never passed (it predates the enrolment): such a session is no
+ * session at all.
+ */
+function secondFactorState(row: { enrolled: boolean; required: boolean; passedAt: Date | null }): SessionInfo['secondFactor'] | null {
+  if (row.enrolled) return row.passedAt ? 'passed' : null;
+  return row.required ? 'enrolment-required' : 'none';
 }
 
 export interface IssuedSession {
@@ -48,10 +78,17 @@ export async function isAdmin(db: Database, userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function issue(db: Database, user: SessionUser, sessionId: string, refreshToken: string, now: Date): Promise<IssuedSession> {
+async function issue(db: Database, user: SessionUser, sessionId: string, refreshToken: string, now: Date): Promise<IssuedSession | null> {
+  const [row] = await db
+    .select(secondFactorColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId));
+  const secondFactor = row ? secondFactorState(row) : null;
+  if (!secondFactor) return null;
   const { token, expiresAt } = await signAccessToken({ userId: user.id, sessionId }, now);
   return {
-    info: { user, isAdmin: await isAdmin(db, user.id), expiresAt: expiresAt.toISOString() },
+    info: { user, isAdmin: await isAdmin(db, user.id), expiresAt: expiresAt.toISOString(), secondFactor },
     sessionId,
     accessToken: token,
     refreshToken,
@@ -60,7 +97,13 @@ async function issue(db: Database, user: SessionUser, sessionId: string, refresh
   };
 }
 
-export async function createSession(db: Database, user: SessionUser, now: Date = new Date()): Promise<IssuedSession> {
+/** A new session; `secondFactorAt` when it passed the second factor (the code step of sign-in). */
+export async function createSession(
+  db: Database,
+  user: SessionUser,
+  now: Date = new Date(),
+  options: { secondFactorAt?: Date } = {},
+): Promise<IssuedSession> {
   const id = randomUUID();
   const refreshToken = newRefreshToken(id);
   const [row] = await db
@@ -72,9 +115,13 @@ export async function createSession(db: Database, user: SessionUser, now: Date =
       expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
       lastUsedAt: now,
       createdAt: now,
+      secondFactorAt: options.secondFactorAt ?? null,
     })
     .returning({ id: sessions.id });
-  return issue(db, user, row!.id, refreshToken, now);
+  const issued = await issue(db, user, row!.id, refreshToken, now);
+  // Only callers that checked the factor (or an account without one) open sessions.
+  if (!issued) throw new Error('session opened without its second factor');
+  return issued;
 }
 
 /**
@@ -184,6 +231,7 @@ export async function sessionFromAccessToken(
       id: users.id,
       email: users.email,
       isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`.mapWith((v: unknown) => v === true),
+      ...secondFactorColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -196,10 +244,13 @@ export async function sessionFromAccessToken(
       ),
     );
   if (!row) return null;
+  const secondFactor = secondFactorState(row);
+  if (!secondFactor) return null;
   return {
     user: { id: row.id, email: row.email },
     isAdmin: row.isAdmin,
     expiresAt: claims.expiresAt.toISOString(),
+    secondFactor,
     sessionId: claims.sessionId,
   };
 }
