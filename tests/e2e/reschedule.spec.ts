@@ -77,7 +77,7 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
   expect(confirmation, 'the patient\'s confirmation in the outbox').toBeDefined();
   expect(confirmation.text).toContain(`Neue Uhrzeit: ${newTime} Uhr`);
   expect(confirmation.text).toContain(linkPath);
-  expect(icsOf(confirmation)).toMatchObject({ method: 'PUBLISH', uid: `${booking.id}@localhost`, sequence: 1 });
+  expect(icsOf(confirmation)).toMatchObject({ method: 'REQUEST', uid: `${booking.id}@localhost`, sequence: 1 });
 
   // The emailed link keeps working, now for the new time.
   await page.goto(linkPath);
