@@ -121,6 +121,7 @@ test.describe('booking wizard (German)', () => {
     await expect(page.getByRole('heading', { name: 'Möchten Sie diesen Termin absagen?' })).toBeVisible();
     await expect(page.getByText(`${time} Uhr`)).toBeVisible();
     await page.getByRole('button', { name: 'Termin absagen' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ja, Termin absagen' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Termin abgesagt' })).toBeVisible();
 
     // The same time is offered again in the wizard.
@@ -216,6 +217,7 @@ test.describe('booking wizard (English)', () => {
     await page.goto(new URL(link).pathname + new URL(link).search);
     await expect(page.getByRole('heading', { name: 'Do you want to cancel this appointment?' })).toBeVisible();
     await page.getByRole('button', { name: 'Cancel appointment' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, cancel it' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Appointment cancelled' })).toBeVisible();
   });
 

@@ -88,6 +88,7 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
 
   // Cancelled through the same link: the patient's confirmation with METHOD:CANCEL.
   await page.getByRole('button', { name: 'Termin absagen' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ja, Termin absagen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Termin abgesagt' })).toBeVisible();
   await expect
     .poll(async () => (await readOutbox(outbox())).find((m) => m.headers.to === email && m.subject.startsWith('Absage bestätigt'))?.subject ?? '')
