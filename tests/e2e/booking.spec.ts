@@ -60,7 +60,7 @@ test.describe('booking wizard (German)', () => {
     await page.getByLabel('Telefon').fill('0211 CALL ME');
     await page.getByRole('textbox', { name: 'E-Mail' }).fill('erika@');
     await page.getByRole('button', { name: de.submit }).click();
-    await expect(page.getByText('Bitte geben Sie ein gültiges Geburtsdatum ein')).toBeVisible();
+    await expect(page.getByText('Dieses Datum gibt es nicht. Bitte prüfen Sie Tag und Monat.')).toBeVisible();
     await expect(page.getByText('Bitte geben Sie eine gültige Telefonnummer ein')).toBeVisible();
     await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein')).toBeVisible();
     await expect(page.getByLabel('Vorname')).toHaveAttribute('aria-invalid', 'true');
@@ -193,7 +193,7 @@ test.describe('booking wizard (English)', () => {
     for (const message of [
       'First name must be at least 2 characters',
       'Last name must be at least 2 characters',
-      'Please use the format DD.MM.YYYY (e.g. 15.03.1990)',
+      'Please enter the date as DD/MM/YYYY or DD.MM.YYYY (e.g. 15/03/1990)',
       'Phone number must be at least 10 characters',
       'Email address is required',
       'You must agree to the privacy policy',

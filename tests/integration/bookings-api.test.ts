@@ -463,6 +463,19 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       ['an email with a raw non-ASCII local part', { email: 'jörg@example.org' }, 'email'],
     ];
 
+    it.each([
+      ['31 February', '1990-02-31', 'bookingForm.errors.birthDateImpossible'],
+      ['tomorrow', '2030-01-08', 'bookingForm.errors.birthDateFuture'],
+      ['today', '2030-01-07', 'bookingForm.errors.birthDateFuture'],
+      ['a German birth date', '12.08.1964', 'bookingForm.errors.birthDateFormat'],
+      ['131 years ago', '1898-01-01', 'bookingForm.errors.birthDateInvalid'],
+    ])('a birth date of %s is refused naming what is wrong', async (_label, birth_date, message) => {
+      const res = await book(slot({ birth_date }));
+      expect(res.status).toBe(400);
+      expect(res.json.errors).toEqual({ birth_date: [message] });
+      expect(await countRows()).toBe(0);
+    });
+
     it.each(malformed)('answers 400 for %s naming the field, and writes nothing', async (_label, overrides, field) => {
       const res = await book(slot(overrides as Record<string, unknown>));
       expect(res.status).toBe(400);

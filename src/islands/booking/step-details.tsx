@@ -4,7 +4,7 @@ import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { localizedPath, type Lang } from '../../i18n/languages';
-import { germanDateToIso, patientFormSchema, type PatientForm } from '../../lib/booking-schema';
+import { patientFormSchemaFor, typedDateToIso, type PatientForm } from '../../lib/booking-schema';
 import { formatLongDate } from '../../lib/dates';
 import { formatPrice } from '../../lib/price';
 import { ApiError, postBooking, type AppointmentType, type BookingResponse } from './api';
@@ -40,7 +40,7 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
     getValues,
     formState: { errors },
   } = useForm<PatientForm>({
-    resolver: zodResolver(patientFormSchema),
+    resolver: zodResolver(patientFormSchemaFor(lang)),
     mode: 'onTouched',
     defaultValues: { ...EMPTY, ...(savedValues.current as Partial<PatientForm> | null) },
   });
@@ -56,7 +56,7 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
         appointment_time: time,
         first_name: values.first_name,
         last_name: values.last_name,
-        birth_date: germanDateToIso(values.birth_date),
+        birth_date: typedDateToIso(values.birth_date, lang),
         phone: values.phone,
         email: values.email,
         consent: values.consent,
@@ -160,7 +160,7 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
           {field('first_name', t('bookingForm.firstName'), { autoComplete: 'given-name' })}
           {field('last_name', t('bookingForm.lastName'), { autoComplete: 'family-name' })}
         </div>
-        {field('birth_date', t('bookingForm.birthDate'), { autoComplete: 'bday', inputMode: 'numeric', placeholder: lang === 'de' ? 'TT.MM.JJJJ' : 'DD.MM.YYYY' }, t('bookingForm.birthDateHint'))}
+        {field('birth_date', t('bookingForm.birthDate'), { autoComplete: 'bday', inputMode: 'numeric', placeholder: t('bookingForm.birthDatePlaceholder') }, t('bookingForm.birthDateHint'))}
         {field('phone', t('bookingForm.phone'), { type: 'tel', autoComplete: 'tel' })}
         {field('email', t('bookingForm.email'), { type: 'email', autoComplete: 'email' })}
         <div>
