@@ -207,7 +207,7 @@ test.describe('booking wizard (English)', () => {
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('button', { name: en.submit }).click();
-    await expect(page.getByText('Appointment Successfully Booked!')).toBeVisible();
+    await expect(page.getByText('Appointment successfully booked!')).toBeVisible();
     await expect(page.getByText('A confirmation has been sent to your email address.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your appointment is booked!' })).toBeVisible();
 

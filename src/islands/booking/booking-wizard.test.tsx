@@ -119,7 +119,7 @@ describe('loading consultation types', () => {
   it('an error answer gives the booking-error toast with the load error', async () => {
     stubApi({ types: () => json({ type: 'internal-error' }, 500) });
     render(<BookingWizard lang="en" />);
-    expect(await screen.findByText('Booking Error')).toBeTruthy();
+    expect(await screen.findByText('Booking error')).toBeTruthy();
     expect(await screen.findByText('Consultation types could not be loaded.')).toBeTruthy();
   });
 
@@ -234,7 +234,7 @@ describe('booking outcomes', () => {
   it('a network failure gives the booking-error toast with the unexpected-error text and stays', async () => {
     stubApi({ bookings: () => Promise.reject(new TypeError('Failed to fetch')) });
     await reachDetails('en');
-    expect(await screen.findByText('Booking Error')).toBeTruthy();
+    expect(await screen.findByText('Booking error')).toBeTruthy();
     expect(await screen.findByText('An unexpected error occurred. Please try again later.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Your details' })).toBeTruthy();
   });
@@ -254,7 +254,7 @@ describe('booking outcomes', () => {
     expect(await screen.findByText(title)).toBeTruthy();
     expect(await screen.findByText(text)).toBeTruthy();
     expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
-    expect(screen.queryByText(lang === 'de' ? 'Buchungsfehler' : 'Booking Error')).toBeNull();
+    expect(screen.queryByText(lang === 'de' ? 'Buchungsfehler' : 'Booking error')).toBeNull();
   });
 
   it('sends the birth date as yyyy-MM-dd with the page language', async () => {
@@ -325,7 +325,7 @@ describe('a time taken meanwhile (409 slot-unavailable)', () => {
     expect(screen.queryByRole('button', { name: lang === 'de' ? '09:00 Uhr' : '09:00' })).toBeNull();
     const nextButton = screen.getByRole('button', { name: next, exact: true } as never) as HTMLButtonElement;
     expect(nextButton.disabled).toBe(true);
-    expect(screen.queryByText('Booking Error')).toBeNull();
+    expect(screen.queryByText('Booking error')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: freeTime }));
     expect(nextButton.disabled).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();

@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { localizedPath, type Lang } from '../../i18n/languages';
 import { patientFormSchemaFor, typedDateToIso, type PatientForm } from '../../lib/booking-schema';
+import { waitPhrase } from '../../lib/retry-after';
 import { formatLongDate } from '../../lib/dates';
 import { formatPrice } from '../../lib/price';
 import { ApiError, postBooking, type AppointmentType, type BookingResponse } from './api';
+import { saveDetails } from './details-storage';
 import { bookingToast } from './email-toast';
 import type { BookedWith } from './step-success';
 
@@ -38,6 +40,7 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
     register,
     handleSubmit,
     getValues,
+    watch,
     formState: { errors },
   } = useForm<PatientForm>({
     resolver: zodResolver(patientFormSchemaFor(lang)),
@@ -46,6 +49,11 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
   });
   // Leaving the step (back, a taken time) keeps what was typed for the way forward.
   useEffect(() => () => void (savedValues.current = { ...getValues() }), [getValues, savedValues]);
+  // A reload keeps it too: this tab's sessionStorage only, as it is typed (details-storage.ts).
+  useEffect(() => {
+    const subscription = watch((values) => saveDetails(values));
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
   const submit = handleSubmit(async (values) => {
     setSubmitting(true);
@@ -76,7 +84,9 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
         // An abuse limit (per connection or per recipient): nothing was booked; the details stay for later.
-        toast.error(t('toast.rateLimitedTitle'), { description: t('toast.rateLimited') });
+        // Retry-After says how long: the toast names it in the patient's language (docs/decisions/029).
+        const wait = error.retryAfter === null ? null : waitPhrase(error.retryAfter, lang);
+        toast.error(t('toast.rateLimitedTitle'), { description: wait ? t('toast.rateLimitedWait', { when: wait }) : t('toast.rateLimited') });
       } else if (error instanceof ApiError && error.status === 409 && error.problem?.type === 'slot-unavailable') {
         onSlotTaken();
       } else if (error instanceof ApiError) {
