@@ -37,7 +37,8 @@ type State =
   | { kind: 'incomplete' }
   | { kind: 'message'; key: Message }
   /** The practice (410 cancelled-by-practice) or the patient (410 cancelled-by-patient) cancelled it: what it was, and that it is off. */
-  | { kind: 'practiceCancelled' | 'patientCancelled'; appointment: PracticeCancelled }
+  | { kind: 'practiceCancelled'; appointment: PracticeCancelled }
+  | { kind: 'patientCancelled'; appointment: PracticeCancelled }
   /** No connection: says so, with a retry of what failed. */
   | { kind: 'offline'; retry: () => void };
 
@@ -95,7 +96,7 @@ function failureState(error: unknown): State {
   const cancelled = practiceCancellation(error);
   if (!cancelled) return { kind: 'message', key: messageFor(error) };
   const byPatient = error instanceof ApiError && /(^|\/)cancelled-by-patient$/.test(error.problem?.type ?? '');
-  return { kind: byPatient ? 'patientCancelled' : 'practiceCancelled', appointment: cancelled };
+  return byPatient ? { kind: 'patientCancelled', appointment: cancelled } : { kind: 'practiceCancelled', appointment: cancelled };
 }
 
 function messageFor(error: unknown): Message {
