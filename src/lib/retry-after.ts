@@ -17,7 +17,7 @@ export function retryAfterSeconds(header: string | null | undefined, now: number
 /** "in 45 Sekunden", "in 2 Minuten", "in 1 Stunde" (rounded up, so the patient never tries too early). */
 export function waitPhrase(seconds: number, lang: Lang): string {
   const format = new Intl.RelativeTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { numeric: 'always' });
-  const s = Math.max(1, Math.ceil(seconds));
+  const s = Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : 60;
   if (s < 60) return format.format(s, 'second');
   if (s < 3600) return format.format(Math.ceil(s / 60), 'minute');
   return format.format(Math.ceil(s / 3600), 'hour');
