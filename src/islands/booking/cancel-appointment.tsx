@@ -48,6 +48,7 @@ const MESSAGE_HEADINGS: Record<Message, TranslationKey> = {
   'reschedule.tooLate': 'cancel.heading.tooLate',
   'toast.unexpectedError': 'cancel.heading.error',
   'cancel.byPractice': 'cancel.byPracticeTitle',
+  'cancel.alreadyCancelled': 'cancel.byPatientTitle',
 };
 
 function headingOf(state: State): TranslationKey {

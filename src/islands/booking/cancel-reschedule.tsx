@@ -19,7 +19,7 @@ import { StepDateTime } from './step-date-time';
 import { waitPhrase } from '../../lib/retry-after';
 
 /** Why the move cannot go on here: the cancel page shows the message instead. */
-export type RescheduleFailure = 'cancel.notFound' | 'cancel.byPractice' | 'reschedule.tooLate' | 'toast.unexpectedError';
+export type RescheduleFailure = 'cancel.notFound' | 'cancel.byPractice' | 'cancel.alreadyCancelled' | 'reschedule.tooLate' | 'toast.unexpectedError';
 
 export interface RescheduleProps {
   lang: Lang;
@@ -79,6 +79,9 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
         setNotice('rateLimited');
       } else if (isProblem(error, 409, 'too-late')) {
         onFailure('reschedule.tooLate');
+      } else if (isProblem(error, 410, 'cancelled-by-patient')) {
+        // Cancelled meanwhile through the same link (another tab or device).
+        onFailure('cancel.alreadyCancelled');
       } else if (error instanceof ApiError && error.status === 410) {
         // The practice cancelled it meanwhile.
         onFailure('cancel.byPractice');
