@@ -201,7 +201,8 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
         await expect(page.getByRole('heading', { level: 2, name: x.step1 })).toBeVisible();
         await page.goForward();
         await page.waitForURL(/[?&](schritt|step)=2/);
-        await expect(page.getByRole('heading', { level: 2, name: x.step2 })).toBeVisible();
+        // The wizard and its step 2 load now, on a busy machine in a few seconds.
+        await expect(page.getByRole('heading', { level: 2, name: x.step2 })).toBeVisible({ timeout: 20_000 });
         await expect(page.getByRole('heading', { level: 2, name: x.step1 })).toHaveCount(0);
       });
 

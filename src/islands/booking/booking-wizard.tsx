@@ -335,13 +335,37 @@ function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
 /**
  * Scrolls so the step's heading sits just below the fixed site header (with
  * the progress bar above it when that fits on the screen too), and focuses it.
+ * The step transition (auto-animate keeps the old step in place while it
+ * fades) and the browser's scroll anchoring move the page after this commit:
+ * seen on a phone, where "Weiter" from the foot of step 2 opened step 3
+ * mid-form. So the heading is held in place until the transition has ended,
+ * unless the patient scrolls meanwhile.
  */
 function showStepHeading(heading: HTMLElement, root: HTMLElement | null) {
-  const header = document.getElementById('site-nav')?.getBoundingClientRect().height ?? 0;
-  const headingTop = heading.getBoundingClientRect().top + window.scrollY - header - 16;
-  const rootTop = root ? root.getBoundingClientRect().top + window.scrollY - header - 16 : headingTop;
-  // The progress bar above the heading when both fit in the upper third of the screen; else the heading.
-  const top = headingTop - rootTop < window.innerHeight / 3 ? rootTop : headingTop;
-  window.scrollTo({ top: Math.max(0, top), behavior: 'instant' });
+  const header = () => document.getElementById('site-nav')?.getBoundingClientRect().height ?? 0;
+  const place = () => {
+    const headingTop = heading.getBoundingClientRect().top + window.scrollY - header() - 16;
+    const rootTop = root ? root.getBoundingClientRect().top + window.scrollY - header() - 16 : headingTop;
+    // The progress bar above the heading when both fit in the upper third of the screen; else the heading.
+    const top = headingTop - rootTop < window.innerHeight / 3 ? rootTop : headingTop;
+    window.scrollTo({ top: Math.max(0, top), behavior: 'instant' });
+  };
+  place();
   heading.focus({ preventScroll: true });
+  if (typeof requestAnimationFrame !== 'function') return;
+  const until = performance.now() + 700;
+  let patientScrolled = false;
+  const stop = () => (patientScrolled = true);
+  const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  for (const name of events) window.addEventListener(name, stop, { passive: true, once: true });
+  const hold = () => {
+    if (patientScrolled || !heading.isConnected || performance.now() > until) {
+      for (const name of events) window.removeEventListener(name, stop);
+      return;
+    }
+    const top = heading.getBoundingClientRect().top;
+    if (top < header() || top > window.innerHeight / 3) place();
+    requestAnimationFrame(hold);
+  };
+  requestAnimationFrame(hold);
 }
