@@ -192,15 +192,16 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
         await page.evaluate(() => window.addEventListener('unload', () => {}));
         await page.getByRole('button', { name: w.choose(x.type) }).click();
         await expect(page.getByRole('heading', { level: 2, name: x.step2 })).toBeVisible();
-        await page.waitForURL(/[?&](schritt|step)=2/);
-        await page.goBack();
-        await page.goBack();
-        await page.waitForURL((u) => !u.pathname.includes('termin'));
-        await page.goForward();
-        await page.waitForURL((u) => u.pathname.endsWith('/termin') && u.search === '');
-        await expect(page.getByRole('heading', { level: 2, name: x.step1 })).toBeVisible();
-        await page.goForward();
-        await page.waitForURL(/[?&](schritt|step)=2/);
+        await expect(page).toHaveURL(/[?&](schritt|step)=2/);
+        await page.goBack({ waitUntil: 'commit' });
+        await expect(page).toHaveURL((u) => u.pathname.endsWith('/termin') && u.search === '');
+        await page.goBack({ waitUntil: 'commit' });
+        await expect(page).toHaveURL((u) => !u.pathname.includes('termin'), { timeout: 20_000 });
+        await page.goForward({ waitUntil: 'commit' });
+        await expect(page).toHaveURL((u) => u.pathname.endsWith('/termin') && u.search === '', { timeout: 20_000 });
+        await expect(page.getByRole('heading', { level: 2, name: x.step1 })).toBeVisible({ timeout: 20_000 });
+        await page.goForward({ waitUntil: 'commit' });
+        await expect(page).toHaveURL(/[?&](schritt|step)=2/, { timeout: 20_000 });
         // The wizard and its step 2 load now, on a busy machine in a few seconds.
         await expect(page.getByRole('heading', { level: 2, name: x.step2 })).toBeVisible({ timeout: 20_000 });
         await expect(page.getByRole('heading', { level: 2, name: x.step1 })).toHaveCount(0);
