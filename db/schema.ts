@@ -449,10 +449,11 @@ export const appointmentContacts = pgTable(
 );
 
 /**
- * A booking the practice cancelled (DESIGN.md, Practice-side changes): a
- * tombstone with no seat and no contact, kept until its date has passed,
- * so the patient's link answers 410 cancelled-by-practice instead of
- * "unknown" and the staff list shows it struck through. It keeps the
+ * A cancelled booking (DESIGN.md, Practice-side changes): a tombstone with
+ * no seat and no contact, kept until its date has passed, so the patient's
+ * link answers 410 cancelled-by-practice (or cancelled-by-patient, after
+ * the patient's own cancellation: docs/decisions/029) instead of "unknown";
+ * the staff list shows the practice's ones struck through. It keeps the
  * booking's id (the calendar UID), reference and token hash.
  */
 export const cancelledBookings = pgTable(
@@ -471,8 +472,11 @@ export const cancelledBookings = pgTable(
     /** Whether the cancellation email reached the patient; false until it did ("bitte telefonisch informieren"). */
     patientNotified: boolean('patient_notified').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who cancelled: the practice (staff, blocks) or the patient through the link. */
+    cancelledBy: text('cancelled_by').notNull().default('practice'),
   },
   (t) => [
+    check('cancelled_bookings_cancelled_by_known', sql`${t.cancelledBy} in ('practice', 'patient')`),
     check('cancelled_bookings_token_hash_format', sql`${t.cancellationTokenHash} is null or ${t.cancellationTokenHash} ~ '^[0-9a-f]{64}$'`),
     check('cancelled_bookings_source_known', sql`${t.source} in ('online', 'phone')`),
     uniqueIndex('cancelled_bookings_token_hash_idx').on(t.cancellationTokenHash),

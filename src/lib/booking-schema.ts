@@ -11,7 +11,7 @@
 import { CANCELLATION_TOKEN } from './cancellation-token';
 import { z } from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
-import { isLang } from '../i18n/languages';
+import { isLang, type Lang } from '../i18n/languages';
 import { isCleanLine, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,12 +42,50 @@ export function germanDateToIso(value: string): string | null {
   return match ? `${match[3]}-${match[2]}-${match[1]}` : null;
 }
 
+/**
+ * A date as a patient types it → yyyy-MM-dd (not checked to be real), or
+ * null when it is none of the page's shapes (docs/decisions/029): German
+ * DD.MM.YYYY; English DD/MM/YYYY, DD.MM.YYYY or yyyy-mm-dd (day first, as
+ * in Britain and Germany; never the American month first).
+ */
+export function typedDateToIso(value: string, lang: Lang): string | null {
+  const v = value.trim();
+  const german = germanDateToIso(v);
+  if (german || lang === 'de') return german;
+  const slashed = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
+  if (slashed) return `${slashed[3]}-${slashed[2]}-${slashed[1]}`;
+  return ISO_DATE.test(v) ? v : null;
+}
+
 /** A birth date must lie in the past and at most 130 years back (Berlin's today). */
 export function isPlausibleBirthDate(iso: string, today: string = berlinToday()): boolean {
   if (!isRealDate(iso) || iso >= today) return false;
   const [y, m, d] = today.split('-');
   return iso >= `${Number(y) - 130}-${m}-${d}`;
 }
+
+/**
+/**
+ * What is wrong with a birth date written yyyy-MM-dd, as a translation key,
+ * or null: not a date at all, a day that does not exist (31 February), one
+ * in the future (today included), or more than 130 years back.
+ */
+export function birthDateProblem(iso: string | null, today: string = berlinToday()): string | null {
+  if (iso === null || !ISO_DATE.test(iso)) return 'bookingForm.errors.birthDateFormat';
+  if (!isRealDate(iso)) return 'bookingForm.errors.birthDateImpossible';
+  if (iso >= today) return 'bookingForm.errors.birthDateFuture';
+  return isPlausibleBirthDate(iso, today) ? null : 'bookingForm.errors.birthDateInvalid';
+}
+
+/** A birth date field: `toIso` reads the typed text; one message naming what is wrong. */
+const birthDate = (toIso: (value: string) => string | null) =>
+  z
+    .string({ error: 'bookingForm.errors.birthDateFormat' })
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = birthDateProblem(toIso(value));
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 
 /**
  * A name: NFC, no control, format (bidi marks included), noncharacter or line-separator characters, at least 2
@@ -78,22 +116,18 @@ export const emailSchema = z
   .transform((v) => toAsciiEmail(v) ?? '')
   .pipe(z.email({ error: 'bookingForm.errors.emailInvalid' }));
 
-/** The patient's details, as the form holds them (birth date typed dd.mm.yyyy). */
-export const patientFormSchema = z.object({
-  first_name: name('bookingForm.errors.firstNameMin'),
-  last_name: name('bookingForm.errors.lastNameMin'),
-  birth_date: z
-    .string({ error: 'bookingForm.errors.birthDateFormat' })
-    .trim()
-    .refine((v) => germanDateToIso(v) !== null, 'bookingForm.errors.birthDateFormat')
-    .refine((v) => {
-      const iso = germanDateToIso(v);
-      return iso === null || isPlausibleBirthDate(iso);
-    }, 'bookingForm.errors.birthDateInvalid'),
-  phone: phoneSchema,
-  email: emailSchema,
-  consent: z.literal(true, { error: 'bookingForm.errors.consentRequired' }),
-});
+/** The patient's details, as the form holds them (birth date as typed, in the page's language's shapes). */
+export function patientFormSchemaFor(lang: Lang) {
+  return z.object({
+    first_name: name('bookingForm.errors.firstNameMin'),
+    last_name: name('bookingForm.errors.lastNameMin'),
+    birth_date: birthDate((v) => typedDateToIso(v, lang)),
+    phone: phoneSchema,
+    email: emailSchema,
+    consent: z.literal(true, { error: 'bookingForm.errors.consentRequired' }),
+  });
+}
+export const patientFormSchema = patientFormSchemaFor('de');
 export type PatientForm = z.input<typeof patientFormSchema>;
 
 /** POST /api/bookings (API.md). */
@@ -103,10 +137,7 @@ export const bookingRequestSchema = z.object({
   appointment_time: z.string({ error: 'errors.timeInvalid' }).regex(HH_MM, 'errors.timeInvalid'),
   first_name: patientFormSchema.shape.first_name,
   last_name: patientFormSchema.shape.last_name,
-  birth_date: z
-    .string({ error: 'bookingForm.errors.birthDateFormat' })
-    .refine(isRealDate, 'bookingForm.errors.birthDateFormat')
-    .refine((v) => !isRealDate(v) || isPlausibleBirthDate(v), 'bookingForm.errors.birthDateInvalid'),
+  birth_date: birthDate((v) => v),
   phone: phoneSchema,
   email: emailSchema,
   consent: patientFormSchema.shape.consent,

@@ -21,6 +21,8 @@ export const HTTP_STATUS_BY_CODE = {
   'has-bookings': 409,
   /** The booking was cancelled by the practice (its link then answers this until the date has passed). */
   'cancelled-by-practice': 410,
+  /** The patient cancelled the booking through the link (docs/decisions/029): the link says so until the date has passed. */
+  'cancelled-by-patient': 410,
   'last-admin': 409,
   /** Waitlist (docs/decisions/032): a second entry of one booking; an offered time already taken; an offer no longer valid. */
   'already-waiting': 409,

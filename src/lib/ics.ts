@@ -4,7 +4,7 @@
  */
 import { addDaysToDate } from './berlin-time';
 
-export interface CalendarEvent {
+interface EventFields {
   uid: string;
   /** yyyy-MM-dd, Berlin */
   date: string;
@@ -16,16 +16,31 @@ export interface CalendarEvent {
   description: string;
   url?: string;
   stamp: Date;
-  /**
-   * RFC 5546: PUBLISH (default) adds or, with a higher SEQUENCE and the same
-   * UID, replaces the event; CANCEL removes the event of that UID.
-   */
-  method?: 'PUBLISH' | 'CANCEL';
   /** Revision of the event (RFC 5545 §3.8.7.4): 0 when booked, one more with every change. */
-  sequence?: number;
-  /** Who runs the event: calendars match a CANCEL or an update to it. */
-  organizer?: { name: string; email: string };
+  sequence: number;
+  /** Who runs the event (the practice): calendars match a CANCEL or an update to it. */
+  organizer: { name: string; email: string };
 }
+
+/**
+ * RFC 5546 (docs/decisions/029): an email's REQUEST adds the event or, with
+ * the same UID and a higher SEQUENCE, replaces it; its CANCEL removes the
+ * event of that UID. Both name the organizer and the attendee, as §3.2.2 and
+ * §3.2.5 require, so calendar apps treat the file as an invitation they
+ * follow. A file the patient downloads from the page is a PUBLISH (no
+ * attendee: the browser does not know the address).
+ */
+export type CalendarMethod = 'REQUEST' | 'CANCEL';
+
+export type CalendarEvent = EventFields &
+  (
+    | { method: 'PUBLISH'; attendee?: undefined }
+    | {
+        method: CalendarMethod;
+        /** The one attendee (the patient), confirmed already: no reply is asked (RSVP=FALSE). */
+        attendee: { name?: string; email: string };
+      }
+  );
 
 const BERLIN_VTIMEZONE = [
   'BEGIN:VTIMEZONE',
@@ -80,11 +95,24 @@ function localStamp(date: string, minutes: number): string {
   return `${day}T${String(Math.floor(m / 60)).padStart(2, '0')}${String(m % 60).padStart(2, '0')}00`;
 }
 
+/** A quoted parameter value (RFC 5545 §3.2): no DQUOTE, no control character. */
+function paramValue(value: string): string {
+  return `"${value.replace(/[\u0000-\u001f\u007f"]/g, '')}"`;
+}
+
+/** A mailto: calendar address; an address with a control character or space would break the line and is refused. */
+function calAddress(email: string): string {
+  if (/[\u0000-\u0020\u007f]/.test(email)) throw new Error('calendar address contains a control character');
+  return `mailto:${email}`;
+}
+
 export function buildIcs(event: CalendarEvent): string {
   const [h, min] = event.time.split(':').map(Number) as [number, number];
   const start = h * 60 + min;
   const stamp = event.stamp.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  const method = event.method ?? 'PUBLISH';
+  const method = event.method;
+  const attendee = event.attendee;
+  const attendeeName = attendee?.name?.trim() ? `;CN=${paramValue(attendee.name)}` : '';
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -94,7 +122,7 @@ export function buildIcs(event: CalendarEvent): string {
     ...BERLIN_VTIMEZONE,
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
-    `SEQUENCE:${event.sequence ?? 0}`,
+    `SEQUENCE:${event.sequence}`,
     `DTSTAMP:${stamp}`,
     `DTSTART;TZID=Europe/Berlin:${localStamp(event.date, start)}`,
     `DTEND;TZID=Europe/Berlin:${localStamp(event.date, start + event.durationMinutes)}`,
@@ -102,7 +130,8 @@ export function buildIcs(event: CalendarEvent): string {
     `LOCATION:${escapeIcsText(event.location)}`,
     `DESCRIPTION:${escapeIcsText(event.description)}`,
     ...(event.url ? [`URL:${event.url}`] : []),
-    ...(event.organizer ? [`ORGANIZER;CN="${event.organizer.name.replace(/["\r\n]/g, '')}":mailto:${event.organizer.email}`] : []),
+    `ORGANIZER;CN=${paramValue(event.organizer.name)}:${calAddress(event.organizer.email)}`,
+    ...(attendee ? [`ATTENDEE${attendeeName};CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:${calAddress(attendee.email)}`] : []),
     method === 'CANCEL' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
     'END:VEVENT',
     'END:VCALENDAR',

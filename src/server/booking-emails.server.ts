@@ -9,7 +9,7 @@
 import { useTranslations, localizedPath, type Lang } from '../i18n/i18n';
 import { emailDate } from '../lib/email-dates';
 import { escapeHtml } from '../lib/html';
-import { buildIcs } from '../lib/ics';
+import { buildIcs, type CalendarMethod } from '../lib/ics';
 import { emailSenderName, fullAddress, practice } from '../lib/practice';
 import { formatPrice } from '../lib/price';
 import type { AppointmentTypeRow } from '../../db/schema';
@@ -106,7 +106,18 @@ ${details.html}
     signature,
     practice.phone,
   ].join('\n');
-  const ics = appointmentIcs({ bookingId: input.bookingId, siteUrl, date: input.date, time: input.time, type: input.type, lang, link, sequence: 0 });
+  const ics = appointmentIcs({
+    bookingId: input.bookingId,
+    siteUrl,
+    date: input.date,
+    time: input.time,
+    type: input.type,
+    lang,
+    link,
+    sequence: 0,
+    method: 'REQUEST',
+    attendee: { name, email: input.patient.email },
+  });
   const fromName = emailSenderName(lang);
   return {
     to: input.patient.email,
@@ -114,14 +125,15 @@ ${details.html}
     subject: t('email.patient.subject', { type, date: emailDate(input.date, lang, 'short'), time: input.time }),
     html,
     text,
-    attachments: [icsAttachment(ics, lang, 'PUBLISH')],
+    attachments: [icsAttachment(ics, lang, 'REQUEST')],
   };
 }
 
 /**
  * The calendar event of a booking: its UID is the booking's id, so every
- * later .ics (moved: a higher SEQUENCE; cancelled: METHOD:CANCEL) updates
- * or removes the same entry.
+ * later .ics (moved: METHOD:REQUEST with a higher SEQUENCE; cancelled:
+ * METHOD:CANCEL) updates or removes the same entry. The practice is the
+ * organizer, the patient the one attendee (docs/decisions/029).
  */
 export function appointmentIcs(input: {
   bookingId: string;
@@ -133,7 +145,9 @@ export function appointmentIcs(input: {
   /** The patient's link (move or cancel); none for a cancelled appointment. */
   link?: string;
   sequence: number;
-  method?: 'PUBLISH' | 'CANCEL';
+  method: CalendarMethod;
+  /** The patient, to whom the email goes. */
+  attendee: { name?: string; email: string };
 }): string {
   const t = useTranslations(input.lang);
   const practiceName = practice.name[input.lang];
@@ -148,13 +162,15 @@ export function appointmentIcs(input: {
     description: input.link ? `${t('email.patient.cancelIntro')} ${input.link}` : t('email.calendarCancelled'),
     ...(input.link ? { url: input.link } : {}),
     stamp: new Date(),
-    method: input.method ?? 'PUBLISH',
+    method: input.method,
     sequence: input.sequence,
     organizer: { name: practiceName, email: practice.email },
+    attendee: input.attendee,
   });
 }
 
-export function icsAttachment(ics: string, lang: Lang, method: 'PUBLISH' | 'CANCEL'): EmailAttachment {
+/** The .ics as the email's text/calendar part; its `method` parameter names the same METHOD as the file (RFC 6047 §2.4). */
+export function icsAttachment(ics: string, lang: Lang, method: CalendarMethod): EmailAttachment {
   return {
     filename: lang === 'de' ? 'termin.ics' : 'appointment.ics',
     contentType: `text/calendar; charset=utf-8; method=${method}`,

@@ -5,7 +5,7 @@
  * - cancelled by the practice: type, date, time, reference, the practice's
  *   message, its phone, a link to book again, an .ics with METHOD:CANCEL;
  * - moved by the practice: the new and the old time, the link that moves
- *   or cancels, an .ics with the same UID and a higher SEQUENCE;
+ *   or cancels, an .ics (METHOD:REQUEST) with the same UID and a higher SEQUENCE;
  * - the patient's own cancellation and move: the same, as a confirmation.
  * Values are escaped in every HTML body; nothing is logged but the kind of
  * a failure. A failure never undoes the change: the sender reports false.
@@ -106,7 +106,7 @@ ${paragraph(calendar)}
     signature,
     practice.phone,
   ].join('\n');
-  const method = cancelled ? 'CANCEL' : 'PUBLISH';
+  const method = cancelled ? 'CANCEL' : 'REQUEST';
   const ics = appointmentIcs({
     bookingId: input.bookingId,
     siteUrl,
@@ -117,6 +117,7 @@ ${paragraph(calendar)}
     ...(link ? { link } : {}),
     sequence: input.sequence,
     method,
+    attendee: { name, email: input.contact.email },
   });
   const fromName = emailSenderName(lang);
   return {

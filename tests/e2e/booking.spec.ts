@@ -60,7 +60,7 @@ test.describe('booking wizard (German)', () => {
     await page.getByLabel('Telefon').fill('0211 CALL ME');
     await page.getByRole('textbox', { name: 'E-Mail' }).fill('erika@');
     await page.getByRole('button', { name: de.submit }).click();
-    await expect(page.getByText('Bitte geben Sie ein gültiges Geburtsdatum ein')).toBeVisible();
+    await expect(page.getByText('Dieses Datum gibt es nicht. Bitte prüfen Sie Tag und Monat.')).toBeVisible();
     await expect(page.getByText('Bitte geben Sie eine gültige Telefonnummer ein')).toBeVisible();
     await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein')).toBeVisible();
     await expect(page.getByLabel('Vorname')).toHaveAttribute('aria-invalid', 'true');
@@ -121,6 +121,7 @@ test.describe('booking wizard (German)', () => {
     await expect(page.getByRole('heading', { name: 'Möchten Sie diesen Termin absagen?' })).toBeVisible();
     await expect(page.getByText(`${time} Uhr`)).toBeVisible();
     await page.getByRole('button', { name: 'Termin absagen' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ja, Termin absagen' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Termin abgesagt' })).toBeVisible();
 
     // The same time is offered again in the wizard.
@@ -192,7 +193,7 @@ test.describe('booking wizard (English)', () => {
     for (const message of [
       'First name must be at least 2 characters',
       'Last name must be at least 2 characters',
-      'Please use the format DD.MM.YYYY (e.g. 15.03.1990)',
+      'Please enter the date as DD/MM/YYYY or DD.MM.YYYY (e.g. 15/03/1990)',
       'Phone number must be at least 10 characters',
       'Email address is required',
       'You must agree to the privacy policy',
@@ -206,7 +207,7 @@ test.describe('booking wizard (English)', () => {
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('button', { name: en.submit }).click();
-    await expect(page.getByText('Appointment Successfully Booked!')).toBeVisible();
+    await expect(page.getByText('Appointment successfully booked!')).toBeVisible();
     await expect(page.getByText('A confirmation has been sent to your email address.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your appointment is booked!' })).toBeVisible();
 
@@ -216,6 +217,7 @@ test.describe('booking wizard (English)', () => {
     await page.goto(new URL(link).pathname + new URL(link).search);
     await expect(page.getByRole('heading', { name: 'Do you want to cancel this appointment?' })).toBeVisible();
     await page.getByRole('button', { name: 'Cancel appointment' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, cancel it' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Appointment cancelled' })).toBeVisible();
   });
 

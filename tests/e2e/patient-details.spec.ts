@@ -29,7 +29,7 @@ const texts = {
     reminderYes: 'per E-Mail, 24 Stunden vorher',
     reminderBox: 'Erinnerung per E-Mail 24 Stunden vorher',
     headings: { ready: 'Termin absagen oder verschieben', move: 'Termin verschieben', moved: 'Termin verschoben', cancelled: 'Termin abgesagt', incomplete: 'Link unvollständig' },
-    buttons: { move: 'Termin verschieben', confirmMove: 'Auf diese Zeit verschieben', cancel: 'Termin absagen' },
+    buttons: { move: 'Termin verschieben', confirmMove: 'Auf diese Zeit verschieben', cancel: 'Termin absagen', reallyCancel: 'Ja, Termin absagen' },
     time: (t: string) => `${t} Uhr`,
     moreTimes: 'Weitere Zeiten weiter unten – bitte scrollen',
   },
@@ -41,7 +41,7 @@ const texts = {
     reminderYes: 'by email, 24 hours before',
     reminderBox: 'Email reminder 24 hours before',
     headings: { ready: 'Cancel or reschedule your appointment', move: 'Reschedule your appointment', moved: 'Appointment rescheduled', cancelled: 'Appointment cancelled', incomplete: 'Incomplete link' },
-    buttons: { move: 'Reschedule', confirmMove: 'Move to this time', cancel: 'Cancel appointment' },
+    buttons: { move: 'Reschedule', confirmMove: 'Move to this time', cancel: 'Cancel appointment', reallyCancel: 'Yes, cancel it' },
     time: (t: string) => t,
     moreTimes: 'More times below – please scroll',
   },
@@ -213,6 +213,7 @@ for (const lang of ['de', 'en'] as const) {
         const second = await bookWithLink(request, 'Reisemedizinische Beratung', lang);
         await page.goto(second.linkPath);
         await page.getByRole('button', { name: x.buttons.cancel }).click();
+        await page.getByRole('alertdialog').getByRole('button', { name: x.buttons.reallyCancel }).click();
         await expect(page.getByRole('heading', { level: 1, name: x.headings.cancelled })).toBeVisible();
         await check('cancelled', x.headings.cancelled);
 

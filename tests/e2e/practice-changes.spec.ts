@@ -148,7 +148,7 @@ test.describe.serial('practice-side changes', () => {
     const mail = await mailTo(`verschieben-${stamp}@example.org`, 'Ihr Termin wurde verlegt');
     expect(mail.text).toContain('Neue Uhrzeit: 10:40 Uhr');
     expect(mail.text).toContain('Bisherige Uhrzeit: 09:00 Uhr');
-    expect(icsOf(mail)).toMatchObject({ method: 'PUBLISH', uid: `${patient.id}@localhost`, sequence: 1, start: `${moveDate}T10:40` });
+    expect(icsOf(mail)).toMatchObject({ method: 'REQUEST', uid: `${patient.id}@localhost`, sequence: 1, start: `${moveDate}T10:40` });
     // The patient's link shows the new time.
     await page.goto(patient.path);
     await expect(page.getByText('10:40 Uhr', { exact: true })).toBeVisible();

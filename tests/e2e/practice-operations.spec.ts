@@ -242,6 +242,7 @@ test.describe.serial('practice operations', () => {
     await page.goto(link.pathname + link.search);
     await expect(page.getByRole('heading', { name: 'Möchten Sie diesen Termin absagen?' })).toBeVisible();
     await page.getByRole('button', { name: 'Termin absagen' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ja, Termin absagen' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Termin abgesagt' })).toBeVisible();
 
     const subject = `Absage: ${type.name} am ${formatShortDate(cancelDate)} um 11:20 Uhr (${reference})`;

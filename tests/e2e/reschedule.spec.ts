@@ -77,7 +77,7 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
   expect(confirmation, 'the patient\'s confirmation in the outbox').toBeDefined();
   expect(confirmation.text).toContain(`Neue Uhrzeit: ${newTime} Uhr`);
   expect(confirmation.text).toContain(linkPath);
-  expect(icsOf(confirmation)).toMatchObject({ method: 'PUBLISH', uid: `${booking.id}@localhost`, sequence: 1 });
+  expect(icsOf(confirmation)).toMatchObject({ method: 'REQUEST', uid: `${booking.id}@localhost`, sequence: 1 });
 
   // The emailed link keeps working, now for the new time.
   await page.goto(linkPath);
@@ -88,6 +88,7 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
 
   // Cancelled through the same link: the patient's confirmation with METHOD:CANCEL.
   await page.getByRole('button', { name: 'Termin absagen' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ja, Termin absagen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Termin abgesagt' })).toBeVisible();
   await expect
     .poll(async () => (await readOutbox(outbox())).find((m) => m.headers.to === email && m.subject.startsWith('Absage bestätigt'))?.subject ?? '')

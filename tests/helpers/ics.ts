@@ -13,6 +13,8 @@ export interface ParsedIcs {
   /** yyyy-MM-ddTHH:mm, as written (TZID Europe/Berlin). */
   start: string;
   organizer: string | null;
+  /** Each ATTENDEE's calendar address (mailto:…). */
+  attendees: string[];
 }
 
 export function parseIcs(text: string): ParsedIcs {
@@ -29,6 +31,7 @@ export function parseIcs(text: string): ParsedIcs {
     status: String(events[0]!.getFirstPropertyValue('status')),
     start: event.startDate.toString().slice(0, 16),
     organizer: (events[0]!.getFirstPropertyValue('organizer') as string | null) ?? null,
+    attendees: events[0]!.getAllProperties('attendee').map((p) => String(p.getFirstValue())),
   };
 }
 
@@ -37,4 +40,16 @@ export function icsOf(mail: { attachments: Array<{ contentType: string; content:
   const files = mail.attachments.filter((a) => a.contentType.startsWith('text/calendar'));
   if (files.length !== 1) throw new Error(`expected one calendar attachment, found ${files.length}`);
   return parseIcs(files[0]!.content);
+}
+
+/** The `method` parameter of each text/calendar part's Content-Type in a raw message (RFC 6047 §2.4). */
+export async function calendarPartMethods(raw: string | Buffer): Promise<string[]> {
+  const { simpleParser } = await import('mailparser');
+  const mail = await simpleParser(raw);
+  return mail.attachments
+    .filter((a) => a.contentType === 'text/calendar')
+    .map((a) => {
+      const header = a.headers.get('content-type') as { params?: Record<string, string> } | undefined;
+      return header?.params?.method ?? '';
+    });
 }

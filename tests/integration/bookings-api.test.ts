@@ -6,7 +6,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
-import { blockedDates, bookedSlots, rateLimits } from '../../db/schema';
+import { blockedDates, bookedSlots, cancelledBookings, rateLimits } from '../../db/schema';
+import { listBookedSlots } from '../../src/server/admin/booked-slots.server';
+import { purgeEnded } from '../../src/server/appointment-contact/job.server';
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
@@ -468,6 +470,19 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       ['an email with a raw non-ASCII local part', { email: 'jörg@example.org' }, 'email'],
     ];
 
+    it.each([
+      ['31 February', '1990-02-31', 'bookingForm.errors.birthDateImpossible'],
+      ['tomorrow', '2030-01-08', 'bookingForm.errors.birthDateFuture'],
+      ['today', '2030-01-07', 'bookingForm.errors.birthDateFuture'],
+      ['a German birth date', '12.08.1964', 'bookingForm.errors.birthDateFormat'],
+      ['131 years ago', '1898-01-01', 'bookingForm.errors.birthDateInvalid'],
+    ])('a birth date of %s is refused naming what is wrong', async (_label, birth_date, message) => {
+      const res = await book(slot({ birth_date }));
+      expect(res.status).toBe(400);
+      expect(res.json.errors).toEqual({ birth_date: [message] });
+      expect(await countRows()).toBe(0);
+    });
+
     it.each(malformed)('answers 400 for %s naming the field, and writes nothing', async (_label, overrides, field) => {
       const res = await book(slot(overrides as Record<string, unknown>));
       expect(res.status).toBe(400);
@@ -522,16 +537,42 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       });
     });
 
-    it('cancels, frees the time, and a reused link finds nothing', async () => {
+    it('cancels, frees the time; the reused link answers 410 cancelled-by-patient with what it was until the date has passed, then 404', async () => {
       const token = await bookAndGetToken();
+      const shown = await call(cancel, '/api/bookings/cancel', { query: { token } });
       const res = await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } });
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ cancelled: true });
       expect(await countRows()).toBe(0);
       const free = await call(availability, '/api/availability', { query: { type: checkUp, from: '2030-01-08', to: '2030-01-08' } });
       expect(free.json.days[0].times).toContain('09:00');
-      expect((await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } })).status).toBe(404);
-      expect((await call(cancel, '/api/bookings/cancel', { query: { token } })).status).toBe(404);
+      const tombstone = {
+        type: 'cancelled-by-patient',
+        appointment_date: '2030-01-08',
+        appointment_time: '09:00',
+        type_name: 'Check-up',
+        type_name_en: 'Health check',
+        reference: shown.json.reference,
+      };
+      for (const again of [
+        await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } }),
+        await call(cancel, '/api/bookings/cancel', { query: { token } }),
+      ]) {
+        expect(again.status).toBe(410);
+        expect(again.json).toMatchObject(tombstone);
+      }
+      // The tombstone is the link's only: staff see no practice cancellation, and the time stays free.
+      expect(await listBookedSlots(t.db)).toEqual([]);
+      expect((await call(availability, '/api/availability', { query: { type: checkUp, from: '2030-01-08', to: '2030-01-08' } })).json.days[0].times).toContain('09:00');
+      // Once the day has passed the link is simply unknown, and the scheduled purge removes the tombstone.
+      vi.setSystemTime(new Date('2030-01-09T08:00:00+01:00'));
+      try {
+        expect((await call(cancel, '/api/bookings/cancel', { query: { token } })).status).toBe(404);
+        expect((await purgeEnded(t.db)).tombstones).toBe(1);
+        expect(await t.db.select().from(cancelledBookings)).toEqual([]);
+      } finally {
+        vi.setSystemTime(NOW);
+      }
     });
 
     it('answers 404 for an unknown token and 400 for a malformed one', async () => {

@@ -174,7 +174,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     expect(confirmation.text).toContain('Bisherige Uhrzeit: 09:00 Uhr');
     expect(confirmation.text).toContain(`https://praxis.example/termin/absagen?token=${token}`);
     expect(confirmation.text).toMatch(/verschieben oder absagen/);
-    expect(icsOf(confirmation)).toMatchObject({ method: 'PUBLISH', uid: `${id}@praxis.example`, sequence: 1, status: 'CONFIRMED', start: '2030-01-10T11:20' });
+    expect(icsOf(confirmation)).toMatchObject({ method: 'REQUEST', uid: `${id}@praxis.example`, sequence: 1, status: 'CONFIRMED', start: '2030-01-10T11:20' });
 
     // And it can be moved again, or cancelled, with the same link; the cancellation's .ics removes the entry.
     expect((await move({ token, appointment_date: '2030-01-11', appointment_time: '08:20' })).status).toBe(200);

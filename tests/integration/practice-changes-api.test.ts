@@ -231,7 +231,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       expect(mail!.subject).toBe('Your appointment has been moved: Health check now on Tue 5 Mar 2030 at 11:20');
       expect(mail!.text).toContain('Tuesday, 5 March 2030');
       expect(mail!.text).toContain(`https://praxis.example/en/termin/absagen?token=${booked.token}`);
-      expect(icsOf(mail!)).toMatchObject({ method: 'PUBLISH', uid: `${booked.id}@praxis.example`, sequence: 1, start: '2030-03-05T11:20' });
+      expect(icsOf(mail!)).toMatchObject({ method: 'REQUEST', uid: `${booked.id}@praxis.example`, sequence: 1, start: '2030-03-05T11:20' });
       const [contact] = await t.db.select().from(appointmentContacts);
       expect(contact!.remindAt!.toISOString()).toBe(reminderSendAt('2030-03-05', '11:20').toISOString());
       expect((await t.db.select().from(auditLog)).map((a) => [a.action, a.entityId])).toContainEqual(['move', booked.id]);

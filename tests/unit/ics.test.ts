@@ -11,6 +11,9 @@ const event = {
   description: 'Zeile 1\nZeile 2 \\ Ende',
   url: 'https://praxis.example/termin/absagen?token=abc',
   stamp: new Date('2026-03-01T10:00:00.123Z'),
+  method: 'PUBLISH' as const,
+  sequence: 0,
+  organizer: { name: 'Praxis', email: 'praxis@example.org' },
 };
 
 describe('iCalendar event', () => {

@@ -2,6 +2,7 @@
 import type { AppointmentTypeDto } from '../../server/appointment-types.server';
 import type { DayAvailability } from '../../lib/availability';
 import type { EmailOutcome } from './email-toast';
+import { retryAfterSeconds } from '../../lib/retry-after';
 
 /** The API's shape of a consultation type (type-only: nothing of the server is bundled). */
 export type AppointmentType = AppointmentTypeDto;
@@ -18,6 +19,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly problem: { type?: string; detail?: string; errors?: Record<string, string[]> } | null,
+    /** A 429's Retry-After in seconds, when the server said (retry-after.ts). */
+    readonly retryAfter: number | null = null,
   ) {
     super(problem?.detail ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -27,7 +30,7 @@ export class ApiError extends Error {
 async function request<T>(url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, { ...init, headers: { accept: 'application/json', ...init?.headers } });
   const body = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, body);
+  if (!response.ok) throw new ApiError(response.status, body, retryAfterSeconds(response.headers.get('retry-after')));
   return body as T;
 }
 

@@ -2,7 +2,7 @@
  * The wizard's failure paths and toasts (SPEC.md §8) with a stubbed API,
  * in both languages. The happy paths run end to end in tests/e2e.
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
@@ -11,6 +11,10 @@ import { createI18n } from '../../i18n/i18n';
 import BookingWizard, { BookingWizardWithI18n } from './booking-wizard';
 import { nextMonth } from './use-availability';
 import { monthCaption } from '../../../tests/helpers/month-caption';
+
+// The calendar renders slowly when the two shared cores are busy: wait longer than the defaults.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const TYPE = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -76,6 +80,8 @@ beforeAll(async () => {
 
 beforeEach(() => {
   window.scrollTo = vi.fn() as never;
+  // A fresh tab: nothing typed in an earlier test is waiting in sessionStorage (details-storage.ts).
+  sessionStorage.clear();
   // The wizard keeps its step in the URL; each test starts on a fresh page.
   window.history.replaceState(null, '', '/termin');
 });
@@ -119,7 +125,7 @@ describe('loading consultation types', () => {
   it('an error answer gives the booking-error toast with the load error', async () => {
     stubApi({ types: () => json({ type: 'internal-error' }, 500) });
     render(<BookingWizard lang="en" />);
-    expect(await screen.findByText('Booking Error')).toBeTruthy();
+    expect(await screen.findByText('Booking error')).toBeTruthy();
     expect(await screen.findByText('Consultation types could not be loaded.')).toBeTruthy();
   });
 
@@ -234,15 +240,15 @@ describe('booking outcomes', () => {
   it('a network failure gives the booking-error toast with the unexpected-error text and stays', async () => {
     stubApi({ bookings: () => Promise.reject(new TypeError('Failed to fetch')) });
     await reachDetails('en');
-    expect(await screen.findByText('Booking Error')).toBeTruthy();
+    expect(await screen.findByText('Booking error')).toBeTruthy();
     expect(await screen.findByText('An unexpected error occurred. Please try again later.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Your details' })).toBeTruthy();
   });
 
   it.each([
-    ['de', 'Zu viele Buchungen', 'Von diesem Anschluss oder für diese E-Mail-Adresse wurden in kurzer Zeit zu viele Termine gebucht. Bitte versuchen Sie es später erneut oder rufen Sie uns an.', 'Ihre Daten'],
-    ['en', 'Too many bookings', 'Too many appointments were booked from this connection or for this email address in a short time. Please try again later or call us.', 'Your details'],
-  ] as const)('a 429 rate-limited answer gives the too-many-bookings message in %s and keeps the form', async (lang, title, text, heading) => {
+    ['de', 'Zu viele Buchungen', 'Von diesem Anschluss oder für diese E-Mail-Adresse wurden in kurzer Zeit zu viele Termine gebucht. Bitte versuchen Sie es in 1 Stunde erneut oder rufen Sie uns an.', 'Ihre Daten'],
+    ['en', 'Too many bookings', 'Too many appointments were booked from this connection or for this email address in a short time. Please try again in 1 hour or call us.', 'Your details'],
+  ] as const)('a 429 rate-limited answer gives the too-many-bookings message naming the wait (Retry-After) in %s and keeps the form', async (lang, title, text, heading) => {
     stubApi({
       bookings: () =>
         new Response(JSON.stringify({ type: 'rate-limited', title: 'Too Many Requests', status: 429 }), {
@@ -254,7 +260,7 @@ describe('booking outcomes', () => {
     expect(await screen.findByText(title)).toBeTruthy();
     expect(await screen.findByText(text)).toBeTruthy();
     expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
-    expect(screen.queryByText(lang === 'de' ? 'Buchungsfehler' : 'Booking Error')).toBeNull();
+    expect(screen.queryByText(lang === 'de' ? 'Buchungsfehler' : 'Booking error')).toBeNull();
   });
 
   it('sends the birth date as yyyy-MM-dd with the page language', async () => {
@@ -325,7 +331,7 @@ describe('a time taken meanwhile (409 slot-unavailable)', () => {
     expect(screen.queryByRole('button', { name: lang === 'de' ? '09:00 Uhr' : '09:00' })).toBeNull();
     const nextButton = screen.getByRole('button', { name: next, exact: true } as never) as HTMLButtonElement;
     expect(nextButton.disabled).toBe(true);
-    expect(screen.queryByText('Booking Error')).toBeNull();
+    expect(screen.queryByText('Booking error')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: freeTime }));
     expect(nextButton.disabled).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -485,7 +491,11 @@ describe('success screen and type summary', () => {
     expect(screen.getByRole('link', { name: 'Add to calendar (.ics)' }).getAttribute('download')).toBe('appointment.ics');
   });
 
-  const availableOn = (date: string, time = '09:00') => () => json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: [time] }] });
+  // Only within the asked range, as the server answers: a date in next month is not in this month's answer.
+  const availableOn = (date: string, time = '09:00') => (url: string) => {
+    const q = new URL(url, 'http://x').searchParams;
+    return json({ timezone: 'Europe/Berlin', type: TYPE.id, days: date >= q.get('from')! && date <= q.get('to')! ? [{ date, times: [time] }] : [] });
+  };
 
   it.each([
     ['de', 'Bestätigung an', 'per E-Mail, 24 Stunden vorher', 'Stimmt die E-Mail-Adresse nicht?'],

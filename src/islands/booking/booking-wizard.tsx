@@ -9,7 +9,7 @@
  * React and hands over the types it loaded and the card chosen meanwhile.
  * Steps 2, 3 and the success screen are loaded on demand (see `stepModules`).
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Toaster, toast } from 'sonner';
@@ -21,6 +21,7 @@ import { StepType } from './step-type';
 import { canGoNext, initialWizardState, progressOf, TOTAL_STEPS, wizardReducer, type WizardAction } from './wizard-state';
 import { useWizardHistory } from './wizard-history';
 import type { BookedWith } from './step-success';
+import { clearDetails, loadDetails } from './details-storage';
 import { sortTypes } from './sort-types';
 
 export { sortTypes } from './sort-types';
@@ -62,7 +63,7 @@ export default function BookingWizard({ lang }: BookingWizardProps) {
 export function BookingWizardWithI18n({ lang, i18n, handover }: BookingWizardProps & { i18n: I18n; handover?: WizardHandover }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <Toaster position="top-center" richColors closeButton duration={5000} />
+      <Toaster position="bottom-center" richColors closeButton duration={5000} />
       <Wizard lang={lang} handover={handover} />
     </I18nextProvider>
   );
@@ -91,8 +92,11 @@ function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
   const [availabilityVersion, setAvailabilityVersion] = useState(0);
   /** Set when the chosen time was just taken; step 2 says so until another time is chosen. */
   const [slotTaken, setSlotTaken] = useState(false);
-  /** What the patient typed in step 3, kept in memory only, so going back (or a taken time) loses nothing. */
-  const detailsRef = useRef<Record<string, unknown> | null>(null);
+  /**
+   * What the patient typed in step 3, so going back (or a taken time) loses nothing; a reload
+   * finds it in this tab's sessionStorage (details-storage.ts), removed on success.
+   */
+  const detailsRef = useRef<Record<string, unknown> | null>(loadDetails());
   /** The booking made, how its emails went and what the patient sent with it, for the success screen (memory only). */
   const [booked, setBooked] = useState<{ booking: BookingResponse['booking']; email: BookingResponse['email'] | null; with: BookedWith } | null>(null);
 
@@ -148,23 +152,22 @@ function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
     );
   }, [state.step, t]);
 
-  // Each step change starts at the top of the wizard (not of the page, so the
-  // calendar is not pushed below the fold on a phone), with focus on the
-  // step's heading for screen readers.
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
+  // Each step starts at its top (docs/decisions/029): once the new step has rendered (its module
+  // may arrive later than the step change, after Back or Forward), its heading is scrolled to just
+  // below the fixed header and focused for screen readers. A layout effect, before the browser
+  // paints the new step at the old scroll position; not on the first render (a reload keeps its place).
+  const stepShown = useRef(state.step);
+  const focusPending = useRef(false);
+  useLayoutEffect(() => {
+    if (stepShown.current !== state.step) {
+      stepShown.current = state.step;
+      focusPending.current = true;
     }
-    const root = rootRef.current;
-    if (root) {
-      const header = document.getElementById('site-nav')?.getBoundingClientRect().height ?? 0;
-      const top = root.getBoundingClientRect().top + window.scrollY - header - 16;
-      window.scrollTo({ top: Math.max(0, top) });
-    }
-    headingRef.current?.focus({ preventScroll: true });
-  }, [state.step]);
+    const heading = headingRef.current;
+    if (!focusPending.current || !heading?.isConnected) return;
+    focusPending.current = false;
+    showStepHeading(heading, rootRef.current);
+  });
 
   const type = types?.find((x) => x.id === state.typeId) ?? null;
   const typeName = (x: AppointmentType) => (lang === 'en' && x.name_en ? x.name_en : x.name);
@@ -276,6 +279,7 @@ function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
             onBooked={(result, bookedWith) => {
               setBooked({ booking: result.booking, email: result.email ?? null, with: bookedWith });
               detailsRef.current = null;
+              clearDetails();
               wizardHistory.finish();
               go({ type: 'booked' });
             }}
@@ -326,4 +330,42 @@ function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
       )}
     </div>
   );
+}
+
+/**
+ * Scrolls so the step's heading sits just below the fixed site header (with
+ * the progress bar above it when that fits on the screen too), and focuses it.
+ * The step transition (auto-animate keeps the old step in place while it
+ * fades) and the browser's scroll anchoring move the page after this commit:
+ * seen on a phone, where "Weiter" from the foot of step 2 opened step 3
+ * mid-form. So the heading is held in place until the transition has ended,
+ * unless the patient scrolls meanwhile.
+ */
+function showStepHeading(heading: HTMLElement, root: HTMLElement | null) {
+  const header = () => document.getElementById('site-nav')?.getBoundingClientRect().height ?? 0;
+  const place = () => {
+    const headingTop = heading.getBoundingClientRect().top + window.scrollY - header() - 16;
+    const rootTop = root ? root.getBoundingClientRect().top + window.scrollY - header() - 16 : headingTop;
+    // The progress bar above the heading when both fit in the upper third of the screen; else the heading.
+    const top = headingTop - rootTop < window.innerHeight / 3 ? rootTop : headingTop;
+    window.scrollTo({ top: Math.max(0, top), behavior: 'instant' });
+  };
+  place();
+  heading.focus({ preventScroll: true });
+  if (typeof requestAnimationFrame !== 'function') return;
+  const until = performance.now() + 700;
+  let patientScrolled = false;
+  const stop = () => (patientScrolled = true);
+  const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  for (const name of events) window.addEventListener(name, stop, { passive: true, once: true });
+  const hold = () => {
+    if (patientScrolled || !heading.isConnected || performance.now() > until) {
+      for (const name of events) window.removeEventListener(name, stop);
+      return;
+    }
+    const top = heading.getBoundingClientRect().top;
+    if (top < header() || top > window.innerHeight / 3) place();
+    requestAnimationFrame(hold);
+  };
+  requestAnimationFrame(hold);
 }

@@ -33,6 +33,7 @@ export function calendarFileHref({ bookingId, typeId, typeName, durationMinutes,
     location: place,
     description: t('success.text'),
     stamp: new Date(),
+    method: 'PUBLISH',
     sequence,
     organizer: { name: practice.name[lang], email: practice.email },
   });

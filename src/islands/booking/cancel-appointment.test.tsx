@@ -84,6 +84,7 @@ const text = {
     tooOften: 'Dieser Termin wurde zu oft verschoben.',
     typeUnavailable: 'Diese Terminart kann nicht mehr online verschoben werden. Ihr Termin bleibt bestehen',
     cancel: 'Termin absagen',
+    reallyCancel: 'Ja, Termin absagen',
     cancelled: 'Termin abgesagt',
     file: 'termin.ics',
   },
@@ -100,6 +101,7 @@ const text = {
     tooOften: 'This appointment has been moved too often.',
     typeUnavailable: 'This type of appointment can no longer be moved online. Your appointment stands',
     cancel: 'Cancel appointment',
+    reallyCancel: 'Yes, cancel it',
     cancelled: 'Appointment cancelled',
     file: 'appointment.ics',
   },
@@ -264,6 +266,7 @@ describe.each(['de', 'en'] as const)('reschedule by link (%s)', (lang) => {
     expect(screen.getByText('K7M2QX')).toBeTruthy();
     expect(calls(fetchMock, '/api/bookings/reschedule')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: x.cancel }));
+    fireEvent.click(await screen.findByRole('button', { name: x.reallyCancel }));
     expect(await screen.findByRole('heading', { name: x.cancelled })).toBeTruthy();
   });
 
@@ -309,6 +312,7 @@ describe.each(['de', 'en'] as const)('the page heading follows what the patient 
     render(<CancelAppointment lang={lang} phone={PHONE} />);
     await screen.findByRole('heading', { level: 1, name: h.ready });
     fireEvent.click(screen.getByRole('button', { name: text[lang].cancel }));
+    fireEvent.click(await screen.findByRole('button', { name: text[lang].reallyCancel }));
     expect(await screen.findByRole('heading', { level: 1, name: h.cancelled })).toBeTruthy();
     expect(document.activeElement).toBe(h1());
   });

@@ -9,10 +9,12 @@
  * or no longer valid), and so does the document title; after an action
  * focus moves to it, so a screen reader announces where the patient is.
  */
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createI18n, localizedPath, type Lang, type TranslationKey } from '../../i18n/i18n';
 import { isCancellationToken } from '../../lib/cancellation-token';
+import { formatLongDate } from '../../lib/dates';
 import { AppointmentDetails } from './appointment-details';
 import { ApiError, fetchAppointmentTypes, fetchCancellation, postCancellation, type AppointmentType } from './api';
 import { onDemand, reloadForMissingChunk } from './on-demand';
@@ -35,8 +37,9 @@ type State =
   /** No token, or one cut short (a mail program wrapped the link): call the practice. */
   | { kind: 'incomplete' }
   | { kind: 'message'; key: Message }
-  /** The practice cancelled it (410 cancelled-by-practice): what it was, and that it is off. */
+  /** The practice (410 cancelled-by-practice) or the patient (410 cancelled-by-patient) cancelled it: what it was, and that it is off. */
   | { kind: 'practiceCancelled'; appointment: PracticeCancelled }
+  | { kind: 'patientCancelled'; appointment: PracticeCancelled }
   /** No connection: says so, with a retry of what failed. */
   | { kind: 'offline'; retry: () => void };
 
@@ -46,6 +49,7 @@ const MESSAGE_HEADINGS: Record<Message, TranslationKey> = {
   'reschedule.tooLate': 'cancel.heading.tooLate',
   'toast.unexpectedError': 'cancel.heading.error',
   'cancel.byPractice': 'cancel.byPracticeTitle',
+  'cancel.alreadyCancelled': 'cancel.byPatientTitle',
 };
 
 function headingOf(state: State): TranslationKey {
@@ -67,12 +71,14 @@ function headingOf(state: State): TranslationKey {
       return MESSAGE_HEADINGS[state.key];
     case 'practiceCancelled':
       return 'cancel.byPracticeTitle';
+    case 'patientCancelled':
+      return 'cancel.byPatientTitle';
   }
 }
 
 const isOffline = (error: unknown) => !(error instanceof ApiError) && !navigator.onLine;
 
-/** The body of a 410 cancelled-by-practice (API.md third round). */
+/** The body of a 410 cancelled-by-practice or cancelled-by-patient (docs/decisions/029). */
 interface PracticeCancelled {
   appointment_date: string;
   appointment_time: string;
@@ -90,7 +96,9 @@ function practiceCancellation(error: unknown): PracticeCancelled | null {
 /** What the page shows when loading or cancelling failed. */
 function failureState(error: unknown): State {
   const cancelled = practiceCancellation(error);
-  return cancelled ? { kind: 'practiceCancelled', appointment: cancelled } : { kind: 'message', key: messageFor(error) };
+  if (!cancelled) return { kind: 'message', key: messageFor(error) };
+  const byPatient = error instanceof ApiError && /(^|\/)cancelled-by-patient$/.test(error.problem?.type ?? '');
+  return byPatient ? { kind: 'patientCancelled', appointment: cancelled } : { kind: 'practiceCancelled', appointment: cancelled };
 }
 
 function messageFor(error: unknown): Message {
@@ -264,8 +272,9 @@ function CancelBody({ state, setState, lang, token, phone, onConfirm, onReschedu
       </div>
     );
   }
-  if (state.kind === 'practiceCancelled') {
+  if (state.kind === 'practiceCancelled' || state.kind === 'patientCancelled') {
     const c = state.appointment;
+    const when = { date: formatLongDate(c.appointment_date, lang), time: t('datetime.time', { time: c.appointment_time }) };
     return (
       <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900 sm:p-6">
         <AppointmentDetails
@@ -276,8 +285,8 @@ function CancelBody({ state, setState, lang, token, phone, onConfirm, onReschedu
           time={c.appointment_time}
           priceCents={null}
         />
-        <p className="mt-4">{t('cancel.byPractice')}</p>
-        {callUs}
+        <p className="mt-4">{state.kind === 'patientCancelled' ? t('cancel.byPatient', when) : t('cancel.byPractice')}</p>
+        {state.kind === 'practiceCancelled' && callUs}
         {bookNew}
       </div>
     );
@@ -315,14 +324,14 @@ function CancelBody({ state, setState, lang, token, phone, onConfirm, onReschedu
     <div className="rounded-lg border border-slate-200 p-4 sm:p-6">
       {details}
       <h2 className="mt-6 text-xl font-semibold text-slate-900">{t('cancel.question')}</h2>
-      <button
-        type="button"
-        onClick={() => void onConfirm(a)}
-        disabled={state.kind === 'cancelling'}
-        className="mt-3 rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
-      >
-        {state.kind === 'cancelling' ? t('cancel.cancelling') : t('cancel.confirm')}
-      </button>
+      <ConfirmCancel
+        lang={lang}
+        typeName={name}
+        date={a.appointment_date}
+        time={a.appointment_time}
+        busy={state.kind === 'cancelling'}
+        onConfirm={() => void onConfirm(a)}
+      />
       <p className="mt-6 text-slate-700">{t('cancel.or')}</p>
       <button
         type="button"
@@ -339,5 +348,40 @@ function CancelBody({ state, setState, lang, token, phone, onConfirm, onReschedu
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * "Termin absagen" asks once, naming what goes (docs/decisions/029): an
+ * alert dialog (Radix: focus kept inside, Escape and "Behalten" close it and
+ * keep the appointment; focus returns to the button).
+ */
+function ConfirmCancel(props: { lang: Lang; typeName: string; date: string; time: string; busy: boolean; onConfirm: () => void }) {
+  const { t } = useTranslation();
+  const when = { date: formatLongDate(props.date, props.lang), time: t('datetime.time', { time: props.time }) };
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger
+        disabled={props.busy}
+        className="mt-3 rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+      >
+        {props.busy ? t('cancel.cancelling') : t('cancel.confirm')}
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+          <AlertDialog.Title className="text-lg font-semibold text-slate-900">{t('cancel.dialog.title', when)}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-slate-700">{t('cancel.dialog.text', { type: props.typeName, ...when })}</AlertDialog.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <AlertDialog.Cancel className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50">
+              {t('cancel.dialog.keep')}
+            </AlertDialog.Cancel>
+            <AlertDialog.Action onClick={props.onConfirm} className="rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800">
+              {t('cancel.dialog.confirm')}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }

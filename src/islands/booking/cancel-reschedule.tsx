@@ -17,9 +17,10 @@ import { ApiError, postReschedule, type AppointmentType, type RescheduleResponse
 import { calendarFileHref, calendarFileName } from './calendar-file';
 import { StepDateTime } from './step-date-time';
 import { WaitlistLink } from '../waitlist/waitlist-link';
+import { waitPhrase } from '../../lib/retry-after';
 
 /** Why the move cannot go on here: the cancel page shows the message instead. */
-export type RescheduleFailure = 'cancel.notFound' | 'cancel.byPractice' | 'reschedule.tooLate' | 'toast.unexpectedError';
+export type RescheduleFailure = 'cancel.notFound' | 'cancel.byPractice' | 'cancel.alreadyCancelled' | 'reschedule.tooLate' | 'toast.unexpectedError';
 
 export interface RescheduleProps {
   lang: Lang;
@@ -48,6 +49,8 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
   // Bumped after a taken time: remounts the calendar, which loads availability afresh.
   const [attempt, setAttempt] = useState(0);
   const [notice, setNotice] = useState<'slotTaken' | 'sameTime' | 'offline' | 'rateLimited' | null>(null);
+  /** A 429's wait, said in the patient's language ("in 2 Minuten"); null when the server did not say. */
+  const [wait, setWait] = useState<string | null>(null);
   const [moving, setMoving] = useState(false);
   const [moved, setMoved] = useState<Moved | null>(null);
 
@@ -73,9 +76,13 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
         setNotice('offline');
       } else if (isProblem(error, 429, 'rate-limited')) {
         // Moved too often: nothing changed, the appointment stays where it is.
+        setWait(error instanceof ApiError && error.retryAfter !== null ? waitPhrase(error.retryAfter, lang) : null);
         setNotice('rateLimited');
       } else if (isProblem(error, 409, 'too-late')) {
         onFailure('reschedule.tooLate');
+      } else if (isProblem(error, 410, 'cancelled-by-patient')) {
+        // Cancelled meanwhile through the same link (another tab or device).
+        onFailure('cancel.alreadyCancelled');
       } else if (error instanceof ApiError && error.status === 410) {
         // The practice cancelled it meanwhile.
         onFailure('cancel.byPractice');
@@ -127,7 +134,7 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
   return (
     // No card around the step's own cards: nested, they left the calendar too little room on a phone.
     <div>
-      <Toaster position="top-center" richColors closeButton duration={5000} />
+      <Toaster position="bottom-center" richColors closeButton duration={5000} />
       <p className="mb-4 text-slate-700">
         {t('reschedule.current', { date: formatLongDate(current.date, lang), time: t('datetime.time', { time: current.time }) })}
       </p>
@@ -140,6 +147,7 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
         date={date}
         time={time}
         slotTaken={notice === 'slotTaken' && 'reschedule'}
+        own={current}
         onDate={(d) => {
           setDate(d);
           setTime(null);
@@ -151,7 +159,7 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
       />
       {(notice === 'sameTime' || notice === 'rateLimited') && (
         <p role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-slate-900">
-          {t(notice === 'sameTime' ? 'reschedule.sameTime' : 'reschedule.rateLimited')}
+          {notice === 'sameTime' ? t('reschedule.sameTime') : wait ? t('reschedule.rateLimitedWait', { when: wait }) : t('reschedule.rateLimited')}
         </p>
       )}
       {notice === 'offline' && (

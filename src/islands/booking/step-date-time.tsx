@@ -24,6 +24,8 @@ interface Props {
   slotTaken?: boolean | 'reschedule';
   onDate: (date: string | null) => void;
   onTime: (time: string | null) => void;
+  /** When moving: the patient's own appointment, shown on its day as "Ihr Termin" and never offered (docs/decisions/029). */
+  own?: { date: string; time: string };
 }
 
 const toDate = (iso: string) => {
@@ -33,12 +35,13 @@ const toDate = (iso: string) => {
 const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
 const monthStart = (iso: string) => toDate(`${iso.slice(0, 7)}-01`);
 
-export function StepDateTime({ headingRef, type, typeName, lang, date, time, slotTaken, onDate, onTime }: Props) {
+export function StepDateTime({ headingRef, type, typeName, lang, date, time, slotTaken, onDate, onTime, own }: Props) {
   const { t } = useTranslation();
   const onError = useCallback(() => {
     toast.error(t('toast.bookingError'), { description: t('toast.timeSlotsError') });
   }, [t]);
-  const availability = useAvailability(type, onError);
+  const loaded = useAvailability(type, onError);
+  const availability = own ? withoutOwnTime(loaded, own) : loaded;
   const [month, setMonth] = useState(() => (date ?? availability.today).slice(0, 7));
   const [searching, setSearching] = useState(true);
   // A month turned or a date picked by hand while the first free date is still being
@@ -97,7 +100,10 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
     if (!availability.isLoaded(m)) void availability.loadMonth(m);
   };
 
-  const selectable = new Set((availability.daysOf(month) ?? []).map((d) => d.date));
+  // A day is selectable only with a free time left: today after its last time, or a full day, is greyed out
+  // like a closed one, never styled as a choice (docs/decisions/029).
+  // The day of the patient's own appointment (moving) stays selectable, to show it.
+  const selectable = new Set((availability.daysOf(month) ?? []).filter((d) => d.times.length > 0 || d.date === own?.date).map((d) => d.date));
   const times = date ? availability.timesOf(date) : undefined;
   const loadingTimes = searching || (date !== null && !availability.isLoaded(date.slice(0, 7)));
 
@@ -153,13 +159,13 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
                 <div key={i} data-testid="time-placeholder" className="h-10 animate-pulse rounded-md bg-slate-100" />
               ))}
             </div>
-          ) : !times || times.length === 0 ? (
+          ) : (!times || times.length === 0) && !(own && own.date === date) ? (
             <>
               <p className="text-slate-700">{t('datetime.noTimes')}</p>
               <WaitlistLink lang={lang} query={{ type: type.id }} className="mt-2 text-sm" />
             </>
           ) : (
-            <TimeList times={times} chosen={time} onTime={onTime} />
+            <TimeList times={times} chosen={time} onTime={onTime} own={own && own.date === date ? own.time : undefined} />
           )}
         </div>
       </div>
@@ -173,8 +179,10 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
  * fades out at its foot and says so (issue 22: on a phone nothing showed
  * that more times followed).
  */
-function TimeList({ times, chosen, onTime }: { times: string[]; chosen: string | null; onTime: (time: string) => void }) {
+function TimeList({ times, chosen, onTime, own }: { times: string[] | undefined; chosen: string | null; onTime: (time: string) => void; own?: string }) {
   const { t } = useTranslation();
+  // The patient's own time (moving) takes its place in the day's order, marked and not a choice.
+  const slots = own ? [...new Set([...(times ?? []), own])].sort() : (times ?? []);
   const listRef = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState(false);
   const measure = useCallback(() => {
@@ -188,7 +196,7 @@ function TimeList({ times, chosen, onTime }: { times: string[]; chosen: string |
     const observer = new ResizeObserver(measure);
     observer.observe(list);
     return () => observer.disconnect();
-  }, [measure, times]);
+  }, [measure, slots.length]);
   return (
     <>
       <div
@@ -198,18 +206,30 @@ function TimeList({ times, chosen, onTime }: { times: string[]; chosen: string |
         onScroll={measure}
         className={`grid max-h-60 grid-cols-3 gap-2 overflow-y-auto p-1 ${more ? 'mask-b-from-75%' : ''}`}
       >
-        {times.map((slot) => (
-          <button
-            key={slot}
-            type="button"
-            aria-pressed={slot === chosen}
-            aria-label={t('datetime.time', { time: slot })}
-            onClick={() => onTime(slot)}
-            className={`rounded-md border px-2 py-2 text-sm font-medium ${slot === chosen ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-800 hover:bg-brand-50'}`}
-          >
-            {slot}
-          </button>
-        ))}
+        {slots.map((slot) =>
+          slot === own ? (
+            <span
+              key={slot}
+              data-testid="own-time"
+              className="flex flex-col items-center justify-center rounded-md border border-dashed border-slate-400 bg-slate-50 px-1 py-1 text-center text-xs leading-tight font-medium text-slate-700"
+            >
+              <span className="text-sm">{slot}</span>
+              <span className="sr-only">: </span>
+              <span>{t('datetime.ownTime')}</span>
+            </span>
+          ) : (
+            <button
+              key={slot}
+              type="button"
+              aria-pressed={slot === chosen}
+              aria-label={t('datetime.time', { time: slot })}
+              onClick={() => onTime(slot)}
+              className={`rounded-md border px-2 py-2 text-sm font-medium ${slot === chosen ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 text-slate-800 hover:bg-brand-50'}`}
+            >
+              {slot}
+            </button>
+          ),
+        )}
       </div>
       {more && (
         <p data-testid="more-times" className="mt-2 flex items-center justify-center gap-1 text-sm text-slate-700">
@@ -221,4 +241,19 @@ function TimeList({ times, chosen, onTime }: { times: string[]; chosen: string |
       )}
     </>
   );
+}
+
+type Availability = ReturnType<typeof useAvailability>;
+
+/** The availability without the patient's own time (moving): shown on its day, never a choice. */
+function withoutOwnTime(availability: Availability, own: { date: string; time: string }): Availability {
+  const rest = (times: string[]) => times.filter((x) => x !== own.time);
+  return {
+    ...availability,
+    daysOf: (month) => availability.daysOf(month)?.map((d) => (d.date === own.date ? { ...d, times: rest(d.times) } : d)),
+    timesOf: (date) => {
+      const times = availability.timesOf(date);
+      return date === own.date && times !== undefined ? rest(times) : times;
+    },
+  };
 }

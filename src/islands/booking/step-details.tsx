@@ -4,10 +4,12 @@ import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { localizedPath, type Lang } from '../../i18n/languages';
-import { germanDateToIso, patientFormSchema, type PatientForm } from '../../lib/booking-schema';
+import { patientFormSchemaFor, typedDateToIso, type PatientForm } from '../../lib/booking-schema';
+import { waitPhrase } from '../../lib/retry-after';
 import { formatLongDate } from '../../lib/dates';
 import { formatPrice } from '../../lib/price';
 import { ApiError, postBooking, type AppointmentType, type BookingResponse } from './api';
+import { saveDetails } from './details-storage';
 import { bookingToast } from './email-toast';
 import type { BookedWith } from './step-success';
 
@@ -38,14 +40,20 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
     register,
     handleSubmit,
     getValues,
+    watch,
     formState: { errors },
   } = useForm<PatientForm>({
-    resolver: zodResolver(patientFormSchema),
+    resolver: zodResolver(patientFormSchemaFor(lang)),
     mode: 'onTouched',
     defaultValues: { ...EMPTY, ...(savedValues.current as Partial<PatientForm> | null) },
   });
   // Leaving the step (back, a taken time) keeps what was typed for the way forward.
   useEffect(() => () => void (savedValues.current = { ...getValues() }), [getValues, savedValues]);
+  // A reload keeps it too: this tab's sessionStorage only, as it is typed (details-storage.ts).
+  useEffect(() => {
+    const subscription = watch((values) => saveDetails(values));
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
   const submit = handleSubmit(async (values) => {
     setSubmitting(true);
@@ -56,7 +64,7 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
         appointment_time: time,
         first_name: values.first_name,
         last_name: values.last_name,
-        birth_date: germanDateToIso(values.birth_date),
+        birth_date: typedDateToIso(values.birth_date, lang),
         phone: values.phone,
         email: values.email,
         consent: values.consent,
@@ -76,7 +84,9 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
         // An abuse limit (per connection or per recipient): nothing was booked; the details stay for later.
-        toast.error(t('toast.rateLimitedTitle'), { description: t('toast.rateLimited') });
+        // Retry-After says how long: the toast names it in the patient's language (docs/decisions/029).
+        const wait = error.retryAfter === null ? null : waitPhrase(error.retryAfter, lang);
+        toast.error(t('toast.rateLimitedTitle'), { description: wait ? t('toast.rateLimitedWait', { when: wait }) : t('toast.rateLimited') });
       } else if (error instanceof ApiError && error.status === 409 && error.problem?.type === 'slot-unavailable') {
         onSlotTaken();
       } else if (error instanceof ApiError) {
@@ -160,7 +170,7 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
           {field('first_name', t('bookingForm.firstName'), { autoComplete: 'given-name' })}
           {field('last_name', t('bookingForm.lastName'), { autoComplete: 'family-name' })}
         </div>
-        {field('birth_date', t('bookingForm.birthDate'), { autoComplete: 'bday', inputMode: 'numeric', placeholder: lang === 'de' ? 'TT.MM.JJJJ' : 'DD.MM.YYYY' }, t('bookingForm.birthDateHint'))}
+        {field('birth_date', t('bookingForm.birthDate'), { autoComplete: 'bday', inputMode: 'numeric', placeholder: t('bookingForm.birthDatePlaceholder') }, t('bookingForm.birthDateHint'))}
         {field('phone', t('bookingForm.phone'), { type: 'tel', autoComplete: 'tel' })}
         {field('email', t('bookingForm.email'), { type: 'email', autoComplete: 'email' })}
         <div>

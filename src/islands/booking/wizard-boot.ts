@@ -5,7 +5,8 @@
  * shows their cards (type-cards.ts, the same markup step 1 renders). React,
  * i18next, the toaster and the wizard load only when the visitor turns to the
  * wizard (pointer over it, a touch, focus, a key), when the URL carries a
- * wizard state (a reload or back/forward into a step), or when the types
+ * wizard state (a reload or back/forward into a step, also one that arrives
+ * after the page has loaded), or when the types
  * could not be shown here (a server error, none bookable: the wizard says so
  * in its own way). Offline, it shows the wizard's offline notice itself (the
  * wizard's code may not be loadable then), and its retry button loads again. The wizard then renders in place of the static step 1
@@ -14,6 +15,7 @@
  */
 import type { Lang } from '../../i18n/languages';
 import { ApiError, fetchAppointmentTypes, type AppointmentType } from './api';
+import { startDetailsLifecycle } from './details-storage';
 import { reloadForMissingChunk } from './on-demand';
 import { sortTypes } from './sort-types';
 import { offlineHtml, typeCardsHtml, type TypeCardTexts } from './type-cards';
@@ -103,11 +105,20 @@ export function bootWizard(root: HTMLElement) {
   };
 
   root.addEventListener('click', onClick, true);
-  const restoring = stateOf(window.location.search, lang).typeId !== null;
-  if (restoring) {
+  startDetailsLifecycle();
+  const restoring = () => stateOf(window.location.search, lang).typeId !== null;
+  if (restoring()) {
     takeOver();
     return;
   }
+  // Back or Forward into a step's entry before the wizard was needed (home page, then Forward twice):
+  // the wizard takes over and shows the step the URL names (docs/decisions/029).
+  const onPop = () => {
+    if (started || !restoring()) return;
+    window.removeEventListener('popstate', onPop);
+    takeOver();
+  };
+  window.addEventListener('popstate', onPop);
   for (const name of INTENT_EVENTS) root.addEventListener(name, takeOver, { passive: true });
   const loadTypes = () =>
     fetchAppointmentTypes().then(

@@ -19,6 +19,9 @@ beforeAll(() => {
   })) as typeof window.matchMedia;
 });
 
+// Typing is slow when the two shared cores are busy.
+vi.setConfig({ testTimeout: 30_000 });
+
 afterEach(() => {
   // sonner keeps toasts in a module-level store; start every test without any.
   act(() => {
@@ -125,7 +128,16 @@ describe('ContactForm', () => {
   it.each([
     ['a transport error', () => Promise.reject(new TypeError('Failed to fetch')), 'Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es später erneut oder rufen Sie uns an.'],
     ['a 502 without success', () => Promise.resolve(jsonResponse(502, { success: false, error: 'x' })), 'Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.'],
-    ['a 429', () => Promise.resolve(jsonResponse(429, { type: 'rate-limited', status: 429 })), 'Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.'],
+    ['a 429', () => Promise.resolve(jsonResponse(429, { type: 'rate-limited', status: 429 })), 'Von diesem Anschluss kamen zu viele Nachrichten. Bitte versuchen Sie es später erneut oder rufen Sie uns an.'],
+    [
+      'a 429 with Retry-After',
+      () => {
+        const response = jsonResponse(429, { type: 'rate-limited', status: 429 });
+        response.headers.set('retry-after', '600');
+        return Promise.resolve(response);
+      },
+      'Von diesem Anschluss kamen zu viele Nachrichten. Bitte versuchen Sie es in 10 Minuten erneut oder rufen Sie uns an.',
+    ],
     ['an unreadable answer', () => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 })), 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.'],
   ])('on %s shows the matching error toast and keeps the values', async (_, answer, text) => {
     vi.stubGlobal('fetch', vi.fn(answer));
@@ -140,6 +152,25 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Erika Mustermann');
     expect(screen.getByLabelText(/^Nachricht/)).toHaveValue('Hallo Praxis');
     expect(screen.getByRole('button', { name: 'Nachricht senden' })).toBeEnabled();
+  });
+
+  it.each([
+    ['de', 'Nachricht senden', 'Keine Internetverbindung', 'Ihr Gerät ist offline.', /^Nachricht/],
+    ['en', 'Send message', 'No internet connection', 'Your device is offline.', /^Message/],
+  ] as const)('offline (%s): says the device is offline and keeps the text', async (lang, submit, title, text, messageLabel) => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const user = userEvent.setup();
+      render(<ContactForm lang={lang} />);
+      await fillRequired(user, lang);
+      await user.click(screen.getByRole('button', { name: submit }));
+      const item = (await screen.findByText(title)).closest('[data-sonner-toast]') as HTMLElement;
+      expect(item.textContent).toContain(text);
+      expect(screen.getByLabelText(messageLabel)).toHaveValue('Hallo Praxis');
+    } finally {
+      offline.mockRestore();
+    }
   });
 
   it("puts the server's field errors on their fields", async () => {

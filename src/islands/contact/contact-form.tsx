@@ -13,6 +13,7 @@ import { toast, Toaster } from 'sonner';
 import type { z } from 'zod';
 import { createI18n, localizedPath, type Lang } from '../../i18n/i18n';
 import { CONTACT_LIMITS, CONTACT_RESULT_ID, contactMessageSchema, requiredContactFields, type ContactResponse } from '../../lib/contact-message';
+import { retryAfterSeconds, waitPhrase } from '../../lib/retry-after';
 
 const formSchema = contactMessageSchema.omit({ language: true });
 type FormInput = z.input<typeof formSchema>;
@@ -38,7 +39,7 @@ export function ContactFormWithI18n({ lang, endpoint = '/api/contact', i18n }: C
   return (
     <I18nextProvider i18n={i18n}>
       <ContactFormFields lang={lang} endpoint={endpoint} />
-      <Toaster position="top-center" richColors closeButton duration={5000} style={toastColors} />
+      <Toaster position="bottom-center" richColors closeButton duration={5000} style={toastColors} />
     </I18nextProvider>
   );
 }
@@ -91,7 +92,9 @@ function ContactFormFields({ lang, endpoint }: Required<ContactFormProps>) {
         body: JSON.stringify({ ...data, language: lang }),
       });
     } catch {
-      failed(t('contact.toast.transportError'));
+      // No connection: say that the device is offline; the text stays in the form, as on the booking page.
+      if (!navigator.onLine) toast.error(t('contact.toast.offlineTitle'), { id: 'offline', description: t('contact.toast.offline') });
+      else failed(t('contact.toast.transportError'));
       return;
     }
     try {
@@ -99,6 +102,11 @@ function ContactFormFields({ lang, endpoint }: Required<ContactFormProps>) {
       if (response.ok && body.success === true) {
         toast.success(t('contact.toast.sentTitle'), { description: t('contact.toast.sentText') });
         reset(emptyForm);
+        return;
+      }
+      if (response.status === 429) {
+        const seconds = retryAfterSeconds(response.headers.get('retry-after'));
+        failed(seconds === null ? t('contact.toast.rateLimited') : t('contact.toast.rateLimitedWait', { when: waitPhrase(seconds, lang) }));
         return;
       }
       // The server's field errors (same schema) go to their fields.

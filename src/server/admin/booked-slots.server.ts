@@ -6,7 +6,7 @@
  * leave the database. Staff bookings (phone) go through the same insert as
  * online ones (src/server/bookings/create.server.ts), under staff rules.
  */
-import { asc, between, eq } from 'drizzle-orm';
+import { and, asc, between, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointmentTypes, bookedSlots, cancelledBookings } from '../../../db/schema';
 import type { BookedSlotsQuery, StaffBookingInput } from '../../lib/admin-schemas';
@@ -73,7 +73,8 @@ export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}
       })
       .from(cancelledBookings)
       .innerJoin(appointmentTypes, eq(appointmentTypes.id, cancelledBookings.appointmentTypeId))
-      .where(within(cancelledBookings.appointmentDate))
+      // The patient's own cancellations leave a tombstone only for their link (docs/decisions/029): not a practice cancellation.
+      .where(and(within(cancelledBookings.appointmentDate), eq(cancelledBookings.cancelledBy, 'practice')))
       .orderBy(asc(cancelledBookings.appointmentDate)),
   ]);
   const rows: AdminBookedSlotDto[] = [

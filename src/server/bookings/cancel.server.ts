@@ -4,11 +4,13 @@
  * which frees its seat and, by the foreign key, its contact. The contact is
  * read and opened first in the same transaction: the patient's confirmation
  * goes from those values right after the commit (DESIGN.md, Appointment
- * contact). A practice cancellation answers 410 instead (lookup.server.ts).
+ * contact). Like a practice cancellation, it leaves a tombstone, so the
+ * link answers 410 cancelled-by-patient, not "unknown", until the date has
+ * passed (docs/decisions/029; lookup.server.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { bookedSlots } from '../../../db/schema';
+import { bookedSlots, cancelledBookings } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
@@ -22,7 +24,7 @@ function tooLate(): AppError {
   return new AppError('too-late', 'This appointment has already begun and can no longer be cancelled online.');
 }
 
-/** The appointment a cancellation link points to: 404 unknown or cancelled, 410 cancelled by the practice, 409 once begun. */
+/** The appointment a cancellation link points to: 404 unknown, 410 cancelled (by the practice or the patient), 409 once begun. */
 export async function bookingForCancellation(db: Database, token: string, now: Date = new Date()): Promise<BookingView> {
   const booking = await findByToken(db, token);
   if (!booking) return throwUnknownLink(db, token, now, UNKNOWN);
@@ -36,13 +38,24 @@ export interface CancelledByPatient {
   contact: ContactSecret | null;
 }
 
-/** Cancels the appointment and frees its slot; a second use of the link finds nothing (404). */
+/** Cancels the appointment and frees its slot; a second use of the link finds the tombstone (410 cancelled-by-patient). */
 export async function cancelBooking(db: Database, token: string, keys: KeyRing | null, now: Date = new Date()): Promise<CancelledByPatient> {
   return db.transaction(async (tx) => {
     const booking = await findByToken(tx, token, true);
     if (!booking) return throwUnknownLink(tx, token, now, UNKNOWN);
     if (hasBegun(booking.appointment_date, booking.appointment_time, now)) throw tooLate();
     const contact = openContact(await sealedContact(tx, booking.id), booking.id, keys);
+    await tx.insert(cancelledBookings).values({
+      id: booking.id,
+      appointmentTypeId: booking.appointment_type_id,
+      appointmentDate: booking.appointment_date,
+      appointmentTime: booking.appointment_time,
+      cancellationTokenHash: booking.cancellation_token_hash,
+      source: booking.source,
+      reference: booking.reference,
+      patientNotified: true,
+      cancelledBy: 'patient',
+    });
     await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
     return { booking, contact };
   });

@@ -1,7 +1,8 @@
 /**
  * Finding a booking: by the patient's link (token) or by id (staff), with
- * what its emails need; and the tombstone a practice cancellation leaves,
- * which the link answers with 410 until the date has passed.
+ * what its emails need; and the tombstone a cancellation leaves (by the
+ * practice or by the patient, docs/decisions/029), which the link answers
+ * with 410 until the date has passed.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { appointmentTypes, bookedSlots, cancelledBookings } from '../../../db/schema';
@@ -58,7 +59,7 @@ export function findById(db: Executor, id: string, lock = false): Promise<Bookin
   return findBooking(db, eq(bookedSlots.id, id), lock);
 }
 
-/** The body of 410 cancelled-by-practice (API.md third round). */
+/** The body of 410 cancelled-by-practice and cancelled-by-patient. */
 export interface PracticeCancellation {
   appointment_date: string;
   appointment_time: string;
@@ -68,9 +69,9 @@ export interface PracticeCancellation {
 }
 
 /**
- * Throws 410 cancelled-by-practice when the link's booking was cancelled by
- * the practice and its date has not passed; otherwise the link is unknown
- * (404). Only asked once no live booking was found.
+ * Throws 410 cancelled-by-practice (or cancelled-by-patient) when the link's
+ * booking was cancelled and its date has not passed; otherwise the link is
+ * unknown (404). Only asked once no live booking was found.
  */
 export async function throwUnknownLink(db: Executor, token: string, now: Date, detail: string): Promise<never> {
   const [tombstone] = await db
@@ -80,6 +81,7 @@ export async function throwUnknownLink(db: Executor, token: string, now: Date, d
       type_name: appointmentTypes.name,
       type_name_en: appointmentTypes.nameEn,
       reference: cancelledBookings.reference,
+      cancelled_by: cancelledBookings.cancelledBy,
     })
     .from(cancelledBookings)
     .innerJoin(appointmentTypes, eq(appointmentTypes.id, cancelledBookings.appointmentTypeId))
@@ -90,7 +92,11 @@ export async function throwUnknownLink(db: Executor, token: string, now: Date, d
       ),
     );
   if (tombstone) {
-    const body: PracticeCancellation = { ...tombstone, appointment_time: hhmm(tombstone.appointment_time) };
+    const { cancelled_by, ...rest } = tombstone;
+    const body: PracticeCancellation = { ...rest, appointment_time: hhmm(rest.appointment_time) };
+    if (cancelled_by === 'patient') {
+      throw new AppError('cancelled-by-patient', 'You have already cancelled this appointment.', undefined, { extra: { ...body } });
+    }
     throw new AppError('cancelled-by-practice', 'The practice has cancelled this appointment.', undefined, { extra: { ...body } });
   }
   throw new AppError('not-found', detail);

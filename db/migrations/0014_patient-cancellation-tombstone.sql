@@ -1,0 +1,2 @@
+ALTER TABLE "cancelled_bookings" ADD COLUMN "cancelled_by" text DEFAULT 'practice' NOT NULL;--> statement-breakpoint
+ALTER TABLE "cancelled_bookings" ADD CONSTRAINT "cancelled_bookings_cancelled_by_known" CHECK ("cancelled_bookings"."cancelled_by" in ('practice', 'patient'));

@@ -1,0 +1,105 @@
+/**
+ * The calendar of the wizard and of a move (docs/decisions/029): a day with
+ * no free time left, today included, is not a choice; when moving, the
+ * patient's own time shows on its day as "Ihr Termin" / "Your appointment"
+ * and is not offered. Both languages.
+ */
+import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { createRef, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../../i18n/i18n';
+import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
+import { StepDateTime } from './step-date-time';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const TYPE = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Check-up',
+  name_en: 'Health check',
+  description: 'Vorsorge',
+  description_en: 'Prevention',
+  max_advance_days: 14,
+  slot_duration_minutes: 20,
+  max_slots_per_time: 2,
+  price_cents: null,
+};
+const TODAY = berlinToday();
+const DAY = addDaysToDate(TODAY, 2);
+
+function Harness({ lang, own, initial }: { lang: 'de' | 'en'; own?: { date: string; time: string }; initial: string | null }) {
+  const [date, setDate] = useState<string | null>(initial);
+  const [time, setTime] = useState<string | null>(null);
+  return (
+    <I18nextProvider i18n={createI18n(lang)}>
+      <StepDateTime headingRef={createRef()} type={TYPE} typeName="Check-up" lang={lang} date={date} time={time} onDate={setDate} onTime={setTime} own={own} />
+      <output data-testid="chosen">{time ?? ''}</output>
+    </I18nextProvider>
+  );
+}
+
+function stubDays(days: Array<{ date: string; times: string[] }>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ timezone: 'Europe/Berlin', type: TYPE.id, days }), { headers: { 'content-type': 'application/json' } })),
+  );
+}
+
+/** The calendar's day button of a date (react-day-picker marks each cell with data-day). */
+const dayButton = (iso: string) => document.querySelector(`[data-day="${iso}"] button`) as HTMLButtonElement | null;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe.each(['de', 'en'] as const)('calendar days (%s)', (lang) => {
+  const x = { de: { own: 'Ihr Termin', time: (t: string) => `${t} Uhr` }, en: { own: 'Your appointment', time: (t: string) => t } }[lang];
+
+  it('today without a free time left is not selectable (nor any full day); a day with times is', async () => {
+    stubDays([
+      { date: TODAY, times: [] },
+      { date: addDaysToDate(TODAY, 1), times: [] },
+      { date: DAY, times: ['09:00'] },
+    ]);
+    render(<Harness lang={lang} initial={null} />);
+    await screen.findByRole('button', { name: x.time('09:00') });
+    // Today may sit in next month's view only if DAY does; both are in the answer's month here or the next.
+    const today = dayButton(TODAY);
+    if (today) {
+      expect(today.disabled).toBe(true);
+      expect(today.closest('td')!.className).toContain('rdp-disabled');
+    }
+    const full = dayButton(addDaysToDate(TODAY, 1));
+    if (full) expect(full.disabled).toBe(true);
+    expect(dayButton(DAY)!.disabled).toBe(false);
+  });
+
+  it('moving: the own time shows as "Ihr Termin" in its place and is not offered; the others are', async () => {
+    stubDays([{ date: DAY, times: ['08:40', '09:00', '09:20'] }]);
+    render(<Harness lang={lang} own={{ date: DAY, time: '09:00' }} initial={DAY} />);
+    const group = await screen.findByRole('group');
+    await within(group).findByRole('button', { name: x.time('09:20') });
+    const own = within(group).getByTestId('own-time');
+    expect(own.textContent).toContain('09:00');
+    expect(own.textContent).toContain(x.own);
+    expect(within(group).queryByRole('button', { name: x.time('09:00') })).toBeNull();
+    // In the day's order: 08:40, own 09:00, 09:20.
+    expect([...group.children].map((c) => c.textContent?.slice(0, 5))).toEqual(['08:40', '09:00', '09:20']);
+    fireEvent.click(own);
+    expect(screen.getByTestId('chosen').textContent).toBe('');
+  });
+
+  it('moving: a day whose only time is the own one still shows it, with nothing to choose', async () => {
+    stubDays([
+      { date: DAY, times: [] },
+      { date: addDaysToDate(DAY, 1), times: ['10:00'] },
+    ]);
+    render(<Harness lang={lang} own={{ date: DAY, time: '09:00' }} initial={DAY} />);
+    const own = await screen.findByTestId('own-time');
+    expect(own.textContent).toContain(x.own);
+    expect(screen.queryByRole('button', { name: x.time('09:00') })).toBeNull();
+  });
+});
