@@ -102,7 +102,7 @@ describe.each(databaseKinds)('content editor backend on %s', (kind) => {
     );
     expect(saved).toEqual([[HOME_DE]]);
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.userId, anna.id));
-    expect(rows.at(-1)).toMatchObject({ action: 'update', entity: 'page', entityId: 'de/home', label: 'Startseite (Deutsch)', userEmail: anna.email });
+    expect(rows.at(-1)).toMatchObject({ action: 'update', entity: 'page', entityId: 'de/home', label: 'Startseite (de): Kopfbereich › Hauptüberschrift', userEmail: anna.email });
   });
 
   it('keeps the comment lines that open a page file, which the editor does not know', async () => {

@@ -7,7 +7,6 @@
  * are reported in German, each naming its field, because the editor shows
  * them to practice staff as they are.
  */
-import { isDeepStrictEqual } from 'node:util';
 import yaml from 'js-yaml';
 import { isAlias, isNode, parseDocument, visit } from 'yaml';
 import { AppError, type FieldErrors } from '../../lib/errors';
@@ -241,33 +240,4 @@ export function checkContent(file: ContentFile, raw: string): void {
     problems.push({ path, key: 'content.errors.unknownField', text: 'ist kein bekanntes Feld (Tippfehler im Feldnamen?)' });
   }
   if (problems.length > 0) refuse(file, problems);
-}
-
-/** Whether two versions of a file say the same (fields and text), however differently they are formatted. */
-export function sameContent(file: ContentFile, a: string, b: string): boolean {
-  if (file.kind === 'practice') return isDeepStrictEqual(JSON.parse(a), JSON.parse(b));
-  const pa = splitPage(file, a);
-  const pb = splitPage(file, b);
-  return isDeepStrictEqual(pa.data, pb.data) && pa.body.trim() === pb.body.trim();
-}
-
-/**
- * The saved text as it goes into the repository: the comment lines that
- * open the current file's frontmatter (hints for developers, which the
- * editor does not know) and practice.json's `$comment` are kept, and the
- * file ends with one line break.
- */
-export function withKeptNotes(file: ContentFile, current: string, saved: string): string {
-  if (file.kind === 'practice') {
-    const before = JSON.parse(current) as Record<string, unknown>;
-    const after = JSON.parse(saved) as Record<string, unknown>;
-    if (typeof before.$comment === 'string' && after.$comment === undefined) {
-      return `${JSON.stringify({ $comment: before.$comment, ...after }, null, 2)}\n`;
-    }
-    return saved.endsWith('\n') ? saved : `${saved}\n`;
-  }
-  const comments = /^---[ \t]*\r?\n((?:#[^\n]*\n)+)/.exec(current)?.[1];
-  let out = saved;
-  if (comments && !out.startsWith(`---\n${comments}`)) out = out.replace(/^---[ \t]*\r?\n/, `---\n${comments}`);
-  return out.endsWith('\n') ? out : `${out}\n`;
 }
