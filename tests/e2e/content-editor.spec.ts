@@ -76,7 +76,8 @@ test('an editor changes the German home heading in the browser and sees it publi
   await page.getByText('Hausarztpraxis Düsseldorf – Allgemeinmedizin und Vorsorge').click();
   // Both languages side by side: the German heading first, the English one beside it.
   const headings = page.getByLabel('Hauptüberschrift');
-  await expect(headings).toHaveCount(2);
+  // Loading the entry can take a while on a busy machine.
+  await expect(headings).toHaveCount(2, { timeout: 60_000 });
   await expect(headings.nth(0)).toHaveValue('Ihre Hausarztpraxis in Düsseldorf');
   await expect(headings.nth(1)).toHaveValue('Your family practice in Düsseldorf');
 
