@@ -20,7 +20,7 @@ export interface RecordedRequest {
 export interface StandIn {
   url: string;
   requests: RecordedRequest[];
-  commits: Array<{ path: string; message: string; branch: string; date: string }>;
+  commits: Array<{ path: string; message: string; branch: string }>;
   files: Map<string, string>;
   /** Answers the next PUT with this status (a commit that races ours, a GitHub failure). */
   failNextPut(status: number): void;
@@ -40,6 +40,7 @@ export async function startContentsStandIn(options: { repository: string; branch
   const blobs = new Map([...files.values()].map((text) => [blobSha(text), text]));
   const requests: RecordedRequest[] = [];
   const commits: StandIn['commits'] = [];
+  const commitDates: string[] = [];
   let nextPutStatus: number | null = null;
   const repoPrefix = `/repos/${options.repository}`;
 
@@ -75,7 +76,7 @@ export async function startContentsStandIn(options: { repository: string; branch
         .reverse()
         .map((c) => {
           const sha = createHash('sha1').update(`${c.i + 1}`).digest('hex');
-          return { sha, html_url: `https://github.com/${options.repository}/commit/${sha}`, commit: { message: c.message, committer: { date: c.date } } };
+          return { sha, html_url: `https://github.com/${options.repository}/commit/${sha}`, commit: { message: c.message, committer: { date: commitDates[c.i] } } };
         });
       return send(200, list.slice(0, Number(url.searchParams.get('per_page') ?? 30)));
     }
@@ -112,7 +113,8 @@ export async function startContentsStandIn(options: { repository: string; branch
       files.set(filePath, text);
       const sha = blobSha(text);
       blobs.set(sha, text);
-      commits.push({ path: filePath, message: body.message, branch: body.branch, date: new Date().toISOString() });
+      commits.push({ path: filePath, message: body.message, branch: body.branch });
+      commitDates.push(new Date().toISOString());
       return send(current === undefined ? 201 : 200, {
         content: { name: filePath.split('/').pop(), path: filePath, sha, size: Buffer.byteLength(text), type: 'file' },
         commit: { sha: createHash('sha1').update(`${commits.length}`).digest('hex'), message: body.message },
