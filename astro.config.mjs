@@ -46,9 +46,15 @@ function devApi() {
 // German is the default language at the root, English is mirrored under /en/.
 export default defineConfig({
   // Netlify production: SITE_URL or Netlify's URL, a real https origin, or
-  // the build fails. Locally unset SITE_URL is the origin the local server
-  // will listen on, so the sitemap of `PORT=4601 npm start` points at 4601.
+  // the build fails. Locally SITE_URL alone, else a fixed
+  // http://localhost:4321: never PORT, because the site is part of the
+  // config digest of Astro's content store, and a digest that changed with
+  // each port cleared and rewrote the store on every start
+  // (docs/decisions/031-content-editor-second-pass.md).
   site: siteUrlFor(process.env),
+  // The content editor's local rebuild (scripts/content-rebuild.ts) keeps a
+  // cache of its own, so it never shares a content store with `npm start`.
+  ...(process.env.PRAXIS_ASTRO_CACHE_DIR ? { cacheDir: process.env.PRAXIS_ASTRO_CACHE_DIR } : {}),
   output: 'static',
   adapter: netlify(),
   // inlineScriptCsp after every integration that writes HTML (germanHyphenation
@@ -67,5 +73,4 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss(), islandTranslations(), devApi(), ...contentEditorBuild()],
   },
-  server: { port: Number(process.env.PORT ?? 4321) },
 });

@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, renameSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { onContentSaved } from '../src/server/content/published.server';
+import { onContentSaved, setLocalPublishStatus } from '../src/server/content/published.server';
 
 export interface ContentRebuilds {
   /** Resolves when no build is running or waiting. */
@@ -35,6 +35,26 @@ export interface RebuildOptions {
   log?: (line: string) => void;
   /** The build command; the project's own Astro by default. */
   command?: string[];
+  /** Environment for the build on top of the server's (e.g. the build's own SITE_URL). */
+  env?: Record<string, string>;
+}
+
+/**
+ * Why a build failed, for the editor: the content file and field when the
+ * build named them (Astro's schema errors, the Markdown check), else the
+ * first error line. At most 300 characters, no colour codes.
+ */
+export function buildFailureDetail(output: string): string {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const fileLine = lines.findIndex((l) => /src\/content\/[\w/.-]+|\*\*\w+ → [\w/.-]+\*\*|does not match collection schema/.test(l));
+  let detail: string;
+  if (fileLine >= 0) {
+    detail = lines.slice(fileLine, fileLine + 3).join(' ');
+  } else {
+    detail = lines.find((l) => /error/i.test(l)) ?? lines.at(-1) ?? 'unbekannter Fehler';
+  }
+  return detail.length > 300 ? `${detail.slice(0, 299)}…` : detail;
 }
 
 export function startContentRebuilds(options: RebuildOptions): ContentRebuilds {
@@ -52,7 +72,10 @@ export function startContentRebuilds(options: RebuildOptions): ContentRebuilds {
     return new Promise((resolve) => {
       const started = Date.now();
       let output = '';
-      child = spawn(command[0]!, command.slice(1), { cwd: options.root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      setLocalPublishStatus('running');
+      // Its own Astro cache (and so its own content store): never the one `npm start` or `npm run build` uses.
+      const env = { ...process.env, PRAXIS_ASTRO_CACHE_DIR: path.join(options.root, 'node_modules/.astro-content-rebuild'), ...options.env };
+      child = spawn(command[0]!, command.slice(1), { cwd: options.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
       child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
       child.once('exit', async (code) => {
@@ -63,8 +86,10 @@ export function startContentRebuilds(options: RebuildOptions): ContentRebuilds {
           if (existsSync(dist)) renameSync(dist, old);
           renameSync(next, dist);
           await rm(old, { recursive: true, force: true });
+          if (!again) setLocalPublishStatus('live');
           log(`content saved: pages rebuilt in ${((Date.now() - started) / 1000).toFixed(0)} s`);
         } else if (!stopped) {
+          setLocalPublishStatus('failed', buildFailureDetail(output));
           log(`content saved, but the pages could not be rebuilt (exit ${code}); still serving the previous ones\n${output.slice(-1500)}`);
         }
         resolve();
@@ -86,6 +111,7 @@ export function startContentRebuilds(options: RebuildOptions): ContentRebuilds {
       again = true;
       return;
     }
+    setLocalPublishStatus('queued');
     log('content saved: rebuilding the pages');
     running = loop();
   });

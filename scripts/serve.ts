@@ -33,6 +33,8 @@ if (embedded || process.env.SEED_DEMO_DATA === 'true') {
 }
 
 const port = Number(process.env.PORT ?? 4321);
+// The build's site URL comes from SITE_URL alone (never the port): kept for the content rebuilds.
+const buildSiteUrl = process.env.SITE_URL ?? '';
 const running = await startLocalServer({
   port,
   host: process.env.HOST ?? '127.0.0.1',
@@ -41,8 +43,8 @@ const running = await startLocalServer({
   headers: { ...SECURITY_HEADERS },
 });
 // Unset SITE_URL: links in emails (and the Origin check) use the origin this
-// server actually listens on, not a fixed default port (astro.config.mjs does
-// the same for canonical URLs and the sitemap at build time).
+// server actually listens on, not a fixed default port (the build does
+// not do this: its site never follows the port; docs/decisions/031-content-editor-second-pass.md).
 if (!process.env.SITE_URL) process.env.SITE_URL = running.url;
 console.info(`site and API at ${running.url} (database: ${embedded ? 'embedded PGlite' : 'postgres'}, email: ${env.POSTMARK_SERVER_TOKEN ? 'Postmark' : 'outbox'})`);
 
@@ -54,7 +56,7 @@ const reminderSchedule = startReminderSchedule(Number(process.env.REMINDER_INTER
 
 // Content editor (issue 23): a save rewrites src/content; rebuild the pages
 // so it shows without a restart. Not when the editor commits to a Git host.
-const contentRebuilds = process.env.GIT_REPOSITORY ? null : startContentRebuilds({ root: process.cwd(), distDir: 'dist' });
+const contentRebuilds = process.env.GIT_REPOSITORY ? null : startContentRebuilds({ root: process.cwd(), distDir: 'dist', env: { SITE_URL: buildSiteUrl } });
 
 let stopping = false;
 /**

@@ -33,9 +33,9 @@ describe('the build-time site URL', () => {
     expect(siteUrlFor({ ...preview, SITE_URL: 'https://www.praxis.example' })).toBe('https://www.praxis.example');
   });
 
-  it('locally: SITE_URL, else the local server origin on PORT', () => {
+  it('locally: SITE_URL, else a fixed origin that does not follow PORT', () => {
     expect(siteUrlFor({})).toBe('http://localhost:4321');
-    expect(siteUrlFor({ PORT: '4601' })).toBe('http://localhost:4601');
+    expect(siteUrlFor({ PORT: '4601' })).toBe('http://localhost:4321');
     expect(siteUrlFor({ SITE_URL: 'http://localhost:5000' })).toBe('http://localhost:5000');
   });
 

@@ -7,8 +7,10 @@
  *   production deploy never publishes http://localhost as its canonical.
  * - Netlify deploy preview / branch deploy: SITE_URL, else the deploy's own
  *   address (DEPLOY_PRIME_URL), else URL.
- * - Elsewhere (local builds, tests): SITE_URL, else the origin the local
- *   server listens on (http://localhost:$PORT).
+ * - Elsewhere (local builds, tests): SITE_URL, else http://localhost:4321.
+ *   Never PORT: the site is part of the digest of Astro's content store,
+ *   and a site that followed the port made every start on another port
+ *   clear and rewrite the store (docs/decisions/031-content-editor-second-pass.md).
  */
 
 export class SiteUrlError extends Error {
@@ -52,5 +54,5 @@ export function siteUrlFor(env: Record<string, string | undefined>): string {
   if (onNetlify) {
     for (const value of [env.SITE_URL, env.DEPLOY_PRIME_URL, env.URL]) if (value && isPublicHttpsOrigin(value)) return new URL(value).origin;
   }
-  return env.SITE_URL || `http://localhost:${env.PORT ?? 4321}`;
+  return env.SITE_URL || 'http://localhost:4321';
 }

@@ -79,6 +79,7 @@ const PATH_LABELS: Record<string, string> = {
   'openingHours.days': 'Wochentage',
   'openingHours.opens': 'von (HH:mm)',
   'openingHours.closes': 'bis (HH:mm)',
+  name: 'Name der Praxis',
   'name.de': 'Name (Deutsch)',
   'name.en': 'Name (Englisch)',
 };

@@ -13,6 +13,8 @@ export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 
 /** The content editor's backend (netlify/functions/admin-content.ts). */
 export const CONTENT_API = '/api/admin/content';
+/** The state of the last publication (netlify/functions/admin-content-status.ts). */
+export const CONTENT_STATUS_API = '/api/admin/content/status';
 
 export const PRACTICE_FILE = 'src/content/practice.json';
 

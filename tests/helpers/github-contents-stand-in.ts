@@ -40,6 +40,7 @@ export async function startContentsStandIn(options: { repository: string; branch
   const blobs = new Map([...files.values()].map((text) => [blobSha(text), text]));
   const requests: RecordedRequest[] = [];
   const commits: StandIn['commits'] = [];
+  const commitDates: string[] = [];
   let nextPutStatus: number | null = null;
   const repoPrefix = `/repos/${options.repository}`;
 
@@ -63,6 +64,21 @@ export async function startContentsStandIn(options: { repository: string; branch
       const text = blobs.get(blob[1]!);
       if (text === undefined) return send(404, { message: 'Not Found', status: '404' });
       return send(200, { sha: blob[1], node_id: 'B_x', size: Buffer.byteLength(text), url: '', content: base64(text), encoding: 'base64' });
+    }
+
+    // GET /commits?sha=<branch>&path=<folder>&per_page=1: the newest commit (https://docs.github.com/en/rest/commits/commits).
+    if (rest === '/commits' && req.method === 'GET') {
+      if ((url.searchParams.get('sha') ?? options.branch) !== options.branch) return send(404, { message: 'Not Found', status: '404' });
+      const folder = url.searchParams.get('path') ?? '';
+      const list = commits
+        .map((c, i) => ({ ...c, i }))
+        .filter((c) => c.path.startsWith(folder))
+        .reverse()
+        .map((c) => {
+          const sha = createHash('sha1').update(`${c.i + 1}`).digest('hex');
+          return { sha, html_url: `https://github.com/${options.repository}/commit/${sha}`, commit: { message: c.message, committer: { date: commitDates[c.i] } } };
+        });
+      return send(200, list.slice(0, Number(url.searchParams.get('per_page') ?? 30)));
     }
 
     const contents = /^\/contents\/(.+)$/.exec(rest);
@@ -98,6 +114,7 @@ export async function startContentsStandIn(options: { repository: string; branch
       const sha = blobSha(text);
       blobs.set(sha, text);
       commits.push({ path: filePath, message: body.message, branch: body.branch });
+      commitDates.push(new Date().toISOString());
       return send(current === undefined ? 201 : 200, {
         content: { name: filePath.split('/').pop(), path: filePath, sha, size: Buffer.byteLength(text), type: 'file' },
         commit: { sha: createHash('sha1').update(`${commits.length}`).digest('hex'), message: body.message },

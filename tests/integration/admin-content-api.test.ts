@@ -102,7 +102,7 @@ describe.each(databaseKinds)('content editor backend on %s', (kind) => {
     );
     expect(saved).toEqual([[HOME_DE]]);
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.userId, anna.id));
-    expect(rows.at(-1)).toMatchObject({ action: 'update', entity: 'page', entityId: 'de/home', label: 'Startseite (Deutsch)', userEmail: anna.email });
+    expect(rows.at(-1)).toMatchObject({ action: 'update', entity: 'page', entityId: 'de/home', label: 'Startseite (de): Kopfbereich › Hauptüberschrift', userEmail: anna.email });
   });
 
   it('keeps the comment lines that open a page file, which the editor does not know', async () => {
@@ -159,10 +159,15 @@ describe.each(databaseKinds)('content editor backend on %s', (kind) => {
 
   it('refuses Markdown with HTML that could run script', async () => {
     const de = await entryOf(HOME_DE);
-    for (const snippet of ['<script>alert(1)</script>', '<img src=x onerror="alert(1)">', '[Klick](javascript:alert(1))', '<iframe src="https://example.org"></iframe>']) {
+    for (const [snippet, key] of [
+      ['<script>alert(1)</script>', 'content.errors.html'],
+      ['<img src=x onerror="alert(1)">', 'content.errors.html'],
+      ['[Klick](javascript:alert(1))', 'content.errors.link'],
+      ['<iframe src="https://example.org"></iframe>', 'content.errors.html'],
+    ]) {
       const res = await post({ action: 'persistEntry', params: { dataFiles: [{ path: HOME_DE, raw: `${de.data}\n${snippet}\n`, sha: de.file.id }] } });
       expect(res.status, snippet).toBe(400);
-      expect(res.json.errors).toEqual({ 'de/home.body': ['content.errors.unsafeHtml'] });
+      expect(res.json.errors).toEqual({ 'de/home.body': [key] });
     }
     expect(await file(HOME_DE)).toBe(de.data);
   });

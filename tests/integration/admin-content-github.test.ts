@@ -95,7 +95,7 @@ describe.each(databaseKinds)('content editor committing to the Git host on %s', 
     // Netlify's continuous deployment publishes the commit; nothing is rebuilt here.
     expect(localSaves).toEqual([]);
     const [row] = await t.db.select().from(auditLog).where(eq(auditLog.userId, anna.id));
-    expect(row).toMatchObject({ action: 'update', entity: 'page', entityId: 'de/home', label: 'Startseite (Deutsch)' });
+    expect(row).toMatchObject({ action: 'update', entity: 'page', entityId: 'de/home', label: 'Startseite (de): Kopfbereich › Hauptüberschrift' });
   });
 
   it('refuses a save whose version is outdated before writing anything (409)', async () => {

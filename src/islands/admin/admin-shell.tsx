@@ -137,7 +137,12 @@ function AdminLayout({
   children: ReactNode;
 }) {
   const mobile = useIsMobile();
-  const [open, setOpen] = useState(() => readSidebarOpen());
+  // The content editor needs the page's width (both languages and the
+  // preview side by side): its navigation starts collapsed to icons, and
+  // opening it there is not remembered for the other pages
+  // (docs/decisions/031-content-editor-second-pass.md).
+  const wideContent = page === 'content';
+  const [open, setOpen] = useState(() => !wideContent && readSidebarOpen());
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
@@ -145,10 +150,10 @@ function AdminLayout({
     if (mobile) setDrawerOpen((v) => !v);
     else
       setOpen((v) => {
-        writeSidebarOpen(!v);
+        if (!wideContent) writeSidebarOpen(!v);
         return !v;
       });
-  }, [mobile]);
+  }, [mobile, wideContent]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -245,7 +250,7 @@ function AdminLayout({
             </button>
           </div>
         </header>
-        <main id="main" className="flex-1 p-4 pb-28 md:p-6 md:pb-28 print:p-0">
+        <main id="main" className={wideContent ? 'min-w-0 flex-1 p-2 md:p-3' : 'flex-1 p-4 pb-28 md:p-6 md:pb-28 print:p-0'}>
           {children}
         </main>
       </div>

@@ -208,8 +208,17 @@ export const labels = {
   },
   contentEditor: {
     title: 'Inhalte bearbeiten',
-    publishesByCommit: 'Gespeichertes wird über Git veröffentlicht (einige Minuten).',
-    publishesLocally: 'Gespeichertes erscheint nach dem Neuaufbau der Seiten (etwa eine Minute).',
+    publishesByCommit: 'Gespeichertes wird über Git und Netlify veröffentlicht; wie weit die Veröffentlichung ist, steht nach dem Speichern hier.',
+    publishesLocally: 'Gespeichertes erscheint, sobald die Seiten neu aufgebaut sind; wie weit die Veröffentlichung ist, steht nach dem Speichern hier.',
+    publishState: {
+      idle: 'Veröffentlichung: noch nichts gespeichert',
+      queued: 'Veröffentlichung: wartet',
+      running: 'Veröffentlichung: läuft …',
+      live: (time: string) => `Veröffentlichung: live seit ${time}`,
+      failed: 'Veröffentlichung fehlgeschlagen',
+    },
+    commitLink: 'Commit ansehen',
+    statusUnavailable: 'Der Stand der Veröffentlichung ist gerade nicht abrufbar.',
     notConfigured:
       'Der Inhalte-Editor ist noch nicht eingerichtet: Für das Speichern fehlen die Git-Einstellungen (GIT_REPOSITORY, GIT_BRANCH, GIT_TOKEN, siehe README). Der Rest der Website ist davon nicht betroffen.',
     unavailable: 'Der Inhalte-Editor ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',

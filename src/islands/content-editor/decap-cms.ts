@@ -8,11 +8,15 @@ import CMS from 'decap-cms-app';
 import siteCss from '../../styles/global.css?inline';
 import markdownCss from '../../styles/markdown-body.css?inline';
 import type { CmsConfig } from './cms-config';
+import { GERMAN_OVERRIDES, withOverrides } from './german-phrases';
 import { PagePreview } from './page-preview';
 import PraxisBackend, { connectEditor, type EditorUser } from './praxis-backend';
 
 export function startDecap(config: CmsConfig, user: EditorUser, signedOut: () => void): void {
   connectEditor(user, signedOut);
+  // Decap's German with the project's corrections (german-phrases.ts), through Decap's own locale registry.
+  const german = (CMS as unknown as { getLocale(l: string): Record<string, never> | undefined }).getLocale('de') ?? {};
+  CMS.registerLocale('de', withOverrides(german, GERMAN_OVERRIDES) as never);
   CMS.registerBackend('praxis', PraxisBackend as never);
   // No media library: the site's pictures are not the editors' to change,
   // and Decap shows its "Medien" button unless a library says otherwise.

@@ -16,6 +16,9 @@ import { authApi } from '../auth/auth-client';
 import { CONTENT_API, CONTENT_LANGUAGES } from '../../lib/content-files';
 import { pageOfFolder, realPath, virtualPath } from './virtual-paths';
 
+/** Sent on window after every successful save: the editor page then shows the publication's state. */
+export const CONTENT_SAVED_EVENT = 'praxis:content-saved';
+
 export interface EditorUser {
   email: string;
 }
@@ -129,6 +132,7 @@ export default class PraxisBackend {
     });
     const result = await contentRequest<{ files: Array<{ path: string; id: string }> }>('persistEntry', { dataFiles, assets: entry.assets.length ? ['upload'] : [] });
     for (const f of result.files) this.versions.set(f.path, f.id);
+    if (typeof window !== 'undefined') window.dispatchEvent(new Event(CONTENT_SAVED_EVENT));
   }
 
   async getMedia() {

@@ -15,10 +15,12 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../lib/errors';
 import { contentFileAt, contentFileLabel, type ContentFile } from '../../lib/content-files';
 import { z } from '../../lib/zod';
-import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { parseInput } from '../http.server';
-import { checkContent, sameContent, withKeptNotes } from './check.server';
+import { fieldLabel } from '../../lib/content-fields';
+import { PAGE_LABELS, PRACTICE_LABEL } from '../../lib/content-files';
+import { checkContent } from './check.server';
+import { mergeSave, type FieldPath } from './merge.server';
 import { contentSaved } from './published.server';
 import { staleVersion, type ContentStore, type FileChange } from './store.server';
 
@@ -57,6 +59,22 @@ function entityId(file: ContentFile): string {
   return file.kind === 'practice' ? 'practice' : `${file.lang}/${file.page}`;
 }
 
+/**
+ * The audit label of a save: the page, its language and the fields changed,
+ * never their text: "Startseite (de): Kopfbereich › Hauptüberschrift".
+ */
+export function changeLabel(file: ContentFile, changed: FieldPath[]): string {
+  const names: string[] = [];
+  for (const path of changed) {
+    const keys = path.filter((p): p is string => typeof p === 'string');
+    const trail = keys.map((_, i) => fieldLabel(keys.slice(0, i + 1)));
+    const name = trail.length === 0 ? 'ganze Datei' : trail.join(' › ');
+    if (!names.includes(name)) names.push(name);
+  }
+  const where = file.kind === 'practice' ? PRACTICE_LABEL : `${PAGE_LABELS[file.page]} (${file.lang})`;
+  return `${where}: ${names.join(', ')}`;
+}
+
 export interface SaveResult {
   message: string;
   /** The version each file of the save now has, for the editor's next save. */
@@ -77,19 +95,21 @@ async function persist(db: Database, store: ContentStore, actor: AuditActor, par
   // Every file is checked before any is written: a mistake never reaches the build.
   for (const { file, raw } of files) checkContent(file, raw);
 
-  const changes: Array<FileChange & { file: ContentFile }> = [];
+  const changes: Array<FileChange & { file: ContentFile; changed: FieldPath[] }> = [];
   const versions = new Map<string, string>();
   for (const { path: filePath, raw, sha, file } of files) {
     const current = await store.read(filePath);
     if (!current) throw new AppError('not-found', `Die Datei ${filePath} gibt es nicht (mehr).`);
     if (current.sha === sha) {
       versions.set(filePath, sha);
-      if (!sameContent(file, current.content, raw)) changes.push({ path: filePath, content: withKeptNotes(file, current.content, raw), sha, file });
+      // Only the changed fields' lines change; the rest of the file stays as it is.
+      const merged = mergeSave(file, current.content, raw);
+      if (merged.changed.length > 0) changes.push({ path: filePath, content: merged.content, sha, file, changed: merged.changed });
       continue;
     }
     // A colleague saved this file meanwhile: fine if this editor did not change it.
     const base = await store.readVersion(filePath, sha);
-    if (base === null || !sameContent(file, base, raw)) throw staleVersion(filePath);
+    if (base === null || mergeSave(file, base, raw).changed.length > 0) throw staleVersion(filePath);
     // The editor keeps its version, so a later change of it is still caught.
     versions.set(filePath, sha);
   }
@@ -102,10 +122,10 @@ async function persist(db: Database, store: ContentStore, actor: AuditActor, par
   const written = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     for (const change of changes) {
-      await recordAudit(tx, actor, { action: 'update', entity: 'page', entityId: entityId(change.file), label: auditLabel.page(change.file) });
+      await recordAudit(tx, actor, { action: 'update', entity: 'page', entityId: entityId(change.file), label: changeLabel(change.file, change.changed) });
     }
     return store.write(
-      changes.map(({ file: _file, ...change }) => change),
+      changes.map(({ file: _file, changed: _changed, ...change }) => change),
       message,
     );
   });

@@ -7,20 +7,21 @@
  * are reported in German, each naming its field, because the editor shows
  * them to practice staff as they are.
  */
-import { isDeepStrictEqual } from 'node:util';
 import yaml from 'js-yaml';
+import { isAlias, isNode, parseDocument, visit } from 'yaml';
 import { AppError, type FieldErrors } from '../../lib/errors';
 import { fieldTrail } from '../../lib/content-fields';
 import { contentFileLabel, type ContentFile } from '../../lib/content-files';
 import { PAGE_SCHEMAS } from '../../lib/content-schemas';
+import { ALLOWED_LINK_SCHEMES, hasHtmlTag, markdownProblems } from '../../lib/markdown-safety';
 import { practiceSchema } from '../../lib/practice-schema';
 
 /** A page file as Astro reads it: YAML frontmatter between `---` lines, then Markdown. */
 const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
 
-/** HTML in Markdown that could run script or pull in foreign content. */
-const UNSAFE_HTML =
-  /<\s*\/?\s*(?:script|iframe|frame|object|embed|style|link|meta|base|form|input|button|textarea|svg|math|template)\b|<[^>]*\son[a-z]+\s*=|(?:javascript|vbscript)\s*:|data\s*:\s*text\/html/i;
+/** The largest page the editor saves: the longest page today has about 9 KB. */
+export const MAX_FRONTMATTER_CHARS = 32_000;
+export const MAX_BODY_CHARS = 100_000;
 
 interface Problem {
   path: Array<string | number>;
@@ -59,6 +60,14 @@ function problemOf(issue: Issue): Omit<Problem, 'path'> {
       return { key: 'content.errors.format', text: 'hat nicht die erwartete Form' };
     case 'invalid_date':
       return { key: 'content.errors.date', text: 'ist kein gültiges Datum (JJJJ-MM-TT)' };
+    case 'custom':
+      if (issue.message === 'admin.errors.singleLine') return { key: 'content.errors.singleLine', text: 'muss in eine Zeile passen (ohne Zeilenumbruch)' };
+      if (issue.message === 'admin.errors.invalidCharacters') {
+        return { key: 'content.errors.invalidCharacters', text: 'enthält Zeichen, die nicht erlaubt sind (Steuer- oder Richtungszeichen, „=?“)' };
+      }
+      if (issue.message === 'content.errors.phone') return { key: 'content.errors.phone', text: 'ist keine Telefonnummer (Ziffern, Leerzeichen, + ( ) / -)' };
+      if (issue.message.startsWith('admin.errors.') && issue.message !== 'admin.errors.tooLong') return { key: 'content.errors.empty', text: 'darf nicht leer sein' };
+      return { key: 'content.errors.invalid', text: 'ist ungültig' };
     default:
       return { key: 'content.errors.invalid', text: 'ist ungültig' };
   }
@@ -89,7 +98,9 @@ export function unknownKeys(schema: SchemaLike, data: unknown, path: Array<strin
   const found: Array<Array<string | number>> = [];
   if (s.shape && typeof s.shape === 'object' && data && typeof data === 'object' && !Array.isArray(data)) {
     for (const [key, value] of Object.entries(data)) {
-      const field = s.shape[key];
+      // Only the schema's own fields: `constructor`, `__proto__` and every
+      // other name an object inherits are unknown fields like any typo.
+      const field = Object.hasOwn(s.shape, key) ? s.shape[key] : undefined;
       if (!field) {
         if (!(path.length === 0 && allowed.includes(key))) found.push([...path, key]);
       } else found.push(...unknownKeys(field, value, [...path, key]));
@@ -117,10 +128,44 @@ export interface PageParts {
   body: string;
 }
 
-/** Frontmatter and body of a page file; a 400 when the frontmatter is missing or is not YAML. */
+/**
+ * The frontmatter's YAML, refused (400) unless it is plain data: no anchors
+ * or aliases (an alias bomb of a few KB expands to many MB), no tags, and
+ * within the size limit. Read first with the `yaml` package, which builds
+ * the syntax tree without expanding aliases.
+ */
+function checkYaml(file: ContentFile, source: string): void {
+  if (source.length > MAX_FRONTMATTER_CHARS) {
+    refuse(file, [{ path: [], key: 'content.errors.tooLarge', text: `Der Kopfbereich ist zu groß (höchstens ${MAX_FRONTMATTER_CHARS.toLocaleString('de-DE')} Zeichen)` }]);
+  }
+  let plain = true;
+  let valid = true;
+  try {
+    const doc = parseDocument(source, { uniqueKeys: true, prettyErrors: false });
+    valid = doc.errors.length === 0;
+    visit(doc, (_key, node) => {
+      if (isAlias(node) || (isNode(node) && (node.anchor || node.tag))) {
+        plain = false;
+        return visit.BREAK;
+      }
+      return undefined;
+    });
+  } catch {
+    valid = false;
+  }
+  if (!valid) refuse(file, [{ path: [], key: 'content.errors.yaml', text: 'Der Kopfbereich ist kein gültiges YAML' }]);
+  if (!plain) refuse(file, [{ path: [], key: 'content.errors.yamlAlias', text: 'Der Kopfbereich enthält YAML-Verweise (&, *) oder Typangaben (!), die nicht erlaubt sind' }]);
+}
+
+/** Frontmatter and body of a page file; a 400 when the frontmatter is missing, too large or not plain YAML. */
 export function splitPage(file: ContentFile, raw: string): PageParts {
   const match = FRONTMATTER.exec(raw);
   if (!match) refuse(file, [{ path: [], key: 'content.errors.frontmatter', text: 'Der Kopfbereich (zwischen den ---) fehlt' }]);
+  checkYaml(file, match[1] ?? '');
+  const body = raw.slice(match[0].length);
+  if (body.length > MAX_BODY_CHARS) {
+    refuse(file, [{ path: ['body'], key: 'content.errors.tooLarge', text: `ist zu lang (höchstens ${MAX_BODY_CHARS.toLocaleString('de-DE')} Zeichen)` }]);
+  }
   let data: unknown;
   try {
     // js-yaml's default schema, as Astro's own frontmatter parser uses it.
@@ -131,7 +176,28 @@ export function splitPage(file: ContentFile, raw: string): PageParts {
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
     refuse(file, [{ path: [], key: 'content.errors.yaml', text: 'Der Kopfbereich enthält keine Felder' }]);
   }
-  return { data: data as Record<string, unknown>, body: raw.slice(match[0].length) };
+  return { data: data as Record<string, unknown>, body };
+}
+
+/** Paths of the text fields holding an HTML tag: the pages show them as text, so a tag is a mistake. */
+function htmlInFields(data: unknown, path: Array<string | number> = []): Array<Array<string | number>> {
+  if (typeof data === 'string') return hasHtmlTag(data) ? [path] : [];
+  if (Array.isArray(data)) return data.flatMap((item, i) => htmlInFields(item, [...path, i]));
+  if (data && typeof data === 'object') return Object.entries(data).flatMap(([k, v]) => htmlInFields(v, [...path, k]));
+  return [];
+}
+
+/** The body's raw HTML and disallowed links, each a problem of the field "Text der Seite". */
+export function bodyProblems(body: string): Problem[] {
+  return markdownProblems(body).map((p) =>
+    p.kind === 'html'
+      ? { path: ['body'], key: 'content.errors.html', text: `enthält HTML-Code (${p.excerpt}${p.line ? `, Zeile ${p.line}` : ''}); HTML ist nicht erlaubt, bitte nur Text und die Knöpfe des Editors verwenden` }
+      : {
+          path: ['body'],
+          key: 'content.errors.link',
+          text: `enthält einen Link mit nicht erlaubtem Ziel (${p.excerpt}${p.line ? `, Zeile ${p.line}` : ''}); erlaubt sind ${ALLOWED_LINK_SCHEMES.join(':, ')}: und Adressen dieser Website`,
+        },
+  );
 }
 
 function parsePractice(file: ContentFile, raw: string): Record<string, unknown> {
@@ -156,8 +222,9 @@ export function checkContent(file: ContentFile, raw: string): void {
     const parts = splitPage(file, raw);
     data = parts.data;
     schema = PAGE_SCHEMAS[file.page] as unknown as typeof schema;
-    if (UNSAFE_HTML.test(parts.body)) {
-      problems.push({ path: ['body'], key: 'content.errors.unsafeHtml', text: 'enthält HTML-Code, der nicht erlaubt ist (z. B. <script>, <iframe>, onclick= oder javascript:)' });
+    problems.push(...bodyProblems(parts.body));
+    for (const fieldPath of htmlInFields(data)) {
+      problems.push({ path: fieldPath, key: 'content.errors.html', text: 'enthält HTML-Code; HTML ist nicht erlaubt, der Text erscheint so, wie er hier steht' });
     }
   } else {
     data = parsePractice(file, raw);
@@ -173,33 +240,4 @@ export function checkContent(file: ContentFile, raw: string): void {
     problems.push({ path, key: 'content.errors.unknownField', text: 'ist kein bekanntes Feld (Tippfehler im Feldnamen?)' });
   }
   if (problems.length > 0) refuse(file, problems);
-}
-
-/** Whether two versions of a file say the same (fields and text), however differently they are formatted. */
-export function sameContent(file: ContentFile, a: string, b: string): boolean {
-  if (file.kind === 'practice') return isDeepStrictEqual(JSON.parse(a), JSON.parse(b));
-  const pa = splitPage(file, a);
-  const pb = splitPage(file, b);
-  return isDeepStrictEqual(pa.data, pb.data) && pa.body.trim() === pb.body.trim();
-}
-
-/**
- * The saved text as it goes into the repository: the comment lines that
- * open the current file's frontmatter (hints for developers, which the
- * editor does not know) and practice.json's `$comment` are kept, and the
- * file ends with one line break.
- */
-export function withKeptNotes(file: ContentFile, current: string, saved: string): string {
-  if (file.kind === 'practice') {
-    const before = JSON.parse(current) as Record<string, unknown>;
-    const after = JSON.parse(saved) as Record<string, unknown>;
-    if (typeof before.$comment === 'string' && after.$comment === undefined) {
-      return `${JSON.stringify({ $comment: before.$comment, ...after }, null, 2)}\n`;
-    }
-    return saved.endsWith('\n') ? saved : `${saved}\n`;
-  }
-  const comments = /^---[ \t]*\r?\n((?:#[^\n]*\n)+)/.exec(current)?.[1];
-  let out = saved;
-  if (comments && !out.startsWith(`---\n${comments}`)) out = out.replace(/^---[ \t]*\r?\n/, `---\n${comments}`);
-  return out.endsWith('\n') ? out : `${out}\n`;
 }

@@ -9,7 +9,7 @@
  * Netlify's continuous deployment builds and publishes it.
  */
 import { AppError } from '../../lib/errors';
-import { staleVersion, type ContentStore, type FileChange, type StoredFile } from './store.server';
+import { staleVersion, type ContentCommit, type ContentStore, type FileChange, type StoredFile } from './store.server';
 
 export interface GitHubSettings {
   /** https://api.github.com, or a GitHub Enterprise API root */
@@ -60,6 +60,13 @@ export function githubStore(settings: GitHubSettings): ContentStore {
   return {
     kind: 'github',
     read,
+    async latestContentCommit(): Promise<ContentCommit | null> {
+      const res = await call(`${base}/commits?sha=${encodeURIComponent(settings.branch)}&path=src/content&per_page=1`);
+      if (!res.ok) throw hostFailed(res.status);
+      const [newest] = (await res.json()) as Array<{ sha?: string; html_url?: string; commit?: { committer?: { date?: string } } }>;
+      if (!newest?.sha || !/^[0-9a-f]{40}$/.test(newest.sha)) return null;
+      return { sha: newest.sha, url: newest.html_url ?? '', date: newest.commit?.committer?.date ?? new Date().toISOString() };
+    },
     async readVersion(_file, sha) {
       if (!/^[0-9a-f]{40}$/.test(sha)) return null;
       const res = await call(`${base}/git/blobs/${sha}`);

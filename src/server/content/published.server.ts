@@ -23,3 +23,30 @@ export function onContentSaved(listener: Listener): () => void {
 export function contentSaved(paths: string[]): void {
   for (const listener of listeners()) listener(paths);
 }
+
+/**
+ * The state of the local publication (the rebuild after a save), as
+ * GET /api/admin/content/status reports it: written by the local server's
+ * rebuild (scripts/content-rebuild.ts), read by the function; shared on
+ * globalThis like the listeners.
+ */
+export type PublishState = 'idle' | 'queued' | 'running' | 'live' | 'failed';
+
+export interface PublishStatus {
+  state: PublishState;
+  /** ISO time the state began. */
+  since: string;
+  /** Why a build failed: the file and field, when the build named them. */
+  detail?: string;
+}
+
+const STATUS = Symbol.for('praxis.contentPublishStatus');
+
+export function localPublishStatus(): PublishStatus {
+  const store = globalThis as { [STATUS]?: PublishStatus };
+  return (store[STATUS] ??= { state: 'idle', since: new Date().toISOString() });
+}
+
+export function setLocalPublishStatus(state: PublishState, detail?: string): void {
+  (globalThis as { [STATUS]?: PublishStatus })[STATUS] = { state, since: new Date().toISOString(), ...(detail ? { detail } : {}) };
+}

@@ -32,6 +32,16 @@ export interface ContentStore {
   readVersion(path: string, sha: string): Promise<string | null>;
   /** Writes the changes, each only over its named version, as one commit per save where the host allows; new SHAs. */
   write(changes: FileChange[], message: string): Promise<Array<{ path: string; sha: string }>>;
+  /** The Git host's newest commit of the content (the store of production only). */
+  latestContentCommit?(): Promise<ContentCommit | null>;
+}
+
+export interface ContentCommit {
+  sha: string;
+  /** The commit's page on the Git host. */
+  url: string;
+  /** ISO time of the commit. */
+  date: string;
 }
 
 /** Git's blob id of a text: SHA-1 over "blob <bytes>\0<content>", as GitHub's contents API reports it. */
