@@ -28,8 +28,8 @@ export function useAdminSession(navigate: (path: string) => void = (p) => window
       }
       if (stopped) return;
       known.current = session;
-      // Signed out: the sign-in page, which leads back here afterwards.
-      if (!session) navigate(signInPath(window.location.pathname));
+      // Signed out: the sign-in page, which leads back here afterwards, query included (a booking opened from an email).
+      if (!session) navigate(signInPath(`${window.location.pathname}${window.location.search}`));
       else if (!session.isAdmin) navigate('/');
       else setState({ status: 'admin', session });
     }
