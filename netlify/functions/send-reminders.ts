@@ -1,7 +1,7 @@
 /**
  * Scheduled function (Netlify, every 15 minutes, UTC cron): sends the due
- * appointment reminders and deletes the contacts of ended appointments
- * (src/server/appointment-contact/job.server.ts).
+ * appointment reminders and deletes the contacts of appointments whose
+ * Berlin day has ended (src/server/appointment-contact/job.server.ts).
  * It has no path: Netlify invokes it on schedule only. It answers counts,
  * never anything of a patient.
  */
