@@ -39,7 +39,7 @@ export function ArrivalCell({ slot, today }: { slot: AdminBookedSlotDto; today: 
   }
 
   if (slot.status !== 'booked') return null;
-  const mark_ = (
+  const shown = (
     <span
       data-attendance={attendance ?? 'open'}
       className={attendance === 'no_show' ? 'font-semibold text-red-700 print:text-black' : attendance ? 'font-semibold text-emerald-800 print:text-black' : 'text-slate-600'}
@@ -47,11 +47,11 @@ export function ArrivalCell({ slot, today }: { slot: AdminBookedSlotDto; today: 
       {attendance ? attendanceText(attendance) : editable ? <span aria-hidden="true" className="hidden print:inline">☐</span> : L.open}
     </span>
   );
-  if (!editable) return mark_;
+  if (!editable) return shown;
   const describe = `${slot.appointment_time} Uhr, ${slot.type_name}, ${slot.reference}`;
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      {mark_}
+      {shown}
       <span className="inline-flex flex-wrap gap-1.5 print:hidden">
         {attendance === null ? (
           <>
