@@ -125,10 +125,17 @@ export const bookedSlots = pgTable(
     patientNotified: boolean('patient_notified').notNull().default(true),
     /** iCalendar SEQUENCE of the booking's event: 0 when booked, one more with every move. */
     sequence: integer('sequence').notNull().default(0),
+    /**
+     * Arrival, marked by reception on the appointment's day: `arrived`
+     * ("erschienen"), `no_show` ("nicht erschienen") or null (not marked).
+     * A status of the booking, not patient data; kept with the booking.
+     */
+    attendance: text('attendance'),
     createdAt: createdAt(),
   },
   (t) => [
     check('booked_slots_sequence_non_negative', sql`${t.sequence} >= 0`),
+    check('booked_slots_attendance_known', sql`${t.attendance} is null or ${t.attendance} in ('arrived', 'no_show')`),
     check('booked_slots_token_hash_format', sql`${t.cancellationTokenHash} is null or ${t.cancellationTokenHash} ~ '^[0-9a-f]{64}$'`),
     check('booked_slots_seat_range', sql`${t.seat} between 1 and 10`),
     check('booked_slots_source_known', sql`${t.source} in ('online', 'phone')`),

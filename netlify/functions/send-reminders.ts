@@ -1,9 +1,9 @@
 /**
  * Scheduled function (Netlify, every minute, UTC cron): sends the due
- * appointment reminders and deletes the contacts of ended appointments
- * (src/server/appointment-contact/job.server.ts); offers freed times to the
- * waitlist within a minute and purges its passed entries
- * (src/server/waitlist/sweep.server.ts, docs/decisions/032-waitlist.md).
+ * appointment reminders and deletes the contacts of appointments whose
+ * Berlin day has ended (src/server/appointment-contact/job.server.ts);
+ * offers freed times to the waitlist within a minute and purges its passed
+ * entries (src/server/waitlist/sweep.server.ts, docs/decisions/032-waitlist.md).
  * It has no path: Netlify invokes it on schedule only. It answers counts,
  * never anything of a patient.
  */

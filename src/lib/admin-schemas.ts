@@ -211,6 +211,15 @@ export type StaffMoveInput = z.output<typeof staffMoveSchema>;
 export const cancelMessageSchema = z.object({ message: patientMessage() });
 export type CancelMessageInput = z.output<typeof cancelMessageSchema>;
 
+/** Arrival of a booking (docs/decisions/026): "erschienen", "nicht erschienen", or null to undo. */
+export const ATTENDANCES = ['arrived', 'no_show'] as const;
+export type Attendance = (typeof ATTENDANCES)[number] | null;
+
+/** PUT /api/admin/booked-slots/:id/attendance: `attendance` must be present; null undoes the mark. */
+export const attendanceSchema = z.object({
+  attendance: z.enum(ATTENDANCES, { error: 'admin.errors.attendanceInvalid' }).nullable(),
+});
+
 /** GET /api/admin/availability: a type and at most 62 days, as the public query. */
 export const staffAvailabilityQuerySchema = z
   .object({

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'release',
   'cancel',
   'move',
+  /** Arrival marked or undone on the appointment's day (docs/decisions/026). */
+  'attendance',
   'invite',
   'invitation-accept',
   'password-change',

@@ -50,7 +50,7 @@ interface Built {
 const builders: Record<string, (lang: Lang) => Built> = {
   patientConfirmation: (lang) => ({ email: patientConfirmation(booking(lang), SITE), lang, dates: [DAY] }),
   // The practice's emails are German whatever the patient's language.
-  practiceNotification: (lang) => ({ email: practiceNotification(booking(lang), 'praxis@example.org'), lang: 'de', dates: [DAY] }),
+  practiceNotification: (lang) => ({ email: practiceNotification(booking(lang), 'praxis@example.org', { siteUrl: 'https://praxis.example', details: 'full' }), lang: 'de', dates: [DAY] }),
   practiceRescheduleNotification: (lang) => ({
     email: practiceRescheduleNotification(
       { reference: 'K7M2QX', type, old: { date: DAY, time: '09:30' }, moved: { date: MOVED_TO, time: '10:00' }, language: lang },

@@ -15,7 +15,25 @@ export interface AdminStats {
   expiringSoon: number;
   /** Bookings from today on whose practice notification failed: unknown patients to expect. */
   unnotified: number;
+  /**
+   * Per type with any arrival marked in the last 90 days (today included):
+   * "nicht erschienen" and all marked bookings over the last 30 and 90
+   * days (docs/decisions/026). Sorted by type name.
+   */
+  noShows: NoShowFigures[];
 }
+
+export interface NoShowFigures {
+  appointment_type_id: string;
+  type_name: string;
+  no_show_30: number;
+  marked_30: number;
+  no_show_90: number;
+  marked_90: number;
+}
+
+/** The days the no-show figures look back over, today included. */
+export const NO_SHOW_PERIODS = [30, 90] as const;
 
 export async function adminStats(db: Database, now: Date = new Date()): Promise<AdminStats> {
   const today = berlinToday(now);
@@ -30,6 +48,18 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
         where expiry_date between ${today}::date and ${addDaysToDate(today, EXPIRING_SOON_DAYS)}::date) as expiring_soon,
       (select count(*) from booked_slots where not practice_notified and appointment_date >= ${today}::date) as unnotified`);
   const row = (result as unknown as { rows: Array<Record<string, string | number>> }).rows[0]!;
+  const since30 = addDaysToDate(today, -(NO_SHOW_PERIODS[0] - 1));
+  const since90 = addDaysToDate(today, -(NO_SHOW_PERIODS[1] - 1));
+  const noShows = await db.execute(sql`
+    select t.id as appointment_type_id, t.name as type_name,
+      count(*) filter (where b.attendance = 'no_show' and b.appointment_date >= ${since30}::date) as no_show_30,
+      count(*) filter (where b.attendance is not null and b.appointment_date >= ${since30}::date) as marked_30,
+      count(*) filter (where b.attendance = 'no_show') as no_show_90,
+      count(*) as marked_90
+    from booked_slots b join appointment_types t on t.id = b.appointment_type_id
+    where b.attendance is not null and b.appointment_date between ${since90}::date and ${today}::date
+    group by t.id, t.name
+    order by t.name`);
   return {
     bookedTotal: Number(row.booked_total),
     bookedToday: Number(row.booked_today),
@@ -38,5 +68,13 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
     lowStock: Number(row.low_stock),
     expiringSoon: Number(row.expiring_soon),
     unnotified: Number(row.unnotified),
+    noShows: (noShows as unknown as { rows: Array<Record<string, string | number>> }).rows.map((r) => ({
+      appointment_type_id: String(r.appointment_type_id),
+      type_name: String(r.type_name),
+      no_show_30: Number(r.no_show_30),
+      marked_30: Number(r.marked_30),
+      no_show_90: Number(r.no_show_90),
+      marked_90: Number(r.marked_90),
+    })),
   };
 }

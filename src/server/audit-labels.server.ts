@@ -13,6 +13,11 @@ import { formatShortDate } from '../lib/dates';
 const WEEKDAYS = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
 const range = (start: string, end: string) => `${start}–${end} Uhr`;
 
+/** "Q2W3E4 (Check-up, 08.01.2030 09:00 Uhr)" */
+function bookingLabel(b: { reference: string; type_name: string; appointment_date: string; appointment_time: string }): string {
+  return `${b.reference} (${b.type_name}, ${formatShortDate(b.appointment_date)} ${b.appointment_time} Uhr)`;
+}
+
 export const auditLabel = {
   /** "Check-up" */
   type: (type: { name: string }) => type.name,
@@ -23,8 +28,10 @@ export const auditLabel = {
   block: (b: { date: string; start_time: string | null; end_time: string | null; type_name: string | null }) =>
     `${formatShortDate(b.date)}${b.start_time && b.end_time ? ` ${range(b.start_time, b.end_time)}` : ''}, ${b.type_name ?? 'alle Terminarten'}`,
   /** "Q2W3E4 (Check-up, 08.01.2030 09:00 Uhr)" */
-  booking: (b: { reference: string; type_name: string; appointment_date: string; appointment_time: string }) =>
-    `${b.reference} (${b.type_name}, ${formatShortDate(b.appointment_date)} ${b.appointment_time} Uhr)`,
+  booking: bookingLabel,
+  /** "Q2W3E4 (Check-up, 08.01.2030 09:00 Uhr): erschienen" / "…: nicht erschienen" / "…: Ankunft zurückgenommen" */
+  attendance: (b: { reference: string; type_name: string; appointment_date: string; appointment_time: string; attendance: 'arrived' | 'no_show' | null }) =>
+    `${bookingLabel(b)}: ${b.attendance === 'arrived' ? 'erschienen' : b.attendance === 'no_show' ? 'nicht erschienen' : 'Ankunft zurückgenommen'}`,
   /** "EKG-Elektroden" */
   item: (item: { name: string }) => item.name,
   /** "kollegin@praxis.example" */

@@ -1,9 +1,10 @@
 /**
  * The two emails of a booking (DESIGN.md, Bookings and privacy): the
  * patient's confirmation in the booking's language with a cancellation link
- * and an .ics file, and the practice's notification with the patient's
- * details. This is the only place patient data goes; it is escaped in every
- * HTML body and never logged. Emails never undo a booking: failures are
+ * and an .ics file, and the practice's notification: what and when, with
+ * a link into the back office, and the patient's details only when the
+ * practice asked for them (`PRACTICE_NOTICE_DETAILS=full`). Patient data is
+ * escaped in every HTML body and never logged. Emails never undo a booking: failures are
  * reported in the response (API.md `email`).
  */
 import { useTranslations, localizedPath, type Lang } from '../i18n/i18n';
@@ -209,11 +210,51 @@ export function configuredEmail(what: string, sender?: EmailSender): { env: Retu
   }
 }
 
-/** The practice's notification, in German (the back office's language). */
-export function practiceNotification(input: BookingEmailInput, practiceEmail: string): EmailMessage {
+/** How much of the patient the practice's notification carries (docs/decisions/026). */
+export type PracticeNoticeDetails = 'minimal' | 'full';
+
+/**
+ * `PRACTICE_NOTICE_DETAILS=full` puts the patient's details back into the
+ * practice's notification; anything else (unset, a typo) keeps them out:
+ * a mistake never sends more than intended.
+ */
+export function practiceNoticeDetails(source: NodeJS.ProcessEnv = process.env): PracticeNoticeDetails {
+  const value = source.PRACTICE_NOTICE_DETAILS?.trim().toLowerCase();
+  if (value && value !== 'full' && value !== 'minimal') {
+    console.warn('PRACTICE_NOTICE_DETAILS is neither "full" nor "minimal": practice emails go without patient data');
+  }
+  return value === 'full' ? 'full' : 'minimal';
+}
+
+/**
+ * The back-office page that opens a booking. Signed out, the page sends
+ * the browser to sign in and back here (src/islands/auth/auth-client.ts).
+ * Carries the booking's id only, never anything of the patient.
+ */
+export function backOfficeBookingUrl(siteUrl: string, bookingId: string): string {
+  const url = new URL('/admin/booked-slots', siteUrl);
+  url.searchParams.set('buchung', bookingId);
+  return url.href;
+}
+
+/**
+ * The practice's notification, in German (the back office's language):
+ * type, date, time, duration, reference, source and a link to the booking
+ * in the back office. No patient data (DESIGN: the back office is the one
+ * place staff see patients), unless the practice chose `full`: then name,
+ * birth date, phone, email and language as before, and replies go to the
+ * patient.
+ */
+export function practiceNotification(
+  input: BookingEmailInput,
+  practiceEmail: string,
+  options: { siteUrl: string; details?: PracticeNoticeDetails },
+): EmailMessage {
   const t = useTranslations('de');
   const type = typeName(input.type, 'de');
   const p = input.patient;
+  const full = options.details === 'full';
+  const link = backOfficeBookingUrl(options.siteUrl, input.bookingId);
   const details = rows([
     [t('email.label.reference'), input.reference],
     [t('email.label.type'), type],
@@ -221,14 +262,26 @@ export function practiceNotification(input: BookingEmailInput, practiceEmail: st
     [t('email.label.time'), t('email.time', { time: input.time })],
     [t('email.label.duration'), t('email.duration', { minutes: input.type.slotDurationMinutes })],
     ...priceRow(input.type, 'de'),
-    [t('email.label.patient'), `${p.first_name} ${p.last_name}`],
-    [t('email.label.birthDate'), emailDate(p.birth_date, 'de', 'short')],
-    [t('email.label.phone'), p.phone],
-    [t('email.label.email'), p.email],
-    [t('email.label.language'), input.language === 'de' ? 'Deutsch' : 'Englisch'],
+    [t('email.label.source'), t('email.practice.sourceOnline')],
+    ...(full
+      ? ([
+          [t('email.label.patient'), `${p.first_name} ${p.last_name}`],
+          [t('email.label.birthDate'), emailDate(p.birth_date, 'de', 'short')],
+          [t('email.label.phone'), p.phone],
+          [t('email.label.email'), p.email],
+          [t('email.label.language'), input.language === 'de' ? 'Deutsch' : 'Englisch'],
+        ] as Array<[string, string]>)
+      : []),
   ]);
   const subject = t('email.practice.subject', { type, date: emailDate(input.date, 'de', 'short'), time: input.time });
-  return practiceMessage(practiceEmail, subject, t('email.practice.intro'), details, p.email);
+  const message = practiceMessage(practiceEmail, subject, t('email.practice.intro'), details, full ? p.email : undefined);
+  const linkHtml = `<p><a href="${escapeHtml(link)}">${escapeHtml(t('email.practice.openBooking'))}</a></p>`;
+  const note = full ? '' : `<p>${escapeHtml(t('email.practice.noPatientData'))}</p>`;
+  return {
+    ...message,
+    html: message.html.replace('</body></html>', `${linkHtml}${note}</body></html>`),
+    text: `${message.text}\n${t('email.practice.openBooking')}:\n${link}\n${full ? '' : `\n${t('email.practice.noPatientData')}\n`}`,
+  };
 }
 
 /**
@@ -241,7 +294,7 @@ export async function sendBookingEmails(input: BookingEmailInput, sender?: Email
   if (!email) return { success: false, error: t('email.errors.notConfigured') };
   const [patient, practiceMail] = await Promise.allSettled([
     email.sender.send(patientConfirmation(input, email.env.SITE_URL)),
-    email.sender.send(practiceNotification(input, email.env.PRACTICE_EMAIL)),
+    email.sender.send(practiceNotification(input, email.env.PRACTICE_EMAIL, { siteUrl: email.env.SITE_URL, details: practiceNoticeDetails() })),
   ]);
   const outcome: EmailOutcome = { success: patient.status === 'fulfilled' && practiceMail.status === 'fulfilled' };
   if (patient.status === 'rejected') {

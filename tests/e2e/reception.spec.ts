@@ -105,11 +105,11 @@ test.describe.serial('reception', () => {
 
     // Wednesday: time order, each row with time, type, reference, source and status; the block, and the booking inside it marked.
     await expect(rowsOf(page, wednesday).locator('td:first-child')).toHaveText(['08:40', '10:20']);
-    await expect(rowsOf(page, wednesday).first().getByRole('cell')).toHaveText(['08:40', TYPE, references['wed 08:40']!, 'Telefon', 'gebucht']);
-    await expect(rowsOf(page, wednesday).last().getByRole('cell')).toHaveText(['10:20', TYPE, references['wed 10:20']!, 'Online', /^gebucht\s*in Sperrzeit$/]);
+    await expect(rowsOf(page, wednesday).first().getByRole('cell')).toHaveText(['08:40', TYPE, '–', references['wed 08:40']!, 'Telefon', 'gebucht']);
+    await expect(rowsOf(page, wednesday).last().getByRole('cell')).toHaveText(['10:20', TYPE, '–', references['wed 10:20']!, 'Online', /^gebucht\s*in Sperrzeit$/]);
     await expect(dayRegion(page, wednesday).getByRole('list', { name: /^Sperrzeiten/ })).toContainText(`Gesperrt: 10:00–11:00 Uhr, ${TYPE} (Teamsitzung)`);
     await expect(dayRegion(page, sunday).getByRole('listitem').filter({ hasText: TYPE })).toHaveText(`Gesperrt: ganzer Tag, ${TYPE}`);
-    await expect(rowsOf(page, friday).getByRole('cell')).toHaveText(['09:00', TYPE, references['fri 09:00']!, 'Telefon', 'gebucht']);
+    await expect(rowsOf(page, friday).getByRole('cell')).toHaveText(['09:00', TYPE, '–', references['fri 09:00']!, 'Telefon', 'gebucht']);
     // Practice cancellations stay, struck through, saying whether the patient was told; the day counts none of them.
     const thursday = addDaysToDate(nextMonday, 3);
     await expect(dayRegion(page, thursday).getByRole('heading')).toContainText('0 Termine');

@@ -230,15 +230,15 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     const ours = day.getByRole('row').filter({ hasText: `Tagesliste ${stamp}` });
     await expect(ours).toHaveCount(4);
     await expect(ours.locator('td:first-child')).toHaveText(['08:40', '08:40', '09:00', '10:20']);
-    await expect(day.getByRole('columnheader')).toHaveText(['Uhrzeit', 'Terminart', 'Buchungsnummer', 'Quelle', 'Status']);
+    await expect(day.getByRole('columnheader')).toHaveText(['Uhrzeit', 'Terminart', 'Patient', 'Buchungsnummer', 'Quelle', 'Status', 'Ankunft']);
     // The date field shows the first day listed (today, with tomorrow).
     await expect(page.getByLabel('Datum')).toHaveValue(berlinToday());
     // Time, type, reference, source: the two 08:40 bookings in either order.
     const rowTexts = async () => (await ours.evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent!.trim())))).sort();
     const expectedRows = [
-      ...references['08:40']!.map((ref) => ['08:40', `Tagesliste ${stamp}`, ref, 'Online', 'gebucht']),
-      ['09:00', `Tagesliste ${stamp}`, phoneReference, 'Telefon', 'gebucht'],
-      ['10:20', `Tagesliste ${stamp}`, references['10:20']![0]!, 'Online', 'gebucht'],
+      ...references['08:40']!.map((ref) => ['08:40', `Tagesliste ${stamp}`, '–', ref, 'Online', 'gebucht', '–']),
+      ['09:00', `Tagesliste ${stamp}`, '–', phoneReference, 'Telefon', 'gebucht', '–'],
+      ['10:20', `Tagesliste ${stamp}`, '–', references['10:20']![0]!, 'Online', 'gebucht', '–'],
     ].sort();
     expect(await rowTexts()).toEqual(expectedRows);
     await axe(page, 'Tagesliste');
@@ -263,7 +263,7 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     // The printout names the practice.
     await expect(page.getByText(practiceName)).toBeVisible();
     // Reference and source columns print too.
-    for (const header of ['Uhrzeit', 'Terminart', 'Buchungsnummer', 'Quelle', 'Status']) await expect(day.getByRole('columnheader', { name: header })).toBeVisible();
+    for (const header of ['Uhrzeit', 'Terminart', 'Patient', 'Buchungsnummer', 'Quelle', 'Status', 'Ankunft']) await expect(day.getByRole('columnheader', { name: header })).toBeVisible();
     for (const ref of [phoneReference, references['10:20']![0]!]) await expect(day.getByRole('cell', { name: ref, exact: true })).toBeVisible();
     await expect(ours.filter({ hasText: phoneReference }).getByRole('cell', { name: 'Telefon', exact: true })).toBeVisible();
     expect(await rowTexts()).toEqual(expectedRows);

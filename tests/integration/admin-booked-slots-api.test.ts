@@ -71,6 +71,7 @@ describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
         'appointment_date',
         'appointment_time',
         'appointment_type_id',
+        'attendance',
         'created_at',
         'id',
         // The language of the patient's emails only (docs/decisions/030), for the dialogs that send one.

@@ -279,23 +279,25 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
     expect(await t.db.select().from(cancelledBookings)).toHaveLength(1);
   });
 
-  it('a begun appointment gets no reminder; its contact stays until the appointment has ended, then the purge deletes it', async () => {
+  it('a begun appointment gets no reminder; its contact stays through its Berlin day (also once it has ended), then the purge deletes it', async () => {
     expect((await book({ reminder: true })).status).toBe(201);
     vi.setSystemTime(at('2030-01-09T08:00:00Z')); // 09:00 in Berlin: begun
     expect(await runFunction()).toEqual({ sent: 0, expired: 1, failed: 0 });
     expect(await reminderRows()).toHaveLength(0);
     expect(await contactRows()).toHaveLength(1);
     expect((await readOutbox(outbox)).filter((m) => m.subject.startsWith('Erinnerung'))).toHaveLength(0);
-    // 09:19: the 20-minute appointment has not ended; 09:20 it has.
-    expect(await purgeEnded(t.db, at('2030-01-09T08:19:00Z'))).toEqual({ contacts: 0, tombstones: 0 });
-    expect(await purgeEnded(t.db, at('2030-01-09T08:20:00Z'))).toEqual({ contacts: 1, tombstones: 0 });
+    // 09:20: the 20-minute appointment has ended, but reception still needs the day's names; 23:59:59 too.
+    expect(await purgeEnded(t.db, at('2030-01-09T08:20:00Z'))).toMatchObject({ contacts: 0 });
+    expect(await purgeEnded(t.db, at('2030-01-09T22:59:59Z'))).toMatchObject({ contacts: 0 });
+    // Berlin midnight: the day has ended.
+    expect(await purgeEnded(t.db, at('2030-01-09T23:00:00Z'))).toMatchObject({ contacts: 1 });
     expect(await contactRows()).toHaveLength(0);
     // The booking itself stays (no patient data in it).
     expect(await t.db.select().from(bookedSlots)).toHaveLength(1);
   });
 
-  it('the purge deletes the contacts of every ended appointment, also those no configured key opens, and nothing else', async () => {
-    // Tuesday 09:00 (ends 09:20), Wednesday 09:00, and one sealed under a key that is no longer configured.
+  it('the purge deletes the contacts of every past day, also those no configured key opens, and nothing else', async () => {
+    // Tuesday 09:00 and 10:00 (one sealed under a key that is no longer configured), Wednesday 09:00.
     const ended = await book({ appointment_date: '2030-01-08' });
     const later = await book({ appointment_date: '2030-01-09' });
     const lost = await book({ appointment_date: '2030-01-08', appointment_time: '10:00', email: 'lost@example.org' });
@@ -303,7 +305,8 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
     const { seal } = await import('../../src/server/appointment-contact/seal.server');
     const resealed = seal({ email: 'lost@example.org', firstName: 'L', lastName: 'X', language: 'de', token: 'T'.repeat(43) }, lost.json.booking.id, foreign);
     await t.db.update(appointmentContacts).set(resealed).where(eq(appointmentContacts.bookingId, lost.json.booking.id));
-    const result = await purgeEnded(t.db, at('2030-01-08T09:20:00Z')); // Tuesday 10:20 Berlin
+    expect((await purgeEnded(t.db, at('2030-01-08T09:20:00Z'))).contacts).toBe(0); // Tuesday 10:20 Berlin: still Tuesday
+    const result = await purgeEnded(t.db, at('2030-01-08T23:00:00Z')); // Wednesday 00:00 Berlin
     expect(result.contacts).toBe(2);
     expect((await contactRows()).map((r) => r.bookingId)).toEqual([later.json.booking.id]);
     expect(ended.status).toBe(201);

@@ -202,10 +202,49 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       expect(ics!.content).toContain('DTSTART;TZID=Europe/Berlin:20300108T090000');
       expect(ics!.content).toContain('DTEND;TZID=Europe/Berlin:20300108T092000');
       expect(ics!.content).toContain('TZID:Europe/Berlin');
+      // The practice's notification: what, when, which booking, and the way into the back office; nothing of the patient.
+      const id = (await t.db.select({ id: bookedSlots.id }).from(bookedSlots))[0]!.id;
+      expect(toPractice.subject).toBe('Neue Online-Buchung: Check-up am 08.01.2030 um 09:00');
+      for (const line of ['Terminart: Check-up', 'Datum: Dienstag, 8. Januar 2030', 'Uhrzeit: 09:00 Uhr', 'Dauer: 20 Minuten', 'Quelle: online']) {
+        expect(toPractice.text).toContain(line);
+      }
+      const reference = (await t.db.select({ r: bookedSlots.reference }).from(bookedSlots))[0]!.r;
+      expect(toPractice.text).toContain(`Buchungsnummer: ${reference}`);
+      expect(toPractice.text).toContain(`https://praxis.example/admin/booked-slots?buchung=${id}`);
+      expect(toPractice.html).toContain(`href="https://praxis.example/admin/booked-slots?buchung=${id}"`);
+      expect(toPractice.headers['reply-to']).toBeUndefined();
+      for (const value of ['Erika', 'Mustermann', '12.08.1964', '1964-08-12', '5550123', patient.email, 'Deutsch']) {
+        expect(`${toPractice.subject}\n${toPractice.text}\n${toPractice.html}`).not.toContain(value);
+      }
+    });
+
+    it('with PRACTICE_NOTICE_DETAILS=full the practice gets the patient\'s details as before, replies going to the patient', async () => {
+      process.env.PRACTICE_NOTICE_DETAILS = 'full';
+      try {
+        await book(slot());
+      } finally {
+        delete process.env.PRACTICE_NOTICE_DETAILS;
+      }
+      const toPractice = (await readOutbox(outbox)).find((m) => m.headers.to === 'team@praxis.example')!;
       expect(toPractice.headers['reply-to']).toBe(patient.email);
-      expect(toPractice.text).toContain('Erika Mustermann');
-      expect(toPractice.text).toContain('12.08.1964');
-      expect(toPractice.text).toContain('+49 211 5550123');
+      expect(toPractice.text).toContain('Patient/in: Erika Mustermann');
+      expect(toPractice.text).toContain('Geburtsdatum: 12.08.1964');
+      expect(toPractice.text).toContain('Telefon: +49 211 5550123');
+      expect(toPractice.text).toContain(`E-Mail: ${patient.email}`);
+      expect(toPractice.text).toContain('Sprache der Buchung: Deutsch');
+      expect(toPractice.text).toMatch(/https:\/\/praxis\.example\/admin\/booked-slots\?buchung=[0-9a-f-]{36}/);
+    });
+
+    it('any other PRACTICE_NOTICE_DETAILS value (a typo) keeps the patient out of the practice\'s email', async () => {
+      process.env.PRACTICE_NOTICE_DETAILS = 'ful';
+      try {
+        await book(slot());
+      } finally {
+        delete process.env.PRACTICE_NOTICE_DETAILS;
+      }
+      const toPractice = (await readOutbox(outbox)).find((m) => m.headers.to === 'team@praxis.example')!;
+      expect(toPractice.text).not.toContain('Mustermann');
+      expect(toPractice.headers['reply-to']).toBeUndefined();
     });
 
     it('writes emails a real mail parser reads as single, valid mailboxes (issue 12)', async () => {
@@ -220,9 +259,6 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
         expect(mail.raw).toMatch(/^From: .*<[\x21-\x7e]+@[a-z0-9.-]+>\r$/m);
         expect(/^[\x00-\x7f]*$/.test(mail.raw)).toBe(true);
       }
-      const notification = mails.find((m) => m.headers.to === 'team@praxis.example')!;
-      expect(notification.addresses['reply-to']).toHaveLength(1);
-      expect(notification.raw).toMatch(/^Reply-To: zoe@xn--bcher-kva\.de\r$/m);
       expect(mails.find((m) => m.raw.includes('To: zoe@xn--bcher-kva.de'))).toBeDefined();
     });
 
@@ -235,9 +271,16 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       expect(toPatient.attachments[0]!.filename).toBe('appointment.ics');
     });
 
-    it('escapes what the patient typed in every HTML body', async () => {
-      await book(slot({ first_name: '<img src=x onerror=alert(1)>', last_name: 'O\'Brien & "Sons"' }));
-      for (const mail of await readOutbox(outbox)) {
+    it('escapes what the patient typed in every HTML body (the practice\'s too, when it asks for the details)', async () => {
+      process.env.PRACTICE_NOTICE_DETAILS = 'full';
+      try {
+        await book(slot({ first_name: '<img src=x onerror=alert(1)>', last_name: 'O\'Brien & "Sons"' }));
+      } finally {
+        delete process.env.PRACTICE_NOTICE_DETAILS;
+      }
+      const mails = await readOutbox(outbox);
+      expect(mails).toHaveLength(2);
+      for (const mail of mails) {
         expect(mail.html).not.toContain('<img src=x');
         expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
         expect(mail.html).toContain('O&#39;Brien &amp; &quot;Sons&quot;');

@@ -109,6 +109,7 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
         practice_notified: true,
         status: 'booked',
         patient_notified: true,
+        attendance: null,
         created_at: expect.any(String),
       });
       const [row] = await t.db.select().from(bookedSlots);

@@ -1,17 +1,20 @@
 /**
  * Issue 18's privacy test, on both drivers: after booking (with a reminder),
  * the patient's own move, staff's move, staff's cancellation with a message,
- * the patient's own cancellation, the reminder job and the purge, no value a
+ * the patient's own cancellation, the reminder job, arrival marks and the
+ * day-end purge, no value a
  * patient entered (nor their link's token, nor the practice's message) is in
  * clear in any table, any file of the data directory (PGlite's database
  * files included; the outbox, which stands for the mail service, aside) or
- * any log line; and the purge leaves no contact of an ended appointment.
+ * any log line, nor in any email to the practice; and the purge at Berlin
+ * midnight leaves no contact of the ended day.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import attendanceFn from '../../netlify/functions/admin-booked-slot-attendance';
 import cancelFn from '../../netlify/functions/admin-booked-slot-cancel';
 import moveFn from '../../netlify/functions/admin-booked-slot-move';
 import bookings from '../../netlify/functions/bookings';
@@ -19,7 +22,7 @@ import cancelLink from '../../netlify/functions/bookings-cancel';
 import reschedule from '../../netlify/functions/bookings-reschedule';
 import sendReminders from '../../netlify/functions/send-reminders';
 import { closeDb, getDb, type Database } from '../../db/client';
-import { appointmentContacts } from '../../db/schema';
+import { appointmentContacts, bookedSlots } from '../../db/schema';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
@@ -119,7 +122,7 @@ describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) 
     return /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
   };
 
-  it('after booking, moving, cancelling, the reminder and the purge', async () => {
+  it('after booking, moving, cancelling, the reminder, arrival marks and the day-end purge; practice emails hold no patient value', async () => {
     const ids: string[] = [];
     for (const [i, p] of patients.entries()) {
       const res = await call(bookings, '/api/bookings', {
@@ -149,10 +152,29 @@ describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) 
     expect(((await (await sendReminders()).json()) as { sent: number }).sent).toBe(1);
     await expectNothingInClear('reminded');
     expect(await db.select().from(appointmentContacts)).toHaveLength(1);
-    vi.setSystemTime(new Date('2030-01-10T10:20:00+01:00'));
+    // On its day reception marks the patient arrived (and once more, after undoing it): a status, no patient value.
+    vi.setSystemTime(new Date('2030-01-10T09:55:00+01:00'));
+    admin = await createAdmin(db); // a session of that morning
+    const mark = (attendance: string | null) =>
+      api(attendanceFn, `/api/admin/booked-slots/${ids[0]}/attendance`, { method: 'PUT', params: { id: ids[0]! }, body: { attendance } });
+    for (const attendance of ['arrived', null, 'arrived']) expect((await mark(attendance)).status).toBe(200);
+    await expectNothingInClear('arrival marked');
+    // The appointment has ended, but its day has not: reception still sees who came.
+    vi.setSystemTime(new Date('2030-01-10T23:59:59+01:00'));
+    expect(((await (await sendReminders()).json()) as { purged: { contacts: number } }).purged.contacts).toBe(0);
+    expect(await db.select().from(appointmentContacts)).toHaveLength(1);
+    // Berlin midnight: the day has ended, the contact goes; the booking and its arrival stay.
+    vi.setSystemTime(new Date('2030-01-11T00:00:00+01:00'));
     const purged = (await (await sendReminders()).json()) as { purged: { contacts: number } };
     expect(purged.purged.contacts).toBe(1);
     expect(await db.select().from(appointmentContacts)).toHaveLength(0);
+    expect((await db.select({ attendance: bookedSlots.attendance }).from(bookedSlots).where(eq(bookedSlots.id, ids[0]!)))[0]?.attendance).toBe('arrived');
+    // The practice's mailbox got every notification, none with a patient value in it.
+    const practiceMails = (await readOutbox(path.join(dataDir, 'outbox'))).filter((m) => m.headers.to === 'team@praxis.example');
+    expect(practiceMails.length).toBeGreaterThanOrEqual(patients.length);
+    for (const mail of practiceMails) {
+      for (const secret of secrets) expect(`${mail.subject}\n${mail.text}\n${mail.html}`, `practice email "${mail.subject}" holds ${secret}`).not.toContain(secret);
+    }
     await expectNothingInClear('purged');
   });
 });

@@ -280,10 +280,10 @@ describe('startReminderSchedule (local server)', () => {
   });
 });
 
-describe('privacy policy and step 3 describe the appointment contact', () => {
+describe('privacy policy and step 3 describe the appointment contact: what, who sees it, until the end of the day', () => {
   it.each([
-    ['de', 'Erinnerung per E-Mail 24 Stunden vorher', /E-Mail-Adresse, Ihren Vor- und Nachnamen, die Sprache der Buchung und den Absage-Link/, /Wir löschen sie, sobald der Termin abgesagt ist\*\* \(nach Versand der Nachricht darüber\), \*\*spätestens aber, sobald der Termin vorbei ist\*\*/, /Einwilligung \(Art\. 6 Abs\. 1 lit\. a/],
-    ['en', 'Email reminder 24 hours before', /email address, your first and last name, the language of the booking and your appointment's cancellation link/, /We delete it as soon as the appointment is cancelled\*\* \(after the email about it is sent\), \*\*and at the latest once the appointment is over\*\*/, /consent \(Art\. 6\(1\)\(a\)/],
+    ['de', 'Erinnerung per E-Mail 24 Stunden vorher', /Ihren Vor- und Nachnamen, Ihre Telefonnummer, Ihr Geburtsdatum und Ihre E-Mail-Adresse \(soweit angegeben\), die Sprache der Buchung/, /\*\*Wir löschen sie am Ende des Termintages\*\* \(um Mitternacht, deutsche Zeit\) oder, wenn der Termin vorher abgesagt wird, sobald die Nachricht über die Absage versandt ist/, /Einwilligung \(Art\. 6 Abs\. 1 lit\. a/],
+    ['en', 'Email reminder 24 hours before', /your first and last name, your phone number, your date of birth and your email address \(where given\), the language of the booking/, /\*\*We delete them at the end of the appointment's day\*\* \(midnight, German time\) or, if the appointment is cancelled before, as soon as the email about the cancellation is sent/, /consent \(Art\. 6\(1\)\(a\)/],
   ] as const)('%s: what is kept, sealed, why, until when; the reminder on consent', async (lang, box, kept, deletion, basis) => {
     const text = (await readFile(path.join('src/content', lang, 'datenschutz.md'), 'utf8')).replace(/\s+/g, ' ');
     const dictionary = JSON.parse(await readFile(path.join('src/i18n', `${lang}.json`), 'utf8')) as Record<string, string>;
@@ -293,7 +293,11 @@ describe('privacy policy and step 3 describe the appointment contact', () => {
     expect(text).toMatch(kept);
     expect(text).toMatch(deletion);
     expect(text).toMatch(basis);
-    // Step 3's one sentence: what (address and name), why (changes to this appointment), until when.
-    expect(dictionary['bookingForm.contactKept']).toMatch(lang === 'de' ? /E-Mail-Adresse und Ihren Namen verschlüsselt, bis der Termin vorbei oder abgesagt ist/ : /email address and name encrypted until the appointment has passed or is cancelled/);
+    // Who sees it, and the practice's email without it.
+    expect(text).toMatch(lang === 'de' ? /Nur angemeldete Mitarbeitende der Praxis im Verwaltungsbereich/ : /Only signed-in practice staff in the admin area/);
+    expect(text).toMatch(lang === 'de' ? /E-Mail \*\*ohne Ihre persönlichen Angaben\*\*/ : /email about every booking \*\*without your personal details\*\*/);
+    expect(text).toMatch(lang === 'de' ? /ob Sie erschienen sind/ : /whether you came/);
+    // Step 3's one sentence: what, who sees it, until when.
+    expect(dictionary['bookingForm.contactKept']).toMatch(lang === 'de' ? /verschlüsselt für diesen Termin: Sehen kann sie nur das Praxisteam, und wir löschen sie am Ende des Termintages/ : /encrypted for this appointment: only the practice team can see them, and we delete them at the end of the appointment's day/);
   });
 });

@@ -68,6 +68,13 @@ export const adminApi = {
     between: (from: string, to: string) => request<AdminBookedSlotDto[]>('GET', `/api/admin/booked-slots?${new URLSearchParams({ from, to })}`),
     cancel: (id: string, message?: string) =>
       request<{ id: string; reference: string; patient_notified: boolean }>('POST', `/api/admin/booked-slots/${encodeURIComponent(id)}/cancel`, message ? { message } : {}),
+    /** Arrival on the appointment's day; null undoes it (docs/decisions/026). */
+    attendance: (id: string, attendance: 'arrived' | 'no_show' | null) =>
+      request<{ id: string; reference: string; attendance: 'arrived' | 'no_show' | null }>(
+        'PUT',
+        `/api/admin/booked-slots/${encodeURIComponent(id)}/attendance`,
+        { attendance },
+      ),
     move: (id: string, input: { appointment_date: string; appointment_time: string; message?: string }) =>
       request<{ booking: { id: string; appointment_date: string; appointment_time: string; reference: string }; patient_notified: boolean }>(
         'POST',

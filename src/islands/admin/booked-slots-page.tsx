@@ -9,6 +9,7 @@
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { UUID } from '../../lib/admin-schemas';
 import { berlinToday } from '../../lib/berlin-time';
 import { formatShortDate } from '../../lib/dates';
 import { adminApi, type AdminBookedSlotDto } from './admin-api';
@@ -23,6 +24,19 @@ import { bookedCounters, filterBookedSlots } from './views';
 const L = labels.booked;
 const C = labels.common;
 
+/** The booking a link opens (`?buchung=<id>`, from the practice's notification), if the value is an id. */
+function bookingFromUrl(): string | null {
+  const value = new URLSearchParams(window.location.search).get('buchung');
+  return value && UUID.test(value) ? value.toLowerCase() : null;
+}
+
+function closeOpened(setOpened: (id: string | null) => void) {
+  setOpened(null);
+  const url = new URL(window.location.href);
+  url.searchParams.delete('buchung');
+  window.history.replaceState(window.history.state, '', url);
+}
+
 const createdAt = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
 
 export function BookedSlotsPage() {
@@ -33,8 +47,12 @@ export function BookedSlotsPage() {
   // The dashboard links here with ?datum= or ?filter=unnotified (upcoming bookings the practice was not told of).
   const [date, setDate] = useState(() => dateFromUrl() ?? '');
   const [onlyUnnotified, setOnlyUnnotified] = useState(() => new URLSearchParams(window.location.search).get('filter') === 'unnotified');
+  // The practice's notification links here with ?buchung=<id>: that booking alone, until "Alle Termine anzeigen".
+  const [opened, setOpened] = useState(bookingFromUrl);
   const today = berlinToday();
-  const shown = filterBookedSlots(items ?? [], search, date).filter((s) => !onlyUnnotified || (!s.practice_notified && s.appointment_date >= today));
+  const shown = opened
+    ? (items ?? []).filter((s) => s.id === opened)
+    : filterBookedSlots(items ?? [], search, date).filter((s) => !onlyUnnotified || (!s.practice_notified && s.appointment_date >= today));
   const counters = bookedCounters(shown, today);
 
   const describe = (s: AdminBookedSlotDto) => `${s.type_name}, ${formatShortDate(s.appointment_date)} ${s.appointment_time} Uhr`;
@@ -74,6 +92,14 @@ export function BookedSlotsPage() {
           </button>
         )}
       </div>
+      {opened && (
+        <div role="status" className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-brand-600 bg-brand-50 px-4 py-3 text-sm">
+          <span className="flex-1">{items !== null && shown.length === 0 ? L.openedGone : L.openedOne}</span>
+          <button type="button" className={secondaryButton} onClick={() => closeOpened(setOpened)}>
+            {L.showAll}
+          </button>
+        </div>
+      )}
       <dl className="mb-6 grid gap-4 sm:grid-cols-3" aria-live="polite">
         {(
           [
@@ -99,7 +125,7 @@ export function BookedSlotsPage() {
           const cancelled = s.status === 'cancelled_by_practice';
           const struck = cancelled ? 'line-through text-slate-500' : '';
           return (
-            <tr key={s.id} aria-label={cancelled ? `${describe(s)}: ${L.statusCancelled}` : undefined}>
+            <tr key={s.id} data-opened={s.id === opened ? 'true' : undefined} aria-label={cancelled ? `${describe(s)}: ${L.statusCancelled}` : undefined}>
               <td className={`px-3 py-2 ${struck}`}>{formatShortDate(s.appointment_date)}</td>
               <td className={`px-3 py-2 ${struck}`}>{s.appointment_time}</td>
               <td className={`px-3 py-2 ${struck}`}>{s.type_name}</td>

@@ -11,6 +11,7 @@ import { labels } from './labels';
 import { Loading } from './ui';
 import { remainingToday } from './views';
 import { WaitlistTile } from './waitlist-panel';
+import type { NoShowFigures } from '../../server/admin-stats.server';
 
 interface Stats {
   bookedTotal: number;
@@ -20,12 +21,15 @@ interface Stats {
   lowStock: number;
   expiringSoon: number;
   unnotified: number;
+  noShows: NoShowFigures[];
 }
+
+type Figure = Exclude<keyof Stats, 'noShows'>;
 
 const L = labels.dashboard;
 
 /** Each figure and the page that shows what it counts. */
-function cards(today: string): Array<{ key: keyof Stats; label: string; href: string; alarm?: boolean; hint?: string }> {
+function cards(today: string): Array<{ key: Figure; label: string; href: string; alarm?: boolean; hint?: string }> {
   return [
     { key: 'bookedTotal', label: L.bookedTotal, href: '/admin/booked-slots' },
     { key: 'bookedToday', label: L.bookedToday, href: `/admin/day-list?datum=${today}` },
@@ -82,6 +86,7 @@ export function Dashboard() {
         <WaitlistTile from={today} to={today} />
       </dl>
       <TodayRemaining today={today} />
+      <NoShows figures={stats?.noShows ?? null} />
       <h2 className="mt-8 text-lg font-semibold">{L.quickLinks}</h2>
       <ul className="mt-3 flex flex-wrap gap-3">
         {(['appointment-types', 'time-slots', 'week', 'day-list', 'inventory'] as const).map((p) => (
@@ -96,6 +101,49 @@ export function Dashboard() {
         ))}
       </ul>
     </>
+  );
+}
+
+/**
+ * "Nicht erschienen": per type, the bookings marked "nicht erschienen" out
+ * of all marked in the last 30 and 90 days (docs/decisions/026).
+ */
+function NoShows({ figures }: { figures: NoShowFigures[] | null }) {
+  const N = L.noShows;
+  return (
+    <section aria-labelledby="no-shows" className="mt-8">
+      <h2 id="no-shows" className="text-lg font-semibold">
+        {N.heading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{N.intro}</p>
+      {figures === null ? (
+        <Loading />
+      ) : figures.length === 0 ? (
+        <p className="mt-2 text-slate-600">{N.none}</p>
+      ) : (
+        <div className="list-table mt-3">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">{N.heading}</caption>
+            <thead>
+              <tr className="border-b-2 border-slate-300">
+                <th scope="col" className="px-2 py-1.5">{N.type}</th>
+                <th scope="col" className="px-2 py-1.5">{N.last(30)}</th>
+                <th scope="col" className="px-2 py-1.5">{N.last(90)}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {figures.map((f) => (
+                <tr key={f.appointment_type_id} className="border-b border-slate-200">
+                  <td data-label={N.type} className="px-2 py-1.5">{f.type_name}</td>
+                  <td data-label={N.last(30)} className="px-2 py-1.5 tabular-nums">{N.ofMarked(f.no_show_30, f.marked_30)}</td>
+                  <td data-label={N.last(90)} className="px-2 py-1.5 tabular-nums">{N.ofMarked(f.no_show_90, f.marked_90)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 

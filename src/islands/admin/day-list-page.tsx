@@ -61,7 +61,7 @@ export function DayListPage() {
       {schedule === null ? (
         <Loading />
       ) : (
-        dates.map((date) => <DaySchedule key={date} date={date} {...schedule} />)
+        dates.map((date) => <DaySchedule key={date} date={date} arrival {...schedule} />)
       )}
       <PrintedAt />
     </div>

@@ -10,7 +10,10 @@ import { toast } from 'sonner';
 import { isRealDate } from '../../lib/booking-schema';
 import { formatLongDate } from '../../lib/dates';
 import { adminApi, type AdminBookedSlotDto, type BlockedDateDto } from './admin-api';
+import { berlinToday } from '../../lib/berlin-time';
+import { ArrivalCell } from './arrival';
 import { labels } from './labels';
+import { patientNameText } from './patient-name';
 import { blocksOn, dayList, inBlock } from './views';
 
 const L = labels.schedule;
@@ -35,6 +38,7 @@ export function DaySchedule({
   blocks,
   durations,
   headingLevel = 2,
+  arrival = false,
 }: {
   date: string;
   /** Bookings of any dates; the day's are picked here. */
@@ -44,7 +48,10 @@ export function DaySchedule({
   /** Minutes per appointment type id, for whether a booking lies in a partial block. */
   durations: Map<string, number>;
   headingLevel?: 2 | 3;
+  /** The day list's "Ankunft" column: marks on today's bookings, shown on other days (docs/decisions/026). */
+  arrival?: boolean;
 }) {
+  const today = berlinToday();
   const day = dayList(slots, date);
   const dayBlocks = blocksOn(blocks, date);
   const standing = day.filter((s) => !cancelled(s)).length;
@@ -76,7 +83,7 @@ export function DaySchedule({
             <caption className="sr-only">{L.caption(heading)}</caption>
             <thead>
               <tr className="border-b-2 border-slate-400">
-                {[L.time, L.type, L.reference, L.source, L.status].map((column) => (
+                {[L.time, L.type, labels.patient.column, L.reference, L.source, L.status, ...(arrival ? [labels.arrival.column] : [])].map((column) => (
                   <th key={column} scope="col" className="px-2 py-1.5">
                     {column}
                   </th>
@@ -96,6 +103,9 @@ export function DaySchedule({
                     <td data-label={L.type} className={`px-2 py-1.5 ${struck}`}>
                       {s.type_name}
                     </td>
+                    <td data-label={labels.patient.column} className={`px-2 py-1.5 ${struck}`}>
+                      {patientNameText(s, today) ?? '–'}
+                    </td>
                     <td data-label={L.reference} className={`px-2 py-1.5 font-mono tracking-wider ${struck}`}>
                       {s.reference}
                     </td>
@@ -110,6 +120,11 @@ export function DaySchedule({
                         </span>
                       )}
                     </td>
+                    {arrival && (
+                      <td data-label={labels.arrival.column} className="px-2 py-1.5">
+                        <ArrivalCell slot={s} today={today} />
+                      </td>
+                    )}
                   </tr>
                 );
               })}

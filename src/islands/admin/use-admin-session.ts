@@ -32,8 +32,8 @@ export function useAdminSession(
       }
       if (stopped) return;
       known.current = session;
-      // Signed out: the sign-in page, which leads back here afterwards.
-      if (!session) navigate(signInPath(window.location.pathname));
+      // Signed out: the sign-in page, which leads back here afterwards, query included (a booking opened from an email).
+      if (!session) navigate(signInPath(`${window.location.pathname}${window.location.search}`));
       else if (!session.isAdmin) navigate('/');
       // The practice requires a second factor this account lacks: nothing but its enrolment (docs/decisions/027).
       else if (session.secondFactor === 'enrolment-required' && !enrolmentPage) navigate('/admin/konto');

@@ -129,7 +129,7 @@ export function afterSignInPath(search: string): string {
   return next && /^\/admin(?:[/?#]|$)/.test(next) && !/[\\\s]/.test(next) && !next.includes('//') ? next : '/admin';
 }
 
-/** The sign-in page, with the way back to `path` (a back-office page). */
+/** The sign-in page, with the way back to `path` (a back-office page, with its query: `/admin/booked-slots?buchung=…`). */
 export function signInPath(path: string): string {
   return /^\/admin\/./.test(path) ? `/auth?next=${encodeURIComponent(path)}` : '/auth';
 }

@@ -290,7 +290,7 @@ describe('booking outcomes', () => {
     const hint = document.getElementById(box.getAttribute('aria-describedby')!)!;
     expect(hint.textContent).toMatch(lang === 'de' ? /nach einer Verschiebung/ : /after a move/);
     // Step 3 says in one sentence what every online booking keeps, why and until when.
-    expect(screen.getByText(lang === 'de' ? /verschlüsselt, bis der Termin vorbei oder abgesagt ist/ : /encrypted until the appointment has passed or is cancelled/)).toBeTruthy();
+    expect(screen.getByText(lang === 'de' ? /Sehen kann sie nur das Praxisteam, und wir löschen sie am Ende des Termintages/ : /only the practice team can see them, and we delete them at the end of the appointment's day/)).toBeTruthy();
     cleanup();
     window.history.replaceState(null, '', '/termin'); // the first render moved the URL to step 3
     await reachDetails(lang);

@@ -9,7 +9,7 @@
 import { and, asc, between, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointmentTypes, bookedSlots, cancelledBookings } from '../../../db/schema';
-import type { BookedSlotsQuery, StaffBookingInput } from '../../lib/admin-schemas';
+import type { Attendance, BookedSlotsQuery, StaffBookingInput } from '../../lib/admin-schemas';
 import { createBooking } from '../bookings/create.server';
 import type { BookingSource } from '../bookings/shared.server';
 import { hhmm } from './shared.server';
@@ -32,6 +32,8 @@ export interface AdminBookedSlotDto {
    * no email: staff call them ("bitte telefonisch informieren").
    */
   patient_notified: boolean;
+  /** Arrival on the appointment's day (docs/decisions/026); null when not marked, and for a practice cancellation. */
+  attendance: Attendance;
   created_at: string;
 }
 
@@ -54,6 +56,7 @@ export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}
         reference: bookedSlots.reference,
         practice_notified: bookedSlots.practiceNotified,
         patient_notified: bookedSlots.patientNotified,
+        attendance: bookedSlots.attendance,
         created_at: bookedSlots.createdAt,
       })
       .from(bookedSlots)
@@ -79,10 +82,11 @@ export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}
   ]);
   const rows: AdminBookedSlotDto[] = [
     ...live.map((r) => ({ ...r, status: 'booked' as const })),
-    ...cancelled.map((r) => ({ ...r, practice_notified: true, status: 'cancelled_by_practice' as const })),
+    ...cancelled.map((r) => ({ ...r, practice_notified: true, attendance: null, status: 'cancelled_by_practice' as const })),
   ].map((r) => ({
     ...r,
     source: r.source as BookingSource,
+    attendance: r.attendance as Attendance,
     appointment_time: hhmm(r.appointment_time),
     created_at: r.created_at.toISOString(),
   }));
@@ -115,6 +119,7 @@ export async function createStaffBooking(db: Database, input: StaffBookingInput,
     practice_notified: true,
     status: 'booked',
     patient_notified: true,
+    attendance: null,
     created_at: row!.createdAt.toISOString(),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The scheduled job of the appointment contact (DESIGN.md, Appointment
  * contact and Reminders): sends every due reminder, deletes the contacts of
- * appointments that have ended (also those no configured key opens) and the
- * tombstones of practice cancellations whose date has passed. Netlify runs
+ * appointments whose Berlin day has ended (also those no configured key
+ * opens) and the tombstones of practice cancellations whose date has
+ * passed. Netlify runs
  * it every 15 minutes (netlify/functions/send-reminders.ts), the local
  * server every minute.
  *
@@ -18,7 +19,7 @@
 import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import { getDb, type Database } from '../../../db/client';
 import { appointmentContacts, appointmentTypes, bookedSlots, cancelledBookings } from '../../../db/schema';
-import { berlinWallClock } from '../../lib/berlin-time';
+import { berlinToday } from '../../lib/berlin-time';
 import { buildReminderEmail } from '../../lib/reminder-email';
 import { hasBegun } from '../bookings/shared.server';
 import { createEmailSender, type EmailSender } from '../email/email.server';
@@ -123,31 +124,29 @@ export async function sendDueReminders(db: Database, options: ReminderJobOptions
 }
 
 export interface PurgeResult {
-  /** Contacts of appointments that have ended. */
+  /** Contacts of appointments whose day (Europe/Berlin) has ended. */
   contacts: number;
   /** Tombstones of practice cancellations whose date has passed. */
   tombstones: number;
 }
 
 /**
- * Deletes every contact whose appointment has ended (start + duration, Berlin
- * wall clock), opened or not, and every tombstone of a past date. Two
- * statements, whatever the number of rows.
+ * Deletes every contact whose appointment's day has ended, at Berlin
+ * midnight (docs/decisions/026): staff see who is coming all day, arrival
+ * marks included, and nothing of the patient outlives the day. Opened or
+ * not, so a contact under a removed key goes too. Also every tombstone of a
+ * past date. Two statements, whatever the number of rows; the booking row
+ * (reference, type, time, arrival) stays.
  */
 export async function purgeEnded(db: Database, now: Date = new Date()): Promise<PurgeResult> {
-  const clock = berlinWallClock(now);
-  const [h, m] = clock.time.split(':').map(Number) as [number, number];
-  const minutes = h * 60 + m;
+  const today = berlinToday(now);
   const contacts = await db.execute(sql`
-    delete from appointment_contacts c using booked_slots b, appointment_types t
-    where b.id = c.booking_id and t.id = b.appointment_type_id
-      and (b.appointment_date < ${clock.date}::date
-        or (b.appointment_date = ${clock.date}::date
-          and extract(epoch from b.appointment_time) / 60 + t.slot_duration_minutes <= ${minutes}))
+    delete from appointment_contacts c using booked_slots b
+    where b.id = c.booking_id and b.appointment_date < ${today}::date
     returning c.booking_id`);
   const tombstones = await db
     .delete(cancelledBookings)
-    .where(sql`${cancelledBookings.appointmentDate} < ${clock.date}::date`)
+    .where(sql`${cancelledBookings.appointmentDate} < ${today}::date`)
     .returning({ id: cancelledBookings.id });
   return { contacts: (contacts as unknown as { rows: unknown[] }).rows.length, tombstones: tombstones.length };
 }

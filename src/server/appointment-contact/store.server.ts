@@ -10,8 +10,8 @@
  * - read and deleted in the transaction that cancels the booking (patient or
  *   practice); the notice then goes from the values read;
  * - its reminder follows every move (`followMove`);
- * - deleted by the job at the latest once the appointment has ended, also
- *   when no configured key opens it.
+ * - deleted by the job at the latest at the end of the appointment's
+ *   Berlin day (docs/decisions/026), also when no configured key opens it.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client';

@@ -221,7 +221,8 @@ export function lostSeat(error: unknown): boolean {
  * Moves a booking row (locked by the caller's transaction) to the new date,
  * time and the lowest free seat there, guarded exactly like a new booking
  * (same `valid` and `seat` CTEs, same unique index and capacity trigger),
- * one more SEQUENCE for its calendar event. The row keeps its id, token
+ * one more SEQUENCE for its calendar event, and no arrival mark (one made
+ * for the old time says nothing about the new). The row keeps its id, token
  * hash, reference and source, so the emailed link, the calendar UID and the
  * reference stay. Each attempt runs under a savepoint, so a lost race
  * aborts only the attempt.
@@ -231,7 +232,7 @@ export async function moveSeat(tx: Transaction, bookingId: string, typeId: strin
     with ${slotCtes(typeId, date, time)},
     booked as (
       update booked_slots set appointment_date = ${date}::date, appointment_time = ${time}::time,
-        seat = (select seat from seat), sequence = sequence + 1
+        seat = (select seat from seat), sequence = sequence + 1, attendance = null
       where id = ${bookingId}::uuid and exists (select 1 from seat)
       ${bookedReturning}
     )

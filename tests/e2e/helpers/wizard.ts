@@ -52,6 +52,14 @@ export async function mailsTo(address: string) {
   return (await readOutbox(outbox())).filter((m) => m.headers.to === address || m.headers['reply-to'] === address);
 }
 
+/** The practice's notification of the booking with `reference` (it names no patient, so it is found by the reference). */
+export async function practiceNotificationOf(reference: string) {
+  return (await readOutbox(outbox())).find((m) => m.headers.to === 'praxis@localhost' && m.subject.startsWith('Neue Online-Buchung') && m.text.includes(`Buchungsnummer: ${reference}`));
+}
+
+/** The reference in a confirmation email. */
+export const referenceIn = (text: string) => /Buchungsnummer: ([2-9A-HJKMNP-Z]{6})|Booking reference: ([2-9A-HJKMNP-Z]{6})/.exec(text)!.slice(1).find(Boolean)!;
+
 export interface Texts {
   path: string;
   choose: (type: string) => RegExp;

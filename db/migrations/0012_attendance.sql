@@ -1,0 +1,2 @@
+ALTER TABLE "booked_slots" ADD COLUMN "attendance" text;--> statement-breakpoint
+ALTER TABLE "booked_slots" ADD CONSTRAINT "booked_slots_attendance_known" CHECK ("booked_slots"."attendance" is null or "booked_slots"."attendance" in ('arrived', 'no_show'));
