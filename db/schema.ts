@@ -431,9 +431,17 @@ export const appointmentContacts = pgTable(
     reminder: boolean('reminder').notNull().default(false),
     /** When the reminder is due (24 hours before, Berlin wall clock); null once sent or when none is wanted. */
     remindAt: timestamp('remind_at', { withTimezone: true }),
+    /**
+     * What the sealed value holds (docs/decisions/025): 1 = email, names,
+     * language, token (sealed before staff saw patient details; the default,
+     * so a function of the release before writes 1 during a deploy);
+     * 2 = also birth date and phone, for online and phone bookings.
+     */
+    details: smallint('details').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
+    check('appointment_contacts_details_known', sql`${t.details} in (1, 2)`),
     check('appointment_contacts_key_id_format', sql`${t.keyId} ~ '^[0-9a-f]{16}$'`),
     check('appointment_contacts_sealed_format', sql`${t.sealed} ~ '^[A-Za-z0-9_-]+$'`),
     check('appointment_contacts_remind_only_if_wanted', sql`${t.remindAt} is null or ${t.reminder}`),

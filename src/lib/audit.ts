@@ -15,6 +15,8 @@ export const AUDIT_ENTITIES = [
   'user',
   /** A page text or the practice facts, changed in the content editor (entity id: "de/home", "practice"). */
   'page',
+  /** Patient details revealed to staff (entity id: the view, e.g. "day-list", "search"); the label names the view and the count, never a value. */
+  'patient-details',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -30,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'invitation-accept',
   'password-change',
   'password-reset',
+  /** Patient details shown in a view (day list, week, booked list, search): docs/decisions/025. */
+  'view',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

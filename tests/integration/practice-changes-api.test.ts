@@ -29,7 +29,7 @@ import { readOutbox } from '../helpers/eml';
 import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
-import { testPatient } from '../helpers/patient';
+import { testPatient, testCaller } from '../helpers/patient';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { addBookableType } from '../helpers/fixtures';
 
@@ -94,7 +94,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
     vi.setSystemTime(new Date(iso));
     admin = await createAdmin(t.db, { email: `later-${++signIns}@praxis.example` });
   }
-  const staffBook = (body: Record<string, unknown>) => api(bookedCollection, '/api/admin/booked-slots', { method: 'POST', body: { appointment_type_id: checkUp, ...body } });
+  const staffBook = (body: Record<string, unknown>) => api(bookedCollection, '/api/admin/booked-slots', { method: 'POST', body: { appointment_type_id: checkUp, ...testCaller, ...body } });
   const cancel = (id: string, body: unknown = {}) => api(cancelFn, `/api/admin/booked-slots/${id}/cancel`, { method: 'POST', params: { id }, body });
   const move = (id: string, body: unknown) => api(moveFn, `/api/admin/booked-slots/${id}/move`, { method: 'POST', params: { id }, body });
   const list = async () => (await api(bookedCollection, '/api/admin/booked-slots')).json as Array<Record<string, unknown>>;

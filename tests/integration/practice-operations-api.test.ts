@@ -23,6 +23,7 @@ import { call } from '../helpers/http';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { setEnv } from '../helpers/env';
 import { addBookableType } from '../helpers/fixtures';
+import { testCaller } from '../helpers/patient';
 
 // Monday 7 January 2030, 07:00 in Berlin.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
@@ -83,7 +84,7 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  const staffBook = (body: Record<string, unknown>) => api(staffBookings, '/api/admin/booked-slots', { method: 'POST', body });
+  const staffBook = (body: Record<string, unknown>) => api(staffBookings, '/api/admin/booked-slots', { method: 'POST', body: { ...testCaller, ...body } });
   const onlineBook = (overrides: Record<string, unknown> = {}) =>
     call(bookings, '/api/bookings', {
       method: 'POST',
@@ -175,7 +176,7 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
     });
 
     it('401 without a session', async () => {
-      const res = await call(staffBookings, '/api/admin/booked-slots', { method: 'POST', body: slot('09:00') });
+      const res = await call(staffBookings, '/api/admin/booked-slots', { method: 'POST', body: { ...slot('09:00'), ...testCaller } });
       expect(res.status).toBe(401);
       expect(await t.db.select().from(bookedSlots)).toHaveLength(0);
     });

@@ -17,7 +17,15 @@ import { open, seal, SealError, type ContactSecret } from '../../src/server/appo
 import { reminderSendAt } from '../../src/lib/reminder-time';
 import { startReminderSchedule } from '../../src/server/appointment-contact/job.server';
 
-const secret: ContactSecret = { email: 'erika@example.org', firstName: 'Erika', lastName: 'Mustermann', language: 'de', token: 'A'.repeat(43) };
+const secret: ContactSecret = {
+  email: 'erika@example.org',
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  language: 'de',
+  token: 'A'.repeat(43),
+  birthDate: '1980-04-02',
+  phone: '0211 1234567',
+};
 const BOOKING = '6f1c1a52-6c1d-4a57-9d0e-1f1a2b3c4d5e';
 
 describe('key ring (DATA_ENCRYPTION_KEY)', () => {
