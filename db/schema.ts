@@ -131,7 +131,8 @@ export const bookedSlots = pgTable(
     check('booked_slots_token_hash_format', sql`${t.cancellationTokenHash} is null or ${t.cancellationTokenHash} ~ '^[0-9a-f]{64}$'`),
     check('booked_slots_seat_range', sql`${t.seat} between 1 and 10`),
     check('booked_slots_source_known', sql`${t.source} in ('online', 'phone')`),
-    check('booked_slots_token_iff_online', sql`(${t.source} = 'online') = (${t.cancellationTokenHash} is not null)`),
+    // Online bookings always have a link; a phone booking has one when the caller gave an email (docs/decisions/025).
+    check('booked_slots_token_if_online', sql`${t.source} <> 'online' or ${t.cancellationTokenHash} is not null`),
     check('booked_slots_reference_format', sql`${t.reference} ~ '^[2-9A-HJKMNP-Z]{6}$'`),
     uniqueIndex('booked_slots_token_hash_idx').on(t.cancellationTokenHash),
     uniqueIndex('booked_slots_reference_idx').on(t.reference),

@@ -110,7 +110,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       const message = 'Die Ärztin ist erkrankt.\nBitte rufen Sie uns an. <b>';
       const res = await cancel(booked.id, { message });
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ id: booked.id, reference: booked.reference, patient_notified: true });
+      expect(res.json).toEqual({ id: booked.id, reference: booked.reference, patient_notified: true, patient_phone: null });
 
       const [mail, ...others] = await readOutbox(outbox);
       expect(others).toHaveLength(0);
@@ -166,7 +166,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       const phone = await staffBook({ appointment_date: '2030-01-08', appointment_time: '10:00' });
       expect(phone.status).toBe(201);
       const res = await cancel(phone.json.id);
-      expect(res.json).toEqual({ id: phone.json.id, reference: phone.json.reference, patient_notified: false });
+      expect(res.json).toEqual({ id: phone.json.id, reference: phone.json.reference, patient_notified: false, patient_phone: testCaller.phone });
       expect(await readOutbox(outbox)).toHaveLength(0);
 
       const failing = await bookOnline({ email: 'erika@praxis.invalid' });
@@ -188,7 +188,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       const booked = await bookOnline();
       const res = await api(bookedItem, `/api/admin/booked-slots/${booked.id}`, { method: 'DELETE', params: { id: booked.id } });
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ id: booked.id, reference: booked.reference, patient_notified: true });
+      expect(res.json).toEqual({ id: booked.id, reference: booked.reference, patient_notified: true, patient_phone: null });
       const [mail] = await readOutbox(outbox);
       expect(mail!.text).not.toContain('Nachricht der Praxis');
       expect(icsOf(mail!).method).toBe('CANCEL');
