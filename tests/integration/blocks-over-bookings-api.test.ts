@@ -136,7 +136,7 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     expect(res.json.blocked).toHaveLength(1);
     expect(res.json.cancelled).toEqual([
       { reference: a.reference, patient_notified: true },
-      { reference: b.reference, patient_notified: false },
+      { reference: b.reference, patient_notified: false, patient_phone: testCaller.phone },
     ]);
     expect(await live()).toHaveLength(0);
     expect((await t.db.select().from(cancelledBookings)).map((x) => [x.reference, x.patientNotified]).sort()).toEqual(

@@ -226,6 +226,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       expect(res.json).toEqual({
         booking: { id: booked.id, appointment_type_id: checkUp, appointment_date: '2030-03-05', appointment_time: '11:20', reference: booked.reference },
         patient_notified: true,
+        patient_phone: null,
       });
       const [mail] = await readOutbox(outbox);
       expect(mail!.subject).toBe('Your appointment has been moved: Health check now on Tue 5 Mar 2030 at 11:20');

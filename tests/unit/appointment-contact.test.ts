@@ -171,7 +171,7 @@ describe('a second-round reminder migrated into a contact', () => {
     cipher.setAAD(Buffer.from(BOOKING, 'utf8'));
     const body = Buffer.concat([cipher.update(JSON.stringify({ e: 'erika@example.org', f: 'Erika', l: 'en', t: secret.token })), cipher.final()]);
     const sealed = Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
-    expect(open({ keyId: ring.current.id, sealed }, BOOKING, ring)).toEqual({ ...secret, lastName: '', language: 'en' });
+    expect(open({ keyId: ring.current.id, sealed }, BOOKING, ring)).toEqual({ ...secret, lastName: '', language: 'en', birthDate: '', phone: '' });
   });
 });
 

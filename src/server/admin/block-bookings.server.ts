@@ -130,9 +130,15 @@ export async function saveBlock(
   return { blocked: blocked.sort((a, b) => a.date.localeCompare(b.date)), cancelled };
 }
 
-/** After the commit: each cancelled patient's email; API.md's `cancelled: [{ reference, patient_notified }]`. */
+/**
+ * After the commit: each cancelled patient's email; API.md's `cancelled: [{ reference, patient_notified }]`,
+ * with the number to call where nobody was told (docs/decisions/025).
+ */
 export async function notifyBlockCancellations(db: Database, cancelled: PracticeCancelled[]) {
-  const out: Array<{ reference: string; patient_notified: boolean }> = [];
-  for (const c of cancelled) out.push({ reference: c.booking.reference, patient_notified: await notifyCancelledByPractice(db, c) });
+  const out: Array<{ reference: string; patient_notified: boolean; patient_phone?: string }> = [];
+  for (const c of cancelled) {
+    const notified = await notifyCancelledByPractice(db, c);
+    out.push({ reference: c.booking.reference, patient_notified: notified, ...(!notified && c.contact?.phone ? { patient_phone: c.contact.phone } : {}) });
+  }
   return out;
 }
