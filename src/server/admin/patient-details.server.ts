@@ -119,7 +119,7 @@ export function foldName(value: string): string {
   return value
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase('de')
+    .toLowerCase()
     .replace(/ß/g, 'ss')
     .replace(/æ/g, 'ae')
     .replace(/ø/g, 'o')
@@ -135,14 +135,15 @@ export function birthDateQuery(q: string): string | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(q.trim()) ? q.trim() : null;
 }
 
-/** Whether a patient matches: the birth date exactly, or every word of the query within the full name ("muller", "erika mül"). */
-export function matches(patient: { firstName: string; lastName: string; birthDate: string }, q: string): boolean {
+/** A query as a test of one patient: the birth date exactly, or every word of the query within the full name ("muller", "erika mül"). */
+export function matcher(q: string): (patient: { firstName: string; lastName: string; birthDate: string }) => boolean {
   const date = birthDateQuery(q);
-  if (date) return patient.birthDate === date;
-  const name = foldName(`${patient.firstName} ${patient.lastName}`);
-  return foldName(q)
-    .split(' ')
-    .every((word) => name.includes(word));
+  if (date) return (patient) => patient.birthDate === date;
+  const words = foldName(q).split(' ');
+  return (patient) => {
+    const name = foldName(`${patient.firstName} ${patient.lastName}`);
+    return words.every((word) => name.includes(word));
+  };
 }
 
 /**
@@ -169,6 +170,7 @@ export async function searchPatients(db: Database, q: string, keys: KeyRing | nu
     .where(and(gte(bookedSlots.appointmentDate, berlinToday(now))))
     .orderBy(asc(bookedSlots.appointmentDate), asc(bookedSlots.appointmentTime), asc(bookedSlots.createdAt));
   if (!keys) return [];
+  const matches = matcher(q);
   const hits: PatientHit[] = [];
   for (const row of rows) {
     let secret: ContactSecret;
@@ -177,7 +179,7 @@ export async function searchPatients(db: Database, q: string, keys: KeyRing | nu
     } catch {
       continue;
     }
-    if (!matches(secret, q)) continue;
+    if (!matches(secret)) continue;
     hits.push({
       id: row.id,
       reference: row.reference,
