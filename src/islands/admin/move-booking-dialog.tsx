@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatShortDate } from '../../lib/dates';
 import { adminApi, ApiError, failureText, slotReasonOf, type AdminBookedSlotDto } from './admin-api';
+import { PatientNotice } from './cancel-booking-dialog';
 import { labels } from './labels';
 import { SlotPicker, type PickedSlot } from './slot-picker';
 import { FormDialog, primaryButton, secondaryButton } from './ui';
@@ -56,7 +57,7 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
       const result = await adminApi.booked.move(slot.id, { appointment_date: picked.date, appointment_time: picked.time });
       const title = L.moved(slot.reference, formatShortDate(picked.date), picked.time);
       if (result.patient_notified) toast.success(title, { description: L.notified });
-      else toast.warning(title, { description: B.callPatient(slot.reference), duration: 15_000 });
+      else toast.warning(title, { description: result.patient_phone ? B.callNumber(result.patient_phone) : B.callPatient(slot.reference), duration: 15_000 });
       onDone();
     } catch (error) {
       const reason = slotReasonOf(error);
@@ -76,7 +77,7 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
 
   return (
     <div className="space-y-4">
-      <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">{slot.source === 'phone' ? L.phone(slot.reference) : L.email}</p>
+      <PatientNotice slot={slot} emailText={L.email} phoneText={L.phone(slot.reference)} />
       <SlotPicker
         typeId={slot.appointment_type_id}
         value={picked}
