@@ -42,7 +42,7 @@ export function BookedSlotsPage() {
   // The booking a search hit opened: its row shows its details and comes into view.
   const [opened, setOpened] = useState<string | null>(null);
   useEffect(() => {
-    if (opened && items) document.getElementById(`booking-${opened}`)?.scrollIntoView({ block: 'center' });
+    if (opened && items) document.getElementById(`booking-${opened}`)?.scrollIntoView?.({ block: 'center' });
   }, [opened, items]);
 
   const describe = (s: AdminBookedSlotDto) => `${s.type_name}, ${formatShortDate(s.appointment_date)} ${s.appointment_time} Uhr`;
