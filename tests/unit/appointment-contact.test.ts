@@ -302,6 +302,6 @@ describe('privacy policy and step 3 describe the appointment contact', () => {
     expect(text).toMatch(deletion);
     expect(text).toMatch(basis);
     // Step 3's one sentence: what (address and name), why (changes to this appointment), until when.
-    expect(dictionary['bookingForm.contactKept']).toMatch(lang === 'de' ? /E-Mail-Adresse und Ihren Namen verschlüsselt, bis der Termin vorbei oder abgesagt ist/ : /email address and name encrypted until the appointment has passed or is cancelled/);
+    expect(dictionary['bookingForm.contactKept']).toMatch(lang === 'de' ? /Geburtsdatum, Ihre Telefonnummer und E-Mail-Adresse verschlüsselt.*Praxisteam.*am Ende Ihres Termintags gelöscht/ : /date of birth, phone number and email address encrypted.*practice team.*deleted at the end of the day of your appointment/);
   });
 });

@@ -284,7 +284,7 @@ describe('booking outcomes', () => {
     const hint = document.getElementById(box.getAttribute('aria-describedby')!)!;
     expect(hint.textContent).toMatch(lang === 'de' ? /nach einer Verschiebung/ : /after a move/);
     // Step 3 says in one sentence what every online booking keeps, why and until when.
-    expect(screen.getByText(lang === 'de' ? /verschlüsselt, bis der Termin vorbei oder abgesagt ist/ : /encrypted until the appointment has passed or is cancelled/)).toBeTruthy();
+    expect(screen.getByText(lang === 'de' ? /Nur unser Praxisteam sieht sie.*am Ende Ihres Termintags gelöscht/ : /Only our practice team sees them.*deleted at the end of the day of your appointment/)).toBeTruthy();
     cleanup();
     window.history.replaceState(null, '', '/termin'); // the first render moved the URL to step 3
     await reachDetails(lang);
