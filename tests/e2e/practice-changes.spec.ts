@@ -211,6 +211,7 @@ test.describe.serial('practice-side changes', () => {
     });
     const stale = await open();
     await pickSlot(stale, bookDate, '09:10');
+    await fillCaller(stale);
     await stale.getByRole('button', { name: 'Speichern' }).click();
     await expect(stale.getByRole('alert')).toHaveText('Diese Zeit liegt in der Vergangenheit.');
     await stale.getByRole('button', { name: 'Abbrechen' }).click();

@@ -168,9 +168,9 @@ test.describe.serial('practice operations', () => {
     await page.reload();
     await page.getByLabel('Nach Terminart suchen').fill(type.name);
     await expect(rows).toHaveCount(2);
-    await expect(rows.nth(0).getByRole('cell').nth(3)).toHaveText(onlineReference);
-    await expect(rows.nth(0).getByRole('cell').nth(4)).toHaveText('Online');
-    await expect(rows.nth(1).getByRole('cell').nth(4)).toHaveText('Telefon');
+    await expect(rows.nth(0).getByRole('cell').nth(4)).toHaveText(onlineReference);
+    await expect(rows.nth(0).getByRole('cell').nth(5)).toHaveText('Online');
+    await expect(rows.nth(1).getByRole('cell').nth(5)).toHaveText('Telefon');
     await expect(rows.filter({ hasText: 'Praxis nicht benachrichtigt' })).toHaveCount(0);
     expect(await wizardTimes(wizard, type.id, phoneDate)).toEqual(ALL_TIMES.filter((t) => t !== '09:00' && t !== '08:20'));
   });
@@ -327,7 +327,7 @@ test.describe('a booking whose practice notification failed', () => {
     await expect(marked).toContainText(reference);
     await expect(marked).toContainText('10:40');
     await expect(marked).toContainText('Online');
-    await expect(rows.filter({ hasText: 'Telefon' })).not.toContainText('Praxis nicht benachrichtigt');
+    await expect(rows.filter({ has: page.getByRole('cell', { name: 'Telefon', exact: true }) })).not.toContainText('Praxis nicht benachrichtigt');
 
     // Cancelled by the practice, it no longer counts.
     await marked.getByRole('button', { name: /Termin .* absagen/ }).click();

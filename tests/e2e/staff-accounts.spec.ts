@@ -230,7 +230,7 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     const ours = day.getByRole('row').filter({ hasText: `Tagesliste ${stamp}` });
     await expect(ours).toHaveCount(4);
     await expect(ours.locator('td:first-child')).toHaveText(['08:40', '08:40', '09:00', '10:20']);
-    await expect(day.getByRole('columnheader')).toHaveText(['Uhrzeit', 'Terminart', 'Buchungsnummer', 'Quelle', 'Status']);
+    await expect(day.getByRole('columnheader')).toHaveText(['Uhrzeit', 'Patient', 'Terminart', 'Buchungsnummer', 'Quelle', 'Status']);
     // The date field shows the first day listed (today, with tomorrow).
     await expect(page.getByLabel('Datum')).toHaveValue(berlinToday());
     // Time, type, reference, source: the two 08:40 bookings in either order.
