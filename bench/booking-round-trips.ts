@@ -90,7 +90,11 @@ async function main() {
   const slot = (i: number) => ({ appointment_type_id: type!.id, appointment_date: slots[i]!.date, appointment_time: slots[i]!.time });
   // Every online booking writes its sealed contact in the same statement (DESIGN.md, Appointment contact).
   const keys = parseKeyRing(generateKey());
-  const contact = (i: number) => ({ secret: { email: `p${i}@example.org`, firstName: 'Erika', lastName: 'Mustermann', language: 'de' as const }, keys, reminder: i % 4 === 0 });
+  const contact = (i: number) => ({
+    secret: { email: `p${i}@example.org`, firstName: 'Erika', lastName: 'Mustermann', language: 'de' as const, birthDate: '1980-04-02', phone: '0211 1234567' },
+    keys,
+    reminder: i % 4 === 0,
+  });
   const limits = (i: number) => bookingLimits({ clientAddress: `10.0.${i >> 8}.${i & 255}`, recipient: `p${i}@example.org` }, {});
 
   // Open the pool's connections before counting.

@@ -48,7 +48,7 @@ async function dueReminders(db: Database, typeId: string, count: number, tag: st
         reminder: true,
         remindAt: new Date(Date.now() - 60_000),
         ...seal(
-          { email: `patient-${tag}-${i + j}@example.org`, firstName: 'Erika', lastName: 'Mustermann', language: (i + j) % 2 ? 'en' : 'de', token: newCancellationToken() },
+          { email: `patient-${tag}-${i + j}@example.org`, firstName: 'Erika', lastName: 'Mustermann', language: (i + j) % 2 ? 'en' : 'de', token: newCancellationToken(), birthDate: '', phone: '' },
           row.id,
           keys,
         ),

@@ -139,7 +139,8 @@ export const bookedSlots = pgTable(
     check('booked_slots_token_hash_format', sql`${t.cancellationTokenHash} is null or ${t.cancellationTokenHash} ~ '^[0-9a-f]{64}$'`),
     check('booked_slots_seat_range', sql`${t.seat} between 1 and 10`),
     check('booked_slots_source_known', sql`${t.source} in ('online', 'phone')`),
-    check('booked_slots_token_iff_online', sql`(${t.source} = 'online') = (${t.cancellationTokenHash} is not null)`),
+    // Online bookings always have a link; a phone booking has one when the caller gave an email (docs/decisions/025).
+    check('booked_slots_token_if_online', sql`${t.source} <> 'online' or ${t.cancellationTokenHash} is not null`),
     check('booked_slots_reference_format', sql`${t.reference} ~ '^[2-9A-HJKMNP-Z]{6}$'`),
     uniqueIndex('booked_slots_token_hash_idx').on(t.cancellationTokenHash),
     uniqueIndex('booked_slots_reference_idx').on(t.reference),
@@ -445,9 +446,17 @@ export const appointmentContacts = pgTable(
     reminder: boolean('reminder').notNull().default(false),
     /** When the reminder is due (24 hours before, Berlin wall clock); null once sent or when none is wanted. */
     remindAt: timestamp('remind_at', { withTimezone: true }),
+    /**
+     * What the sealed value holds (docs/decisions/025): 1 = email, names,
+     * language, token (sealed before staff saw patient details; the default,
+     * so a function of the release before writes 1 during a deploy);
+     * 2 = also birth date and phone, for online and phone bookings.
+     */
+    details: smallint('details').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
+    check('appointment_contacts_details_known', sql`${t.details} in (1, 2)`),
     check('appointment_contacts_key_id_format', sql`${t.keyId} ~ '^[0-9a-f]{16}$'`),
     check('appointment_contacts_sealed_format', sql`${t.sealed} ~ '^[A-Za-z0-9_-]+$'`),
     check('appointment_contacts_remind_only_if_wanted', sql`${t.remindAt} is null or ${t.reminder}`),

@@ -16,7 +16,14 @@ export default route({
     const limits = bookingLimits({ clientAddress: ctx.ip, recipient: body.email }, readEnv());
     // Every online booking keeps its sealed contact: without a key, 503 not-configured and nothing is stored.
     const contact = {
-      secret: { email: body.email, firstName: body.first_name, lastName: body.last_name, language: body.language },
+      secret: {
+        email: body.email,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        language: body.language,
+        birthDate: body.birth_date,
+        phone: body.phone,
+      },
       keys: await dataKeyRing(),
       reminder: body.reminder === true,
     };

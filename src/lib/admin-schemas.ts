@@ -6,7 +6,10 @@
  */
 import { z } from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
-import { isRealDate, MAX_AVAILABILITY_DAYS } from './booking-schema';
+import { emailSchema, germanDateToIso, isPlausibleBirthDate, isRealDate, MAX_AVAILABILITY_DAYS, phoneSchema } from './booking-schema';
+import { isCleanLine, visibleLength } from './text-input';
+import { isLang } from '../i18n/languages';
+import type { Lang } from '../i18n/languages';
 import { adminText, optionalAdminText } from './admin-text';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -195,11 +198,52 @@ const staffDate = z
 
 const staffTime = z.string({ error: 'admin.errors.timeInvalid' }).regex(HH_MM, 'admin.errors.timeInvalid');
 
-/** POST /api/admin/booked-slots: a seat taken by staff for a caller; no patient data at all. */
+/** A caller's name as staff type it: the patient text rules (admin text), at least 2 visible characters. */
+const patientName = (requiredKey: string) =>
+  requiredText(requiredKey, 100).refine((v) => visibleLength(v) >= 2, requiredKey);
+
+/** The caller's phone: the wizard's rules (10–30 characters, at least 7 digits, only digits, spaces and + - / ( )). */
+const patientPhone = z
+  .string({ error: 'admin.errors.phoneRequired' })
+  .trim()
+  .min(1, 'admin.errors.phoneRequired')
+  .refine((v) => phoneSchema.safeParse(v).success, 'admin.errors.phoneInvalid');
+
+/** Optional birth date, typed dd.mm.yyyy or sent yyyy-mm-dd; blank is none; out: yyyy-mm-dd or null. */
+const optionalBirthDate = z
+  .string({ error: 'admin.errors.birthDateInvalid' })
+  .nullish()
+  .transform((v) => (v == null || v.trim() === '' ? null : (germanDateToIso(v) ?? v.trim())))
+  .refine((v) => v === null || isPlausibleBirthDate(v), 'admin.errors.birthDateInvalid');
+
+/** Optional email (the wizard's rules); blank is none. */
+const optionalEmail = z
+  .string({ error: 'admin.errors.emailInvalid' })
+  .nullish()
+  .transform((v) => (v == null || v.trim() === '' ? null : v))
+  .refine((v) => v === null || emailSchema.safeParse(v).success, 'admin.errors.emailInvalid')
+  .transform((v) => (v === null ? null : emailSchema.parse(v)));
+
+/**
+ * POST /api/admin/booked-slots: a seat taken by staff for a caller, with the
+ * caller's details (docs/decisions/025): first and last name and phone
+ * required; birth date and email optional; language German unless given.
+ */
 export const staffBookingSchema = z.object({
   appointment_type_id: typeId.transform((id) => id.toLowerCase()),
   appointment_date: staffDate,
   appointment_time: staffTime,
+  first_name: patientName('admin.errors.firstNameRequired'),
+  last_name: patientName('admin.errors.lastNameRequired'),
+  phone: patientPhone,
+  birth_date: optionalBirthDate,
+  email: optionalEmail,
+  language: z
+    .string({ error: 'admin.errors.languageInvalid' })
+    .nullish()
+    .transform((v) => (v == null || v === '' ? 'de' : v))
+    .refine(isLang, 'admin.errors.languageInvalid')
+    .transform((v) => v as Lang),
 });
 export type StaffBookingInput = z.output<typeof staffBookingSchema>;
 
@@ -271,7 +315,12 @@ export const inventoryOrderedSchema = z.strictObject(
 export const MAX_BOOKED_SLOTS_DAYS = 62;
 const queryDate = z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid');
 export const bookedSlotsQuerySchema = z
-  .object({ from: queryDate.optional(), to: queryDate.optional() })
+  .object({
+    from: queryDate.optional(),
+    to: queryDate.optional(),
+    /** Which staff view asks; it names the audit row of the names shown (docs/decisions/025). */
+    view: z.enum(['day-list', 'week', 'booked-list'], { error: 'admin.errors.invalid' }).optional(),
+  })
   .superRefine((q, ctx) => {
     if ((q.from === undefined) !== (q.to === undefined)) {
       ctx.addIssue({ code: 'custom', path: [q.from === undefined ? 'from' : 'to'], message: 'errors.dateInvalid' });
@@ -281,3 +330,17 @@ export const bookedSlotsQuerySchema = z
     }
   });
 export type BookedSlotsQuery = z.output<typeof bookedSlotsQuerySchema>;
+
+/** GET /api/admin/patients?q=: a name part (at least 2 characters) or a birth date (dd.mm.yyyy or yyyy-mm-dd). */
+export const patientSearchSchema = z.object({
+  q: z
+    .string({ error: 'admin.errors.searchTooShort' })
+    .transform((v) => v.trim().normalize('NFC'))
+    .pipe(
+      z
+        .string()
+        .max(100, 'admin.errors.tooLong')
+        .refine((v) => visibleLength(v) >= 2, 'admin.errors.searchTooShort')
+        .refine(isCleanLine, 'admin.errors.invalidCharacters'),
+    ),
+});

@@ -19,6 +19,8 @@ export const AUDIT_ENTITIES = [
   'waitlist',
   /** Practice-wide settings of the back office (entity id: "practice"). */
   'settings',
+  /** Patient details revealed to staff (entity id: the view, e.g. "day-list", "search"); the label names the view and the count, never a value. */
+  'patient-details',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -36,7 +38,7 @@ export const AUDIT_ACTIONS = [
   'invitation-accept',
   'password-change',
   'password-reset',
-  /** An answer that showed patients' names to staff. */
+  /** Patient details shown in a view (day list, week, booked list, search, waitlist): the label names the view and the count, never a value. */
   'view',
   /** Second factor (docs/decisions/027-staff-second-factor.md): set up, removed with a recovery code, reset by a colleague. */
   'second-factor-enrol',

@@ -74,7 +74,7 @@ const builders: Record<string, (lang: Lang) => Built> = {
     email: patientNotice(
       {
         kind: 'moved-by-practice',
-        contact: { email: 'erika@example.org', firstName: 'Erika', lastName: 'Mustermann', language: lang, token: 'x'.repeat(43) },
+        contact: { email: 'erika@example.org', firstName: 'Erika', lastName: 'Mustermann', language: lang, token: 'x'.repeat(43), birthDate: '', phone: '' },
         bookingId: '00000000-0000-4000-8000-000000000001',
         reference: 'K7M2QX',
         type,

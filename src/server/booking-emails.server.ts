@@ -308,6 +308,25 @@ export async function sendBookingEmails(input: BookingEmailInput, sender?: Email
   return outcome;
 }
 
+/**
+ * A phone booking with an email address (docs/decisions/025): the patient
+ * gets the same confirmation, .ics and link as an online booking, in the
+ * chosen language; the practice, which took the call, gets nothing. False
+ * when no email went out (staff then tell the patient by phone).
+ */
+export async function sendPhoneBookingConfirmation(input: BookingEmailInput, sender?: EmailSender): Promise<boolean> {
+  if (!input.patient.email) return false;
+  const email = configuredEmail('phone booking confirmation', sender);
+  if (!email) return false;
+  try {
+    await email.sender.send(patientConfirmation(input, email.env.SITE_URL));
+    return true;
+  } catch (error) {
+    console.warn(`phone booking confirmation email failed: ${(error as Error)?.name ?? 'unknown'}`);
+    return false;
+  }
+}
+
 export interface RescheduleEmailInput {
   /** The booking's reference, which it keeps when moved. */
   reference: string;

@@ -135,6 +135,8 @@ ${paragraph(calendar)}
  * stands whatever happens to the email, and a failure is logged by kind only.
  */
 export async function sendPatientNotice(input: PatientNoticeInput, sender?: EmailSender): Promise<boolean> {
+  // A phone booking without an email address: nobody to write to, staff call (docs/decisions/025).
+  if (!input.contact.email) return false;
   const email = configuredEmail('patient notice', sender);
   if (!email) return false;
   try {

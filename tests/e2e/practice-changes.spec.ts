@@ -17,7 +17,7 @@ import { formatShortDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
 import { icsOf } from '../helpers/ics';
 import { bookingRequest } from '../helpers/patient';
-import { hydrated, pickSlot, signInAsAdmin } from './helpers/admin';
+import { hydrated, pickSlot, signInAsAdmin, fillCaller } from './helpers/admin';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const stamp = Date.now();
@@ -169,6 +169,7 @@ test.describe.serial('practice-side changes', () => {
     const refusal = async (time: string, meanwhile: () => Promise<unknown>, text: string) => {
       const dialog = await open();
       await pickSlot(dialog, bookDate, time);
+      await fillCaller(dialog);
       await meanwhile();
       await dialog.getByRole('button', { name: 'Speichern' }).click();
       await expect(dialog.getByRole('alert')).toHaveText(text);
@@ -210,6 +211,7 @@ test.describe.serial('practice-side changes', () => {
     });
     const stale = await open();
     await pickSlot(stale, bookDate, '09:10');
+    await fillCaller(stale);
     await stale.getByRole('button', { name: 'Speichern' }).click();
     await expect(stale.getByRole('alert')).toHaveText('Diese Zeit liegt in der Vergangenheit.');
     await stale.getByRole('button', { name: 'Abbrechen' }).click();

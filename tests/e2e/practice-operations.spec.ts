@@ -16,8 +16,8 @@ import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { practice } from '../../src/lib/practice';
 import { readOutbox } from '../helpers/eml';
-import { hydrated, pickSlot, signInAsAdmin } from './helpers/admin';
-import { bookingRequest } from '../helpers/patient';
+import { hydrated, pickSlot, signInAsAdmin, fillCaller } from './helpers/admin';
+import { bookingRequest, testCaller } from '../helpers/patient';
 import { startSecondServer, type SecondServer } from './helpers/second-server';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
@@ -125,11 +125,11 @@ test.describe.serial('practice operations', () => {
     await hydrated(page);
     await page.getByRole('button', { name: 'Termin eintragen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Termin eintragen' });
-    await expect(dialog).toContainText('Es werden keine Patientendaten erfasst.');
-    // The type, then a date and a free time picked from the calendar: nothing about the caller is asked, nothing typed.
-    await expect(dialog.locator('input, select, textarea')).toHaveCount(1);
+    await expect(dialog).toContainText('gelöscht am Ende des Termintags');
+    // The type, then a date and a free time picked from the calendar (no free typing), then the caller.
     await dialog.getByLabel('Terminart').selectOption({ label: type.name });
     await pickSlot(dialog, phoneDate, '09:00');
+    await fillCaller(dialog);
     const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/booked-slots') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     const answer = await created;
@@ -146,8 +146,9 @@ test.describe.serial('practice operations', () => {
     const cells = rows.first().getByRole('cell');
     await expect(cells.nth(0)).toHaveText(formatShortDate(phoneDate));
     await expect(cells.nth(1)).toHaveText('09:00');
-    await expect(cells.nth(3)).toHaveText(booked.reference);
-    await expect(cells.nth(4)).toHaveText('Telefon');
+    await expect(cells.nth(2)).toContainText('Müller, Hans');
+    await expect(cells.nth(4)).toHaveText(booked.reference);
+    await expect(cells.nth(5)).toHaveText('Telefon');
 
     // The wizard no longer offers 09:00 on that date; every other time stays.
     expect(await wizardTimes(wizard, type.id, phoneDate)).toEqual(ALL_TIMES.filter((t) => t !== '09:00'));
@@ -167,9 +168,9 @@ test.describe.serial('practice operations', () => {
     await page.reload();
     await page.getByLabel('Nach Terminart suchen').fill(type.name);
     await expect(rows).toHaveCount(2);
-    await expect(rows.nth(0).getByRole('cell').nth(3)).toHaveText(onlineReference);
-    await expect(rows.nth(0).getByRole('cell').nth(4)).toHaveText('Online');
-    await expect(rows.nth(1).getByRole('cell').nth(4)).toHaveText('Telefon');
+    await expect(rows.nth(0).getByRole('cell').nth(4)).toHaveText(onlineReference);
+    await expect(rows.nth(0).getByRole('cell').nth(5)).toHaveText('Online');
+    await expect(rows.nth(1).getByRole('cell').nth(5)).toHaveText('Telefon');
     await expect(rows.filter({ hasText: 'Praxis nicht benachrichtigt' })).toHaveCount(0);
     expect(await wizardTimes(wizard, type.id, phoneDate)).toEqual(ALL_TIMES.filter((t) => t !== '09:00' && t !== '08:20'));
   });
@@ -214,7 +215,7 @@ test.describe.serial('practice operations', () => {
     // And so do staff bookings.
     const staff = await page.request.post('/api/admin/booked-slots', {
       headers: originOf(base),
-      data: { appointment_type_id: blocked.id, appointment_date: blockDate, appointment_time: '10:20' },
+      data: { appointment_type_id: blocked.id, appointment_date: blockDate, appointment_time: '10:20', ...testCaller },
     });
     expect(staff.status()).toBe(409);
 
@@ -310,7 +311,7 @@ test.describe('a booking whose practice notification failed', () => {
     // A phone booking beside it is never marked.
     const phone = await page.request.post(`${url}/api/admin/booked-slots`, {
       headers: originOf(url),
-      data: { appointment_type_id: type.id, appointment_date: date, appointment_time: '11:00' },
+      data: { appointment_type_id: type.id, appointment_date: date, appointment_time: '11:00', ...testCaller },
     });
     expect(phone.status()).toBe(201);
 
@@ -328,7 +329,7 @@ test.describe('a booking whose practice notification failed', () => {
     await expect(marked).toContainText(reference);
     await expect(marked).toContainText('10:40');
     await expect(marked).toContainText('Online');
-    await expect(rows.filter({ hasText: 'Telefon' })).not.toContainText('Praxis nicht benachrichtigt');
+    await expect(rows.filter({ has: page.getByRole('cell', { name: 'Telefon', exact: true }) })).not.toContainText('Praxis nicht benachrichtigt');
 
     // Cancelled by the practice, it no longer counts.
     await marked.getByRole('button', { name: /Termin .* absagen/ }).click();

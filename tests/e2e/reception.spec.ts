@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDaysToDate, weekdayOf } from '../../src/lib/berlin-time';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
-import { bookingRequest } from '../helpers/patient';
-import { pickSlot, signInAsAdmin } from './helpers/admin';
+import { bookingRequest, testCaller } from '../helpers/patient';
+import { pickSlot, signInAsAdmin, fillCaller } from './helpers/admin';
 import { expectNoAxeViolations } from './helpers/axe';
 import { expectFitsScreen, PHONE } from './helpers/phone';
 
@@ -58,14 +58,14 @@ test.describe.serial('reception', () => {
     expect(online.status()).toBe(201);
     references['wed 10:20'] = ((await online.json()) as { booking: { reference: string } }).booking.reference;
     for (const [date, time, key] of [[wednesday, '08:40', 'wed 08:40'], [friday, '09:00', 'fri 09:00']] as const) {
-      references[key] = (await api(request, page, 'post', '/api/admin/booked-slots', { appointment_type_id: typeId, appointment_date: date, appointment_time: time })).reference;
+      references[key] = (await api(request, page, 'post', '/api/admin/booked-slots', { appointment_type_id: typeId, appointment_date: date, appointment_time: time, ...testCaller })).reference;
     }
     // Thursday: two bookings the practice cancels, one online (the patient gets an email), one by phone (staff must call).
     const thursday = addDaysToDate(nextMonday, 3);
     const toCancel = await request.post('/api/bookings', { data: bookingRequest(typeId, thursday, '11:00', { email: `woche-abgesagt-${stamp}@example.org` }) });
     expect(toCancel.status()).toBe(201);
     const onlineCancelled = ((await toCancel.json()) as { booking: { id: string; reference: string } }).booking;
-    const phoneCancelled = await api(request, page, 'post', '/api/admin/booked-slots', { appointment_type_id: typeId, appointment_date: thursday, appointment_time: '08:20' });
+    const phoneCancelled = await api(request, page, 'post', '/api/admin/booked-slots', { appointment_type_id: typeId, appointment_date: thursday, appointment_time: '08:20', ...testCaller });
     for (const booking of [onlineCancelled, phoneCancelled]) await api(request, page, 'post', `/api/admin/booked-slots/${booking.id}/cancel`, {});
     references['thu online'] = onlineCancelled.reference;
     references['thu phone'] = phoneCancelled.reference;
@@ -105,11 +105,11 @@ test.describe.serial('reception', () => {
 
     // Wednesday: time order, each row with time, type, reference, source and status; the block, and the booking inside it marked.
     await expect(rowsOf(page, wednesday).locator('td:first-child')).toHaveText(['08:40', '10:20']);
-    await expect(rowsOf(page, wednesday).first().getByRole('cell')).toHaveText(['08:40', TYPE, '–', references['wed 08:40']!, 'Telefon', 'gebucht']);
-    await expect(rowsOf(page, wednesday).last().getByRole('cell')).toHaveText(['10:20', TYPE, '–', references['wed 10:20']!, 'Online', /^gebucht\s*in Sperrzeit$/]);
+    await expect(rowsOf(page, wednesday).first().getByRole('cell')).toHaveText(['08:40', 'Müller, Hans', TYPE, references['wed 08:40']!, 'Telefon', 'gebucht']);
+    await expect(rowsOf(page, wednesday).last().getByRole('cell')).toHaveText(['10:20', 'Mustermann, Erika', TYPE, references['wed 10:20']!, 'Online', /^gebucht\s*in Sperrzeit$/]);
     await expect(dayRegion(page, wednesday).getByRole('list', { name: /^Sperrzeiten/ })).toContainText(`Gesperrt: 10:00–11:00 Uhr, ${TYPE} (Teamsitzung)`);
     await expect(dayRegion(page, sunday).getByRole('listitem').filter({ hasText: TYPE })).toHaveText(`Gesperrt: ganzer Tag, ${TYPE}`);
-    await expect(rowsOf(page, friday).getByRole('cell')).toHaveText(['09:00', TYPE, '–', references['fri 09:00']!, 'Telefon', 'gebucht']);
+    await expect(rowsOf(page, friday).getByRole('cell')).toHaveText(['09:00', 'Müller, Hans', TYPE, references['fri 09:00']!, 'Telefon', 'gebucht']);
     // Practice cancellations stay, struck through, saying whether the patient was told; the day counts none of them.
     const thursday = addDaysToDate(nextMonday, 3);
     await expect(dayRegion(page, thursday).getByRole('heading')).toContainText('0 Termine');
@@ -191,7 +191,7 @@ test.describe.serial('reception', () => {
     const time = days[0]?.times[0];
     const remaining = page.getByRole('region', { name: 'Heute noch' });
     if (time) {
-      const booked = await api(page.request, page, 'post', '/api/admin/booked-slots', { appointment_type_id: typeId, appointment_date: today, appointment_time: time });
+      const booked = await api(page.request, page, 'post', '/api/admin/booked-slots', { appointment_type_id: typeId, appointment_date: today, appointment_time: time, ...testCaller });
       await page.reload();
       await expect(remaining.getByRole('listitem').filter({ hasText: booked.reference })).toContainText(`${time}${TYPE}`);
     } else {
@@ -246,6 +246,7 @@ test.describe.serial('reception', () => {
     await booking.getByLabel(/Terminart/).selectOption({ label: TYPE });
     // Picked from the staff calendar (issue 18 / 21 point 2): a paused type is still offered to staff.
     await pickSlot(booking, friday, '10:00');
+    await fillCaller(booking);
     await booking.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText(/^Termin eingetragen \(Buchungsnummer [2-9A-Z]{6}\)$/)).toBeVisible();
   });

@@ -20,8 +20,8 @@ test('step 3 offers an unticked reminder box; a booking with it ticked succeeds'
   const box = page.getByRole('checkbox', { name: 'Email reminder 24 hours before' });
   await expect(box).not.toBeChecked();
   await expect(box).toHaveAccessibleDescription(/after a move we remind you of the new time/);
-  // Step 3 says in one sentence what is kept, who sees it and until when (docs/decisions/026).
-  await expect(page.getByText("We keep your details (name, date of birth, phone, email) encrypted for this appointment: only the practice team can see them, and we delete them at the end of the appointment's day or when it is cancelled.")).toBeVisible();
+  // Step 3 says in one sentence what is kept, why and until when (DESIGN.md, Appointment contact).
+  await expect(page.getByText('We keep your name, date of birth, phone number and email address encrypted. Only our practice team sees them, in our appointment system, to know who is coming and to tell you about changes. They are deleted at the end of the day of your appointment, or when it is cancelled.')).toBeVisible();
   await page.getByLabel('First name').fill('Erika');
   await page.getByLabel('Last name').fill('Mustermann');
   await page.getByLabel('Date of birth').fill('12.08.1964');

@@ -12,7 +12,7 @@ import { formatLongDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
 import { ADMIN, hydrated, signIn, signInAsAdmin } from './helpers/admin';
 import { expectNoAxeViolations } from './helpers/axe';
-import { bookingRequest } from '../helpers/patient';
+import { bookingRequest, testCaller } from '../helpers/patient';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const practiceName = (JSON.parse(readFileSync('src/content/practice.json', 'utf8')) as { name: { de: string } }).name.de;
@@ -218,7 +218,7 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     // A phone booking ("Termin eintragen") at 09:00.
     const phone = await page.request.post('/api/admin/booked-slots', {
       headers: origin,
-      data: { appointment_type_id: type.id, appointment_date: tomorrow, appointment_time: '09:00' },
+      data: { appointment_type_id: type.id, appointment_date: tomorrow, appointment_time: '09:00', ...testCaller },
     });
     expect(phone.status()).toBe(201);
     const phoneReference = ((await phone.json()) as { reference: string }).reference;
@@ -230,15 +230,16 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     const ours = day.getByRole('row').filter({ hasText: `Tagesliste ${stamp}` });
     await expect(ours).toHaveCount(4);
     await expect(ours.locator('td:first-child')).toHaveText(['08:40', '08:40', '09:00', '10:20']);
-    await expect(day.getByRole('columnheader')).toHaveText(['Uhrzeit', 'Terminart', 'Patient', 'Buchungsnummer', 'Quelle', 'Status', 'Ankunft']);
+    await expect(day.getByRole('columnheader')).toHaveText(['Uhrzeit', 'Patient', 'Terminart', 'Buchungsnummer', 'Quelle', 'Status', 'Ankunft']);
     // The date field shows the first day listed (today, with tomorrow).
     await expect(page.getByLabel('Datum')).toHaveValue(berlinToday());
     // Time, type, reference, source: the two 08:40 bookings in either order.
     const rowTexts = async () => (await ours.evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent!.trim())))).sort();
     const expectedRows = [
-      ...references['08:40']!.map((ref) => ['08:40', `Tagesliste ${stamp}`, '–', ref, 'Online', 'gebucht', '–']),
-      ['09:00', `Tagesliste ${stamp}`, '–', phoneReference, 'Telefon', 'gebucht', '–'],
-      ['10:20', `Tagesliste ${stamp}`, '–', references['10:20']![0]!, 'Online', 'gebucht', '–'],
+      // The same patient three times that day: the name with the birth date (docs/decisions/025).
+      ...references['08:40']!.map((ref) => ['08:40', 'Mustermann, Erika (geb. 12.08.1964)', `Tagesliste ${stamp}`, ref, 'Online', 'gebucht', '–']),
+      ['09:00', 'Müller, Hans', `Tagesliste ${stamp}`, phoneReference, 'Telefon', 'gebucht', '–'],
+      ['10:20', 'Mustermann, Erika (geb. 12.08.1964)', `Tagesliste ${stamp}`, references['10:20']![0]!, 'Online', 'gebucht', '–'],
     ].sort();
     expect(await rowTexts()).toEqual(expectedRows);
     await axe(page, 'Tagesliste');
@@ -260,10 +261,11 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await expect(page.getByLabel('Datum')).toBeHidden();
     await expect(ours.first()).toBeVisible();
     await expect(page.getByText(/^Stand: /)).toBeVisible();
+    await expect(page.getByText('Vertraulich – enthält Patientendaten')).toBeVisible();
     // The printout names the practice.
     await expect(page.getByText(practiceName)).toBeVisible();
     // Reference and source columns print too.
-    for (const header of ['Uhrzeit', 'Terminart', 'Patient', 'Buchungsnummer', 'Quelle', 'Status', 'Ankunft']) await expect(day.getByRole('columnheader', { name: header })).toBeVisible();
+    for (const header of ['Uhrzeit', 'Patient', 'Terminart', 'Buchungsnummer', 'Quelle', 'Status', 'Ankunft']) await expect(day.getByRole('columnheader', { name: header })).toBeVisible();
     for (const ref of [phoneReference, references['10:20']![0]!]) await expect(day.getByRole('cell', { name: ref, exact: true })).toBeVisible();
     await expect(ours.filter({ hasText: phoneReference }).getByRole('cell', { name: 'Telefon', exact: true })).toBeVisible();
     expect(await rowTexts()).toEqual(expectedRows);

@@ -17,3 +17,14 @@ export const testPatient = {
 export function bookingRequest(typeId: string, date: string, time: string, overrides: Record<string, unknown> = {}) {
   return { appointment_type_id: typeId, appointment_date: date, appointment_time: time, ...testPatient, ...overrides };
 }
+
+/**
+ * The caller of a phone booking (POST /api/admin/booked-slots): the required
+ * details only (no birth date, no email). Files that look for patient values
+ * in tables, logs or mail use their own.
+ */
+export const testCaller = {
+  first_name: 'Hans',
+  last_name: 'Müller',
+  phone: '0211 7654321',
+};

@@ -111,6 +111,8 @@ describe.each(databaseKinds)('appointment-contact migration over second-round re
       lastName: '',
       language: 'de',
       token: 'T'.repeat(43),
+      birthDate: '',
+      phone: '',
     });
 
     // The second round's statements (src/server/reminders/*.ts before issue 18), as drizzle sent them:

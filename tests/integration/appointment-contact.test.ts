@@ -303,7 +303,7 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
     const lost = await book({ appointment_date: '2030-01-08', appointment_time: '10:00', email: 'lost@example.org' });
     const foreign = parseKeyRing(Buffer.alloc(32, 9).toString('hex'));
     const { seal } = await import('../../src/server/appointment-contact/seal.server');
-    const resealed = seal({ email: 'lost@example.org', firstName: 'L', lastName: 'X', language: 'de', token: 'T'.repeat(43) }, lost.json.booking.id, foreign);
+    const resealed = seal({ email: 'lost@example.org', firstName: 'L', lastName: 'X', language: 'de', token: 'T'.repeat(43), birthDate: '', phone: '' }, lost.json.booking.id, foreign);
     await t.db.update(appointmentContacts).set(resealed).where(eq(appointmentContacts.bookingId, lost.json.booking.id));
     expect((await purgeEnded(t.db, at('2030-01-08T09:20:00Z'))).contacts).toBe(0); // Tuesday 10:20 Berlin: still Tuesday
     const result = await purgeEnded(t.db, at('2030-01-08T23:00:00Z')); // Wednesday 00:00 Berlin

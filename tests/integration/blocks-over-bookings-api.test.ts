@@ -23,7 +23,7 @@ import { readOutbox } from '../helpers/eml';
 import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
-import { testPatient } from '../helpers/patient';
+import { testPatient, testCaller } from '../helpers/patient';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { addBookableType } from '../helpers/fixtures';
 
@@ -80,7 +80,7 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     return res.json.booking as { id: string; reference: string };
   }
   async function phone(typeId: string, date: string, time: string) {
-    const res = await api(bookedCollection, '/api/admin/booked-slots', { method: 'POST', body: { appointment_type_id: typeId, appointment_date: date, appointment_time: time } });
+    const res = await api(bookedCollection, '/api/admin/booked-slots', { method: 'POST', body: { appointment_type_id: typeId, appointment_date: date, appointment_time: time, ...testCaller } });
     expect(res.status).toBe(201);
     return res.json as { id: string; reference: string };
   }
@@ -136,7 +136,7 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     expect(res.json.blocked).toHaveLength(1);
     expect(res.json.cancelled).toEqual([
       { reference: a.reference, patient_notified: true },
-      { reference: b.reference, patient_notified: false },
+      { reference: b.reference, patient_notified: false, patient_phone: testCaller.phone },
     ]);
     expect(await live()).toHaveLength(0);
     expect((await t.db.select().from(cancelledBookings)).map((x) => [x.reference, x.patientNotified]).sort()).toEqual(

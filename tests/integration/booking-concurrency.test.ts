@@ -21,6 +21,7 @@ import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { readOutbox } from '../helpers/eml';
 import { addBookableType } from '../helpers/fixtures';
 import { countRoundTrips } from '../helpers/round-trips';
+import { testCaller } from '../helpers/patient';
 
 const CONCURRENT = 100;
 // Monday 7 January 2030, 07:00 in Berlin.
@@ -142,7 +143,7 @@ describe('concurrent bookings on a real Postgres', () => {
           i % 2 === 0
             ? staff(staffBookings, '/api/admin/booked-slots', {
                 method: 'POST',
-                body: { appointment_type_id: spelling(type.id, i), appointment_date: '2030-01-08', appointment_time: '09:00' },
+                body: { appointment_type_id: spelling(type.id, i), appointment_date: '2030-01-08', appointment_time: '09:00', ...testCaller },
               })
             : book(body(spelling(type.id, i), 5000 + i), `10.2.${Math.floor(i / 250)}.${i % 250}`),
         ),

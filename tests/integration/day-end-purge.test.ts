@@ -49,7 +49,7 @@ describe.each(databaseKinds)('the day-end purge on %s', (kind) => {
   /** A booking with its sealed contact, as every booking now keeps one. */
   async function bookingWithContact(date: string, time: string): Promise<string> {
     const [row] = await t.db.insert(bookedSlots).values({ appointmentTypeId: typeId, appointmentDate: date, appointmentTime: time, seat: 1, source: 'phone' }).returning();
-    const sealed = seal({ email: 'p@example.org', firstName: 'P', lastName: 'Q', language: 'de', token: 'T'.repeat(43) }, row!.id, keys);
+    const sealed = seal({ email: 'p@example.org', firstName: 'P', lastName: 'Q', language: 'de', token: 'T'.repeat(43), birthDate: '1960-01-01', phone: '0211 123456' }, row!.id, keys);
     await t.db.insert(appointmentContacts).values({ bookingId: row!.id, ...sealed });
     return row!.id;
   }

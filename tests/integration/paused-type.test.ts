@@ -20,7 +20,7 @@ import { createAdmin, type TestUser } from '../helpers/auth';
 import { setEnv } from '../helpers/env';
 import { readOutbox } from '../helpers/eml';
 import { call } from '../helpers/http';
-import { bookingRequest } from '../helpers/patient';
+import { bookingRequest, testCaller } from '../helpers/patient';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { addBookableType } from '../helpers/fixtures';
 
@@ -74,7 +74,7 @@ describe.each(databaseKinds)('a type paused online on %s', (kind) => {
 
     const staff = await asAdmin(() => admin)(staffBookings, '/api/admin/booked-slots', {
       method: 'POST',
-      body: { appointment_type_id: typeId, appointment_date: TUESDAY, appointment_time: '09:20' },
+      body: { appointment_type_id: typeId, appointment_date: TUESDAY, appointment_time: '09:20', ...testCaller },
     });
     expect(staff.status).toBe(201);
     expect(staff.json).toMatchObject({ source: 'phone', appointment_time: '09:20' });

@@ -29,7 +29,7 @@ import { readOutbox } from '../helpers/eml';
 import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
-import { testPatient } from '../helpers/patient';
+import { testPatient, testCaller } from '../helpers/patient';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { addBookableType } from '../helpers/fixtures';
 
@@ -94,7 +94,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
     vi.setSystemTime(new Date(iso));
     admin = await createAdmin(t.db, { email: `later-${++signIns}@praxis.example` });
   }
-  const staffBook = (body: Record<string, unknown>) => api(bookedCollection, '/api/admin/booked-slots', { method: 'POST', body: { appointment_type_id: checkUp, ...body } });
+  const staffBook = (body: Record<string, unknown>) => api(bookedCollection, '/api/admin/booked-slots', { method: 'POST', body: { appointment_type_id: checkUp, ...testCaller, ...body } });
   const cancel = (id: string, body: unknown = {}) => api(cancelFn, `/api/admin/booked-slots/${id}/cancel`, { method: 'POST', params: { id }, body });
   const move = (id: string, body: unknown) => api(moveFn, `/api/admin/booked-slots/${id}/move`, { method: 'POST', params: { id }, body });
   const list = async () => (await api(bookedCollection, '/api/admin/booked-slots')).json as Array<Record<string, unknown>>;
@@ -110,7 +110,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       const message = 'Die Ärztin ist erkrankt.\nBitte rufen Sie uns an. <b>';
       const res = await cancel(booked.id, { message });
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ id: booked.id, reference: booked.reference, patient_notified: true });
+      expect(res.json).toEqual({ id: booked.id, reference: booked.reference, patient_notified: true, patient_phone: null });
 
       const [mail, ...others] = await readOutbox(outbox);
       expect(others).toHaveLength(0);
@@ -166,7 +166,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       const phone = await staffBook({ appointment_date: '2030-01-08', appointment_time: '10:00' });
       expect(phone.status).toBe(201);
       const res = await cancel(phone.json.id);
-      expect(res.json).toEqual({ id: phone.json.id, reference: phone.json.reference, patient_notified: false });
+      expect(res.json).toEqual({ id: phone.json.id, reference: phone.json.reference, patient_notified: false, patient_phone: testCaller.phone });
       expect(await readOutbox(outbox)).toHaveLength(0);
 
       const failing = await bookOnline({ email: 'erika@praxis.invalid' });
@@ -188,7 +188,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       const booked = await bookOnline();
       const res = await api(bookedItem, `/api/admin/booked-slots/${booked.id}`, { method: 'DELETE', params: { id: booked.id } });
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ id: booked.id, reference: booked.reference, patient_notified: true });
+      expect(res.json).toEqual({ id: booked.id, reference: booked.reference, patient_notified: true, patient_phone: null });
       const [mail] = await readOutbox(outbox);
       expect(mail!.text).not.toContain('Nachricht der Praxis');
       expect(icsOf(mail!).method).toBe('CANCEL');
@@ -226,6 +226,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       expect(res.json).toEqual({
         booking: { id: booked.id, appointment_type_id: checkUp, appointment_date: '2030-03-05', appointment_time: '11:20', reference: booked.reference },
         patient_notified: true,
+        patient_phone: null,
       });
       const [mail] = await readOutbox(outbox);
       expect(mail!.subject).toBe('Your appointment has been moved: Health check now on Tue 5 Mar 2030 at 11:20');

@@ -23,7 +23,7 @@ import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
 import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
-import { testPatient } from '../helpers/patient';
+import { testPatient, testCaller } from '../helpers/patient';
 import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { addBookableType } from '../helpers/fixtures';
 
@@ -86,7 +86,7 @@ describe('practice-side changes racing on a real Postgres', () => {
     const target = { appointment_date: '2030-01-10', appointment_time: '09:00' };
     const requests = [
       ...ids.map((id) => staff(moveFn, `/api/admin/booked-slots/${id}/move`, { method: 'POST', params: { id }, body: target })),
-      ...Array.from({ length: 8 }, () => staff(staffBookings, '/api/admin/booked-slots', { method: 'POST', body: { appointment_type_id: typeId, ...target } })),
+      ...Array.from({ length: 8 }, () => staff(staffBookings, '/api/admin/booked-slots', { method: 'POST', body: { appointment_type_id: typeId, ...target, ...testCaller } })),
       ...Array.from({ length: 8 }, (_, i) => online(typeId, target.appointment_date, target.appointment_time, 5000 + serial * 100 + i)),
     ];
     const results = await Promise.all(requests);

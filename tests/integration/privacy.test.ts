@@ -8,6 +8,10 @@
  * files included; the outbox, which stands for the mail service, aside) or
  * any log line, nor in any email to the practice; and the purge at Berlin
  * midnight leaves no contact of the ended day.
+ * Then the same after phone bookings with the caller's details, the staff
+ * views that show them and "Patient suchen" (docs/decisions/025), whose
+ * query is in no log and no audit row either; the practice gets no email
+ * of a phone booking.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,6 +20,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import attendanceFn from '../../netlify/functions/admin-booked-slot-attendance';
 import cancelFn from '../../netlify/functions/admin-booked-slot-cancel';
+import bookedCollection from '../../netlify/functions/admin-booked-slots';
+import patientSearch from '../../netlify/functions/admin-patients';
 import moveFn from '../../netlify/functions/admin-booked-slot-move';
 import bookings from '../../netlify/functions/bookings';
 import cancelLink from '../../netlify/functions/bookings-cancel';
@@ -41,6 +47,10 @@ const patients = [
   { first_name: 'Ottokar', last_name: 'Regenbogenforelle', birth_date: '1990-05-17', phone: '0211 44433321', email: 'ottokar.r@example.org' },
 ];
 const MESSAGE = 'Frau Doktor Sonnenblumenfeld ist erkrankt';
+const callers = [
+  { first_name: 'Kunigunde', last_name: 'Schnabeltasse', phone: '0211 77788812', birth_date: '1948-07-21', email: 'kunigunde.s@example.org', language: 'en' },
+  { first_name: 'Bartholomäus', last_name: 'Hühnerleiter', phone: '0211 66699934' },
+];
 
 async function everyTableAsText(db: Database): Promise<string> {
   const result = await db.execute(
@@ -176,5 +186,43 @@ describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) 
       for (const secret of secrets) expect(`${mail.subject}\n${mail.text}\n${mail.html}`, `practice email "${mail.subject}" holds ${secret}`).not.toContain(secret);
     }
     await expectNothingInClear('purged');
+  });
+
+  it('after phone bookings with the caller\'s details, the staff views and the search', async () => {
+    vi.setSystemTime(NOW);
+    for (const c of callers) {
+      secrets.push(c.first_name, c.last_name, c.phone, c.phone.replace(/\s/g, ''));
+      if (c.birth_date) secrets.push(c.birth_date, c.birth_date.split('-').reverse().join('.'));
+      if (c.email) secrets.push(c.email);
+    }
+    const ids: string[] = [];
+    for (const [i, c] of callers.entries()) {
+      const res = await api(bookedCollection, '/api/admin/booked-slots', {
+        method: 'POST',
+        body: { ...c, appointment_type_id: typeId, appointment_date: '2030-01-11', appointment_time: ['09:00', '09:20'][i] },
+      });
+      expect(res.status).toBe(201);
+      ids.push(res.json.id);
+    }
+    secrets.push(await tokenFor(callers[0]!.email!));
+    await expectNothingInClear('phone booked');
+    // Only the caller with an email was written to; the practice, which took the call, was not.
+    const mails = await readOutbox(path.join(dataDir, 'outbox'));
+    expect(mails.filter((m) => m.headers.to === callers[0]!.email)).toHaveLength(1);
+    const mentions = (c: (typeof callers)[number]) => mails.filter((m) => m.text.includes(c.last_name)).map((m) => m.headers.to);
+    expect(mentions(callers[0]!)).toEqual([callers[0]!.email]);
+    expect(mentions(callers[1]!)).toEqual([]);
+
+    const day = await api(bookedCollection, '/api/admin/booked-slots', { query: { from: '2030-01-11', to: '2030-01-11', view: 'day-list' } });
+    expect(day.json.map((r: any) => r.patient.last_name)).toEqual(['Schnabeltasse', 'Hühnerleiter']);
+    for (const q of ['schnabel', 'huhnerleiter', '21.07.1948']) {
+      const res = await api(patientSearch, '/api/admin/patients', { query: { q } });
+      expect(res.json).toHaveLength(1);
+    }
+    secrets.push('schnabel', 'huhnerleiter');
+    await expectNothingInClear('viewed and searched');
+
+    expect((await api(cancelFn, `/api/admin/booked-slots/${ids[1]}/cancel`, { method: 'POST', params: { id: ids[1]! }, body: {} })).json.patient_phone).toBe(callers[1]!.phone);
+    await expectNothingInClear('phone booking cancelled');
   });
 });

@@ -17,7 +17,15 @@ import { open, seal, SealError, type ContactSecret } from '../../src/server/appo
 import { reminderSendAt } from '../../src/lib/reminder-time';
 import { startReminderSchedule } from '../../src/server/appointment-contact/job.server';
 
-const secret: ContactSecret = { email: 'erika@example.org', firstName: 'Erika', lastName: 'Mustermann', language: 'de', token: 'A'.repeat(43) };
+const secret: ContactSecret = {
+  email: 'erika@example.org',
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  language: 'de',
+  token: 'A'.repeat(43),
+  birthDate: '1980-04-02',
+  phone: '0211 1234567',
+};
 const BOOKING = '6f1c1a52-6c1d-4a57-9d0e-1f1a2b3c4d5e';
 
 describe('key ring (DATA_ENCRYPTION_KEY)', () => {
@@ -163,7 +171,7 @@ describe('a second-round reminder migrated into a contact', () => {
     cipher.setAAD(Buffer.from(BOOKING, 'utf8'));
     const body = Buffer.concat([cipher.update(JSON.stringify({ e: 'erika@example.org', f: 'Erika', l: 'en', t: secret.token })), cipher.final()]);
     const sealed = Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
-    expect(open({ keyId: ring.current.id, sealed }, BOOKING, ring)).toEqual({ ...secret, lastName: '', language: 'en' });
+    expect(open({ keyId: ring.current.id, sealed }, BOOKING, ring)).toEqual({ ...secret, lastName: '', language: 'en', birthDate: '', phone: '' });
   });
 });
 
@@ -298,6 +306,6 @@ describe('privacy policy and step 3 describe the appointment contact: what, who 
     expect(text).toMatch(lang === 'de' ? /E-Mail \*\*ohne Ihre persönlichen Angaben\*\*/ : /email about every booking \*\*without your personal details\*\*/);
     expect(text).toMatch(lang === 'de' ? /ob Sie erschienen sind/ : /whether you came/);
     // Step 3's one sentence: what, who sees it, until when.
-    expect(dictionary['bookingForm.contactKept']).toMatch(lang === 'de' ? /verschlüsselt für diesen Termin: Sehen kann sie nur das Praxisteam, und wir löschen sie am Ende des Termintages/ : /encrypted for this appointment: only the practice team can see them, and we delete them at the end of the appointment's day/);
+    expect(dictionary['bookingForm.contactKept']).toMatch(lang === 'de' ? /Geburtsdatum, Ihre Telefonnummer und E-Mail-Adresse verschlüsselt.*Praxisteam.*am Ende Ihres Termintags gelöscht/ : /date of birth, phone number and email address encrypted.*practice team.*deleted at the end of the day of your appointment/);
   });
 });

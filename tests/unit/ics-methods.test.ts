@@ -19,7 +19,7 @@ import { calendarPartMethods } from '../helpers/ics';
 const SITE = 'https://praxis.example';
 const BOOKING_ID = '00000000-0000-4000-8000-000000000001';
 const type = { name: 'Check-up', nameEn: 'Check-up (EN)', slotDurationMinutes: 20, priceCents: null };
-const contact = (language: 'de' | 'en') => ({ email: 'erika@example.org', firstName: 'Erika', lastName: 'Mustermann', language, token: 'x'.repeat(43) });
+const contact = (language: 'de' | 'en') => ({ email: 'erika@example.org', firstName: 'Erika', lastName: 'Mustermann', language, token: 'x'.repeat(43), birthDate: '1964-08-12', phone: '+49 211 5550123' });
 
 /** A calendar's VCALENDAR and its one VEVENT, as ical.js reads them. */
 async function calendarOf(message: EmailMessage) {

@@ -8,6 +8,7 @@ import { labels } from './labels';
 import type { AdminAppointmentTypeDto } from '../../server/admin/appointment-types.server';
 import type { TimeWindowDto } from '../../server/admin/time-windows.server';
 import type { BlockedDateDto } from '../../server/admin/blocked-dates.server';
+import type { PatientDto, PatientHit } from '../../server/admin/patient-details.server';
 import type { InventoryItemDto } from '../../server/admin/inventory.server';
 import type { StaffUserDto } from '../../server/admin/users.server';
 import type { AuditEntryDto } from '../../server/audit.server';
@@ -16,7 +17,20 @@ import type { AdminBookedSlotDto as BookedSlotRow } from '../../server/admin/boo
 
 /** A row of GET /api/admin/booked-slots: the booking, and the language of the patient's emails (null: none goes; docs/decisions/030). */
 export type AdminBookedSlotDto = BookedSlotRow & { language?: 'de' | 'en' | null };
-export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, InventoryItemDto, StaffUserDto, AuditEntryDto };
+export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, InventoryItemDto, StaffUserDto, AuditEntryDto, PatientDto, PatientHit };
+
+/** A phone booking's caller (docs/decisions/025): names and phone required, birth date (yyyy-mm-dd or dd.mm.yyyy) and email optional. */
+export interface StaffBookingInput {
+  appointment_type_id: string;
+  appointment_date: string;
+  appointment_time: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  birth_date?: string;
+  email?: string;
+  language: 'de' | 'en';
+}
 export { ApiError };
 
 /** A block saved with a range or a choice about the bookings it covers. */
@@ -63,11 +77,20 @@ export const adminApi = {
     removeRange: (id: string) => request<void>('DELETE', `/api/admin/blocked-dates/${encodeURIComponent(id)}?scope=range`),
   },
   booked: {
-    ...resource<AdminBookedSlotDto, { appointment_type_id: string; appointment_date: string; appointment_time: string }>('/api/admin/booked-slots'),
-    /** The bookings from … to (both included, at most 62 days): the week view, the day list, the dashboard. */
-    between: (from: string, to: string) => request<AdminBookedSlotDto[]>('GET', `/api/admin/booked-slots?${new URLSearchParams({ from, to })}`),
+    ...resource<AdminBookedSlotDto, StaffBookingInput>('/api/admin/booked-slots'),
+    /**
+     * The bookings from … to (both included, at most 62 days): the week view, the day list, the dashboard.
+     * `view` names the audit row of the names shown (docs/decisions/025).
+     */
+    between: (from: string, to: string, view?: 'day-list' | 'week') =>
+      request<AdminBookedSlotDto[]>('GET', `/api/admin/booked-slots?${new URLSearchParams({ from, to, ...(view ? { view } : {}) })}`),
+    /** `patient_phone`: the number to call when nobody was told by email. */
     cancel: (id: string, message?: string) =>
-      request<{ id: string; reference: string; patient_notified: boolean }>('POST', `/api/admin/booked-slots/${encodeURIComponent(id)}/cancel`, message ? { message } : {}),
+      request<{ id: string; reference: string; patient_notified: boolean; patient_phone: string | null }>(
+        'POST',
+        `/api/admin/booked-slots/${encodeURIComponent(id)}/cancel`,
+        message ? { message } : {},
+      ),
     /** Arrival on the appointment's day; null undoes it (docs/decisions/026). */
     attendance: (id: string, attendance: 'arrived' | 'no_show' | null) =>
       request<{ id: string; reference: string; attendance: 'arrived' | 'no_show' | null }>(
@@ -76,12 +99,14 @@ export const adminApi = {
         { attendance },
       ),
     move: (id: string, input: { appointment_date: string; appointment_time: string; message?: string }) =>
-      request<{ booking: { id: string; appointment_date: string; appointment_time: string; reference: string }; patient_notified: boolean }>(
+      request<{ booking: { id: string; appointment_date: string; appointment_time: string; reference: string }; patient_notified: boolean; patient_phone: string | null }>(
         'POST',
         `/api/admin/booked-slots/${encodeURIComponent(id)}/move`,
         input,
       ),
   },
+  /** "Patient suchen": today's and later bookings by name part or birth date (docs/decisions/025). The query goes to the API only, never into the page's address. */
+  patients: (q: string) => request<PatientHit[]>('GET', `/api/admin/patients?${new URLSearchParams({ q })}`),
   /** Free dates and times of a type under staff rules (docs/decisions/021). */
   availability: (type: string, from: string, to: string) =>
     request<{ days: Array<{ date: string; times: string[] }> }>('GET', `/api/admin/availability?${new URLSearchParams({ type, from, to })}`),

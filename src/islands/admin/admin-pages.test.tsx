@@ -278,7 +278,10 @@ describe('booked slots page', () => {
     practice_notified: true,
     status: 'booked',
     patient_notified: true,
+    patient: { first_name: 'Erika', last_name: 'Mustermann', birth_date: '1964-08-12', phone: '+49 211 5550123', email: 'erika@example.org', language: 'de' },
+    patient_state: 'present',
   });
+  const caller = { first_name: 'Jürgen', last_name: 'Müller', birth_date: null, phone: '0211 4445566', email: null, language: 'de' };
 
   it('shows reference, source (Online/Telefon) and the not-notified mark', async () => {
     replies = {
@@ -325,17 +328,33 @@ describe('booked slots page', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByLabelText(/Uhrzeit/, { selector: 'input' })).toBeNull(); // no free typing
     await user.click(await within(dialog).findByRole('button', { name: '10:00 Uhr' }, { timeout: 5000 }));
+    // The caller's details: name and phone required, said at the field in German before anything is sent.
+    expect(dialog).toHaveTextContent('gelöscht am Ende des Termintags');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(within(dialog).getByLabelText(/^Vorname/)).toHaveAccessibleDescription(/Vornamen/);
+    expect(calls.some((c) => c.key === 'POST /api/admin/booked-slots')).toBe(false);
+    await user.type(within(dialog).getByLabelText(/^Vorname/), 'Jürgen');
+    await user.type(within(dialog).getByLabelText(/^Nachname/), 'Müller');
+    await user.type(within(dialog).getByLabelText(/^Telefon/), '0211 4445566');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await within(dialog).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Diese Zeit ist bereits ausgebucht.');
     const post = calls.find((c) => c.key === 'POST /api/admin/booked-slots');
-    expect(post?.body).toEqual({ appointment_type_id: TYPE.id, appointment_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), appointment_time: '10:00' });
+    expect(post?.body).toEqual({
+      appointment_type_id: TYPE.id,
+      appointment_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      appointment_time: '10:00',
+      first_name: 'Jürgen',
+      last_name: 'Müller',
+      phone: '0211 4445566',
+      language: 'de',
+    });
     // The picker asked again: 10:00 is gone.
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: '10:00 Uhr' })).toBeNull(), { timeout: 5000 });
-    answer = { status: 201, body: { ...slot('n', '2030-01-08', '10:20'), source: 'phone', reference: 'Q2W3E4' } };
+    answer = { status: 201, body: { ...slot('n', '2030-01-08', '10:20'), source: 'phone', reference: 'Q2W3E4', patient: caller } };
     await user.click(await within(dialog).findByRole('button', { name: '10:20 Uhr' }, { timeout: 5000 }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Termin eingetragen (Buchungsnummer Q2W3E4)')).toBeInTheDocument();
-  });
+  }, 30_000);
 
   // This month's answer is held back (a slow connection); staff go on to next month meanwhile.
   it.each(['turn to next month', 'pick a date of next month'])("'Termin eintragen': staff %s while the first free date is searched; the search does not snap back", async (what) => {
@@ -380,8 +399,8 @@ describe('booked slots page', () => {
       'GET /api/admin/booked-slots': () => ({
         status: 200,
         body: [
-          { ...slot('a', '2030-01-08', '09:00'), reference: 'K7MZ4Q', status: 'cancelled_by_practice', patient_notified: true },
-          { ...slot('b', '2030-01-08', '09:20'), reference: 'P3RT9W', status: 'cancelled_by_practice', patient_notified: false, source: 'phone' },
+          { ...slot('a', '2030-01-08', '09:00'), reference: 'K7MZ4Q', status: 'cancelled_by_practice', patient_notified: true, patient: null, patient_state: 'none' },
+          { ...slot('b', '2030-01-08', '09:20'), reference: 'P3RT9W', status: 'cancelled_by_practice', patient_notified: false, source: 'phone', patient: null, patient_state: 'none' },
           slot('c', '2030-01-09', '08:20'),
         ],
       }),
@@ -423,6 +442,51 @@ describe('booked slots page', () => {
     expect(await screen.findByText('Keine E-Mail an den Patienten: bitte telefonisch informieren (Buchungsnummer ABCDEF).')).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /api/admin/booked-slots/a/cancel')?.body).toEqual({ message: 'Die Ärztin ist erkrankt.' });
     answer = { status: 404, body: { detail: 'Unknown booked slot.' } };
+  });
+
+  it('a phone booking without email: the list shows the name, the opened booking its phone; "Absagen" shows the number to call, before and after', async () => {
+    replies = {
+      'GET /api/admin/booked-slots': () => ({ status: 200, body: [{ ...slot('p', '2030-01-08', '09:00'), source: 'phone', patient: caller }] }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+      'POST /api/admin/booked-slots/p/cancel': () => ({ status: 200, body: { id: 'p', reference: 'ABCDEF', patient_notified: false, patient_phone: '0211 4445566' } }),
+    };
+    renderWithToasts(<BookedSlotsPage />);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Müller, Jürgen')).toBeInTheDocument();
+    await user.click(screen.getByText('Kontaktdaten'));
+    expect(screen.getByRole('link', { name: '0211 4445566' })).toHaveAttribute('href', 'tel:02114445566');
+    expect(screen.getByText('keine E-Mail-Adresse')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Termin Check-up, 08.01.2030 09:00 Uhr absagen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Termin absagen' });
+    expect(dialog).toHaveTextContent('Bitte telefonisch informieren: 0211 4445566');
+    expect(within(dialog).queryByLabelText('Nachricht an den Patienten (optional)')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Termin absagen' }));
+    expect(await screen.findByText('Bitte telefonisch informieren: 0211 4445566')).toBeInTheDocument();
+  });
+
+  it('"Patient suchen": the hit opens its booking in the list; the query never goes into the address', async () => {
+    replies = {
+      'GET /api/admin/booked-slots': () => ({
+        status: 200,
+        body: [slot('a', '2030-01-08', '09:00'), { ...slot('p', '2030-01-09', '09:00'), source: 'phone', reference: 'Q2W3E4', patient: caller }],
+      }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+      'GET /api/admin/patients': () => ({
+        status: 200,
+        body: [{ id: 'p', reference: 'Q2W3E4', appointment_date: '2030-01-09', appointment_time: '09:00', appointment_type_id: TYPE.id, type_name: 'Check-up', source: 'phone', first_name: 'Jürgen', last_name: 'Müller', birth_date: null }],
+      }),
+    };
+    renderWithToasts(<BookedSlotsPage />);
+    const user = userEvent.setup();
+    await screen.findByText('Müller, Jürgen');
+    await user.type(screen.getByRole('searchbox', { name: 'Patient suchen' }), 'muller');
+    await user.click(screen.getByRole('button', { name: 'Suchen' }));
+    expect(calls.map((c) => c.key)).toContain('GET /api/admin/patients?q=muller');
+    await user.click(await screen.findByRole('button', { name: 'Termin von Müller, Jürgen am 09.01.2030, 09:00 Uhr öffnen' }));
+    // Only that day is listed now, and the booking is open with its phone.
+    await waitFor(() => expect(screen.queryByText('Mustermann, Erika')).toBeNull());
+    expect(screen.getByRole('link', { name: '0211 4445566' })).toBeVisible();
+    expect(window.location.search).not.toContain('muller');
   });
 
   it('a booking a colleague cancelled meanwhile: "Absagen" and "Verschieben" say so in German and show the list as it now is', async () => {

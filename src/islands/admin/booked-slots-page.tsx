@@ -3,23 +3,26 @@
  * counters, "Absagen" with a message to the patient (replacing SPEC.md's
  * "Slot freigeben"), "Verschieben" and "Termin eintragen" for a caller
  * (source Telefon). Practice cancellations stay struck through until their
- * date has passed, with whether the patient was told. Only type, date,
- * time, source and reference exist to show: the appointment contact is
- * never shown.
+ * date has passed, with whether the patient was told. Each booking shows
+ * its patient's name (birth date where two names match); opened, its phone
+ * and email (docs/decisions/025). "Patient suchen" finds a caller's
+ * bookings from today on; a hit opens its booking here.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { UUID } from '../../lib/admin-schemas';
 import { berlinToday } from '../../lib/berlin-time';
 import { formatShortDate } from '../../lib/dates';
 import { adminApi, type AdminBookedSlotDto } from './admin-api';
+import { patientNameText } from './patient-name';
 import { labels } from './labels';
 import { CancelBookingButton } from './cancel-booking-dialog';
 import { MoveBookingButton } from './move-booking-dialog';
 import { StaffBookingForm } from './staff-booking-form';
 import { EditDialog, inputClass, ListTable, PageHeader, primaryButton, secondaryButton, useList } from './ui';
 import { dateFromUrl } from './day-schedule';
-import { bookedCounters, filterBookedSlots } from './views';
+import { bookedCounters, filterBookedSlots, germanDate, patientNames } from './views';
+import { PatientSearch } from './patient-search';
 
 const L = labels.booked;
 const C = labels.common;
@@ -30,8 +33,8 @@ function bookingFromUrl(): string | null {
   return value && UUID.test(value) ? value.toLowerCase() : null;
 }
 
-function closeOpened(setOpened: (id: string | null) => void) {
-  setOpened(null);
+function closeLinked(setLinked: (id: string | null) => void) {
+  setLinked(null);
   const url = new URL(window.location.href);
   url.searchParams.delete('buchung');
   window.history.replaceState(window.history.state, '', url);
@@ -48,12 +51,18 @@ export function BookedSlotsPage() {
   const [date, setDate] = useState(() => dateFromUrl() ?? '');
   const [onlyUnnotified, setOnlyUnnotified] = useState(() => new URLSearchParams(window.location.search).get('filter') === 'unnotified');
   // The practice's notification links here with ?buchung=<id>: that booking alone, until "Alle Termine anzeigen".
-  const [opened, setOpened] = useState(bookingFromUrl);
+  const [linked, setLinked] = useState(bookingFromUrl);
   const today = berlinToday();
-  const shown = opened
-    ? (items ?? []).filter((s) => s.id === opened)
+  const shown = linked
+    ? (items ?? []).filter((s) => s.id === linked)
     : filterBookedSlots(items ?? [], search, date).filter((s) => !onlyUnnotified || (!s.practice_notified && s.appointment_date >= today));
   const counters = bookedCounters(shown, today);
+  const names = patientNames(shown, { unreadable: L.unreadable, none: L.noName, born: L.born });
+  // The booking a search hit opened: its row shows its details and comes into view.
+  const [opened, setOpened] = useState<string | null>(null);
+  useEffect(() => {
+    if (opened && items) document.getElementById(`booking-${opened}`)?.scrollIntoView?.({ block: 'center' });
+  }, [opened, items]);
 
   const describe = (s: AdminBookedSlotDto) => `${s.type_name}, ${formatShortDate(s.appointment_date)} ${s.appointment_time} Uhr`;
 
@@ -67,6 +76,14 @@ export function BookedSlotsPage() {
             {L.add}
           </button>
         }
+      />
+      <PatientSearch
+        onOpen={(hit) => {
+          setSearch('');
+          setOnlyUnnotified(false);
+          setDate(hit.appointment_date);
+          setOpened(hit.id);
+        }}
       />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <div className="min-w-56 flex-1">
@@ -92,10 +109,10 @@ export function BookedSlotsPage() {
           </button>
         )}
       </div>
-      {opened && (
+      {linked && (
         <div role="status" className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-brand-600 bg-brand-50 px-4 py-3 text-sm">
           <span className="flex-1">{items !== null && shown.length === 0 ? L.openedGone : L.openedOne}</span>
-          <button type="button" className={secondaryButton} onClick={() => closeOpened(setOpened)}>
+          <button type="button" className={secondaryButton} onClick={() => closeLinked(setLinked)}>
             {L.showAll}
           </button>
         </div>
@@ -119,15 +136,47 @@ export function BookedSlotsPage() {
         total={items?.length ?? 0}
         shown={shown.length}
         text={L}
-        columns={[L.dateColumn, L.time, L.type, L.reference, L.source, L.status, L.bookedAt, L.actions]}
+        columns={[L.dateColumn, L.time, L.patient, L.type, L.reference, L.source, L.status, L.bookedAt, L.actions]}
       >
         {shown.map((s) => {
           const cancelled = s.status === 'cancelled_by_practice';
           const struck = cancelled ? 'line-through text-slate-500' : '';
           return (
-            <tr key={s.id} data-opened={s.id === opened ? 'true' : undefined} aria-label={cancelled ? `${describe(s)}: ${L.statusCancelled}` : undefined}>
+            <tr
+              key={s.id}
+              id={`booking-${s.id}`}
+              data-opened={s.id === linked ? 'true' : undefined}
+              aria-label={cancelled ? `${describe(s)}: ${L.statusCancelled}` : undefined}
+              className={opened === s.id ? 'bg-brand-50 outline outline-2 outline-brand-600' : undefined}
+            >
               <td className={`px-3 py-2 ${struck}`}>{formatShortDate(s.appointment_date)}</td>
               <td className={`px-3 py-2 ${struck}`}>{s.appointment_time}</td>
+              <td className="px-3 py-2" data-patient-state={s.patient_state}>
+                <span className={s.patient ? 'font-medium' : 'italic text-slate-600'} title={s.patient_state === 'unreadable' ? L.unreadableHint : undefined}>
+                  {s.patient_state === 'none' ? (patientNameText(s, today) ?? names.get(s)) : names.get(s)}
+                </span>
+                {s.patient && (
+                  <details className="mt-1 text-sm" open={opened === s.id || linked === s.id}>
+                    <summary className="cursor-pointer text-brand-700 underline" aria-label={L.detailsOf(names.get(s)!)}>
+                      {L.details}
+                    </summary>
+                    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2">
+                      <dt className="text-slate-600">{L.phone}</dt>
+                      <dd>{s.patient.phone ? <a href={`tel:${s.patient.phone.replace(/[^\d+]/g, '')}`}>{s.patient.phone}</a> : L.noPhone}</dd>
+                      <dt className="text-slate-600">E-Mail</dt>
+                      <dd className="break-all">{s.patient.email ?? L.noEmail}</dd>
+                      {s.patient.birth_date && (
+                        <>
+                          <dt className="text-slate-600">{L.born('').trim()}</dt>
+                          <dd>{germanDate(s.patient.birth_date)}</dd>
+                        </>
+                      )}
+                      <dt className="text-slate-600">{L.language}</dt>
+                      <dd>{L.languages[s.patient.language] ?? s.patient.language}</dd>
+                    </dl>
+                  </details>
+                )}
+              </td>
               <td className={`px-3 py-2 ${struck}`}>{s.type_name}</td>
               <td className="px-3 py-2 font-mono tracking-wider">
                 {s.reference}
@@ -143,7 +192,7 @@ export function BookedSlotsPage() {
                 {cancelled && <span className="block text-sm">{L.patientNotified(s.patient_notified)}</span>}
                 {!s.patient_notified && (
                   <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                    {L.pleaseCall} ({s.reference})
+                    {L.pleaseCall} ({s.patient?.phone ?? s.reference})
                   </span>
                 )}
               </td>

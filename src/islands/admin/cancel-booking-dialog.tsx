@@ -16,6 +16,26 @@ import { dangerButton, FormDialog, inputClass, secondaryButton } from './ui';
 const L = labels.booked;
 const C = labels.common;
 
+/** Whether an email can reach the booking's patient: its details hold an address (docs/decisions/025). */
+export const canEmail = (slot: AdminBookedSlotDto) => Boolean(slot.patient?.email);
+
+/**
+ * What a dialog affecting a booking says about telling its patient: the
+ * email that will go, or – no address, or an earlier notice that did not
+ * go out – the number to call.
+ */
+export function PatientNotice({ slot, emailText, phoneText }: { slot: AdminBookedSlotDto; emailText: string; phoneText: string }) {
+  const phone = slot.patient?.phone;
+  const call = !canEmail(slot) || !slot.patient_notified;
+  return (
+    <div className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="patient-notice">
+      <p>{canEmail(slot) ? emailText : phoneText}</p>
+      {canEmail(slot) && slot.patient && <p className="mt-1 font-medium">{L.emailInLanguage(slot.patient.language)}</p>}
+      {call && phone && <p className="mt-1 font-semibold">{L.callNumber(phone)}</p>}
+    </div>
+  );
+}
+
 export function CancelBookingButton({ slot, describe, onDone }: { slot: AdminBookedSlotDto; describe: string; onDone: () => void }) {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
@@ -35,7 +55,11 @@ export function CancelBookingButton({ slot, describe, onDone }: { slot: AdminBoo
       setMessage('');
       // Without an email the staff must call: the toast names the reference, the list keeps the mark.
       if (result.patient_notified) toast.success(L.cancelled(result.reference), { description: L.cancelledNotified });
-      else toast.warning(L.cancelled(result.reference), { description: L.callPatient(result.reference), duration: 15_000 });
+      else
+        toast.warning(L.cancelled(result.reference), {
+          description: result.patient_phone ? L.callNumber(result.patient_phone) : L.callPatient(result.reference),
+          duration: 15_000,
+        });
       onDone();
     } catch (failure) {
       const field = failure instanceof ApiError ? failure.fieldErrors?.message?.[0] : undefined;
@@ -59,11 +83,8 @@ export function CancelBookingButton({ slot, describe, onDone }: { slot: AdminBoo
         {L.cancel}
       </button>
       <FormDialog open={open} onOpenChange={setOpen} title={L.cancelTitle} description={L.cancelText(describe)}>
-        <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
-          {slot.source === 'phone' ? L.cancelPhone(slot.reference) : L.cancelEmail}
-          {slot.source === 'online' && slot.language && <span className="mt-1 block font-medium">{L.emailInLanguage(slot.language)}</span>}
-        </p>
-        {slot.source === 'online' && (
+        <PatientNotice slot={slot} emailText={L.cancelEmail} phoneText={L.cancelPhone(slot.reference)} />
+        {canEmail(slot) && (
           <div className="mt-4">
             <label htmlFor="cancel-message" className="block text-sm font-medium">
               {L.message}

@@ -1,7 +1,9 @@
 /**
  * One day of appointments for the front desk, as the day list and the week
  * view show and print it: the day's blocks first, then its bookings in time
- * order (time, type, reference, source, status). A booking the practice
+ * order (time, patient, type, reference, source, status). The patient's name
+ * (with the birth date where two names match) is shown to staff only and
+ * printed on paper marked confidential (docs/decisions/025). A booking the practice
  * cancelled stays, struck through, until its day has passed (DESIGN.md
  * Practice-side changes); a booking inside a blocked time is marked.
  */
@@ -14,7 +16,7 @@ import { berlinToday } from '../../lib/berlin-time';
 import { ArrivalCell } from './arrival';
 import { labels } from './labels';
 import { patientNameText } from './patient-name';
-import { blocksOn, dayList, inBlock } from './views';
+import { blocksOn, dayList, inBlock, patientNames } from './views';
 
 const L = labels.schedule;
 
@@ -53,6 +55,7 @@ export function DaySchedule({
 }) {
   const today = berlinToday();
   const day = dayList(slots, date);
+  const names = patientNames(day, { unreadable: labels.booked.unreadable, none: labels.booked.noName, born: labels.booked.born });
   const dayBlocks = blocksOn(blocks, date);
   const standing = day.filter((s) => !cancelled(s)).length;
   const heading = formatLongDate(date, 'de');
@@ -83,7 +86,7 @@ export function DaySchedule({
             <caption className="sr-only">{L.caption(heading)}</caption>
             <thead>
               <tr className="border-b-2 border-slate-400">
-                {[L.time, L.type, labels.patient.column, L.reference, L.source, L.status, ...(arrival ? [labels.arrival.column] : [])].map((column) => (
+                {[L.time, L.patient, L.type, L.reference, L.source, L.status, ...(arrival ? [labels.arrival.column] : [])].map((column) => (
                   <th key={column} scope="col" className="px-2 py-1.5">
                     {column}
                   </th>
@@ -100,11 +103,16 @@ export function DaySchedule({
                     <td data-label={L.time} className={`px-2 py-1.5 font-medium tabular-nums ${struck}`}>
                       {s.appointment_time}
                     </td>
+                    <td
+                      data-label={L.patient}
+                      data-patient-state={s.patient_state}
+                      className={`px-2 py-1.5 ${s.patient ? 'font-medium' : 'italic text-slate-600'} ${struck}`}
+                    >
+                      {/* A past day's details are gone at its end: "Name gelöscht" (docs/decisions/026). */}
+                      {s.patient_state === 'none' ? (patientNameText(s, today) ?? names.get(s)) : names.get(s)}
+                    </td>
                     <td data-label={L.type} className={`px-2 py-1.5 ${struck}`}>
                       {s.type_name}
-                    </td>
-                    <td data-label={labels.patient.column} className={`px-2 py-1.5 ${struck}`}>
-                      {patientNameText(s, today) ?? '–'}
                     </td>
                     <td data-label={L.reference} className={`px-2 py-1.5 font-mono tracking-wider ${struck}`}>
                       {s.reference}
@@ -143,12 +151,12 @@ export interface Schedule {
 }
 
 /** The bookings of `from` … `to`, the blocks and the types' durations; null while loading. Reloads when the range changes. */
-export function useSchedule(from: string, to: string, loadError: string): Schedule | null {
+export function useSchedule(from: string, to: string, loadError: string, view: 'day-list' | 'week' = 'day-list'): Schedule | null {
   const [schedule, setSchedule] = useState<Schedule | null>(null);
   useEffect(() => {
     let live = true;
     setSchedule(null);
-    Promise.all([adminApi.booked.between(from, to), adminApi.blocked.list(), adminApi.types.list()]).then(
+    Promise.all([adminApi.booked.between(from, to, view), adminApi.blocked.list(), adminApi.types.list()]).then(
       ([slots, blocks, types]) =>
         live &&
         setSchedule({
@@ -165,7 +173,7 @@ export function useSchedule(from: string, to: string, loadError: string): Schedu
     return () => {
       live = false;
     };
-  }, [from, to, loadError]);
+  }, [from, to, loadError, view]);
   return schedule;
 }
 
@@ -185,7 +193,12 @@ export function putDateInUrl(date: string | null): void {
 
 const stamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
 
-/** "Stand: …" at the foot of a printout, so paper says how current it is. */
+/** "Stand: …" at the foot of a printout, so paper says how current it is, and that it carries patient details. */
 export function PrintedAt() {
-  return <p className="mt-6 hidden text-xs text-slate-600 print:block">{labels.dayList.printedAt(stamp.format(new Date()))}</p>;
+  return (
+    <footer className="mt-6 hidden text-xs text-slate-600 print:block">
+      <p className="font-semibold text-black">{labels.dayList.confidential}</p>
+      <p>{labels.dayList.printedAt(stamp.format(new Date()))}</p>
+    </footer>
+  );
 }

@@ -13,6 +13,7 @@ import { toast } from 'sonner';
 import { cancelMessageSchema } from '../../lib/admin-schemas';
 import { formatShortDate } from '../../lib/dates';
 import { adminApi, ApiError, failureText, slotReasonOf, type AdminBookedSlotDto } from './admin-api';
+import { canEmail, PatientNotice } from './cancel-booking-dialog';
 import { labels } from './labels';
 import { SlotPicker, type PickedSlot } from './slot-picker';
 import { FormDialog, inputClass, primaryButton, secondaryButton } from './ui';
@@ -57,7 +58,7 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
       setProblem(labels.picker.pickTime);
       return;
     }
-    const parsed = cancelMessageSchema.safeParse({ message: slot.source === 'online' ? message : '' });
+    const parsed = cancelMessageSchema.safeParse({ message: canEmail(slot) ? message : '' });
     if (!parsed.success) {
       setMessageError(labels.errors[parsed.error.issues[0]?.message ?? ''] ?? failureText(null));
       return;
@@ -71,7 +72,7 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
       });
       const title = L.moved(slot.reference, formatShortDate(picked.date), picked.time);
       if (result.patient_notified) toast.success(title, { description: L.notified });
-      else toast.warning(title, { description: B.callPatient(slot.reference), duration: 15_000 });
+      else toast.warning(title, { description: result.patient_phone ? B.callNumber(result.patient_phone) : B.callPatient(slot.reference), duration: 15_000 });
       onDone();
     } catch (error) {
       const field = error instanceof ApiError ? error.fieldErrors?.message?.[0] : undefined;
@@ -96,10 +97,7 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
 
   return (
     <div className="space-y-4">
-      <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
-        {slot.source === 'phone' ? L.phone(slot.reference) : L.email}
-        {slot.source === 'online' && slot.language && <span className="mt-1 block font-medium">{B.emailInLanguage(slot.language)}</span>}
-      </p>
+      <PatientNotice slot={slot} emailText={L.email} phoneText={L.phone(slot.reference)} />
       <SlotPicker
         typeId={slot.appointment_type_id}
         value={picked}
@@ -110,7 +108,7 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
           setProblem(null);
         }}
       />
-      {slot.source === 'online' && (
+      {canEmail(slot) && (
         <div>
           <label htmlFor="move-message" className="block text-sm font-medium">
             {B.message}

@@ -8,6 +8,7 @@ import {
   groupByMonth,
   groupWindows,
   inBlock,
+  patientNames,
   inventorySummary,
   isPastDate,
   mondayOf,
@@ -165,5 +166,25 @@ describe('remainingToday', () => {
     ];
     expect(remainingToday(slots, durations, '2030-01-08', '09:50').map((s) => s.id)).toEqual(['running', 'later']);
     expect(remainingToday(slots, durations, '2030-01-08', '11:20')).toEqual([]);
+  });
+});
+
+describe('patientNames (docs/decisions/025)', () => {
+  const text = { unreadable: 'nicht lesbar', none: 'kein Name gespeichert', born: (d: string) => `geb. ${d}` };
+  const row = (first: string, last: string, birth: string | null) => ({ patient: { first_name: first, last_name: last, birth_date: birth }, patient_state: 'present' as const });
+  it('shows "Nachname, Vorname", the birth date only where two names of the list match, and says why a name is missing', () => {
+    const a = row('Anna', 'Müller', '1950-02-14');
+    const b = row('anna', 'müller', '1988-09-01');
+    const c = row('Jürgen', 'Müller', null);
+    const unreadable = { patient: null, patient_state: 'unreadable' as const };
+    const none = { patient: null, patient_state: 'none' as const };
+    const names = patientNames([a, b, c, unreadable, none], text);
+    expect([a, b, c, unreadable, none].map((s) => names.get(s))).toEqual([
+      'Müller, Anna (geb. 14.02.1950)',
+      'müller, anna (geb. 01.09.1988)',
+      'Müller, Jürgen',
+      'nicht lesbar',
+      'kein Name gespeichert',
+    ]);
   });
 });

@@ -190,3 +190,35 @@ export function remainingToday<S extends SlotLike & { appointment_type_id: strin
     (s) => s.status !== 'cancelled_by_practice' && minutesOf(s.appointment_time) + (durations.get(s.appointment_type_id) ?? 0) > minutesOf(now),
   );
 }
+
+/** What a staff view knows of a booking's patient (docs/decisions/025). */
+export interface PatientLike {
+  patient?: { first_name: string; last_name: string; birth_date: string | null } | null;
+  patient_state?: 'present' | 'unreadable' | 'none';
+}
+
+/** yyyy-mm-dd → dd.mm.yyyy */
+export const germanDate = (iso: string) => iso.split('-').reverse().join('.');
+
+const fullName = (p: { first_name: string; last_name: string }) => `${p.last_name}, ${p.first_name}`.replace(/^, /, '');
+
+/**
+ * The name a list shows for each booking: "Nachname, Vorname", with the
+ * birth date where two bookings of the list carry the same name (two
+ * vaccinations at one time); "nicht lesbar" when no key opens the details;
+ * `none` when there are none. Keyed by the row, in the list's order.
+ */
+export function patientNames<S extends PatientLike>(slots: S[], text: { unreadable: string; none: string; born: (date: string) => string }): Map<S, string> {
+  const counts = new Map<string, number>();
+  for (const s of slots) if (s.patient) counts.set(fullName(s.patient).toLowerCase(), (counts.get(fullName(s.patient).toLowerCase()) ?? 0) + 1);
+  const out = new Map<S, string>();
+  for (const s of slots) {
+    if (!s.patient) out.set(s, s.patient_state === 'unreadable' ? text.unreadable : text.none);
+    else {
+      const name = fullName(s.patient);
+      const twin = (counts.get(name.toLowerCase()) ?? 0) > 1;
+      out.set(s, twin && s.patient.birth_date ? `${name} (${text.born(germanDate(s.patient.birth_date))})` : name);
+    }
+  }
+  return out;
+}

@@ -22,7 +22,7 @@ export function WeekPage() {
   const today = berlinToday();
   const [monday, setMonday] = useState(() => mondayOf(dateFromUrl() ?? today));
   const dates = weekDates(monday);
-  const schedule = useSchedule(dates[0]!, dates[6]!, L.loadError);
+  const schedule = useSchedule(dates[0]!, dates[6]!, L.loadError, 'week');
   const title = L.title(getISOWeek(calendarDate(monday)), formatShortDate(dates[0]!), formatShortDate(dates[6]!));
 
   function show(date: string) {

@@ -290,7 +290,7 @@ describe('booking outcomes', () => {
     const hint = document.getElementById(box.getAttribute('aria-describedby')!)!;
     expect(hint.textContent).toMatch(lang === 'de' ? /nach einer Verschiebung/ : /after a move/);
     // Step 3 says in one sentence what every online booking keeps, why and until when.
-    expect(screen.getByText(lang === 'de' ? /Sehen kann sie nur das Praxisteam, und wir löschen sie am Ende des Termintages/ : /only the practice team can see them, and we delete them at the end of the appointment's day/)).toBeTruthy();
+    expect(screen.getByText(lang === 'de' ? /Nur unser Praxisteam sieht sie.*am Ende Ihres Termintags gelöscht/ : /Only our practice team sees them.*deleted at the end of the day of your appointment/)).toBeTruthy();
     cleanup();
     window.history.replaceState(null, '', '/termin'); // the first render moved the URL to step 3
     await reachDetails(lang);

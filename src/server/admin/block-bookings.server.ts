@@ -151,12 +151,17 @@ export async function saveBlock(
 }
 
 /**
+/**
  * After the commit: each cancelled patient's email, with the practice's
- * message (sent as typed, never stored); API.md's `cancelled: [{ reference, patient_notified }]`.
+ * message (sent as typed, never stored); API.md's `cancelled: [{ reference, patient_notified }]`,
+ * with the number to call where nobody was told (docs/decisions/025).
  */
 export async function notifyBlockCancellations(db: Database, cancelled: PracticeCancelled[], message?: string) {
-  const out: Array<{ reference: string; patient_notified: boolean }> = [];
-  for (const c of cancelled) out.push({ reference: c.booking.reference, patient_notified: await notifyCancelledByPractice(db, c, message) });
+  const out: Array<{ reference: string; patient_notified: boolean; patient_phone?: string }> = [];
+  for (const c of cancelled) {
+    const notified = await notifyCancelledByPractice(db, c, message);
+    out.push({ reference: c.booking.reference, patient_notified: notified, ...(!notified && c.contact?.phone ? { patient_phone: c.contact.phone } : {}) });
+  }
   return out;
 }
 

@@ -11,22 +11,32 @@ import { hhmm } from '../bookings/shared.server';
 import type { MovedBooking } from '../bookings/move.server';
 import { notifyCancelledByPractice, notifyMovedByPractice, staffCancel, staffMove, type PracticeCancelled } from '../bookings/staff.server';
 
-/** 200 `{ id, reference, patient_notified }` (POST …/:id/cancel, DELETE …/:id). */
+/**
+ * The number staff call when no email reached the patient (docs/decisions/025): only then, only in the
+ * staff's own answer (no-store), null when none is known (sealed before it was kept, or unreadable).
+ */
+const phoneToCall = (notified: boolean, contact: { phone: string } | null) => (notified ? null : contact?.phone || null);
+
+/** 200 `{ id, reference, patient_notified, patient_phone }` (POST …/:id/cancel, DELETE …/:id). */
 export async function cancelAsStaff(db: Database, actor: AuditActor, id: string, message?: string) {
   const keys = await dataKeyRingIfAny();
   const cancelled = await audited(db, actor, { action: 'cancel', entity: 'booked-slot', entityId: id, label: (c: PracticeCancelled) => auditLabel.booking(c.booking) }, (tx) =>
     staffCancel(tx, id, keys),
   );
   const notified = await notifyCancelledByPractice(db, cancelled, message);
-  return { id, reference: cancelled.booking.reference, patient_notified: notified };
+  return { id, reference: cancelled.booking.reference, patient_notified: notified, patient_phone: phoneToCall(notified, cancelled.contact) };
 }
 
-/** 200 `{ booking, patient_notified }` (POST …/:id/move). */
+/** 200 `{ booking, patient_notified, patient_phone }` (POST …/:id/move). */
 export async function moveAsStaff(db: Database, actor: AuditActor, id: string, target: { date: string; time: string }, message?: string) {
   const keys = await dataKeyRingIfAny();
   // Labelled with the new time: the entry reads "reference (type, new date time)".
   const label = (m: MovedBooking) => auditLabel.booking({ ...m.booking, type_name: m.type.name });
   const moved = await audited(db, actor, { action: 'move', entity: 'booked-slot', entityId: id, label }, (tx) => staffMove(tx, id, target, keys));
   const notified = await notifyMovedByPractice(db, moved, message);
-  return { booking: { ...moved.booking, appointment_time: hhmm(moved.booking.appointment_time) }, patient_notified: notified };
+  return {
+    booking: { ...moved.booking, appointment_time: hhmm(moved.booking.appointment_time) },
+    patient_notified: notified,
+    patient_phone: phoneToCall(notified, moved.contact),
+  };
 }

@@ -14,13 +14,18 @@ const TAG_BYTES = 16;
 
 /** Everything the emails about one appointment need that the patient entered or received. */
 export interface ContactSecret {
+  /** Empty for a phone booking without an email address: nobody is emailed, staff call. */
   email: string;
   firstName: string;
   /** Empty for a contact migrated from a second-round reminder, which kept no last name. */
   lastName: string;
   language: Lang;
-  /** The cancellation token (only its hash is on the booking). */
+  /** The cancellation token (only its hash is on the booking); empty for a phone booking without email (no link). */
   token: string;
+  /** yyyy-mm-dd; empty when not given (optional for phone bookings) or sealed before it was kept. */
+  birthDate: string;
+  /** Empty when sealed before it was kept. */
+  phone: string;
 }
 
 export interface Sealed {
@@ -40,7 +45,15 @@ export function seal(secret: ContactSecret, bookingId: string, keys: KeyRing): S
   const cipher = createCipheriv('aes-256-gcm', keys.current.key, iv);
   cipher.setAAD(Buffer.from(bookingId, 'utf8'));
   const plain = Buffer.from(
-    JSON.stringify({ e: secret.email, f: secret.firstName, n: secret.lastName, l: secret.language, t: secret.token }),
+    JSON.stringify({
+      e: secret.email,
+      f: secret.firstName,
+      n: secret.lastName,
+      l: secret.language,
+      t: secret.token,
+      b: secret.birthDate,
+      p: secret.phone,
+    }),
     'utf8',
   );
   const body = Buffer.concat([cipher.update(plain), cipher.final()]);
@@ -62,6 +75,15 @@ export function open(value: Sealed, bookingId: string, keys: KeyRing): ContactSe
     throw new SealError('sealed value does not authenticate');
   }
   // A second-round reminder (migrated) has no `n`: its patient gets a greeting by first name only.
-  const data = JSON.parse(plain.toString('utf8')) as { e: string; f: string; n?: string; l: Lang; t: string };
-  return { email: data.e, firstName: data.f, lastName: data.n ?? '', language: data.l, token: data.t };
+  // A contact sealed before staff saw patient details (third round) has no `b` and `p`.
+  const data = JSON.parse(plain.toString('utf8')) as { e: string; f: string; n?: string; l: Lang; t: string; b?: string; p?: string };
+  return {
+    email: data.e,
+    firstName: data.f,
+    lastName: data.n ?? '',
+    language: data.l,
+    token: data.t,
+    birthDate: data.b ?? '',
+    phone: data.p ?? '',
+  };
 }

@@ -29,6 +29,9 @@ export function remindAtFor(wanted: boolean, date: string, time: string, now: Da
   return at.getTime() > now.getTime() ? at : null;
 }
 
+/** The `details` of every contact sealed now: names, birth date, phone, email, language, token (docs/decisions/025). */
+export const CONTACT_DETAILS = 2;
+
 /** What a new online booking hands to its INSERT statement: the contact, sealed for the booking's id. */
 export interface NewContact {
   sealed: Sealed;
@@ -52,8 +55,8 @@ export function newContact(
 
 /** The CTE that writes the contact of the row the `booked` CTE inserted (nothing when nothing was booked). */
 export function contactCte(contact: NewContact): SQL {
-  return sql`insert into appointment_contacts (booking_id, key_id, sealed, reminder, remind_at)
-      select id, ${contact.sealed.keyId}, ${contact.sealed.sealed}, ${contact.reminder}, ${contact.remindAt?.toISOString() ?? null}::timestamptz
+  return sql`insert into appointment_contacts (booking_id, key_id, sealed, reminder, remind_at, details)
+      select id, ${contact.sealed.keyId}, ${contact.sealed.sealed}, ${contact.reminder}, ${contact.remindAt?.toISOString() ?? null}::timestamptz, ${CONTACT_DETAILS}
       from booked`;
 }
 

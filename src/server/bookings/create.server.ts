@@ -1,6 +1,6 @@
 /**
- * A new booking: online (the wizard, with its sealed appointment contact)
- * or by staff (source phone, no patient data).
+ * A new booking: online (the wizard) or by staff (source phone), each with
+ * its sealed appointment contact (docs/decisions/025).
  *
  * Round trips (after the connection is open): an uncontended online booking
  * is two: one read of the type's rules, checked by the pure module, then
@@ -54,11 +54,11 @@ export interface InsertBookingInput {
   date: string;
   /** HH:mm */
   time: string;
-  /** SHA-256 of the cancellation token; null for a staff (phone) booking, which has no link. */
+  /** SHA-256 of the cancellation token; null for a phone booking without email, which has no link. */
   tokenHash: string | null;
   /** `online` (default) or `phone` (a staff booking). */
   source?: BookingSource;
-  /** The online booking's sealed contact, written by the same statement. */
+  /** The booking's sealed contact, written by the same statement. */
   contact?: NewContact;
   /** Abuse limits counted in the same statement (online bookings); none for staff. */
   limits?: RateLimitHit[];
@@ -152,11 +152,11 @@ export interface CreatedBooking {
     source: BookingSource;
   };
   type: AppointmentTypeRow;
-  /** The only copy of the token besides the sealed contact: it goes into the patient's email. Null for a phone booking. */
+  /** The only copy of the token besides the sealed contact: it goes into the patient's email. Null for a phone booking without email. */
   token: string | null;
 }
 
-/** An online booking's contact (DESIGN.md, Appointment contact): what to seal, the keys, and whether a reminder is wanted. */
+/** A booking's contact (docs/decisions/021, 025): what to seal, the keys, and whether a reminder is wanted. */
 export interface ContactRequest {
   secret: Omit<ContactSecret, 'token'>;
   keys: KeyRing;
@@ -177,9 +177,12 @@ export async function createBooking(
   options: {
     now?: Date;
     limits?: RateLimitHit[];
-    /** Required for an online booking; none for a phone booking. */
+    /** Required for an online booking; a phone booking has one too (name and phone at least). */
     contact?: ContactRequest;
-    /** `phone`: a staff booking (no token, no limits, no contact, staff rules), run inside the audit's transaction. */
+    /**
+     * `phone`: a staff booking (no limits, staff rules; a token and link only when the caller gave an email),
+     * run inside the audit's transaction.
+     */
     source?: BookingSource;
   } = {},
 ): Promise<CreatedBooking> {
@@ -193,11 +196,11 @@ export async function createBooking(
   // Paused online: staff may still book it, patients may not.
   if (rules === 'online' && !loaded.type.onlineBookable) throw slotUnavailable('unknown-type');
   const id = randomUUID();
-  const token = source === 'online' ? newCancellationToken() : null;
-  const contact =
-    options.contact && token !== null
-      ? newContact(id, { ...options.contact.secret, token }, options.contact.keys, { date, time, reminder: options.contact.reminder }, now)
-      : undefined;
+  // A phone booking without an email has no link: nobody could receive it.
+  const token = source === 'online' || options.contact?.secret.email ? newCancellationToken() : null;
+  const contact = options.contact
+    ? newContact(id, { ...options.contact.secret, token: token ?? '' }, options.contact.keys, { date, time, reminder: options.contact.reminder }, now)
+    : undefined;
   const result = await insertBooking(db, {
     id,
     typeId,

@@ -52,7 +52,7 @@ export async function moveLockedBooking(
   const result = await moveSeat(tx, booking.id, typeId, date, time);
   if ('rejected' in result) throw slotUnavailable(result.rejected);
   await followMove(tx, booking.id, date, time, options.now);
-  const contact = booking.source === 'online' ? openContact(await sealedContact(tx, booking.id), booking.id, options.keys) : null;
+  const contact = openContact(await sealedContact(tx, booking.id), booking.id, options.keys);
   return {
     booking: { id: booking.id, appointment_type_id: typeId, appointment_date: date, appointment_time: time, reference: booking.reference },
     old: { date: booking.appointment_date, time: booking.appointment_time },

@@ -32,7 +32,7 @@ export interface PracticeCancelled {
  * with it, by the foreign key, its contact, read and opened just before.
  */
 export async function cancelLockedAsPractice(tx: Transaction | Database, booking: BookingView, keys: KeyRing | null): Promise<PracticeCancelled> {
-  const contact = booking.source === 'online' ? openContact(await sealedContact(tx, booking.id), booking.id, keys) : null;
+  const contact = openContact(await sealedContact(tx, booking.id), booking.id, keys);
   await tx.insert(cancelledBookings).values({
     id: booking.id,
     appointmentTypeId: booking.appointment_type_id,

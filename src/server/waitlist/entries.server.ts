@@ -96,7 +96,14 @@ export async function joinWaitlist(
     typeId = booking.appointment_type_id;
     bookingId = booking.id;
     current = { date: booking.appointment_date, time: booking.appointment_time };
-    details = { email: contact.email, firstName: contact.firstName, lastName: contact.lastName, language: contact.language, birthDate: null, phone: null };
+    details = {
+      email: contact.email,
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      language: contact.language,
+      birthDate: contact.birthDate || null,
+      phone: contact.phone || null,
+    };
   } else {
     typeId = request.appointment_type_id;
     details = {

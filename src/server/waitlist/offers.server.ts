@@ -360,7 +360,16 @@ export async function takeOffer(db: Database, token: string, keys: KeyRing | nul
       const linkToken = newCancellationToken();
       const contact = newContact(
         id,
-        { email: secret.email, firstName: secret.firstName, lastName: secret.lastName, language: secret.language, token: linkToken },
+        {
+          email: secret.email,
+          firstName: secret.firstName,
+          lastName: secret.lastName,
+          language: secret.language,
+          token: linkToken,
+          // The entry's details become the booking's, as in step 3 (docs/decisions/025).
+          birthDate: secret.birthDate ?? '',
+          phone: secret.phone ?? '',
+        },
         keys,
         { date: offer.date, time: offer.time, reminder: false },
         now,

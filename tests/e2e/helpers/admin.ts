@@ -51,3 +51,17 @@ export async function pickSlot(scope: Locator, date: string, time: string) {
   await button.click();
   await expect(button).toHaveAttribute('aria-pressed', 'true');
 }
+
+/**
+ * The caller's details in "Termin eintragen" (docs/decisions/025): first and
+ * last name and phone, the required ones, unless given otherwise.
+ */
+export async function fillCaller(
+  dialog: Locator,
+  caller: { first_name: string; last_name: string; phone: string; email?: string } = { first_name: 'Hans', last_name: 'Müller', phone: '0211 7654321' },
+) {
+  await dialog.getByLabel(/^Vorname/).fill(caller.first_name);
+  await dialog.getByLabel(/^Nachname/).fill(caller.last_name);
+  await dialog.getByLabel(/^Telefon/).fill(caller.phone);
+  if (caller.email) await dialog.getByLabel(/^E-Mail/).fill(caller.email);
+}
