@@ -170,7 +170,7 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
           {field('first_name', t('bookingForm.firstName'), { autoComplete: 'given-name' })}
           {field('last_name', t('bookingForm.lastName'), { autoComplete: 'family-name' })}
         </div>
-        {field('birth_date', t('bookingForm.birthDate'), { autoComplete: 'bday', inputMode: 'numeric', placeholder: t('bookingForm.birthDatePlaceholder') }, t('bookingForm.birthDateHint'))}
+        {field('birth_date', t('bookingForm.birthDate'), { autoComplete: 'bday', placeholder: t('bookingForm.birthDatePlaceholder') }, t('bookingForm.birthDateHint'))}
         {field('phone', t('bookingForm.phone'), { type: 'tel', autoComplete: 'tel' })}
         {field('email', t('bookingForm.email'), { type: 'email', autoComplete: 'email' })}
         <div>
