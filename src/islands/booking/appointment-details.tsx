@@ -16,18 +16,21 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/dates';
 import { formatPrice } from '../../lib/price';
+import type { LocalizedTypeName } from '../../lib/type-text';
 
 export interface DetailRow {
   label: string;
   value: ReactNode;
   className?: string;
   testId?: string;
+  /** The value's language where it differs from the page's (a German type name on an English page). */
+  lang?: 'de';
 }
 
 interface Props {
   lang: Lang;
   reference?: string;
-  typeName: string;
+  typeName: LocalizedTypeName;
   date: string;
   time: string;
   priceCents?: number | null;
@@ -40,7 +43,7 @@ export function AppointmentDetails({ lang, reference, typeName, date, time, pric
   const { t } = useTranslation();
   const rows: DetailRow[] = [
     ...(reference ? [{ label: t('success.reference'), value: reference, className: 'font-mono font-semibold tracking-wider', testId: 'booking-reference' }] : []),
-    { label: t('summary.type'), value: typeName },
+    { label: t('summary.type'), value: typeName.text, lang: typeName.lang },
     { label: t('summary.date'), value: formatLongDate(date, lang) },
     { label: t('summary.time'), value: t('datetime.time', { time }) },
     ...(priceCents != null ? [{ label: t('summary.price'), value: formatPrice(priceCents, lang) }] : []),
@@ -52,7 +55,7 @@ export function AppointmentDetails({ lang, reference, typeName, date, time, pric
         {rows.map((row) => (
           <Fragment key={row.label}>
             <dt className="mt-2 text-sm text-slate-600 first:mt-0 @sm:mt-0 @sm:text-base">{row.label}</dt>
-            <dd className={`break-words font-medium text-slate-900 ${row.className ?? ''}`} data-testid={row.testId}>
+            <dd className={`break-words font-medium text-slate-900 ${row.className ?? ''}`} data-testid={row.testId} lang={row.lang}>
               {row.value}
             </dd>
           </Fragment>

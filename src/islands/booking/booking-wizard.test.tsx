@@ -47,9 +47,9 @@ function stubApi(routes: { types?: Route; availability?: Route; bookings?: Route
   return fetchMock;
 }
 
-async function reachDetails(lang: 'de' | 'en' = 'de', { remind = false, time = '09:00' } = {}) {
+async function reachDetails(lang: 'de' | 'en' = 'de', { remind = false, time = '09:00', typeName = lang === 'de' ? 'Check-up' : 'Health check' } = {}) {
   render(<BookingWizard lang={lang} />);
-  fireEvent.click(await screen.findByRole('button', { name: lang === 'de' ? 'Auswählen: Check-up' : 'Select: Health check' }));
+  fireEvent.click(await screen.findByRole('button', { name: `${lang === 'de' ? 'Auswählen' : 'Select'}: ${typeName}` }));
   fireEvent.click(await screen.findByRole('button', { name: lang === 'de' ? `${time} Uhr` : time }));
   fireEvent.click(screen.getByRole('button', { name: lang === 'de' ? 'Weiter' : 'Next', exact: true } as never));
   // Step 3 is loaded on demand: wait for its form before filling it in.
@@ -545,3 +545,52 @@ describe('success screen and type summary', () => {
   });
 });
 
+describe('a type saved without an English name (docs/decisions/030)', () => {
+  const GERMAN_ONLY = { ...TYPE, name_en: null };
+  /** The texts marked German. */
+  const markedGerman = () => [...document.body.querySelectorAll('[lang="de"]')].map((el) => el.textContent);
+  /** Elements with a language of their own around the type's name (the calendar has one: the German day names). */
+  const markedAroundName = (name: string) => [...document.body.querySelectorAll('[lang]')].filter((el) => el.textContent!.includes(name));
+
+  it('en: the German name in step 2’s line is marked lang="de"', async () => {
+    stubApi({ types: () => json([GERMAN_ONLY]) });
+    render(<BookingWizard lang="en" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Select: Check-up' }));
+    await screen.findByRole('heading', { name: 'Choose date and time' });
+    expect(markedGerman()).toEqual(['Check-up']);
+    expect(screen.getByText('Check-up').parentElement!.textContent).toBe('Check-up · 20 minutes');
+  });
+
+  it('en: the summary on step 3 and the success screen mark it lang="de"', async () => {
+    let release!: (r: Response) => void;
+    stubApi({ types: () => json([GERMAN_ONLY]), bookings: () => new Promise<Response>((r) => (release = r)) });
+    await reachDetails('en', { typeName: 'Check-up' });
+    await screen.findByRole('button', { name: 'Booking appointment...' });
+    expect(markedGerman()).toEqual(['Check-up']);
+    release(booked({ success: true }));
+    await screen.findByRole('heading', { name: 'Your appointment is booked!' });
+    expect(markedGerman()).toEqual(['Check-up']);
+    expect(screen.getByText('Check-up').previousElementSibling?.textContent).toBe('Type');
+  });
+
+  it.each([
+    ['en with an English name', 'en', TYPE],
+    ['de', 'de', GERMAN_ONLY],
+  ] as const)('%s: the name is not marked on steps 2, 3 and the success screen', async (_label, lang, type) => {
+    const name = lang === 'de' ? 'Check-up' : 'Health check';
+    let release!: (r: Response) => void;
+    stubApi({ types: () => json([type]), bookings: () => new Promise<Response>((r) => (release = r)) });
+    render(<BookingWizard lang={lang} />);
+    fireEvent.click(await screen.findByRole('button', { name: `${lang === 'de' ? 'Auswählen' : 'Select'}: ${name}` }));
+    await screen.findByRole('heading', { name: lang === 'de' ? 'Datum und Uhrzeit wählen' : 'Choose date and time' });
+    expect(markedAroundName(name)).toEqual([]);
+    cleanup();
+    window.history.replaceState(null, '', '/termin');
+    await reachDetails(lang);
+    await screen.findByRole('button', { name: lang === 'de' ? 'Termin wird gebucht...' : 'Booking appointment...' });
+    expect(markedAroundName(name)).toEqual([]);
+    release(booked({ success: true }));
+    await screen.findByRole('heading', { name: lang === 'de' ? 'Ihr Termin ist gebucht!' : 'Your appointment is booked!' });
+    expect(markedAroundName(name)).toEqual([]);
+  });
+});

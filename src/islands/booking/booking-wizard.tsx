@@ -15,6 +15,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Toaster, toast } from 'sonner';
 import { createI18n, type Lang } from '../../i18n/i18n';
 import { berlinToday } from '../../lib/berlin-time';
+import { localizedTypeName } from '../../lib/type-text';
 import { fetchAppointmentTypes, ApiError, type AppointmentType, type BookingResponse } from './api';
 import { onDemand, reloadForMissingChunk } from './on-demand';
 import { StepType } from './step-type';
@@ -170,7 +171,8 @@ function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
   });
 
   const type = types?.find((x) => x.id === state.typeId) ?? null;
-  const typeName = (x: AppointmentType) => (lang === 'en' && x.name_en ? x.name_en : x.name);
+  // A German name standing in for a missing English one is marked lang="de" (src/lib/type-text.ts).
+  const typeName = (x: AppointmentType) => localizedTypeName(x.name, x.name_en, lang);
   const progress = progressOf(state.step);
   const stepLabels = [t('booking.steps.type'), t('booking.steps.datetime'), t('booking.steps.form'), t('booking.steps.confirm')];
   const shownStep = Math.min(state.step, TOTAL_STEPS);

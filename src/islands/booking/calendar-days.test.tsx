@@ -34,7 +34,7 @@ function Harness({ lang, own, initial }: { lang: 'de' | 'en'; own?: { date: stri
   const [time, setTime] = useState<string | null>(null);
   return (
     <I18nextProvider i18n={createI18n(lang)}>
-      <StepDateTime headingRef={createRef()} type={TYPE} typeName="Check-up" lang={lang} date={date} time={time} onDate={setDate} onTime={setTime} own={own} />
+      <StepDateTime headingRef={createRef()} type={TYPE} typeName={{ text: 'Check-up', lang: undefined }} lang={lang} date={date} time={time} onDate={setDate} onTime={setTime} own={own} />
       <output data-testid="chosen">{time ?? ''}</output>
     </I18nextProvider>
   );

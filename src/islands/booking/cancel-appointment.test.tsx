@@ -50,7 +50,7 @@ const problem = (type: string, status: number) =>
     headers: { 'content-type': 'application/problem+json' },
   });
 
-function stubApi(routes: { reschedule: Route; types?: Route; availability?: Route; appointment?: typeof APPOINTMENT | (Omit<typeof APPOINTMENT, 'price_cents'> & { price_cents: number }) }) {
+function stubApi(routes: { reschedule: Route; types?: Route; availability?: Route; appointment?: Omit<typeof APPOINTMENT, 'price_cents' | 'type_name_en'> & { price_cents: number | null; type_name_en: string | null } }) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.startsWith('/api/bookings/cancel')) return json(routes.appointment ?? APPOINTMENT);
@@ -328,5 +328,55 @@ describe.each(['de', 'en'] as const)('the page heading follows what the patient 
     const call = screen.getByRole('link', { name: PHONE.display });
     expect(call.getAttribute('href')).toBe(PHONE.href);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('a type saved without an English name (docs/decisions/030)', () => {
+  const GERMAN_ONLY = { appointment: { ...APPOINTMENT, type_name_en: null }, types: () => json([{ ...TYPE, name_en: null }]) };
+  /** The texts marked German. */
+  const markedGerman = () => [...document.body.querySelectorAll('[lang="de"]')].map((el) => el.textContent);
+  /** Elements with a language of their own around the type's name (the calendar has one: the German day names). */
+  const markedAroundName = (name: string) => [...document.body.querySelectorAll('[lang]')].filter((el) => el.textContent!.includes(name));
+
+  async function walk(lang: 'de' | 'en', check: (step: 'details' | 'dialog' | 'calendar' | 'moved', dialog?: HTMLElement) => void) {
+    render(<CancelAppointment lang={lang} phone={PHONE} />);
+    await screen.findByText('K7M2QX');
+    check('details');
+    fireEvent.click(screen.getByRole('button', { name: text[lang].cancel }));
+    check('dialog', await screen.findByRole('alertdialog'));
+    fireEvent.click(screen.getByRole('button', { name: lang === 'de' ? 'Behalten' : 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: text[lang].reschedule }));
+    fireEvent.click(await screen.findByRole('button', { name: text[lang].time('09:40') }));
+    check('calendar');
+    fireEvent.click(screen.getByRole('button', { name: text[lang].confirm }));
+    await screen.findByRole('heading', { name: text[lang].done });
+    check('moved');
+  }
+
+  it('en: the German name is marked lang="de" in the details, the cancel dialog, the calendar’s line and after moving', async () => {
+    stubApi({ ...GERMAN_ONLY, reschedule: () => moved('09:40') });
+    const seen: string[] = [];
+    await walk('en', (step, dialog) => {
+      seen.push(step);
+      if (step === 'dialog') {
+        expect([...dialog!.querySelectorAll('[lang="de"]')].map((el) => el.textContent)).toEqual(['Check-up']);
+        expect(dialog!.querySelector('[lang="de"]')!.parentElement!.textContent).toMatch(/^Check-up\. The time becomes free/);
+        return;
+      }
+      expect(markedGerman()).toEqual(['Check-up']);
+      if (step === 'calendar') expect(screen.getByText('Check-up').parentElement!.textContent).toBe('Check-up · 20 minutes');
+      else expect(screen.getByText('Check-up').tagName).toBe('DD');
+    });
+    expect(seen).toEqual(['details', 'dialog', 'calendar', 'moved']);
+  });
+
+  it.each([
+    ['en with an English name', 'en', {}],
+    ['de', 'de', GERMAN_ONLY],
+  ] as const)('%s: the name is not marked', async (_label, lang, routes) => {
+    stubApi({ ...routes, reschedule: () => moved('09:40') });
+    const name = lang === 'de' ? 'Check-up' : 'Health check';
+    await walk(lang, () => expect(markedAroundName(name)).toEqual([]));
   });
 });

@@ -15,10 +15,12 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createI18n, localizedPath, type Lang, type TranslationKey } from '../../i18n/i18n';
 import { isCancellationToken } from '../../lib/cancellation-token';
 import { formatLongDate } from '../../lib/dates';
+import { localizedTypeName, type LocalizedTypeName } from '../../lib/type-text';
 import { AppointmentDetails } from './appointment-details';
 import { ApiError, fetchAppointmentTypes, fetchCancellation, postCancellation, type AppointmentType } from './api';
 import { onDemand, reloadForMissingChunk } from './on-demand';
 import type { RescheduleFailure } from './cancel-reschedule';
+import { sentenceWithTypeName } from './type-name';
 import { WaitlistLink } from '../waitlist/waitlist-link';
 
 // The calendar (react-day-picker, date-fns) loads only when the patient asks to move the appointment;
@@ -280,7 +282,7 @@ function CancelBody({ state, setState, lang, token, phone, onConfirm, onReschedu
         <AppointmentDetails
           lang={lang}
           reference={c.reference}
-          typeName={lang === 'en' && c.type_name_en ? c.type_name_en : c.type_name}
+          typeName={localizedTypeName(c.type_name, c.type_name_en, lang)}
           date={c.appointment_date}
           time={c.appointment_time}
           priceCents={null}
@@ -292,7 +294,8 @@ function CancelBody({ state, setState, lang, token, phone, onConfirm, onReschedu
     );
   }
   const a = state.appointment;
-  const name = lang === 'en' && a.type_name_en ? a.type_name_en : a.type_name;
+  // A German name standing in for a missing English one is marked lang="de" (src/lib/type-text.ts).
+  const name = localizedTypeName(a.type_name, a.type_name_en, lang);
   const RescheduleAppointment = reschedule.get()?.default;
   if (state.kind === 'reschedule' && RescheduleAppointment) {
     return (
@@ -356,7 +359,7 @@ function CancelBody({ state, setState, lang, token, phone, onConfirm, onReschedu
  * alert dialog (Radix: focus kept inside, Escape and "Behalten" close it and
  * keep the appointment; focus returns to the button).
  */
-function ConfirmCancel(props: { lang: Lang; typeName: string; date: string; time: string; busy: boolean; onConfirm: () => void }) {
+function ConfirmCancel(props: { lang: Lang; typeName: LocalizedTypeName; date: string; time: string; busy: boolean; onConfirm: () => void }) {
   const { t } = useTranslation();
   const when = { date: formatLongDate(props.date, props.lang), time: t('datetime.time', { time: props.time }) };
   return (
@@ -371,7 +374,9 @@ function ConfirmCancel(props: { lang: Lang; typeName: string; date: string; time
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none">
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{t('cancel.dialog.title', when)}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-700">{t('cancel.dialog.text', { type: props.typeName, ...when })}</AlertDialog.Description>
+          <AlertDialog.Description className="mt-2 text-slate-700">
+            {sentenceWithTypeName((type) => t('cancel.dialog.text', { type, ...when }), props.typeName)}
+          </AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <AlertDialog.Cancel className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50">
               {t('cancel.dialog.keep')}

@@ -132,3 +132,31 @@ describe.each(['de', 'en'] as const)('"Termin absagen" asks once (%s)', (lang) =
     expect(alert.textContent).not.toContain(x.invalid);
   });
 });
+
+describe('a type saved without an English name (docs/decisions/030)', () => {
+  const cancelledBy = (who: 'patient' | 'practice', typeNameEn: string | null) => () =>
+    json(
+      { type: `cancelled-by-${who}`, status: 410, appointment_date: DAY, appointment_time: '09:20', type_name: 'Check-up', type_name_en: typeNameEn, reference: 'K7M2QX' },
+      410,
+    );
+
+  it.each(['patient', 'practice'] as const)('en, cancelled by the %s: the German name is marked lang="de"', async (who) => {
+    stub(cancelledBy(who, null));
+    render(<CancelAppointment lang="en" phone={PHONE} />);
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toContain('K7M2QX'));
+    expect([...alert.querySelectorAll('[lang="de"]')].map((el) => el.textContent)).toEqual(['Check-up']);
+  });
+
+  it.each([
+    ['en with an English name', 'en', 'Health check'],
+    ['de', 'de', null],
+  ] as const)('%s: the name is not marked', async (_label, lang, typeNameEn) => {
+    stub(cancelledBy('practice', typeNameEn));
+    render(<CancelAppointment lang={lang} phone={PHONE} />);
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toContain('K7M2QX'));
+    expect(alert.textContent).toContain(lang === 'de' ? 'Check-up' : 'Health check');
+    expect(alert.querySelectorAll('[lang]')).toHaveLength(0);
+  });
+});

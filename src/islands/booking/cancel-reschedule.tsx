@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import type { Lang } from '../../i18n/i18n';
 import { formatLongDate } from '../../lib/dates';
+import type { LocalizedTypeName } from '../../lib/type-text';
 import { AppointmentDetails } from './appointment-details';
 import { ApiError, postReschedule, type AppointmentType, type RescheduleResponse } from './api';
 import { calendarFileHref, calendarFileName } from './calendar-file';
@@ -26,7 +27,7 @@ export interface RescheduleProps {
   lang: Lang;
   token: string;
   type: AppointmentType;
-  typeName: string;
+  typeName: LocalizedTypeName;
   current: { date: string; time: string };
   /** Back to the appointment (cancel or move). */
   onBack: () => void;
@@ -100,7 +101,7 @@ export default function RescheduleAppointment({ lang, token, type, typeName, cur
     const href = calendarFileHref({
       bookingId: moved.id,
       typeId: type.id,
-      typeName,
+      typeName: typeName.text,
       durationMinutes: type.slot_duration_minutes,
       date: moved.appointment_date,
       time: moved.appointment_time,

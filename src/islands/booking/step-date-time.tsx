@@ -9,14 +9,16 @@ import { toast } from 'sonner';
 import type { Lang } from '../../i18n/i18n';
 import { PRACTICE_TIME_ZONE } from '../../lib/berlin-time';
 import { formatLongDate } from '../../lib/dates';
+import type { LocalizedTypeName } from '../../lib/type-text';
 import type { AppointmentType } from './api';
+import { sentenceWithTypeName } from './type-name';
 import { useAvailability } from './use-availability';
 import { WaitlistLink } from '../waitlist/waitlist-link';
 
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
   type: AppointmentType;
-  typeName: string;
+  typeName: LocalizedTypeName;
   lang: Lang;
   date: string | null;
   time: string | null;
@@ -112,7 +114,9 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
       <h2 id="step-datetime-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900">
         {t('datetime.title')}
       </h2>
-      <p className="mb-4 text-slate-700">{t('datetime.heading', { type: typeName, minutes: type.slot_duration_minutes })}</p>
+      <p className="mb-4 text-slate-700">
+        {sentenceWithTypeName((name) => t('datetime.heading', { type: name, minutes: type.slot_duration_minutes }), typeName)}
+      </p>
       {slotTaken && (
         <p role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-slate-900">
           {t(slotTaken === 'reschedule' ? 'datetime.slotTakenMove' : 'datetime.slotTaken')}

@@ -8,6 +8,7 @@ import { patientFormSchemaFor, typedDateToIso, type PatientForm } from '../../li
 import { waitPhrase } from '../../lib/retry-after';
 import { formatLongDate } from '../../lib/dates';
 import { formatPrice } from '../../lib/price';
+import type { LocalizedTypeName } from '../../lib/type-text';
 import { ApiError, postBooking, type AppointmentType, type BookingResponse } from './api';
 import { saveDetails } from './details-storage';
 import { bookingToast } from './email-toast';
@@ -16,7 +17,7 @@ import type { BookedWith } from './step-success';
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
   type: AppointmentType;
-  typeName: string;
+  typeName: LocalizedTypeName;
   lang: Lang;
   date: string;
   time: string;
@@ -146,7 +147,9 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
         <dl className="space-y-2 text-sm">
           <div>
             <dt className="text-slate-600">{t('summary.type')}</dt>
-            <dd className="font-medium text-slate-900">{typeName}</dd>
+            <dd className="font-medium text-slate-900" lang={typeName.lang}>
+              {typeName.text}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-600">{t('summary.date')}</dt>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../i18n/i18n';
 import { practice, telHref } from '../../lib/practice';
 import { reminderStillAhead } from '../../lib/reminder-time';
+import type { LocalizedTypeName } from '../../lib/type-text';
 import { AppointmentDetails } from './appointment-details';
 import type { AppointmentType, BookingResponse } from './api';
 import { calendarFileHref, calendarFileName } from './calendar-file';
@@ -19,7 +20,7 @@ export interface BookedWith {
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
   type: AppointmentType;
-  typeName: string;
+  typeName: LocalizedTypeName;
   /** The server's answer; `reference` only once the API sends one. */
   booking: (BookingResponse['booking'] & { reference?: string }) | null;
   /** How the emails went (API.md); absent: none was sent. */
@@ -40,7 +41,7 @@ export function StepSuccess({ headingRef, type, typeName, booking, emailOutcome,
       calendarFileHref({
         bookingId: booking?.id,
         typeId: type.id,
-        typeName,
+        typeName: typeName.text,
         durationMinutes: type.slot_duration_minutes,
         date,
         time,

@@ -122,3 +122,37 @@ describe('asking for an earlier time', () => {
     expect(calls.at(-1)!.body).toMatchObject({ token: TOKEN, to: '2030-01-20', weekdays: [2], dayparts: ['morning'] });
   });
 });
+
+describe('a type saved without an English name (docs/decisions/030)', () => {
+  const GERMAN_ONLY = { ...OFFER, type_name_en: null };
+  const marked = () => [...document.body.querySelectorAll('[lang]')].map((el) => [el.getAttribute('lang'), el.textContent]);
+
+  it('en: the German name is marked lang="de" in the offer, the next free time and once taken', async () => {
+    open(`offer=${TOKEN}`, {
+      'GET /api/waitlist/offer': () => json(GERMAN_ONLY),
+      'POST /api/waitlist/offer': (init) =>
+        JSON.parse(String(init!.body)).token === TOKEN
+          ? json({ type: 'taken', status: 409, next: { token: NEXT, appointment_date: '2030-01-09', appointment_time: '10:00' } }, 409)
+          : json({ booking: { id: 'b' } }),
+    });
+    render(<WaitlistPage lang="en" texts={TEXTS} phone={PHONE} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Take it' }));
+    expect(marked()).toEqual([['de', 'Check-up']]);
+    await screen.findByText('This time has already been taken. You stay on the waiting list.');
+    expect(marked()).toEqual([['de', 'Check-up']]);
+    fireEvent.click(screen.getByRole('button', { name: 'Take it' }));
+    await screen.findByText(/the appointment is yours/);
+    expect(marked()).toEqual([['de', 'Check-up']]);
+    expect(screen.getByText('Check-up').tagName).toBe('DD');
+  });
+
+  it.each([
+    ['en with an English name', 'en', OFFER, 'Health check'],
+    ['de', 'de', GERMAN_ONLY, 'Check-up'],
+  ] as const)('%s: nothing is marked', async (_label, lang, offer, name) => {
+    open(`offer=${TOKEN}`, { 'GET /api/waitlist/offer': () => json(offer) });
+    render(<WaitlistPage lang={lang} texts={TEXTS} phone={PHONE} />);
+    expect(await screen.findByText(name)).toBeInTheDocument();
+    expect(marked()).toEqual([]);
+  });
+});

@@ -13,6 +13,7 @@ import type { Lang } from '../../i18n/languages';
 import { localizedPath } from '../../i18n/languages';
 import { isCancellationToken } from '../../lib/cancellation-token';
 import { formatLongDate } from '../../lib/dates';
+import { localizedTypeName } from '../../lib/type-text';
 import { waitlistText, type WaitlistTextKey } from '../../lib/waitlist-texts';
 import { WaitlistAsk, type AskProof, type SiteTexts } from './waitlist-ask';
 
@@ -127,12 +128,13 @@ export default function WaitlistPage({ lang, texts, phone }: Props) {
     }
   }
 
-  const typeName = (o: Offer) => (lang === 'en' && o.type_name_en ? o.type_name_en : o.type_name);
+  // A German name standing in for a missing English one is marked lang="de" (src/lib/type-text.ts).
+  const typeName = (o: Offer) => localizedTypeName(o.type_name, o.type_name_en, lang);
   const time = (t: string) => (lang === 'de' ? `${t} Uhr` : t);
   const details = (o: Offer) => (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
       <dt className="font-medium text-slate-600">{texts['summary.type']}</dt>
-      <dd>{typeName(o)}</dd>
+      <dd lang={typeName(o).lang}>{typeName(o).text}</dd>
       <dt className="font-medium text-slate-600">{texts['summary.date']}</dt>
       <dd>{formatLongDate(o.appointment_date, lang)}</dd>
       <dt className="font-medium text-slate-600">{texts['summary.time']}</dt>
