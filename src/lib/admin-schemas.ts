@@ -7,7 +7,7 @@
 import { z } from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
 import { emailSchema, germanDateToIso, isPlausibleBirthDate, isRealDate, MAX_AVAILABILITY_DAYS, phoneSchema } from './booking-schema';
-import { isCleanLine, visibleLength } from './text-input';
+import { visibleLength } from './text-input';
 import { isLang } from '../i18n/languages';
 import type { Lang } from '../i18n/languages';
 import { adminText, optionalAdminText } from './admin-text';
@@ -331,16 +331,10 @@ export const bookedSlotsQuerySchema = z
   });
 export type BookedSlotsQuery = z.output<typeof bookedSlotsQuerySchema>;
 
-/** GET /api/admin/patients?q=: a name part (at least 2 characters) or a birth date (dd.mm.yyyy or yyyy-mm-dd). */
+/**
+ * GET /api/admin/patients?q=: a name part (at least 2 characters) or a birth date (dd.mm.yyyy or yyyy-mm-dd).
+ * The admin text rules (src/lib/admin-text.ts), a single line.
+ */
 export const patientSearchSchema = z.object({
-  q: z
-    .string({ error: 'admin.errors.searchTooShort' })
-    .transform((v) => v.trim().normalize('NFC'))
-    .pipe(
-      z
-        .string()
-        .max(100, 'admin.errors.tooLong')
-        .refine((v) => visibleLength(v) >= 2, 'admin.errors.searchTooShort')
-        .refine(isCleanLine, 'admin.errors.invalidCharacters'),
-    ),
+  q: requiredText('admin.errors.searchTooShort', 100).refine((v) => visibleLength(v) >= 2, 'admin.errors.searchTooShort'),
 });

@@ -21,6 +21,8 @@ import { buildContactEmail } from './contact-email';
 import { emailDate } from './email-dates';
 import { buildReminderEmail } from './reminder-email';
 import { patientNotice } from '../server/patient-notices.server';
+import { joinedEmail, offerEmail } from '../server/waitlist/emails.server';
+import type { EntrySecret } from '../server/waitlist/seal.server';
 
 // A Thursday in March: month and weekday are spelled differently in German and English.
 const DAY = '2027-03-04';
@@ -44,7 +46,19 @@ interface Built {
   email: EmailMessage;
   lang: Lang;
   dates: string[];
+  /** Dates the body writes short, as a range in a sentence (the waitlist's confirmation). */
+  shortInBody?: string[];
 }
+
+const waitlistEntry = (language: Lang): EntrySecret => ({
+  email: 'erika@example.org',
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  language,
+  birthDate: '1964-08-12',
+  phone: null,
+  token: 'x'.repeat(43),
+});
 
 /** Every builder of an email, by its exported name, for a booking (or page) in `lang`. */
 const builders: Record<string, (lang: Lang) => Built> = {
@@ -93,6 +107,19 @@ const builders: Record<string, (lang: Lang) => Built> = {
     lang: 'de',
     dates: [],
   }),
+  // The waitlist's offer of a freed time (docs/decisions/032-waitlist.md), here with the patient's current booking.
+  offerEmail: (lang) => ({
+    email: offerEmail(waitlistEntry(lang), { token: 'y'.repeat(43), date: MOVED_TO, time: '10:00', type, current: { date: DAY, time: '09:30' } }, SITE),
+    lang,
+    dates: [DAY, MOVED_TO],
+  }),
+  // Joining the waitlist: no date in the subject, the wished range short in the sentence.
+  joinedEmail: (lang) => ({
+    email: joinedEmail(waitlistEntry(lang), { from: DAY, to: MOVED_TO, type }, SITE),
+    lang,
+    dates: [],
+    shortInBody: [DAY, MOVED_TO],
+  }),
   buildPasswordLinkEmail: () => ({
     email: buildPasswordLinkEmail({ purpose: 'reset', to: 'team@example.org', link: `${SITE}/auth/reset?token=abc` }),
     lang: 'de',
@@ -106,7 +133,10 @@ function builderNamesInSources(): string[] {
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
   const names: string[] = [];
   for (const file of files) {
-    const source = ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    const text = readFileSync(path.join(root, file), 'utf8');
+    // A builder's return type names EmailMessage; parsing only those files keeps the walk fast.
+    if (!/\bEmailMessage\b/.test(text)) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     for (const node of source.statements) {
       const exported = ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
       if (exported && ts.isFunctionDeclaration(node) && node.name && /\bEmailMessage\b/.test(node.type?.getText(source) ?? '')) {
@@ -136,7 +166,7 @@ describe('email dates', () => {
   for (const name of Object.keys(builders)) {
     for (const requested of ['de', 'en'] as const) {
       it(`${name} (${requested} booking): dates in the email's own language, in subject and body`, () => {
-        const { email, lang, dates } = builders[name]!(requested);
+        const { email, lang, dates, shortInBody = [] } = builders[name]!(requested);
         expect(email.html).toContain(`<html lang="${lang}"`);
         const foreign = lang === 'en' ? GERMAN_DATE : ENGLISH_DATE;
         for (const [part, text] of [['subject', email.subject], ['text', email.text], ['html', email.html]] as const) {
@@ -150,6 +180,10 @@ describe('email dates', () => {
             expect(email.text, `${name} text`).toContain(emailDate(date, lang, 'long'));
             expect(email.html, `${name} html`).toContain(emailDate(date, lang, 'long'));
           }
+        }
+        for (const date of shortInBody) {
+          expect(email.text, `${name} text`).toContain(emailDate(date, lang, 'short'));
+          expect(email.html, `${name} html`).toContain(emailDate(date, lang, 'short'));
         }
       });
     }

@@ -12,6 +12,7 @@ import * as adminSchemas from '../../src/lib/admin-schemas';
 import { addDaysToDate, berlinToday } from '../../src/lib/berlin-time';
 import { z } from '../../src/lib/zod';
 import { fieldErrors } from '../../src/server/http.server';
+import { testCaller } from '../helpers/patient';
 
 const TYPE_ID = '0b6f3a52-4f9e-4c55-9a57-1f6a2c1d9e01';
 
@@ -40,7 +41,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   timeWindowSchema: { appointment_type_id: TYPE_ID, day_of_week: 1, start_time: '09:00', end_time: '12:00' },
   blockedDateSchema: { date: '2030-01-07', reason: 'Fortbildung', appointment_type_id: null, start_time: null, end_time: null },
   // Staff book at most 365 days ahead of Berlin's today.
-  staffBookingSchema: { appointment_type_id: TYPE_ID, appointment_date: addDaysToDate(berlinToday(), 7), appointment_time: '09:00' },
+  staffBookingSchema: { appointment_type_id: TYPE_ID, appointment_date: addDaysToDate(berlinToday(), 7), appointment_time: '09:00', ...testCaller },
   staffMoveSchema: { appointment_date: addDaysToDate(berlinToday(), 7), appointment_time: '09:00' },
   cancelMessageSchema: { message: 'Die Ärztin ist erkrankt.' },
   staffAvailabilityQuerySchema: { type: TYPE_ID, from: '2030-01-07', to: '2030-01-08' },
@@ -58,10 +59,12 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   },
   inventoryOrderedSchema: { is_ordered: true },
   bookedSlotsQuerySchema: { from: '2030-01-07', to: '2030-01-13' },
+  attendanceSchema: { attendance: 'arrived' },
+  patientSearchSchema: { q: 'Müller' },
 };
 
 /** Text fields that are textareas: they may hold LF and CRLF line breaks, nothing else beyond a line's rules. */
-const MULTI_LINE = ['appointmentTypeSchema.description', 'appointmentTypeSchema.description_en', 'appointmentTypeFormSchema.description', 'appointmentTypeFormSchema.description_en', 'inventoryItemSchema.notes', 'cancelMessageSchema.message'];
+const MULTI_LINE = ['appointmentTypeSchema.description', 'appointmentTypeSchema.description_en', 'appointmentTypeFormSchema.description', 'appointmentTypeFormSchema.description_en', 'inventoryItemSchema.notes', 'cancelMessageSchema.message', 'blockedDateSchema.message', 'staffMoveSchema.message'];
 
 const BAD: Array<[string, string]> = [
   ['a lone CR', 'Vorsorge\rBcc: x@example.org'],

@@ -58,6 +58,9 @@ function slot(values: Record<string, unknown> = {}) {
     status: 'booked',
     attendance: null,
     created_at: '2026-11-01T10:00:00Z',
+    // As the server sends a booking without details (src/server/admin/patient-details.server.ts).
+    patient: null,
+    patient_state: 'none',
     ...values,
   };
 }

@@ -184,6 +184,7 @@ export const labels = {
       'second-factor-enrolment-required': 'Bitte richten Sie zuerst die Zwei-Faktor-Anmeldung ein (Mein Konto).',
       'has-bookings': 'In diesem Zeitraum liegen gebuchte Termine.',
       'cancelled-by-practice': 'Dieser Termin wurde bereits von der Praxis abgesagt.',
+      'cancelled-by-patient': 'Dieser Termin wurde bereits vom Patienten abgesagt.',
       'payload-too-large': 'Die Eingabe ist zu groß.',
       'unsupported-media-type': 'Die Anfrage hat ein unerwartetes Format.',
       'rate-limited': 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
