@@ -86,8 +86,8 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
     expect(res.status).toBe(201);
     return res.json.booking as { id: string; reference: string };
   }
-  async function phone(date: string, time: string) {
-    const res = await api(bookedCollection, '/api/admin/booked-slots', { method: 'POST', body: { ...testCaller, appointment_type_id: checkUp, appointment_date: date, appointment_time: time } });
+  async function phone(date: string, time: string, overrides: Record<string, unknown> = {}) {
+    const res = await api(bookedCollection, '/api/admin/booked-slots', { method: 'POST', body: { ...testCaller, ...overrides, appointment_type_id: checkUp, appointment_date: date, appointment_time: time } });
     expect(res.status).toBe(201);
     return res.json as { id: string; reference: string };
   }
@@ -191,6 +191,8 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
       const early = await online('2030-01-07', '08:20', 'en');
       const later = await online('2030-01-07', '11:00', 'de');
       const byPhone = await phone('2030-01-07', '12:00');
+      // A caller who gave an email gets the emails like an online patient (docs/decisions/025-patient-details-for-staff.md).
+      const byPhoneWithEmail = await phone('2030-01-07', '12:20', { email: 'caller@example.org', language: 'en' });
       await at('2030-01-07T09:00:00+01:00');
       const res = await block({ date: '2030-01-07' });
       expect(res.status).toBe(409);
@@ -198,6 +200,7 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
         { id: early.id, reference: early.reference, appointment_date: '2030-01-07', appointment_time: '08:20', type_name: 'Check-up', begun: true, language: 'en' },
         { id: later.id, reference: later.reference, appointment_date: '2030-01-07', appointment_time: '11:00', type_name: 'Check-up', begun: false, language: 'de' },
         { id: byPhone.id, reference: byPhone.reference, appointment_date: '2030-01-07', appointment_time: '12:00', type_name: 'Check-up', begun: false, language: null },
+        { id: byPhoneWithEmail.id, reference: byPhoneWithEmail.reference, appointment_date: '2030-01-07', appointment_time: '12:20', type_name: 'Check-up', begun: false, language: 'en' },
       ]);
     });
 
