@@ -187,8 +187,8 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     expect(await t.db.select().from(reminders)).toHaveLength(0);
   });
 
-  it('404 for an unknown or cancelled link; 400 naming the fields; nothing changes', async () => {
-    const { token } = await bookAndGetToken();
+  it('404 for an unknown link, 410 cancelled-by-patient for a cancelled one; 400 naming the fields; nothing changes', async () => {
+    const { token, reference } = await bookAndGetToken();
     const unknown = newCancellationToken();
     const res = await move({ token: unknown, appointment_date: '2030-01-10', appointment_time: '11:20' });
     expect(res.status).toBe(404);
@@ -204,7 +204,19 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     expect(await readOutbox(outbox)).toHaveLength(0);
 
     expect((await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } })).status).toBe(200);
-    expect((await move({ token, appointment_date: '2030-01-10', appointment_time: '11:20' })).status).toBe(404);
+    // docs/decisions/029-patient-details-fourth-round.md: the move answers 410 with what the appointment was.
+    const gone = await move({ token, appointment_date: '2030-01-10', appointment_time: '11:20' });
+    expect(gone.status).toBe(410);
+    expect(gone.headers.get('content-type')).toContain('application/problem+json');
+    expect(gone.json).toMatchObject({
+      type: 'cancelled-by-patient',
+      appointment_date: '2030-01-08',
+      appointment_time: '09:00',
+      type_name: 'Check-up',
+      type_name_en: 'Health check',
+      reference,
+    });
+    expect(await rows()).toHaveLength(0);
   });
 
   it('409 slot-unavailable with its reason when the new time cannot be booked; the old time stays booked', async () => {

@@ -28,7 +28,7 @@ import { captureConsole } from '../helpers/console-capture';
 import { readOutbox } from '../helpers/eml';
 import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
-import { testPatient } from '../helpers/patient';
+import { testCaller, testPatient } from '../helpers/patient';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { addBookableType } from '../helpers/fixtures';
 
@@ -86,8 +86,8 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
     expect(res.status).toBe(201);
     return res.json.booking as { id: string; reference: string };
   }
-  async function phone(date: string, time: string) {
-    const res = await api(bookedCollection, '/api/admin/booked-slots', { method: 'POST', body: { appointment_type_id: checkUp, appointment_date: date, appointment_time: time } });
+  async function phone(date: string, time: string, overrides: Record<string, unknown> = {}) {
+    const res = await api(bookedCollection, '/api/admin/booked-slots', { method: 'POST', body: { ...testCaller, ...overrides, appointment_type_id: checkUp, appointment_date: date, appointment_time: time } });
     expect(res.status).toBe(201);
     return res.json as { id: string; reference: string };
   }
@@ -164,7 +164,7 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
     });
   });
 
-  it("the list names the language of each patient's emails (null: no email goes), and nothing else of the contact", async () => {
+  it("the list names the language of each patient's emails (null: no email goes); the contact's values only in `patient`", async () => {
     const en = await online('2030-01-08', '09:00', 'en');
     const de = await online('2030-01-08', '10:00', 'de');
     const byPhone = await phone('2030-01-08', '11:00');
@@ -175,7 +175,15 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
       [de.id, 'de'],
       [byPhone.id, null],
     ]);
-    expect(res.text).not.toMatch(/Erika|Mustermann|reception\d+@/);
+    // Staff lists carry the patient's details (docs/decisions/025-patient-details-for-staff.md), under `patient` only.
+    const onlinePatient = { first_name: 'Erika', last_name: 'Mustermann', birth_date: '1964-08-12', phone: '+49 211 5550123' };
+    expect(res.json.map((s: { patient: unknown }) => s.patient)).toEqual([
+      { ...onlinePatient, email: expect.stringMatching(/^reception\d+@example\.org$/), language: 'en' },
+      { ...onlinePatient, email: expect.stringMatching(/^reception\d+@example\.org$/), language: 'de' },
+      { first_name: 'Hans', last_name: 'Müller', birth_date: null, phone: '0211 7654321', email: null, language: 'de' },
+    ]);
+    const withoutPatient = res.json.map(({ patient: _patient, ...rest }: { patient: unknown }) => rest);
+    expect(JSON.stringify(withoutPatient)).not.toMatch(/Erika|Mustermann|Hans|Müller|1964|5550123|7654321|reception\d+@/);
   });
 
   describe('begun appointments under a block', () => {
@@ -183,6 +191,8 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
       const early = await online('2030-01-07', '08:20', 'en');
       const later = await online('2030-01-07', '11:00', 'de');
       const byPhone = await phone('2030-01-07', '12:00');
+      // A caller who gave an email gets the emails like an online patient (docs/decisions/025-patient-details-for-staff.md).
+      const byPhoneWithEmail = await phone('2030-01-07', '12:20', { email: 'caller@example.org', language: 'en' });
       await at('2030-01-07T09:00:00+01:00');
       const res = await block({ date: '2030-01-07' });
       expect(res.status).toBe(409);
@@ -190,6 +200,7 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
         { id: early.id, reference: early.reference, appointment_date: '2030-01-07', appointment_time: '08:20', type_name: 'Check-up', begun: true, language: 'en' },
         { id: later.id, reference: later.reference, appointment_date: '2030-01-07', appointment_time: '11:00', type_name: 'Check-up', begun: false, language: 'de' },
         { id: byPhone.id, reference: byPhone.reference, appointment_date: '2030-01-07', appointment_time: '12:00', type_name: 'Check-up', begun: false, language: null },
+        { id: byPhoneWithEmail.id, reference: byPhoneWithEmail.reference, appointment_date: '2030-01-07', appointment_time: '12:20', type_name: 'Check-up', begun: false, language: 'en' },
       ]);
     });
 

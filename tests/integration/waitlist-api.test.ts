@@ -159,7 +159,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     expect(taken.status).toBe(200);
     expect(taken.json.booking).toMatchObject({ id: later.id, appointment_date: '2030-01-08', appointment_time: '09:00', sequence: 1 });
     const [moved] = await mailsTo(later.email);
-    expect(icsOf(moved!)).toMatchObject({ method: 'PUBLISH', uid: `${later.id}@praxis.example`, sequence: 1, start: '2030-01-08T09:00' });
+    expect(icsOf(moved!)).toMatchObject({ method: 'REQUEST', uid: `${later.id}@praxis.example`, sequence: 1, start: '2030-01-08T09:00' });
     const [booking] = await t.db.select().from(bookedSlots).where(eq(bookedSlots.id, later.id));
     expect(booking).toMatchObject({ appointmentDate: '2030-01-08', appointmentTime: '09:00:00' });
     expect(await t.db.select().from(waitlistEntries)).toHaveLength(0);

@@ -65,19 +65,20 @@ async function coveredBookings(db: Database, input: BlockedDateInput, keys: KeyR
       : sql`extract(epoch from ${input.start_time}::time) / 60 < extract(epoch from b.appointment_time) / 60 + t.slot_duration_minutes
           and extract(epoch from b.appointment_time) < extract(epoch from ${input.end_time}::time)`;
   const result = await db.execute(sql`
-    select b.id, b.reference, b.appointment_date::text as appointment_date, b.appointment_time::text as appointment_time, t.name as type_name, b.source
+    select b.id, b.reference, b.appointment_date::text as appointment_date, b.appointment_time::text as appointment_time, t.name as type_name
     from booked_slots b join appointment_types t on t.id = b.appointment_type_id
     where b.appointment_date between ${input.date}::date and ${input.end_date ?? input.date}::date
       and (${input.appointment_type_id}::uuid is null or b.appointment_type_id = ${input.appointment_type_id}::uuid)
       and ${overlap}
     order by b.appointment_date, b.appointment_time, t.name`);
-  const rows = rowsOf<Omit<CoveredBooking, 'begun' | 'language'> & { source: string }>(result);
+  const rows = rowsOf<Omit<CoveredBooking, 'begun' | 'language'>>(result);
   const covered: CoveredBooking[] = [];
-  for (const { source, ...b } of rows) {
+  for (const b of rows) {
     const time = hhmm(b.appointment_time);
     // Only the language leaves the contact: the dialog names the language the email is written in.
-    const contact = source === 'online' ? openContact(await sealedContact(db, b.id), b.id, keys) : null;
-    covered.push({ ...b, appointment_time: time, begun: hasBegun(b.appointment_date, time, now), language: contact?.language ?? null });
+    // A phone booking with an email is emailed like an online one (docs/decisions/025-patient-details-for-staff.md).
+    const contact = openContact(await sealedContact(db, b.id), b.id, keys);
+    covered.push({ ...b, appointment_time: time, begun: hasBegun(b.appointment_date, time, now), language: contact?.email ? contact.language : null });
   }
   return covered;
 }
