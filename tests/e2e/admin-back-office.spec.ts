@@ -149,8 +149,8 @@ test.describe.serial('admin back office', () => {
     const row = page.getByRole('row').filter({ hasText: TYPE });
     await expect(row).toContainText(formatShortDate(tomorrow));
     await expect(row).toContainText('10:00');
-    await expect(page.getByRole('main')).not.toContainText('Erika');
-    await expect(page.getByRole('main')).not.toContainText('Mustermann');
+    // Staff lists name the patient (docs/decisions/025): last name first, in the Patient column.
+    await expect(row).toContainText('Mustermann, Erika');
     await page.getByLabel('Datum filtern').fill(tomorrow);
     const counters = page.locator('dl').first();
     await expect(counters.locator('div').filter({ hasText: 'Angezeigte Termine' }).locator('dd')).toHaveText('1');

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatLongDate } from '../../src/lib/dates';
-import { bookingRequest } from '../helpers/patient';
+import { bookingRequest, testCaller } from '../helpers/patient';
 import { ADMIN, signIn, signInAsAdmin } from './helpers/admin';
 import { practiceNotificationOf, referenceIn, mailsTo } from './helpers/wizard';
 
@@ -49,7 +49,7 @@ test.describe.serial('arrival and the practice notification', () => {
     const today = berlinToday();
     const free = (await (await page.request.get(`/api/admin/availability?type=${typeId}&from=${today}&to=${today}`)).json()) as { days: Array<{ times: string[] }> };
     const time = free.days[0]!.times[0]!;
-    const booking = await post(page, '/api/admin/booked-slots', { appointment_type_id: typeId, appointment_date: today, appointment_time: time });
+    const booking = await post(page, '/api/admin/booked-slots', { appointment_type_id: typeId, appointment_date: today, appointment_time: time, ...testCaller });
 
     await page.goto(`/admin/day-list?datum=${today}`);
     const day = page.getByRole('region', { name: new RegExp(formatLongDate(today, 'de')) });

@@ -220,6 +220,7 @@ test.describe.serial('practice-side changes', () => {
     // And a picked free time is booked.
     const dialog = await open();
     await pickSlot(dialog, bookDate, '09:30');
+    await fillCaller(dialog);
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText(/^Termin eingetragen \(Buchungsnummer [A-Z2-9]{6}\)$/)).toBeVisible();
   });
