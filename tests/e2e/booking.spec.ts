@@ -132,7 +132,11 @@ test.describe('booking wizard (German)', () => {
     await expect(page.getByRole('group', { name: de.times }).getByRole('button', { name: `${time} Uhr`, exact: true })).toBeVisible();
 
     await page.goto(new URL(link).pathname + new URL(link).search);
-    await expect(page.getByRole('alert')).toHaveText(/Dieser Absage-Link ist ungültig oder wurde bereits verwendet\./);
+    // A link used by the patient names the cancellation (410 cancelled-by-patient), not an unknown link.
+    await expect(page.getByRole('heading', { level: 1, name: 'Termin bereits abgesagt' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText(
+      new RegExp(`Sie haben diesen Termin am \\p{L}+, \\d{1,2}\\. \\p{L}+ \\d{4} um ${time} Uhr abgesagt\\.`, 'u'),
+    );
     await page.goto('/termin/absagen');
     await expect(page.getByRole('heading', { level: 1, name: 'Link unvollständig' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText(/Der Link ist nicht vollständig angekommen/);
@@ -251,7 +255,7 @@ test('a rate-limited booking (429) shows the too-many-bookings message in German
   await page.getByRole('button', { name: de.submit }).click();
   await expect(page.getByText('Zu viele Buchungen', { exact: true })).toBeVisible();
   await expect(
-    page.getByText('Von diesem Anschluss oder für diese E-Mail-Adresse wurden in kurzer Zeit zu viele Termine gebucht. Bitte versuchen Sie es später erneut oder rufen Sie uns an.'),
+    page.getByText('Von diesem Anschluss oder für diese E-Mail-Adresse wurden in kurzer Zeit zu viele Termine gebucht. Bitte versuchen Sie es in 1 Stunde erneut oder rufen Sie uns an.'),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ihre Daten' })).toBeVisible();
   await expect(page.getByLabel('Vorname')).toHaveValue('Erika');

@@ -83,8 +83,10 @@ test.describe('wizard steps in the browser history', () => {
       await page.reload();
       await onStep(names.step3);
       await expect(page.getByRole('complementary', { name: /^(Zusammenfassung|Summary)$/ })).toContainText(time);
-      // Patient data is never restored from anywhere.
-      await expect(page.getByLabel(/^(Vorname|First name)/)).toHaveValue('');
+      // What was typed at step 3 comes back from sessionStorage only: never localStorage or the URL.
+      await expect(page.getByLabel(/^(Vorname|First name)/)).toHaveValue('Erika');
+      expect(page.url()).not.toContain('Erika');
+      expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => localStorage.getItem(k)?.includes('Erika')))).toEqual([]);
     });
   }
 });
