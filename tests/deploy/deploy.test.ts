@@ -630,10 +630,13 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
     ['POSTMARK_SERVER_TOKEN', { POSTMARK_SERVER_TOKEN: null }],
     ['MAIL_FROM', { MAIL_FROM: null }],
     ['PRACTICE_EMAIL', { PRACTICE_EMAIL: null }],
-    ['SITE_URL', { SITE_URL: null }],
+    // Without SITE_URL a production function takes Netlify's URL; neither usable is 503 naming SITE_URL
+    // (docs/decisions/028-fourth-attack-round.md).
+    ['SITE_URL', { SITE_URL: null, URL: null }],
+    ['SITE_URL', { SITE_URL: null, URL: 'http://localhost:8888' }],
   ])('without a valid %s every function answers 503 not-configured and logs the name', async (name, change) => {
     const env = { ...productionEnv(), ...change };
-    const instance = `missing-${name}-${String(Object.values(change)[0])}`;
+    const instance = `missing-${name}-${Object.values(change).map(String).join('-')}`;
     for (const [p, method] of [
       ['/api/appointment-types', 'GET'],
       ['/api/auth/status', 'GET'],
@@ -650,6 +653,16 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
       expect(logged).toContain(`not configured: set ${name}`);
       expect(logged).not.toContain('postgres:postgres');
     }
+  });
+
+  it("without SITE_URL a production function takes Netlify's URL as its origin", async () => {
+    const env = { ...productionEnv(), SITE_URL: null };
+    const types = await invoke('/api/appointment-types', { env, instance: 'site-url-from-url' });
+    expect(types.status, types.body).toBe(200);
+    const login = (origin: string) =>
+      invoke('/api/auth/login', { env, instance: 'site-url-from-url', method: 'POST', body: { email: 'chef@example.org', password: 'sehr-geheim-und-lang-1' }, headers: { origin } });
+    expect((await login(`https://${SITE_NAME}.netlify.app`)).status).toBe(200);
+    expect((await login(ORIGIN)).status).toBe(403);
   });
 
   it('without ADMIN_SETUP_SECRET setup answers 503 not-configured and no response shows a setup word', async () => {
