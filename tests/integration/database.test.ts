@@ -49,11 +49,16 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'login_attempts',
       'password_reset_attempts',
       'password_tokens',
+      'practice_settings',
       'rate_limits',
       'reminders', // a view over appointment_contacts for the functions of the release before (docs/decisions/021)
       'sessions',
+      'staff_recovery_codes',
+      'staff_second_factors',
       'user_roles',
       'users',
+      'waitlist_entries',
+      'waitlist_offers',
     ]);
   });
 
@@ -122,6 +127,7 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'practice_notified',
       'patient_notified',
       'sequence',
+      'attendance',
     ]);
   });
 
