@@ -48,7 +48,7 @@ const running = await startLocalServer({
 if (!process.env.SITE_URL) process.env.SITE_URL = running.url;
 console.info(`site and API at ${running.url} (database: ${embedded ? 'embedded PGlite' : 'postgres'}, email: ${env.POSTMARK_SERVER_TOKEN ? 'Postmark' : 'outbox'})`);
 
-// Reminders (issue 15) and the waitlist's offers: the scheduled function's job, every minute here (REMINDER_INTERVAL_MS for tests).
+// Reminders (docs/decisions/009) and the waitlist's offers: the scheduled function's job, every minute here (REMINDER_INTERVAL_MS for tests).
 const reminderSchedule = startReminderSchedule(Number(process.env.REMINDER_INTERVAL_MS ?? 60_000), async () => {
   await runReminderJob();
   await runWaitlistJob();

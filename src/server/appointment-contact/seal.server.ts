@@ -75,7 +75,7 @@ export function open(value: Sealed, bookingId: string, keys: KeyRing): ContactSe
     throw new SealError('sealed value does not authenticate');
   }
   // A second-round reminder (migrated) has no `n`: its patient gets a greeting by first name only.
-  // A contact sealed before staff saw patient details (third round) has no `b` and `p`.
+  // A contact sealed before staff saw patient details (details 1, docs/decisions/025) has no `b` and `p`.
   const data = JSON.parse(plain.toString('utf8')) as { e: string; f: string; n?: string; l: Lang; t: string; b?: string; p?: string };
   return {
     email: data.e,
