@@ -219,7 +219,14 @@ test.describe.serial('reception messages and details', () => {
       const day = addDaysToDate(monday, 2);
       const made = [];
       for (const time of ['08:00', '08:20', '08:40', '09:00']) {
-        made.push(await api(page.request, page, 'post', '/api/admin/booked-slots', { appointment_type_id: typeId, appointment_date: day, appointment_time: time }));
+        made.push(await api(page.request, page, 'post', '/api/admin/booked-slots', {
+          appointment_type_id: typeId,
+          appointment_date: day,
+          appointment_time: time,
+          first_name: 'Erika',
+          last_name: `Muster ${time}`,
+          phone: '0211 123456',
+        }));
       }
       await api(page.request, page, 'post', `/api/admin/booked-slots/${made[3].id}/cancel`, {});
       await page.goto(`/admin/day-list?datum=${day}`);

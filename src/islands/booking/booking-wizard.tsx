@@ -344,7 +344,8 @@ function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
  * unless the patient scrolls meanwhile.
  */
 function showStepHeading(heading: HTMLElement, root: HTMLElement | null) {
-  const header = () => document.getElementById('site-nav')?.getBoundingClientRect().height ?? 0;
+  // The header's bottom edge, not its height: it shrinks while the page scrolls (a CSS transition).
+  const header = () => document.getElementById('site-nav')?.getBoundingClientRect().bottom ?? 0;
   const place = () => {
     const headingTop = heading.getBoundingClientRect().top + window.scrollY - header() - 16;
     const rootTop = root ? root.getBoundingClientRect().top + window.scrollY - header() - 16 : headingTop;
@@ -355,13 +356,21 @@ function showStepHeading(heading: HTMLElement, root: HTMLElement | null) {
   place();
   heading.focus({ preventScroll: true });
   if (typeof requestAnimationFrame !== 'function') return;
-  const until = performance.now() + 700;
+  // At least 700 ms, and on a busy device for as long as the step transition
+  // (or the header's) still runs, up to 3 s.
+  const start = performance.now();
+  const animating = () =>
+    typeof document.getAnimations === 'function' && document.getAnimations().some((a) => a.playState === 'running');
+  const done = () => {
+    const elapsed = performance.now() - start;
+    return elapsed > 3000 || (elapsed > 700 && !animating());
+  };
   let patientScrolled = false;
   const stop = () => (patientScrolled = true);
   const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
   for (const name of events) window.addEventListener(name, stop, { passive: true, once: true });
   const hold = () => {
-    if (patientScrolled || !heading.isConnected || performance.now() > until) {
+    if (patientScrolled || !heading.isConnected || done()) {
       for (const name of events) window.removeEventListener(name, stop);
       return;
     }
