@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two workers, one per core. Projects run in name order, so the deploy
+    // test (minutes of child processes: install, Netlify builds) starts first
+    // and the other files share the second worker meanwhile; after it, two
+    // files at a time. Each integration file has its own database and folders.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -32,8 +37,6 @@ export default defineConfig({
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two cores: files in parallel would only fight over them.
-          fileParallelism: false,
         },
       },
       {
