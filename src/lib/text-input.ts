@@ -7,7 +7,7 @@
  * except the joiners scripts and emoji need), noncharacters, unpaired
  * surrogates and the Unicode line/paragraph separators are refused; minimum
  * lengths count visible characters (grapheme clusters that are not only
- * spaces or zero-width characters). docs/decisions/028-fourth-attack-round.md
+ * spaces or zero-width characters). docs/decisions/028-hidden-characters-addresses-invitations-origin.md
  *
  * Email addresses: one ASCII address; an internationalised domain becomes
  * punycode (the URL parser's IDNA, in browsers and Node alike).

@@ -50,7 +50,7 @@ export const MOVES_PER_BOOKING: RateLimit = { bucket: 'move-booking', max: 5, wi
 export const MOVES_PER_CLIENT: RateLimit = { bucket: 'move-client', max: 20, windowSeconds: 60 * 60 };
 
 /**
- * Invitation resends (docs/decisions/028-fourth-attack-round.md): each one
+ * Invitation resends (docs/decisions/028-hidden-characters-addresses-invitations-origin.md): each one
  * emails a new link, so a stolen or careless admin session could flood a
  * colleague's inbox, or send hundreds of emails from the practice's
  * address. Per invited account and per staff member sending, 5 an hour

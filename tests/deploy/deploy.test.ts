@@ -631,7 +631,7 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
     ['MAIL_FROM', { MAIL_FROM: null }],
     ['PRACTICE_EMAIL', { PRACTICE_EMAIL: null }],
     // Without SITE_URL a production function takes Netlify's URL; neither usable is 503 naming SITE_URL
-    // (docs/decisions/028-fourth-attack-round.md).
+    // (docs/decisions/028-hidden-characters-addresses-invitations-origin.md).
     ['SITE_URL', { SITE_URL: null, URL: null }],
     ['SITE_URL', { SITE_URL: null, URL: 'http://localhost:8888' }],
   ])('without a valid %s every function answers 503 not-configured and logs the name', async (name, change) => {

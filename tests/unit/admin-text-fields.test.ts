@@ -78,7 +78,7 @@ const BAD: Array<[string, string]> = [
   ['C1', 'Vorsorge\u0085'],
   ['an RFC 2047 encoded word', '=?utf-8?B?QmNjOiB4QGV4YW1wbGUub3Jn?='],
   ['"=?" anywhere', 'Vorsorge =? x'],
-  // Format characters, noncharacters and lone surrogates (docs/decisions/028-fourth-attack-round.md), also at either end.
+  // Format characters, noncharacters and lone surrogates (docs/decisions/028-hidden-characters-addresses-invitations-origin.md), also at either end.
   ['LRM', 'Vorsorge\u200e'],
   ['RLM', '\u200fVorsorge'],
   ['ALM', 'Vor\u061csorge'],

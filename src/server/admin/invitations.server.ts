@@ -54,7 +54,7 @@ export const TOO_MANY_INVITATIONS = {
  * retires the old one, audited as `invite`. 404 for an unknown user, 409
  * `conflict` for one who has already signed up, 429 (with Retry-After)
  * beyond 5 resends an hour to one colleague or by one staff member
- * (docs/decisions/028-fourth-attack-round.md); a refused resend counts
+ * (docs/decisions/028-hidden-characters-addresses-invitations-origin.md); a refused resend counts
  * nothing, sends nothing and leaves the current link working.
  */
 export async function resendInvitation(
