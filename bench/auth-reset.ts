@@ -1,5 +1,5 @@
 /**
- * `npm run bench:auth`: prints figures, asserts nothing (issue 20, point 1).
+ * `npm run bench:auth`: prints figures, asserts nothing.
  *
  * What a reset with a random (unknown) token costs, beside a cancellation
  * with a random token – the cheapest refusal the site has – on the same

@@ -88,7 +88,7 @@ async function main() {
     if (weekdayOf(d) >= 1 && weekdayOf(d) <= 5) for (const time of candidateTimes(windows, 1, 20)) slots.push({ date: d, time });
   }
   const slot = (i: number) => ({ appointment_type_id: type!.id, appointment_date: slots[i]!.date, appointment_time: slots[i]!.time });
-  // Every online booking writes its sealed contact in the same statement (DESIGN.md, Appointment contact).
+  // Every online booking writes its sealed contact in the same statement (docs/architecture.md, Privacy).
   const keys = parseKeyRing(generateKey());
   const contact = (i: number) => ({
     secret: { email: `p${i}@example.org`, firstName: 'Erika', lastName: 'Mustermann', language: 'de' as const, birthDate: '1980-04-02', phone: '0211 1234567' },

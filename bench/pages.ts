@@ -1,6 +1,6 @@
 /**
  * Page weight and Lighthouse scores of every public page in both languages
- * (issue 7), on the built site served by the caller.
+ * (docs/decisions/007-installable-app-and-page-weight.md), on the built site served by the caller.
  *
  * - Pages are discovered from dist/: every index.html except the admin area,
  *   login, admin setup and the cancel page (reached only from an email).

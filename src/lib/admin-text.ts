@@ -41,7 +41,7 @@ export function adminText(requiredKey: string, max: number, { multiline = false 
     .pipe(rules(max, multiline).refine((v) => visibleLength(v) >= 1, requiredKey));
 }
 
-/** An optional admin text: missing, null or nothing visible become null (SPEC.md §5: saved as null when empty). */
+/** An optional admin text: missing, null or nothing visible become null (saved as null when empty). */
 export function optionalAdminText(max: number, { multiline = false }: AdminTextOptions = {}) {
   return z
     .string({ error: 'admin.errors.invalid' })

@@ -1,5 +1,5 @@
 /**
- * The audit trail's vocabulary (DESIGN.md Practice operations): which kinds
+ * The audit trail's vocabulary (docs/decisions/010-staff-accounts-audit-day-list.md): which kinds
  * of things staff change and what they do to them. Shared by the server,
  * the filter query schema and the admin page's German labels.
  */

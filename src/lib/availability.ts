@@ -34,7 +34,7 @@ export interface AvailabilityInput {
   /**
    * Partial-day blocks for this type or for all types: a time whose
    * appointment [time, time + duration) overlaps [startTime, endTime) is
-   * blocked (DESIGN.md Practice operations).
+   * blocked (docs/decisions/010-staff-accounts-audit-day-list.md).
    */
   blockedRanges?: Iterable<BlockedRange>;
   /** Existing bookings per `yyyy-MM-dd HH:mm`. */
@@ -58,7 +58,7 @@ export interface DayAvailability {
   times: string[];
 }
 
-/** Furthest the wizard searches for a selectable date (SPEC.md §9). */
+/** Furthest the wizard searches for a selectable date. */
 export const SEARCH_HORIZON_DAYS = 365;
 
 export function toMinutes(time: string): number {
@@ -104,7 +104,7 @@ export function lastBookableDate(today: string, type: TypeRules): string {
   return addDaysToDate(today, type.maxAdvanceDays);
 }
 
-/** Why a date cannot be chosen, or null when it can (SPEC.md §5, selectable dates). */
+/** Why a date cannot be chosen, or null when it can. */
 export function dateRejection(
   date: string,
   today: string,
@@ -143,7 +143,7 @@ export function freeTimes(date: string, input: AvailabilityInput, clock: BerlinW
   );
 }
 
-/** Every selectable date in [from, to] with its free times (API.md, GET /api/availability). */
+/** Every selectable date in [from, to] with its free times. */
 export function availabilityForRange(from: string, to: string, input: AvailabilityInput): DayAvailability[] {
   const clock = berlinWallClock(input.now);
   const today = clock.date;

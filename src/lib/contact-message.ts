@@ -1,5 +1,5 @@
 /**
- * The contact message (SPEC.md §3, §5; DESIGN.md "Bad input"): one schema
+ * The contact message (DESIGN.md "Bad input"): one schema
  * shared by the contact form island and POST /api/contact. Every message is
  * a translation key, so the form shows it and the API returns it as is.
  */
@@ -78,7 +78,7 @@ export const contactMessageSchema = z.object({
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
-/** The fields a person must fill (SPEC.md §5): checked first for the "required fields" toast. */
+/** The fields a person must fill: checked first for the "required fields" toast. */
 export const requiredContactFields = ['name', 'email', 'message'] as const;
 
 /** API.md's response body of POST /api/contact. */

@@ -57,7 +57,7 @@ describe('names (booking and contact)', () => {
   });
 });
 
-describe('RFC 2047 encoded words (issue 20)', () => {
+describe('RFC 2047 encoded words', () => {
   it.each([
     ['an encoded word', '=?utf-8?B?QmNjOiB4QGV4YW1wbGUub3Jn?='],
     ['"=?" inside a name', 'Anna=?Muster'],

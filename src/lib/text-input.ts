@@ -1,5 +1,5 @@
 /**
- * What people may type into names, subjects and messages (issue 12), for
+ * What people may type into names, subjects and messages, for
  * the forms and the API alike: text is NFC-normalised; control characters
  * (C0 – in a message except line breaks –, DEL, C1), format characters
  * (Unicode category Cf: the bidi marks, embeddings, overrides and isolates,

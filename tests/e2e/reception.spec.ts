@@ -1,5 +1,5 @@
 /**
- * Reception's daily work (issue 21): the week view with its blocks and
+ * Reception's daily work: the week view with its blocks and
  * printout, the day list's blocked times, the dashboard's remaining
  * appointments and filtered links, a type paused online. Everything runs on
  * a type this file makes next week and removes again, so the other specs

@@ -148,7 +148,7 @@ export const labels = {
   } as Record<string, string>,
   /**
    * Every failed call in German (failureText): by the problem's reason
-   * (409 slot-unavailable), else its type (API.md error codes), else its
+   * (409 slot-unavailable), else its type, else its
    * HTTP status. The API's own `detail` is a developer text, never shown.
    */
   problems: {

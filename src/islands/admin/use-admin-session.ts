@@ -24,7 +24,7 @@ export function useAdminSession(
       try {
         session = await currentSession(known.current);
       } catch (error) {
-        // SPEC.md §8: a failed check means not admin; a network blip on a
+        // A failed check means not admin; a network blip on a
         // later tick keeps the page and tries again in 30 s.
         if (known.current) return;
         console.warn('session check failed', error);

@@ -52,7 +52,7 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
 
   // When the type's slots load, show the month of the first selectable date and select it,
   // unless the current selection (a same-day type's today, or a date chosen before going
-  // back) is itself still selectable (SPEC.md §4).
+  // back) is itself still selectable.
   useEffect(() => {
     let active = true;
     const open = async () => {

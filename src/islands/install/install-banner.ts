@@ -10,7 +10,7 @@
  * `bootInstallBanner` decides (banner-decision.ts) and fills it. Its
  * `data-install-banner` says what was decided: "hidden" (for now) or "shown".
  *
- * It sits in the page's flow below the wizard (issue 22): fixed to the
+ * It sits in the page's flow below the wizard: fixed to the
  * bottom of the viewport it covered the first card's "Auswählen" button on a
  * phone until the patient scrolled, and an overlay always covers whatever
  * scrolls under it. Below the wizard it covers nothing, and appearing there

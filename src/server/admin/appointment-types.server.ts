@@ -1,5 +1,5 @@
 /**
- * Consultation types in the back office (API.md Admin). Deleting a type
+ * Consultation types in the back office. Deleting a type
  * cascades to its windows and type-specific blocked dates (schema foreign
  * keys) and is refused while it has future bookings (DESIGN.md).
  */

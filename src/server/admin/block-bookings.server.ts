@@ -33,7 +33,7 @@ import { cancelLockedAsPractice, notifyCancelledByPractice, type PracticeCancell
 import { blockedDateById, type BlockedDateDto } from './blocked-dates.server';
 import { withTypeReference } from './shared.server';
 
-/** One booking a block would cover (API.md: the body of 409 has-bookings). */
+/** One booking a block would cover (the body of 409 has-bookings). */
 export interface CoveredBooking {
   id: string;
   reference: string;

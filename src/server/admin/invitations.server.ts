@@ -1,5 +1,5 @@
 /**
- * Invitations of colleagues (DESIGN.md Reception): the emailed link to set
+ * Invitations of colleagues (docs/decisions/020-reception.md): the emailed link to set
  * a password, sent when a colleague is added with `invite` and sent again
  * (POST /api/admin/users/:id/invite) while the colleague has not signed up.
  * A new link retires the older one, so only the newest email works.

@@ -1,6 +1,6 @@
 /**
- * Staff accounts as admins manage them (API.md second round: /api/admin/users).
- * Every staff account is an admin (DESIGN.md Practice operations). A
+ * Staff accounts as admins manage them (/api/admin/users).
+ * Every staff account is an admin (docs/decisions/010-staff-accounts-audit-day-list.md). A
  * colleague gets an initial password or an emailed invitation link (48 h);
  * removing one never removes the last admin.
  */

@@ -21,7 +21,7 @@ import { createSession, sessionFromAccessToken, type IssuedSession, type Session
 export type PasswordStep = { session: IssuedSession } | { pendingToken: string };
 
 /**
- * Sign-in limits (DESIGN.md "Account security (third round)"): failures
+ * Sign-in limits (docs/architecture.md, Security): failures
  * count per (account, client) and per client. No limit counts an account
  * alone, so nobody elsewhere can lock its owner out; the client limit is
  * high enough for one practice connection that all staff share, so a

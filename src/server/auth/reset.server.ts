@@ -63,7 +63,7 @@ export async function resetPassword(db: Database, input: ResetPasswordInput, ip:
     if (!user) throw linkUnusable();
     await retireUserLinks(tx, user.id, now);
     await revokeOtherSessions(tx, user.id, undefined, now);
-    // Accepting an invitation is its own action (DESIGN.md Reception), not a reset.
+    // Accepting an invitation is its own action (docs/decisions/020-reception.md), not a reset.
     const action = claimed.purpose === 'invitation' ? 'invitation-accept' : 'password-reset';
     await recordAudit(tx, { user }, { action, entity: 'user', entityId: user.id, label: auditLabel.user(user) }, now);
   });
