@@ -87,7 +87,7 @@ function inlineParts(html: string) {
 }
 
 async function measureWeight(browser: Browser, url: string) {
-  // A German-preferring visitor stays on whichever twin the URL names (DESIGN.md's detection
+  // A German-preferring visitor stays on whichever twin the URL names (the first-load detection
   // moves pages only for a stored choice or an English preference), so no page is measured
   // through a redirect to its twin.
   const context = await browser.newContext({ serviceWorkers: 'block', locale: 'de-DE' });

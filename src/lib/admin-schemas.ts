@@ -1,7 +1,7 @@
 /**
  * The back office's entities, one zod schema per concept, shared by the
- * admin forms and the /api/admin/* functions (SPEC.md §5 form rules,
- * API.md Admin). Messages are translation-key-like strings (admin.errors.*)
+ * admin forms and the /api/admin/* functions (docs/architecture.md,
+ * HTTP API). Messages are translation-key-like strings (admin.errors.*)
  * that src/islands/admin/labels.ts turns into German.
  */
 import { z } from './zod';
@@ -92,7 +92,7 @@ export const timeWindowSchema = z
   });
 export type TimeWindowInput = z.output<typeof timeWindowSchema>;
 
-/** API.md third round: 1 = Monday … 7 = Sunday (ISO); stored as day_of_week 0 = Sunday … 6 = Saturday. */
+/** The API's weekdays: 1 = Monday … 7 = Sunday (ISO); stored as day_of_week 0 = Sunday … 6 = Saturday. */
 export const isoWeekdayToDayOfWeek = (iso: number) => iso % 7;
 export const dayOfWeekToIsoWeekday = (day: number) => (day === 0 ? 7 : day);
 
@@ -140,8 +140,8 @@ const optionalTime = z
 
 /**
  * The practice's optional message to a patient whose appointment it cancels
- * or moves ("Absagen", "Verschieben", a block that cancels; DESIGN.md
- * Practice-side changes): at most 500 characters, the patient text rules
+ * or moves ("Absagen", "Verschieben", a block that cancels;
+ * docs/decisions/021): at most 500 characters, the patient text rules
  * (NFC; no control, bidi or separator characters; no RFC 2047 encoded word).
  * Sent as typed, never stored or audited.
  */

@@ -24,7 +24,7 @@ export const AUDIT_ENTITIES = [
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-/** `release` is the second round's "Slot freigeben", kept for older entries; staff now `cancel` (with notice) or `move`. */
+/** `release` is the earlier "Slot freigeben", kept for older entries; staff now `cancel` (with notice) or `move`. */
 export const AUDIT_ACTIONS = [
   'create',
   'update',

@@ -5,8 +5,8 @@
  * times `HH:mm`, both Berlin wall clock, so daylight-saving changes cannot
  * shift, drop or duplicate a time, and the server's own zone is irrelevant.
  *
- * Rules: SPEC.md §5 (selectable dates, time list) as settled by DESIGN.md
- * (capacity counts, today's past times are gone, the server decides).
+ * Rules: docs/architecture.md, Availability and capacity (capacity counts,
+ * today's past times are gone, the server decides).
  */
 import { addDaysToDate, berlinInstant, berlinWallClock, isOffsetChangeDay, weekdayOf, type BerlinWallClock } from './berlin-time';
 
@@ -172,7 +172,7 @@ export function timeRejection(date: string, time: string, input: AvailabilityInp
 }
 
 /**
- * The first selectable date on or after `from` (SPEC.md §4: the selection
+ * The first selectable date on or after `from` (the selection
  * moves there), searching at most SEARCH_HORIZON_DAYS ahead; null if none.
  */
 export function firstSelectableDate(

@@ -3,7 +3,7 @@
  * POST /api/bookings. Messages are translation keys (bookingForm.errors.*,
  * errors.*), so the same failure reads the same in the form and the API.
  *
- * Bounds: SPEC.md §5 plus DESIGN.md "Bad input" (real birth date in the past
+ * Bounds: docs/architecture.md, Security: bad input (real birth date in the past
  * and at most 130 years ago; phone of at least 10 characters with at least
  * 7 digits and only digits, spaces and + - / ( ); one email address without
  * line breaks; names trimmed, 2–100 characters).

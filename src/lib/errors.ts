@@ -45,7 +45,7 @@ export const HTTP_STATUS_BY_CODE = {
 
 export type ErrorCode = keyof typeof HTTP_STATUS_BY_CODE;
 
-/** Field name → translation keys, as in API.md's problem `errors`. */
+/** Field name → translation keys, as in a problem's `errors` (docs/architecture.md, HTTP API). */
 export type FieldErrors = Record<string, string[]>;
 
 export class AppError extends Error {

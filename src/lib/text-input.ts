@@ -52,8 +52,7 @@ export function hasHiddenCharacter(value: string): boolean {
 /**
  * `=?` opens an RFC 2047 encoded word: a mail client decodes
  * `=?utf-8?B?…?=` in a header into whatever text it encodes, so no name or
- * subject that reaches a header may hold one (DESIGN.md "Account security
- * (third round)").
+ * subject that reaches a header may hold one (docs/decisions/015-admin-text-rules.md).
  */
 export function hasEncodedWord(value: string): boolean {
   return value.includes('=?');

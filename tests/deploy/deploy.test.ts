@@ -1,5 +1,5 @@
 /**
- * Issues 10 and 19: the site as Netlify builds and runs it.
+ * The site as Netlify builds and runs it.
  *
  * Build: a copy of the work tree is installed as Netlify installs it
  * (`npm install` with netlify.toml's NPM_FLAGS: no devDependencies) and

@@ -1,6 +1,6 @@
 /**
- * Every admin text field follows the patient text rules (issue 20, point
- * 10). The test walks every schema src/lib/admin-schemas.ts exports and
+ * Every admin text field follows the patient text rules
+ * (docs/decisions/015-admin-text-rules.md). The test walks every schema src/lib/admin-schemas.ts exports and
  * every field in it: a field that takes a plain text is a text field, and
  * each one must refuse CR, a header injection, the Unicode line separator,
  * bidi overrides, other control characters and an RFC 2047 encoded word.

@@ -1,6 +1,6 @@
 /**
- * The German labels of the back office (DESIGN.md: the admin area is German
- * only, with SPEC.md's texts). Kept here, not in src/i18n, because nothing
+ * The German labels of the back office (the admin area is German
+ * only: docs/architecture.md, Language). Kept here, not in src/i18n, because nothing
  * of it is ever shown in English.
  */
 export const labels = {

@@ -1,10 +1,9 @@
 /**
- * The install banner of the booking page (SPEC.md §2 "Install banner and
- * page"). Hidden in standalone mode and for 7 days after dismissal;
+ * The install banner of the booking page (docs/decisions/007). Hidden in standalone mode and for 7 days after dismissal;
  * iPhone/iPad visitors get the manual steps (Safari offers no prompt), others
  * an install button once the browser has offered a prompt.
  *
- * Plain DOM, no React (issue 14: nothing of a framework runs when the booking
+ * Plain DOM, no React (nothing of a framework runs when the booking
  * page loads; a browser that offers its prompt at once would otherwise load
  * React for the banner). The page renders an empty container with the texts;
  * `bootInstallBanner` decides (banner-decision.ts) and fills it. Its

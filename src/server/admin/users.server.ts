@@ -104,8 +104,7 @@ const randomSecret = () => randomBytes(32).toString('hex');
 /**
  * Removes a colleague (their sessions and links go with them). Refused with
  * 409 `last-admin` when they are the only admin left who can sign in: a
- * pending invitation never counts (DESIGN.md "Account security (third
- * round)"), since nobody may ever accept it. Decided under the admins'
+ * pending invitation never counts (docs/decisions/019-mail-config-and-last-admin.md), since nobody may ever accept it. Decided under the admins'
  * advisory lock, so two admins removing each other at the same moment
  * cannot both succeed. A pending invitation itself can always be removed.
  */

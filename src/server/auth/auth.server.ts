@@ -34,7 +34,7 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const SETUP_MAX_FAILURES = 5;
 export const INVALID_CREDENTIALS = 'E-Mail-Adresse oder Passwort ist falsch.';
 export const NO_SESSION = 'Keine gültige Sitzung. Bitte melden Sie sich an.';
-/** Outside production an unset ADMIN_SETUP_SECRET means this word (DESIGN.md). */
+/** Outside production an unset ADMIN_SETUP_SECRET means this word (docs/architecture.md, Security). */
 export const DEFAULT_SETUP_SECRET = 'praxis-setup';
 const SETUP_LOCK = 727_005;
 

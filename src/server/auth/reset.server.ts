@@ -1,8 +1,7 @@
 /**
  * Setting a password from a reset or invitation link (POST /api/auth/reset).
  *
- * Nothing is hashed for a link that cannot work (DESIGN.md "Account
- * security (third round)"): one statement counts the client's attempt
+ * Nothing is hashed for a link that cannot work (docs/decisions/013): one statement counts the client's attempt
  * (RESETS_PER_CLIENT) and looks the token up, and an unknown, used or
  * expired token is refused right there – a random-token reset costs what a
  * random-token cancel costs (`npm run bench:auth`). Only then is the new
