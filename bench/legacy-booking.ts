@@ -1,5 +1,5 @@
 /**
- * The booking and availability code as it was before issue 11, kept to be
+ * The booking and availability code as it was before the seat constraint (docs/decisions/003), kept to be
  * measured beside today's (bench/booking-round-trips.ts) and to show that
  * the database's constraint alone holds (tests/integration/booking-concurrency.test.ts):
  * a transaction of about 8 round trips (BEGIN, advisory lock, type FOR
@@ -30,7 +30,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** 256 random bits, URL-safe (DESIGN.md: at least 128 bits, only the hash is kept). */
+/** 256 random bits, URL-safe (at least 128 bits, only the hash is kept). */
 export function newCancellationToken(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -1,6 +1,6 @@
 /**
  * Page weight and Lighthouse scores of every public page in both languages
- * (issue 7), on the built site served by the caller.
+ * (docs/decisions/007-installable-app-and-page-weight.md), on the built site served by the caller.
  *
  * - Pages are discovered from dist/: every index.html except the admin area,
  *   login, admin setup and the cancel page (reached only from an email).
@@ -87,7 +87,7 @@ function inlineParts(html: string) {
 }
 
 async function measureWeight(browser: Browser, url: string) {
-  // A German-preferring visitor stays on whichever twin the URL names (DESIGN.md's detection
+  // A German-preferring visitor stays on whichever twin the URL names (the first-load detection
   // moves pages only for a stored choice or an English preference), so no page is measured
   // through a redirect to its twin.
   const context = await browser.newContext({ serviceWorkers: 'block', locale: 'de-DE' });

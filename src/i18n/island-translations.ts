@@ -1,7 +1,7 @@
 /**
  * Vite plugin: `import translation from 'virtual:island-translations/de/booking,toast'`
  * gives the German dictionary restricted to the keys of those namespaces, so
- * an island ships only the texts it can show (issue 7's JS budget), while the
+ * an island ships only the texts it can show (the page-weight budget, docs/decisions/007), while the
  * one JSON file per language stays the single source.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `client:interaction` (issue 14): hydrates an island on the visitor's first
+ * `client:interaction`: hydrates an island on the visitor's first
  * interaction with it (pointer, touch, focus, a key), so a page whose only
  * island is a form ships none of the island's JavaScript on load. The island's
  * server-rendered HTML works without it (the contact form posts as a plain

@@ -5,7 +5,7 @@ const SHY = '\u00AD';
 const page = (body: string, lang = 'de') =>
   `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Laboruntersuchungen</title><script>const x = "Laboruntersuchungen";</script></head><body>${body}</body></html>`;
 
-describe('soft hyphens in German headings (issue 22, point 7)', () => {
+describe('soft hyphens in German headings', () => {
   it('splits the long words of German headings into syllables', () => {
     const out = hyphenateGermanHeadings(page('<h1 class="x">Laboruntersuchungen</h1><h2>Berufshaftpflichtversicherung &amp; mehr</h2>'));
     expect(out).toContain(`<h1 class="x">La${SHY}bor${SHY}un${SHY}ter${SHY}su${SHY}chun${SHY}gen</h1>`);

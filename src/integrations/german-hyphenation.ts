@@ -1,5 +1,5 @@
 /**
- * Build step (issue 22, point 7): soft hyphens in the long words of German
+ * Build step: soft hyphens in the long words of German
  * headings, so a phone never cuts "Laboruntersuchungen" mid-word without a
  * hyphen. Headings ask for `hyphens: auto` (global.css), which needs the
  * browser's own German dictionary; several browsers have none (Chromium on

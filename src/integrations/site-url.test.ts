@@ -1,5 +1,5 @@
 /**
- * Issue 19, point 2: a Netlify production build never publishes
+ * A Netlify production build never publishes
  * http://localhost as canonical, sitemap, robots and hreflang origin.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

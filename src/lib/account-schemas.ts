@@ -1,5 +1,5 @@
 /**
- * Staff accounts (DESIGN.md Practice operations): own password change,
+ * Staff accounts (docs/decisions/010-staff-accounts-audit-day-list.md): own password change,
  * "Passwort vergessen", setting a password from a reset or invitation link,
  * and adding a colleague. Shared by the forms and the functions; messages
  * are translation keys as in auth-schemas.ts.

@@ -1,7 +1,7 @@
 /**
  * The back office's entities, one zod schema per concept, shared by the
- * admin forms and the /api/admin/* functions (SPEC.md §5 form rules,
- * API.md Admin). Messages are translation-key-like strings (admin.errors.*)
+ * admin forms and the /api/admin/* functions (docs/architecture.md,
+ * HTTP API). Messages are translation-key-like strings (admin.errors.*)
  * that src/islands/admin/labels.ts turns into German.
  */
 import { z } from './zod';
@@ -26,7 +26,7 @@ export const TIME_WINDOW_DEFAULTS = { day_of_week: 1, start_time: '09:00', end_t
  * (src/lib/admin-text.ts; a single line unless `{ multiline: true }`).
  */
 const requiredText = adminText;
-/** Optional text: missing, null or blank all become null (SPEC.md §5: saved as null when empty). */
+/** Optional text: missing, null or blank all become null (saved as null when empty). */
 const optionalText = optionalAdminText;
 
 const optionalDate = z
@@ -51,7 +51,7 @@ export const appointmentTypeSchema = z.object({
     .nullish()
     .transform((v) => v ?? null)
     .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= 10_000_000), 'admin.errors.priceInvalid'),
-  /** False pauses the type online: patients no longer see it, staff still book it (DESIGN.md Reception). */
+  /** False pauses the type online: patients no longer see it, staff still book it (docs/decisions/020-reception.md). */
   online_bookable: z.boolean({ error: 'admin.errors.invalid' }).default(true),
 });
 export type AppointmentTypeInput = z.output<typeof appointmentTypeSchema>;
@@ -92,7 +92,7 @@ export const timeWindowSchema = z
   });
 export type TimeWindowInput = z.output<typeof timeWindowSchema>;
 
-/** API.md third round: 1 = Monday … 7 = Sunday (ISO); stored as day_of_week 0 = Sunday … 6 = Saturday. */
+/** The API's weekdays: 1 = Monday … 7 = Sunday (ISO); stored as day_of_week 0 = Sunday … 6 = Saturday. */
 export const isoWeekdayToDayOfWeek = (iso: number) => iso % 7;
 export const dayOfWeekToIsoWeekday = (day: number) => (day === 0 ? 7 : day);
 
@@ -128,7 +128,7 @@ export const newTimeWindowsSchema = z
   }));
 export type NewTimeWindowsInput = z.output<typeof newTimeWindowsSchema>;
 
-/** A block's date range may end at most this many days after its first day (API.md third round). */
+/** A block's date range may end at most this many days after its first day. */
 export const MAX_BLOCK_RANGE_DAYS = 366;
 
 /** HH:mm or nothing: missing, null and blank are null. */
@@ -140,8 +140,8 @@ const optionalTime = z
 
 /**
  * The practice's optional message to a patient whose appointment it cancels
- * or moves ("Absagen", "Verschieben", a block that cancels; DESIGN.md
- * Practice-side changes): at most 500 characters, the patient text rules
+ * or moves ("Absagen", "Verschieben", a block that cancels;
+ * docs/decisions/021): at most 500 characters, the patient text rules
  * (NFC; no control, bidi or separator characters; no RFC 2047 encoded word).
  * Sent as typed, never stored or audited.
  */
@@ -160,13 +160,13 @@ export const blockedDateSchema = z
       .union([z.literal(ALL_TYPES), typeId])
       .nullish()
       .transform((v) => (v == null || v === ALL_TYPES ? null : v)),
-    /** Both empty: the whole day; otherwise both, start before end (DESIGN.md Practice operations). */
+    /** Both empty: the whole day; otherwise both, start before end (docs/decisions/010-staff-accounts-audit-day-list.md). */
     start_time: optionalTime,
     end_time: optionalTime,
     /** The last day (inclusive) of a range blocked in one step, at most 366 days after `date`; one row per day. New blocks only. */
     end_date: optionalDate,
     /**
-     * What becomes of the bookings the block covers (API.md third round): "cancel" them (each as by
+     * What becomes of the bookings the block covers: "cancel" them (each as by
      * "Absagen", patients told) or "keep" them. Absent: 409 has-bookings listing them, when there are any.
      */
     bookings: z.enum(['cancel', 'keep'], { error: 'admin.errors.invalid' }).optional(),
@@ -187,7 +187,7 @@ export const blockedDateSchema = z
   });
 export type BlockedDateInput = z.output<typeof blockedDateSchema>;
 
-/** Staff may book and move up to this many days ahead, whatever a type's online window (DESIGN.md Reception). */
+/** Staff may book and move up to this many days ahead, whatever a type's online window (docs/decisions/020-reception.md). */
 export const STAFF_BOOKING_DAYS = 365;
 
 /** A date staff may book: a real date, at most 365 days after Berlin's today (the past is a 409 `past`). */
@@ -276,7 +276,7 @@ export const staffAvailabilityQuerySchema = z
     message: 'admin.errors.rangeInvalid',
   });
 
-/** SPEC.md §5: a stock that cannot be parsed counts as 0; a missing one is an error. */
+/** A stock that cannot be parsed counts as 0; a missing one is an error. */
 const stock = (key: string) =>
   z.preprocess(
     (v) => {
@@ -311,7 +311,7 @@ export const inventoryOrderedSchema = z.strictObject(
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'admin.errors.onlyIsOrdered' : 'admin.errors.invalid') },
 );
 
-/** GET /api/admin/booked-slots (API.md third round): an optional date range, both ends inclusive, at most 62 days. */
+/** GET /api/admin/booked-slots: an optional date range, both ends inclusive, at most 62 days. */
 export const MAX_BOOKED_SLOTS_DAYS = 62;
 const queryDate = z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid');
 export const bookedSlotsQuerySchema = z

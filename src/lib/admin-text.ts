@@ -1,7 +1,6 @@
 /**
- * The one rule for every text staff type into the back office (DESIGN.md
- * "Account security (third round)": the patient text rules apply to every
- * admin text field). A type name, a block reason or an item name ends up in
+ * The one rule for every text staff type into the back office (the patient
+ * text rules apply to every admin text field: docs/decisions/015). A type name, a block reason or an item name ends up in
  * email subjects, calendar files and printed lists, so it is held to what a
  * patient's name is: NFC, no control, format (bidi marks included),
  * noncharacter or line-separator characters, no
@@ -41,7 +40,7 @@ export function adminText(requiredKey: string, max: number, { multiline = false 
     .pipe(rules(max, multiline).refine((v) => visibleLength(v) >= 1, requiredKey));
 }
 
-/** An optional admin text: missing, null or nothing visible become null (SPEC.md §5: saved as null when empty). */
+/** An optional admin text: missing, null or nothing visible become null (saved as null when empty). */
 export function optionalAdminText(max: number, { multiline = false }: AdminTextOptions = {}) {
   return z
     .string({ error: 'admin.errors.invalid' })

@@ -1,5 +1,5 @@
 /**
- * The audit trail's vocabulary (DESIGN.md Practice operations): which kinds
+ * The audit trail's vocabulary (docs/decisions/010-staff-accounts-audit-day-list.md): which kinds
  * of things staff change and what they do to them. Shared by the server,
  * the filter query schema and the admin page's German labels.
  */
@@ -24,7 +24,7 @@ export const AUDIT_ENTITIES = [
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-/** `release` is the second round's "Slot freigeben", kept for older entries; staff now `cancel` (with notice) or `move`. */
+/** `release` is the earlier "Slot freigeben", kept for older entries; staff now `cancel` (with notice) or `move`. */
 export const AUDIT_ACTIONS = [
   'create',
   'update',

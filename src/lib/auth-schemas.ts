@@ -1,7 +1,7 @@
 /**
  * The sign-in and first-admin forms, shared by the pages and the functions
- * (SPEC.md §5: email and password required). A new password has at least
- * 12 characters (DESIGN.md "Account security (third round)"; the functions
+ * (email and password required). A new password has at least
+ * 12 characters (docs/decisions/018-password-rules.md; the functions
  * also refuse common ones: src/server/auth/password-policy.server.ts);
  * signing in checks no length, so existing passwords keep working.
  * Messages are translation keys.

@@ -5,8 +5,8 @@
  * times `HH:mm`, both Berlin wall clock, so daylight-saving changes cannot
  * shift, drop or duplicate a time, and the server's own zone is irrelevant.
  *
- * Rules: SPEC.md §5 (selectable dates, time list) as settled by DESIGN.md
- * (capacity counts, today's past times are gone, the server decides).
+ * Rules: docs/architecture.md, Availability and capacity (capacity counts,
+ * today's past times are gone, the server decides).
  */
 import { addDaysToDate, berlinInstant, berlinWallClock, isOffsetChangeDay, weekdayOf, type BerlinWallClock } from './berlin-time';
 
@@ -34,7 +34,7 @@ export interface AvailabilityInput {
   /**
    * Partial-day blocks for this type or for all types: a time whose
    * appointment [time, time + duration) overlaps [startTime, endTime) is
-   * blocked (DESIGN.md Practice operations).
+   * blocked (docs/decisions/010-staff-accounts-audit-day-list.md).
    */
   blockedRanges?: Iterable<BlockedRange>;
   /** Existing bookings per `yyyy-MM-dd HH:mm`. */
@@ -58,7 +58,7 @@ export interface DayAvailability {
   times: string[];
 }
 
-/** Furthest the wizard searches for a selectable date (SPEC.md §9). */
+/** Furthest the wizard searches for a selectable date. */
 export const SEARCH_HORIZON_DAYS = 365;
 
 export function toMinutes(time: string): number {
@@ -104,7 +104,7 @@ export function lastBookableDate(today: string, type: TypeRules): string {
   return addDaysToDate(today, type.maxAdvanceDays);
 }
 
-/** Why a date cannot be chosen, or null when it can (SPEC.md §5, selectable dates). */
+/** Why a date cannot be chosen, or null when it can. */
 export function dateRejection(
   date: string,
   today: string,
@@ -143,7 +143,7 @@ export function freeTimes(date: string, input: AvailabilityInput, clock: BerlinW
   );
 }
 
-/** Every selectable date in [from, to] with its free times (API.md, GET /api/availability). */
+/** Every selectable date in [from, to] with its free times. */
 export function availabilityForRange(from: string, to: string, input: AvailabilityInput): DayAvailability[] {
   const clock = berlinWallClock(input.now);
   const today = clock.date;
@@ -172,7 +172,7 @@ export function timeRejection(date: string, time: string, input: AvailabilityInp
 }
 
 /**
- * The first selectable date on or after `from` (SPEC.md §4: the selection
+ * The first selectable date on or after `from` (the selection
  * moves there), searching at most SEARCH_HORIZON_DAYS ahead; null if none.
  */
 export function firstSelectableDate(

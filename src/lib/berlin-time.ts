@@ -1,6 +1,6 @@
 /**
  * The practice's clock. Every "today", "now" and weekday is taken in
- * Europe/Berlin whatever the server's or browser's zone (DESIGN.md, Time).
+ * Europe/Berlin whatever the server's or browser's zone (docs/architecture.md, Time).
  * Dates travel as `yyyy-MM-dd`, times as `HH:mm`, both Berlin wall clock.
  */
 export const PRACTICE_TIME_ZONE = 'Europe/Berlin';

@@ -1,5 +1,5 @@
 /**
- * Booking references (DESIGN.md Practice operations): 6 characters from an
+ * Booking references (docs/decisions/010-staff-accounts-audit-day-list.md): 6 characters from an
  * alphabet without look-alikes (no 0/O, 1/I/L), 31^6 ≈ 887 million values.
  * The database makes them (the column's default, a fresh random value per
  * row) and keeps them unique over every stored row; a booking that draws a

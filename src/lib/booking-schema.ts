@@ -3,7 +3,7 @@
  * POST /api/bookings. Messages are translation keys (bookingForm.errors.*,
  * errors.*), so the same failure reads the same in the form and the API.
  *
- * Bounds: SPEC.md §5 plus DESIGN.md "Bad input" (real birth date in the past
+ * Bounds: docs/architecture.md, Security: bad input (real birth date in the past
  * and at most 130 years ago; phone of at least 10 characters with at least
  * 7 digits and only digits, spaces and + - / ( ); one email address without
  * line breaks; names trimmed, 2–100 characters).
@@ -130,7 +130,7 @@ export function patientFormSchemaFor(lang: Lang) {
 export const patientFormSchema = patientFormSchemaFor('de');
 export type PatientForm = z.input<typeof patientFormSchema>;
 
-/** POST /api/bookings (API.md). */
+/** POST /api/bookings. */
 export const bookingRequestSchema = z.object({
   appointment_type_id: canonicalUuid,
   appointment_date: z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid'),
@@ -142,12 +142,12 @@ export const bookingRequestSchema = z.object({
   email: emailSchema,
   consent: patientFormSchema.shape.consent,
   language: z.string({ error: 'errors.languageInvalid' }).refine(isLang, 'errors.languageInvalid'),
-  /** Opt-in appointment reminder by email (DESIGN.md, Reminders); absent means no. */
+  /** Opt-in appointment reminder by email (docs/decisions/009-reminders-sealed-at-rest.md); absent means no. */
   reminder: z.boolean({ error: 'errors.reminderInvalid' }).optional(),
 });
 export type BookingRequest = z.output<typeof bookingRequestSchema> & { language: 'de' | 'en' };
 
-/** GET /api/availability (API.md): at most 62 days in one request. */
+/** GET /api/availability: at most 62 days in one request. */
 export const MAX_AVAILABILITY_DAYS = 62;
 export const availabilityQuerySchema = z
   .object({
@@ -167,7 +167,7 @@ export const availabilityQuerySchema = z
 /** The cancellation token: 43 URL-safe characters (32 random bytes, base64url). */
 export const cancellationTokenSchema = z.string({ error: 'errors.tokenInvalid' }).regex(CANCELLATION_TOKEN, 'errors.tokenInvalid');
 
-/** POST /api/bookings/reschedule (API.md second round): the link's token and the new time of the same type. */
+/** POST /api/bookings/reschedule: the link's token and the new time of the same type. */
 export const rescheduleRequestSchema = z.object({
   token: cancellationTokenSchema,
   appointment_date: bookingRequestSchema.shape.appointment_date,

@@ -1,5 +1,5 @@
 /**
- * The contact message (SPEC.md §3, §5; DESIGN.md "Bad input"): one schema
+ * The contact message (docs/architecture.md, Security: bad input): one schema
  * shared by the contact form island and POST /api/contact. Every message is
  * a translation key, so the form shows it and the API returns it as is.
  */
@@ -45,7 +45,7 @@ export const contactMessageSchema = z.object({
     .max(CONTACT_LIMITS.emailMax, 'contact.errors.emailInvalid')
     .transform((v) => toAsciiEmail(v) ?? '')
     .pipe(z.email({ error: 'contact.errors.emailInvalid' })),
-  /** Optional; when given, DESIGN.md's phone rule: 10+ characters, digits, spaces and + - / ( ), 7+ digits. */
+  /** Optional; when given, the phone rule: 10+ characters, digits, spaces and + - / ( ), 7+ digits. */
   phone: z
     .string({ error: 'contact.errors.phoneInvalid' })
     .trim()
@@ -78,8 +78,8 @@ export const contactMessageSchema = z.object({
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
-/** The fields a person must fill (SPEC.md §5): checked first for the "required fields" toast. */
+/** The fields a person must fill: checked first for the "required fields" toast. */
 export const requiredContactFields = ['name', 'email', 'message'] as const;
 
-/** API.md's response body of POST /api/contact. */
+/** The response body of POST /api/contact. */
 export type ContactResponse = { success: true } | { success: false; error: string };

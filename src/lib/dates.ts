@@ -1,4 +1,4 @@
-/** Date display per language (SPEC.md §9: long dates in German unless English, dd.MM.y short). */
+/** Date display per language (long dates in German unless English, dd.MM.y short). */
 import { format } from 'date-fns/format';
 // One file per locale: the index would pull every date-fns locale into function bundles.
 import { de } from 'date-fns/locale/de';

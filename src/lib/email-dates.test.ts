@@ -1,5 +1,5 @@
 /**
- * Issue 22, point 6: every email writes its dates in its own language, in
+ * Every email writes its dates in its own language, in
  * subject and body. Walks every email builder (the list is checked against
  * the sources, so a new builder cannot be forgotten) in both languages.
  */
@@ -83,7 +83,7 @@ const builders: Record<string, (lang: Lang) => Built> = {
     lang,
     dates: [DAY],
   }),
-  // The patient's notices of a change (issue 18), here a move by the practice: old and new date.
+  // The patient's notices of a change, here a move by the practice: old and new date.
   patientNotice: (lang) => ({
     email: patientNotice(
       {

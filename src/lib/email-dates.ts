@@ -1,5 +1,5 @@
 /**
- * Dates in emails (issue 22, point 6): every email builder formats dates
+ * Dates in emails: every email builder formats dates
  * with `emailDate`, so an English email never shows a German date and the
  * other way round. Two forms per language:
  * - short, for subjects (and a date of birth): "26.11.2026" / "Thu 26 Nov 2026"

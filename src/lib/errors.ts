@@ -17,7 +17,7 @@ export const HTTP_STATUS_BY_CODE = {
   'too-late': 409,
   'admin-exists': 409,
   'type-has-future-bookings': 409,
-  /** A block would cover bookings and the request did not say what becomes of them (API.md third round). */
+  /** A block would cover bookings and the request did not say what becomes of them. */
   'has-bookings': 409,
   /** The booking was cancelled by the practice (its link then answers this until the date has passed). */
   'cancelled-by-practice': 410,
@@ -45,7 +45,7 @@ export const HTTP_STATUS_BY_CODE = {
 
 export type ErrorCode = keyof typeof HTTP_STATUS_BY_CODE;
 
-/** Field name → translation keys, as in API.md's problem `errors`. */
+/** Field name → translation keys, as in a problem's `errors` (docs/architecture.md, HTTP API). */
 export type FieldErrors = Record<string, string[]>;
 
 export class AppError extends Error {
@@ -56,7 +56,7 @@ export class AppError extends Error {
     readonly fieldErrors?: FieldErrors,
     /**
      * retryAfterSeconds: for 429, seconds until a retry can succeed, sent as Retry-After.
-     * extra: members the problem body adds (API.md: `reason` of slot-unavailable, `bookings` of has-bookings).
+     * extra: members the problem body adds (`reason` of slot-unavailable, `bookings` of has-bookings).
      */
     options: { retryAfterSeconds?: number; extra?: Record<string, unknown> } = {},
   ) {

@@ -9,7 +9,7 @@ const item = (over: Partial<Parameters<typeof isLowStock>[0]> = {}) => ({
   ...over,
 });
 
-describe('inventory rules (SPEC.md §4)', () => {
+describe('inventory rules', () => {
   it.each([
     [4, 5, true],
     [5, 5, true],

@@ -1,4 +1,4 @@
-/** The inventory rules of SPEC.md §4, pure so the table, its filters and tests agree. */
+/** The inventory rules, pure so the table, its filters and tests agree. */
 import { addDaysToDate } from './berlin-time';
 
 export interface StockLevels {

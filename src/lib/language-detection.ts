@@ -1,5 +1,5 @@
 /**
- * First-load language (DESIGN.md "Language", issue 14), shipped as a tiny
+ * First-load language (docs/decisions/005-language-detection.md), shipped as a tiny
  * inline script in every page's <head> that has a twin. It never redirects
  * on a first visit (search engines render with an English browser and must
  * see the German pages as they are):

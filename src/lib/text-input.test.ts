@@ -57,7 +57,7 @@ describe('names (booking and contact)', () => {
   });
 });
 
-describe('RFC 2047 encoded words (issue 20)', () => {
+describe('RFC 2047 encoded words', () => {
   it.each([
     ['an encoded word', '=?utf-8?B?QmNjOiB4QGV4YW1wbGUub3Jn?='],
     ['"=?" inside a name', 'Anna=?Muster'],
@@ -137,7 +137,7 @@ const PLANE_ENDS: Array<[string, string]> = Array.from({ length: 17 }, (_, plane
   (points) => points.map((cp): [string, string] => [`noncharacter U+${cp.toString(16).toUpperCase().padStart(4, '0')}`, String.fromCodePoint(cp)]),
 );
 
-/** Characters refused in every name, subject and message (docs/decisions/028-fourth-attack-round.md). */
+/** Characters refused in every name, subject and message (docs/decisions/028-hidden-characters-addresses-invitations-origin.md). */
 const HIDDEN: Array<[string, string]> = [
   ['LRM U+200E', '\u200e'],
   ['RLM U+200F', '\u200f'],

@@ -1,5 +1,5 @@
 /**
- * What people may type into names, subjects and messages (issue 12), for
+ * What people may type into names, subjects and messages, for
  * the forms and the API alike: text is NFC-normalised; control characters
  * (C0 – in a message except line breaks –, DEL, C1), format characters
  * (Unicode category Cf: the bidi marks, embeddings, overrides and isolates,
@@ -7,7 +7,7 @@
  * except the joiners scripts and emoji need), noncharacters, unpaired
  * surrogates and the Unicode line/paragraph separators are refused; minimum
  * lengths count visible characters (grapheme clusters that are not only
- * spaces or zero-width characters). docs/decisions/028-fourth-attack-round.md
+ * spaces or zero-width characters). docs/decisions/028-hidden-characters-addresses-invitations-origin.md
  *
  * Email addresses: one ASCII address; an internationalised domain becomes
  * punycode (the URL parser's IDNA, in browsers and Node alike).
@@ -52,8 +52,7 @@ export function hasHiddenCharacter(value: string): boolean {
 /**
  * `=?` opens an RFC 2047 encoded word: a mail client decodes
  * `=?utf-8?B?…?=` in a header into whatever text it encodes, so no name or
- * subject that reaches a header may hold one (DESIGN.md "Account security
- * (third round)").
+ * subject that reaches a header may hold one (docs/decisions/015-admin-text-rules.md).
  */
 export function hasEncodedWord(value: string): boolean {
   return value.includes('=?');

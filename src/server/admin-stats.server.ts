@@ -1,4 +1,4 @@
-/** The dashboard's figures (SPEC.md §2 Admin pages, API.md /api/admin/stats). */
+/** The dashboard's figures. */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { addDaysToDate, berlinToday } from '../lib/berlin-time';
@@ -9,7 +9,7 @@ export interface AdminStats {
   bookedToday: number;
   appointmentTypes: number;
   blockedDates: number;
-  /** Items with current_stock <= minimum_stock (SPEC.md §4). */
+  /** Items with current_stock <= minimum_stock. */
   lowStock: number;
   /** Items whose expiry date lies within the next 30 days, today included (src/lib/inventory.ts). */
   expiringSoon: number;

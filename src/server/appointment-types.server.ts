@@ -1,4 +1,4 @@
-/** Consultation types as the public API shows them (API.md, SPEC.md §3). */
+/** Consultation types as the public API shows them. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointmentTimeSlots, appointmentTypes, type AppointmentTypeRow } from '../../db/schema';

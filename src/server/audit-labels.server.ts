@@ -1,6 +1,5 @@
 /**
- * The readable label an audit entry stores with its change (DESIGN.md
- * Reception): what a person recognises the thing by, as it was at the time
+ * The readable label an audit entry stores with its change (docs/decisions/020-reception.md): what a person recognises the thing by, as it was at the time
  * (a booking's reference, a type's or item's name, a colleague's email);
  * never anything a patient entered. Each kind has one function over what
  * its change returns, so an endpoint adds the label with one argument:

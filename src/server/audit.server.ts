@@ -1,5 +1,5 @@
 /**
- * The audit trail (DESIGN.md Practice operations): who changed what in the
+ * The audit trail (docs/decisions/010-staff-accounts-audit-day-list.md): who changed what in the
  * back office, kept 12 months. Entries name the staff member, the action,
  * the kind of entity, its id and a readable label of it (a reference, a
  * name, an email: audit-labels.server.ts); never anything a patient entered.

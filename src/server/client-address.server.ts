@@ -1,5 +1,5 @@
 /**
- * One client, one key (DESIGN.md "Account security (third round)"): every
+ * One client, one key (docs/architecture.md, Security): every
  * per-client limit – sign-in, setup, contact, "Passwort vergessen", reset,
  * booking, move – keys on the canonical form of the client's address, so
  * writing 198.51.100.77 as ::ffff:198.51.100.77 or rotating through the

@@ -1,5 +1,5 @@
 /**
- * The no-JavaScript answer of the contact form (issue 22, point 5): the
+ * The no-JavaScript answer of the contact form: the
  * site's contact page with the outcome above the form and what was typed
  * still in it; a plain page with the same when the site's page is missing.
  */

@@ -1,6 +1,6 @@
 /**
- * The page a contact form post without JavaScript gets back (issues 14 and
- * 22): the site's own contact page (/kontakt or /en/kontakt, as built, so
+ * The page a contact form post without JavaScript gets back (docs/decisions/011,
+ * 017): the site's own contact page (/kontakt or /en/kontakt, as built, so
  * with the site's header, footer and styles), with the outcome above the
  * form and, unless it was sent, the form still holding what the visitor
  * typed, so correcting a field loses nothing. The errors are listed with

@@ -1,5 +1,5 @@
 /**
- * Sending a contact message (API.md POST /api/contact): honeypot, a
+ * Sending a contact message: honeypot, a
  * per-address rate limit kept in the database, then one email to the
  * practice through the email port. Nothing of the message is stored or
  * logged; the rate limit keeps only an HMAC of the client address.

@@ -44,7 +44,7 @@ export function previewDeployOrigin(): string | null {
  * when SITE_URL is unset (src/integrations/site-url.ts): a deploy preview
  * or branch deploy its own address (DEPLOY_PRIME_URL), else the site's main
  * address (URL); only a public https origin, else null.
- * docs/decisions/028-fourth-attack-round.md
+ * docs/decisions/028-hidden-characters-addresses-invitations-origin.md
  */
 export function netlifySiteUrl(source: NodeJS.ProcessEnv = process.env): string | null {
   const candidates = PREVIEW_CONTEXTS.has(source.CONTEXT ?? '') ? [source.DEPLOY_PRIME_URL, source.URL] : [source.URL];

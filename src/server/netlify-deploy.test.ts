@@ -1,5 +1,5 @@
 /**
- * Issue 19, point 3: a deploy preview or branch deploy accepts browser
+ * A deploy preview or branch deploy accepts browser
  * requests from its own origin (Netlify's runtime context for the deploy),
  * never from another site's or another deploy's; production keeps SITE_URL.
  * tests/deploy runs the same through Netlify's own function bootstrap.

@@ -33,14 +33,13 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
-/** DESIGN.md "Capacity (second round)": 10 bookings per client address per hour. */
+/** docs/architecture.md, Security: 10 bookings per client address per hour. */
 export const BOOKINGS_PER_CLIENT: RateLimit = { bucket: 'booking-client', max: 10, windowSeconds: 60 * 60 };
 /** 3 confirmation emails per recipient per day (a sliding 24 hours). */
 export const CONFIRMATIONS_PER_RECIPIENT: RateLimit = { bucket: 'confirmation-recipient', max: 3, windowSeconds: 24 * 60 * 60 };
 
 /**
- * Moves through a cancellation link (DESIGN.md "Account security (third
- * round)"): a booking moved back and forth sent the practice a notice each
+ * Moves through a cancellation link (docs/decisions/016-move-limits.md): a booking moved back and forth sent the practice a notice each
  * time. Each attempt counts before the move, so parallel moves cannot slip
  * past and a refused move sends no notice; a move the booking rules refuse
  * (409) gives its booking's hit back, so a time taken meanwhile costs the
@@ -50,7 +49,7 @@ export const MOVES_PER_BOOKING: RateLimit = { bucket: 'move-booking', max: 5, wi
 export const MOVES_PER_CLIENT: RateLimit = { bucket: 'move-client', max: 20, windowSeconds: 60 * 60 };
 
 /**
- * Invitation resends (docs/decisions/028-fourth-attack-round.md): each one
+ * Invitation resends (docs/decisions/028-hidden-characters-addresses-invitations-origin.md): each one
  * emails a new link, so a stolen or careless admin session could flood a
  * colleague's inbox, or send hundreds of emails from the practice's
  * address. Per invited account and per staff member sending, 5 an hour
@@ -238,7 +237,7 @@ export function invitationLimits(
  * The per-address limit. Outside production BOOKINGS_PER_CLIENT_MAX may
  * raise it: the browser tests book dozens of times an hour, all from
  * 127.0.0.1. Production ignores the variable (functions are production
- * unless APP_ENV=development), so the limit there is always DESIGN.md's.
+ * unless APP_ENV=development), so the limit there is always the one above.
  */
 function bookingsPerClient(env: { isProduction?: boolean }): RateLimit {
   const raised = Number(process.env.BOOKINGS_PER_CLIENT_MAX);

@@ -1,5 +1,5 @@
 /**
- * Issues 10 and 19: the site as Netlify builds and runs it.
+ * The site as Netlify builds and runs it.
  *
  * Build: a copy of the work tree is installed as Netlify installs it
  * (`npm install` with netlify.toml's NPM_FLAGS: no devDependencies) and
@@ -53,7 +53,7 @@ const SECRETS = {
   JWT_SECRET: 'deploy-test-jwt-secret-0123456789abcdef',
   ADMIN_SETUP_SECRET: 'deploy-test-setup-word',
   POSTMARK_SERVER_TOKEN: 'deploy-test-postmark-token',
-  // Online bookings seal their appointment contact (issue 18): without a key they are 503 not-configured.
+  // Online bookings seal their appointment contact: without a key they are 503 not-configured.
   DATA_ENCRYPTION_KEY: '0d1e2a3d4b5e6e7f8090a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6',
 };
 
@@ -506,7 +506,7 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
     expect(sent).toEqual(expect.arrayContaining(['erika@example.org', 'team@example.org']));
     expect(existsSync(path.join(work, 'data', 'outbox'))).toBe(false);
     expect(await countBookings(day.date, day.times[0]!)).toBe(1);
-    // The sealed appointment contact, with its reminder due 24 hours before (issue 18).
+    // The sealed appointment contact, with its reminder due 24 hours before.
     expect(await query('select 1 from appointment_contacts where booking_id = $1 and remind_at is not null', [booking.json.booking.id])).toHaveLength(1);
 
     const release = await invoke('/api/admin/booked-slots', { headers: { cookie } });
@@ -631,7 +631,7 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
     ['MAIL_FROM', { MAIL_FROM: null }],
     ['PRACTICE_EMAIL', { PRACTICE_EMAIL: null }],
     // Without SITE_URL a production function takes Netlify's URL; neither usable is 503 naming SITE_URL
-    // (docs/decisions/028-fourth-attack-round.md).
+    // (docs/decisions/028-hidden-characters-addresses-invitations-origin.md).
     ['SITE_URL', { SITE_URL: null, URL: null }],
     ['SITE_URL', { SITE_URL: null, URL: 'http://localhost:8888' }],
   ])('without a valid %s every function answers 503 not-configured and logs the name', async (name, change) => {

@@ -69,7 +69,7 @@ test.describe.serial('admin back office', () => {
     await signInAsAdmin(page);
     const wizard = await context.newPage();
 
-    // 1. A new consultation type: defaults of SPEC.md §5, a validation message, then saved.
+    // 1. A new consultation type: the form's defaults, a validation message, then saved.
     await page.goto('/admin/appointment-types');
     await page.getByRole('button', { name: 'Neue Terminart' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neue Terminart' });

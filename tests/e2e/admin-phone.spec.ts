@@ -1,5 +1,5 @@
 /**
- * The back office on a phone (issue 21, points 7 and 8): toasts never cover
+ * The back office on a phone: toasts never cover
  * the header's controls.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';

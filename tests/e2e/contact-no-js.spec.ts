@@ -1,7 +1,7 @@
 /**
- * Issue 14: the contact form is a plain HTML form that works without
+ * The contact form is a plain HTML form that works without
  * JavaScript, and /kontakt loads no island JavaScript until the visitor
- * interacts with the form. Issue 22: its answer is the site's own page
+ * interacts with the form. Its answer is the site's own page
  * (header and footer) with the outcome, and keeps what was typed.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -21,7 +21,7 @@ async function contextWith(browser: Browser, locale: string, stored?: string) {
   return context;
 }
 
-test.describe('first-load detection (DESIGN.md: stored choice, browser languages, page lang)', () => {
+test.describe('first-load detection (stored choice, browser languages, page lang)', () => {
   test('no redirect on a first visit: an English browser on a German page sees a suggestion, remembered once dismissed', async ({ browser }) => {
     const context = await contextWith(browser, 'en-US');
     const page = await context.newPage();

@@ -1,5 +1,5 @@
 /**
- * Issue 22 (patient details, third round), as patients meet it, in both
+ * docs/decisions/017, as patients meet it, in both
  * languages: every wizard step, the cancel page, the move view and the done
  * states at 320 px; the time list that says it scrolls; the cancel page's
  * heading and its definition list; what the success screen and the emails

@@ -1,5 +1,5 @@
 /**
- * Issue 14, as patients meet it: wizard steps in the browser history, offline
+ * docs/decisions/011, as patients meet it: wizard steps in the browser history, offline
  * states with retry, no horizontal overflow at 320 px on any public page in
  * either language, axe with the WCAG 2.2 AA rules on every page and wizard
  * step, and focus never hidden under the fixed header.

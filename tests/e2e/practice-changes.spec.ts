@@ -1,5 +1,5 @@
 /**
- * Issue 18 and issue 21 point 2 end to end, through the outbox: staff
+ * Practice-side changes (docs/decisions/021) end to end, through the outbox: staff
  * cancel a German and an English patient's appointment with a message (the
  * email with METHOD:CANCEL; the patient's link then says the practice
  * cancelled, in their language), staff move one with the slot picker (the

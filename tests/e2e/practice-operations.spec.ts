@@ -1,5 +1,5 @@
 /**
- * Issue 13's practice operations end to end: a phone booking ("Termin
+ * Practice operations (docs/decisions/010) end to end: a phone booking ("Termin
  * eintragen") takes its time away from the public wizard, a partial-day
  * block removes exactly the times inside its range, a patient's
  * cancellation through the emailed link sends the practice a German notice,

@@ -26,7 +26,7 @@ for (const p of bothLanguages) {
       await expect(page.locator('link[rel=alternate][hreflang=de]')).toHaveAttribute('href', `${baseURL}${de}`);
       await expect(page.locator('link[rel=alternate][hreflang=en]')).toHaveAttribute('href', `${baseURL}${en}`);
       await expect(page.locator('link[rel=alternate][hreflang=x-default]')).toHaveAttribute('href', `${baseURL}${de}`);
-      // Footer of SPEC.md §2: address, phone, email and the four links.
+      // The footer: address, phone, email and the four links.
       const footer = page.getByRole('contentinfo');
       await expect(footer).toContainText('Königsallee 1');
       await expect(footer.getByRole('link', { name: '0211 123 456 0' })).toHaveAttribute('href', 'tel:+492111234560');

@@ -1,5 +1,5 @@
 /**
- * The installable app (issue 7): service worker, offline pages, the install
+ * The installable app: service worker, offline pages, the install
  * banner on the booking page and the /install page.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -169,7 +169,7 @@ test.describe('on an iPhone', () => {
     await page.goto('/termin');
     const banner = page.getByRole('complementary', { name: 'Unsere Praxis-App' });
     await expect(banner).toBeVisible();
-    // Folded at first (issue 14: open, the steps covered the type cards); one tap opens them.
+    // Folded at first (open, the steps covered the type cards); one tap opens them.
     await expect(banner.getByRole('listitem')).toHaveCount(0);
     await banner.getByText('So installieren Sie die App auf dem iPhone oder iPad:').click();
     await expect(banner.getByRole('listitem')).toHaveText([

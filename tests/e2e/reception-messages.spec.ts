@@ -1,5 +1,5 @@
 /**
- * Reception's fourth pass (docs/decisions/030), on a 360 px phone and on a
+ * Staff messages and begun appointments (docs/decisions/030), on a 360 px phone and on a
  * desktop: "Verschieben" and a block that cancels take a message to the
  * patient (the block's reason offered), each dialog names the email's
  * language and says the message goes as typed; a type saved without English

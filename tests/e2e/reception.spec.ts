@@ -1,5 +1,5 @@
 /**
- * Reception's daily work (issue 21): the week view with its blocks and
+ * Reception's daily work: the week view with its blocks and
  * printout, the day list's blocked times, the dashboard's remaining
  * appointments and filtered links, a type paused online. Everything runs on
  * a type this file makes next week and removes again, so the other specs
@@ -244,7 +244,7 @@ test.describe.serial('reception', () => {
     await page.getByRole('button', { name: 'Termin eintragen' }).click();
     const booking = page.getByRole('dialog', { name: 'Termin eintragen' });
     await booking.getByLabel(/Terminart/).selectOption({ label: TYPE });
-    // Picked from the staff calendar (issue 18 / 21 point 2): a paused type is still offered to staff.
+    // Picked from the staff calendar (docs/decisions/021): a paused type is still offered to staff.
     await pickSlot(booking, friday, '10:00');
     await fillCaller(booking);
     await booking.getByRole('button', { name: 'Speichern' }).click();

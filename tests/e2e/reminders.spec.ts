@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { onDateWithTimes } from './helpers/wizard';
 
 /**
- * The reminder box in step 3 (issue 15): unticked by default, explained in one
+ * The reminder box in step 3: unticked by default, explained in one
  * sentence, and a booking with it ticked goes through (the local key file is
  * made on that first reminder booking). Sending is covered by the integration
  * tests and tests/integration/serve-reminders.test.ts.
@@ -20,7 +20,7 @@ test('step 3 offers an unticked reminder box; a booking with it ticked succeeds'
   const box = page.getByRole('checkbox', { name: 'Email reminder 24 hours before' });
   await expect(box).not.toBeChecked();
   await expect(box).toHaveAccessibleDescription(/after a move we remind you of the new time/);
-  // Step 3 says in one sentence what is kept, why and until when (DESIGN.md, Appointment contact).
+  // Step 3 says in one sentence what is kept, why and until when (docs/architecture.md, Privacy).
   await expect(page.getByText('We keep your name, date of birth, phone number and email address encrypted. Only our practice team sees them, in our appointment system, to know who is coming and to tell you about changes. They are deleted at the end of the day of your appointment, or when it is cancelled.')).toBeVisible();
   await page.getByLabel('First name').fill('Erika');
   await page.getByLabel('Last name').fill('Mustermann');

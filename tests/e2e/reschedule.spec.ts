@@ -1,5 +1,5 @@
 /**
- * Reschedule by link (issue 14 point 3), in German, end to end: a booking
+ * Reschedule by link, in German, end to end: a booking
  * (through the API, like the wizard's), its emailed link, "Termin
  * verschieben" with the wizard's calendar, the confirmation with reference
  * and .ics, the old time free again in the wizard and the new one gone, the
@@ -72,7 +72,7 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
   expect(notice.text).toContain(`Bisherige Uhrzeit: ${oldTime} Uhr`);
   expect(notice.text).toContain(`Neue Uhrzeit: ${newTime} Uhr`);
 
-  // The patient's own confirmation (issue 18): the new time and an .ics replacing the entry.
+  // The patient's own confirmation: the new time and an .ics replacing the entry.
   const confirmation = (await readOutbox(outbox())).find((m) => m.headers.to === email && m.subject.startsWith('Terminänderung bestätigt'))!;
   expect(confirmation, 'the patient\'s confirmation in the outbox').toBeDefined();
   expect(confirmation.text).toContain(`Neue Uhrzeit: ${newTime} Uhr`);

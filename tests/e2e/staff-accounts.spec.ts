@@ -1,5 +1,5 @@
 /**
- * Issue 13 end to end: an admin adds a colleague who then signs in, an
+ * Staff accounts (docs/decisions/010) end to end: an admin adds a colleague who then signs in, an
  * invitation link, an own password change that signs out the other
  * device, a reset link from "Passwort vergessen", the audit trail, and the
  * day list printed on A4 without navigation.

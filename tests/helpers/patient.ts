@@ -1,5 +1,5 @@
 /**
- * The patient the tests book as: step 3's fields (SPEC.md), all valid. Files
+ * The patient the tests book as: step 3's fields, all valid. Files
  * that look for the patient's values in tables, logs or mail override the
  * email with one of their own.
  */

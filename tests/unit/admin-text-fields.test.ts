@@ -1,6 +1,6 @@
 /**
- * Every admin text field follows the patient text rules (issue 20, point
- * 10). The test walks every schema src/lib/admin-schemas.ts exports and
+ * Every admin text field follows the patient text rules
+ * (docs/decisions/015-admin-text-rules.md). The test walks every schema src/lib/admin-schemas.ts exports and
  * every field in it: a field that takes a plain text is a text field, and
  * each one must refuse CR, a header injection, the Unicode line separator,
  * bidi overrides, other control characters and an RFC 2047 encoded word.
@@ -78,7 +78,7 @@ const BAD: Array<[string, string]> = [
   ['C1', 'Vorsorge\u0085'],
   ['an RFC 2047 encoded word', '=?utf-8?B?QmNjOiB4QGV4YW1wbGUub3Jn?='],
   ['"=?" anywhere', 'Vorsorge =? x'],
-  // Format characters, noncharacters and lone surrogates (docs/decisions/028-fourth-attack-round.md), also at either end.
+  // Format characters, noncharacters and lone surrogates (docs/decisions/028-hidden-characters-addresses-invitations-origin.md), also at either end.
   ['LRM', 'Vorsorge\u200e'],
   ['RLM', '\u200fVorsorge'],
   ['ALM', 'Vor\u061csorge'],

@@ -1,5 +1,5 @@
 /**
- * Issue 10, point 6: an unknown /api/* path answers 404 problem+json. On
+ * An unknown /api/* path answers 404 problem+json. On
  * Netlify that is the catch-all function, which excludes every other
  * function's path (Netlify documents no precedence between function paths);
  * this keeps its literal list equal to the real paths, so a new function is

@@ -162,10 +162,10 @@ describe('sealing (AES-256-GCM)', () => {
   });
 });
 
-describe('a second-round reminder migrated into a contact', () => {
-  it('opens without a last name (the second round kept none)', () => {
+describe('an earlier reminder migrated into a contact', () => {
+  it('opens without a last name (reminders kept none)', () => {
     const ring = parseKeyRing(generateKey());
-    // The second round's sealed form: { e, f, l, t } (no n), sealed the same way.
+    // The earlier reminders' sealed form (docs/decisions/009): { e, f, l, t } (no n), sealed the same way.
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', ring.current.key, iv);
     cipher.setAAD(Buffer.from(BOOKING, 'utf8'));

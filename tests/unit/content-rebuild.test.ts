@@ -1,5 +1,5 @@
 /**
- * Issue 23: after a content save the local server rebuilds the pages
+ * After a content save the local server rebuilds the pages
  * (scripts/content-rebuild.ts). A stand-in build (a child process that
  * writes dist.next/ slowly) shows that the old pages are served until the
  * new ones are complete, that saves during a build ask for exactly one

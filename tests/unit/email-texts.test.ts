@@ -1,4 +1,4 @@
-/** Issue 14: the English email read "thank you" in lower case at the start of a sentence. */
+/** The English email read "thank you" in lower case at the start of a sentence. */
 import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/en.json' with { type: 'json' };
 

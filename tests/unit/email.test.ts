@@ -56,7 +56,7 @@ describe('outbox sender', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('writes From as a mailbox: an encoded display name and a plain address a mail parser reads back (issue 12)', async () => {
+  it('writes From as a mailbox: an encoded display name and a plain address a mail parser reads back', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const sender = createOutboxSender({ from: 'Hausarztpraxis Düsseldorf <praxis@example.de>', dir });
     const sent = await sender.send({ ...message, to: 'Jörg Müller <joerg@bücher.de>', replyTo: '"Dr. O\'Brien, Praxis" <team@example.de>' });

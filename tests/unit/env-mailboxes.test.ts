@@ -1,6 +1,6 @@
 /**
- * MAIL_FROM and PRACTICE_EMAIL are each exactly one mailbox (issue 20, point
- * 11): `a@x, b@y` used to pass the production check and make every send
+ * MAIL_FROM and PRACTICE_EMAIL are each exactly one mailbox
+ * (docs/decisions/019-mail-config-and-last-admin.md): `a@x, b@y` used to pass the production check and make every send
  * fail. In production anything else is 503 not-configured with a log line
  * naming the variable (every function: tests/integration/production-config.test.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10, points 3–5, issue 19 points 6 and 7: netlify.toml carries only
+ * netlify.toml carries only
  * settings that take effect. (The deploy test, tests/deploy, runs
  * `netlify build` with them and checks the result; this pins the intent.)
  */

@@ -1,6 +1,6 @@
 /**
- * STYLE.md habit 9, issue 19 point 1: code imports a library by the path of
- * what it uses, never its barrel. `import "date-fns"` alone read 617 files
+ * Code imports a library by the path of what it uses, never its barrel
+ * (docs/decisions/023). `import "date-fns"` alone read 617 files
  * (1.5 s of a cold start) before functions were pre-bundled; the bundler
  * now tree-shakes, but tests, the dev server and the local server still
  * load sources as written.

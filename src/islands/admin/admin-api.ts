@@ -1,5 +1,5 @@
 /**
- * The browser side of /api/admin/* (API.md Admin). Session cookies travel
+ * The browser side of /api/admin/*. Session cookies travel
  * by themselves (same origin); a 401 means the session ended, and the
  * session hook sends the user to /auth on its next check.
  */
@@ -69,7 +69,7 @@ export const adminApi = {
   windows: resource<TimeWindowDto, unknown>('/api/admin/time-slots'),
   blocked: {
     list: () => request<BlockedDateDto[]>('GET', '/api/admin/blocked-dates'),
-    /** A single block answers its row; a range or a choice about bookings answers `{ blocked, cancelled }` (API.md third round). */
+    /** A single block answers its row; a range or a choice about bookings answers `{ blocked, cancelled }`. */
     create: (input: unknown) => request<BlockedDateDto | BlockSaved>('POST', '/api/admin/blocked-dates', input),
     update: (id: string, input: unknown) => request<BlockedDateDto | BlockSaved>('PUT', `/api/admin/blocked-dates/${encodeURIComponent(id)}`, input),
     remove: (id: string) => request<void>('DELETE', `/api/admin/blocked-dates/${encodeURIComponent(id)}`),
@@ -147,7 +147,7 @@ export const adminApi = {
 /**
  * The toast description for a failed call, always German: worded from the
  * problem's reason or type (labels.problems), else its status; the API's
- * `detail` is a developer text and never shown (DESIGN.md Reception). A
+ * `detail` is a developer text and never shown (docs/decisions/020-reception.md). A
  * page words a type in its own terms with `ownTypes` (a 409 `conflict` on
  * the users page is a taken email address).
  */
@@ -162,7 +162,7 @@ export function failureText(error: unknown, ownTypes: Record<string, string> = {
   );
 }
 
-/** The `reason` of a 409 slot-unavailable (API.md third round), or undefined. */
+/** The `reason` of a 409 slot-unavailable, or undefined. */
 export function slotReasonOf(error: unknown): string | undefined {
   return error instanceof ApiError && error.status === 409 && error.type === 'slot-unavailable' ? error.reason : undefined;
 }

@@ -36,7 +36,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('useAdminSession (SPEC.md §4, DESIGN.md refresh rule)', () => {
+describe('useAdminSession', () => {
   it('sends a visitor without a session to /auth (after trying a refresh)', async () => {
     replies = { 'GET /api/auth/session': () => ({ status: 401 }), 'POST /api/auth/refresh': () => ({ status: 401 }) };
     const navigate = vi.fn();

@@ -1,5 +1,5 @@
 /**
- * The admin area (SPEC.md §2 Admin layout): the protected-route guard,
+ * The admin area: the protected-route guard,
  * header, collapsible sidebar and the page's content.
  */
 import * as Dialog from '@radix-ui/react-dialog';

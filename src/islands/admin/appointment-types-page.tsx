@@ -1,4 +1,4 @@
-/** Consultation types: card grid, create/edit dialog, delete with confirmation (SPEC.md §2, §5, §8). */
+/** Consultation types: card grid, create/edit dialog, delete with confirmation. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,8 +1,8 @@
 /**
- * Blocked dates grouped by month with 'Vergangen'/'Gesperrt' badges (SPEC.md
- * §2, §4, §5, §8). A date range saved in one step shows as one entry
- * (issue 21). A block over existing bookings is never saved silently
- * (DESIGN.md, Practice-side changes): the dialog lists them first and offers
+ * Blocked dates grouped by month with 'Vergangen'/'Gesperrt' badges. A date
+ * range saved in one step shows as one entry (docs/decisions/020-reception.md).
+ * A block over existing bookings is never saved silently
+ * (docs/decisions/021-appointment-contact-and-practice-changes.md): the dialog lists them first and offers
  * to cancel them (patients are told) or to block only new bookings, then
  * says for each cancelled one whether its patient got an email. Cancelling
  * takes an optional message to the patients (the block's reason offered),

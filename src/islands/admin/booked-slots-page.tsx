@@ -1,7 +1,7 @@
 /**
  * Booked slots by date then time, with a type search, a date filter, three
- * counters, "Absagen" with a message to the patient (replacing SPEC.md's
- * "Slot freigeben"), "Verschieben" and "Termin eintragen" for a caller
+ * counters, "Absagen" with a message to the patient (replacing the
+ * earlier "Slot freigeben"), "Verschieben" and "Termin eintragen" for a caller
  * (source Telefon). Practice cancellations stay struck through until their
  * date has passed, with whether the patient was told. Each booking shows
  * its patient's name (birth date where two names match); opened, its phone

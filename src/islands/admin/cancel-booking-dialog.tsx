@@ -1,5 +1,5 @@
 /**
- * "Absagen" (DESIGN.md, Practice-side changes): asks first, takes an
+ * "Absagen" (docs/decisions/021-appointment-contact-and-practice-changes.md): asks first, takes an
  * optional message to the patient (at most 500 characters, the patient text
  * rules, checked again by the server), says whether the patient gets an
  * email (online, naming its language; the message is sent as typed) or

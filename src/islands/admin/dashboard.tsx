@@ -1,7 +1,7 @@
 /**
  * The dashboard: its figures, each a link to the page filtered to what it
- * counts (DESIGN.md Reception), today's remaining appointments, and quick
- * links (SPEC.md §2 Admin pages).
+ * counts (docs/decisions/020-reception.md), today's remaining appointments, and quick
+ * links.
  */
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';

@@ -4,8 +4,8 @@
  * order (time, patient, type, reference, source, status). The patient's name
  * (with the birth date where two names match) is shown to staff only and
  * printed on paper marked confidential (docs/decisions/025). A booking the practice
- * cancelled stays, struck through, until its day has passed (DESIGN.md
- * Practice-side changes); a booking inside a blocked time is marked.
+ * cancelled stays, struck through, until its day has passed
+ * (docs/decisions/021-appointment-contact-and-practice-changes.md); a booking inside a blocked time is marked.
  */
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';

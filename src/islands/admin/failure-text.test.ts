@@ -1,6 +1,6 @@
 /**
- * Every back-office text is German, the server's reasons included (issue 21
- * point 9): each problem type the API can answer and each field-error key
+ * Every back-office text is German, the server's reasons included
+ * (docs/architecture.md, Language): each problem type the API can answer and each field-error key
  * the shared schemas and server modules emit has a German text, and the
  * API's English `detail` never reaches a toast.
  */

@@ -1,7 +1,7 @@
 /**
  * The inventory table: 'low stock' and 'expires soon' filters with counts,
  * the reorder warning, highlighted rows, an is_ordered checkbox that saves
- * at once, create/edit/delete (SPEC.md §2, §4, §5, §8).
+ * at once, create/edit/delete.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';

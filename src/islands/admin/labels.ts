@@ -1,6 +1,6 @@
 /**
- * The German labels of the back office (DESIGN.md: the admin area is German
- * only, with SPEC.md's texts). Kept here, not in src/i18n, because nothing
+ * The German labels of the back office (the admin area is German
+ * only: docs/architecture.md, Language). Kept here, not in src/i18n, because nothing
  * of it is ever shown in English.
  */
 export const labels = {
@@ -148,7 +148,7 @@ export const labels = {
   } as Record<string, string>,
   /**
    * Every failed call in German (failureText): by the problem's reason
-   * (409 slot-unavailable), else its type (API.md error codes), else its
+   * (409 slot-unavailable), else its type, else its
    * HTTP status. The API's own `detail` is a developer text, never shown.
    */
   problems: {

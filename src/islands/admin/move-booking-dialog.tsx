@@ -1,5 +1,5 @@
 /**
- * "Verschieben" (DESIGN.md, Practice-side changes): the staff slot picker
+ * "Verschieben" (docs/decisions/021-appointment-contact-and-practice-changes.md): the staff slot picker
  * for the booking's type (its own time not offered), then
  * POST /api/admin/booked-slots/:id/move. A refusal names its reason in
  * German and the picker asks the server again; afterwards staff learn

@@ -1,5 +1,5 @@
 /**
- * The sidebar's open state, kept in a cookie for 7 days (SPEC.md §9), and
+ * The sidebar's open state, kept in a cookie for 7 days, and
  * the 768 px breakpoint under which it becomes a drawer.
  */
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * "Termin eintragen" (DESIGN.md Reception): the type, then a date from the
+ * "Termin eintragen" (docs/decisions/020-reception.md): the type, then a date from the
  * staff calendar and one of its free start times (no free typing), then
  * the caller: first and last name and phone (required), birth date and
  * email (optional), the emails' language (docs/decisions/025). The form

@@ -1,4 +1,4 @@
-/** Issue 13's admin pages in jsdom: the bodies they send and how they show refusals. */
+/** The staff pages of docs/decisions/010 in jsdom: the bodies they send and how they show refusals. */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-/** Weekly time windows grouped by type and weekday, Monday first (SPEC.md §2, §5, §8). */
+/** Weekly time windows grouped by type and weekday, Monday first. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -179,7 +179,7 @@ function WindowForm({
   return (
     <form
       onSubmit={handleSubmit(onSubmit, (invalid) => {
-        // SPEC.md §5: start after end is announced as a toast too.
+        // Start after end is announced as a toast too.
         if (invalid.end_time?.message === 'admin.errors.startBeforeEnd') toast.error(L.invalidTimes, { description: L.invalidTimesText });
       })}
       noValidate
@@ -193,7 +193,7 @@ function WindowForm({
         )}
       </Field>
       {isNew ? (
-        // Several weekdays in one step: one window each (DESIGN.md Reception).
+        // Several weekdays in one step: one window each (docs/decisions/020-reception.md).
         <fieldset aria-describedby={daysError ? 'window-days-error' : undefined}>
           <legend className="block text-sm font-medium">
             {L.weekdays}

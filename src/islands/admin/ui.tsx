@@ -114,7 +114,7 @@ export function FormActions({ submitting, onCancel }: { submitting: boolean; onC
 }
 
 /**
- * A delete button that first asks in an alertdialog (SPEC.md §8: every
+ * A delete button that first asks in an alertdialog (every
  * delete asks first). The action runs only on confirmation.
  */
 export function ConfirmButton({

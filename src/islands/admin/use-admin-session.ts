@@ -1,8 +1,8 @@
 /**
- * The protected-route state of SPEC.md §4: loading while the session and the
+ * The protected-route state: loading while the session and the
  * admin role are checked, then no user → /auth, a non-admin → /, an admin
  * stays (signing in again leads back to the page). While the page is open the session is checked every 30 s and
- * refreshed when 90 s or less remain (DESIGN.md).
+ * refreshed when 90 s or less remain (docs/architecture.md, Security).
  */
 import { useEffect, useRef, useState } from 'react';
 import { SESSION_CHECK_INTERVAL_MS, currentSession, signInPath, type SessionInfo } from '../auth/auth-client';
@@ -24,7 +24,7 @@ export function useAdminSession(
       try {
         session = await currentSession(known.current);
       } catch (error) {
-        // SPEC.md §8: a failed check means not admin; a network blip on a
+        // A failed check means not admin; a network blip on a
         // later tick keeps the page and tries again in 30 s.
         if (known.current) return;
         console.warn('session check failed', error);

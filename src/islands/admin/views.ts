@@ -1,6 +1,6 @@
 /**
  * Pure shaping of the admin lists for display: grouping, filters and
- * counters (SPEC.md §2 Admin pages, §4). No React, no fetch, so it is
+ * counters. No React, no fetch, so it is
  * tested with plain data.
  */
 import { addDaysToDate, weekdayOf } from '../../lib/berlin-time';
@@ -79,7 +79,7 @@ export function blockEntries<B extends { date: string; range_id: string | null }
   return entries;
 }
 
-/** 'Vergangen' before Berlin's today, otherwise 'Gesperrt' (SPEC.md §4). */
+/** 'Vergangen' before Berlin's today, otherwise 'Gesperrt'. */
 export const isPastDate = (date: string, today: string) => date < today;
 
 export interface SlotLike {
@@ -144,7 +144,7 @@ export function weekDates(monday: string): string[] {
 
 export interface BlockLike {
   date: string;
-  /** A range of days (DESIGN.md Reception), when a row stands for several. */
+  /** A range of days (docs/decisions/020-reception.md), when a row stands for several. */
   end_date?: string | null;
   appointment_type_id: string | null;
   start_time: string | null;

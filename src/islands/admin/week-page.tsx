@@ -1,5 +1,5 @@
 /**
- * "Wochenansicht" (/admin/woche, DESIGN.md Reception): Monday to Sunday,
+ * "Wochenansicht" (/admin/woche, docs/decisions/020-reception.md): Monday to Sunday,
  * each day's blocks and bookings in time order (time, type, reference,
  * source, status), the previous and next week and a date to jump to.
  * The shown week stays in the address (`?datum=`), so a reload or a

@@ -35,7 +35,7 @@ describe('AdminSetupForm', () => {
     expect(screen.queryByText(/Standard-Geheimwort/)).not.toBeInTheDocument();
   });
 
-  it('checks the fields of SPEC.md §5 before sending anything', async () => {
+  it('checks the fields before sending anything', async () => {
     const fetchMock = mockStatus(null);
     render(<AdminSetupForm />);
     await userEvent.type(screen.getByLabelText('E-Mail'), 'chef@example.org');

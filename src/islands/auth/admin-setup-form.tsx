@@ -1,4 +1,4 @@
-/** /admin-setup: the first admin (SPEC.md §2 Admin setup, §8). */
+/** /admin-setup: the first admin. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';

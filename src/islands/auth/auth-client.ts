@@ -22,8 +22,8 @@ export interface AuthStatus {
 }
 
 /**
- * A failed API call: the HTTP status, the problem's `type` (API.md's error
- * code) and `reason` where the API names one, its field errors (translation
+ * A failed API call: the HTTP status, the problem's `type` (its error
+ * code, docs/architecture.md, HTTP API) and `reason` where the API names one, its field errors (translation
  * keys) and its `detail`, a developer text the back office never shows (it
  * words every problem in German from type and reason: failureText).
  */
@@ -91,7 +91,7 @@ export const authApi = {
     request<void>('/api/auth/reset', { method: 'POST', body: JSON.stringify({ token, password }) }),
 };
 
-/** DESIGN.md: check every 30 s, refresh when 90 s or less remain. */
+/** Check every 30 s, refresh when 90 s or less remain (docs/architecture.md, Security). */
 export const SESSION_CHECK_INTERVAL_MS = 30_000;
 export const REFRESH_MARGIN_MS = 90_000;
 

@@ -1,5 +1,5 @@
 /**
- * The sign-in and setup pages are German only (issue 20, point 7): every
+ * The sign-in and setup pages are German only: every
  * failure reads German whatever the server's detail says (it is a
  * developer text), and a field the server refuses (a common password) is
  * named at the field.

@@ -1,4 +1,4 @@
-/** /auth: admin sign-in (SPEC.md §2 Login, §8). */
+/** /auth: admin sign-in. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -35,7 +35,7 @@ export default function LoginForm() {
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
   useEffect(() => {
-    // SPEC.md §2: on load the page also checks whether any admin exists.
+    // On load the page also checks whether any admin exists.
     authApi
       .status()
       .then((s) => setAdminExists(s.adminExists))

@@ -5,7 +5,7 @@ import { labels } from '../admin/labels';
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-600';
 
-/** A password field with a show/hide toggle (SPEC.md §2 Login). */
+/** A password field with a show/hide toggle. */
 export function PasswordInput(props: {
   id: string;
   autoComplete: string;

@@ -1,4 +1,4 @@
-/** Issue 23: a signed-out back-office page sends the browser to sign in and back, never anywhere else. */
+/** A signed-out back-office page sends the browser to sign in and back, never anywhere else. */
 import { describe, expect, it } from 'vitest';
 import { afterSignInPath, signInPath } from './auth-client';
 

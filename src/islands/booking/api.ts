@@ -1,4 +1,4 @@
-/** The wizard's calls to the API (API.md). Each throws ApiError on a non-2xx answer. */
+/** The wizard's calls to the API. Each throws ApiError on a non-2xx answer. */
 import type { AppointmentTypeDto } from '../../server/appointment-types.server';
 import type { DayAvailability } from '../../lib/availability';
 import type { EmailOutcome } from './email-toast';

@@ -3,9 +3,9 @@
  * link's page and after moving it: reference, type, long date, time and, for
  * a self-pay type, the price (and whatever rows a place adds, such as the
  * success screen's email address and reminder). One list for every place, so
- * they cannot drift apart (issue 14: the price wherever the type is summarised).
+ * they cannot drift apart (the price wherever the type is summarised).
  *
- * A definition list laid out as a grid (issue 22: "Buchungsnummer" overlapped
+ * A definition list laid out as a grid ("Buchungsnummer" once overlapped
  * the reference): labels in one column and values aligned in the next where
  * the card is wide enough, each label above its value where it is not. The
  * card is the container the layout asks, not the viewport, so the same list

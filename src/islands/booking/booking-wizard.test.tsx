@@ -1,5 +1,5 @@
 /**
- * The wizard's failure paths and toasts (SPEC.md §8) with a stubbed API,
+ * The wizard's failure paths and toasts with a stubbed API,
  * in both languages. The happy paths run end to end in tests/e2e.
  */
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';

@@ -29,7 +29,7 @@ export { sortTypes } from './sort-types';
 
 // The calendar (react-day-picker, date-fns) and the form validation (react-hook-form,
 // zod) are most of the wizard's weight and none of it is needed to show step 1, so
-// those steps are separate chunks (issue 7's JS budget). Step 2 starts loading when
+// those steps are separate chunks (the JS budget, docs/decisions/007). Step 2 starts loading when
 // the visitor points at or focuses the type list, each later step while the step
 // before it is shown; the wizard moves to a step once its module is here, so a step
 // renders at once with its heading focused.

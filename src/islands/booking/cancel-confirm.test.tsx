@@ -3,7 +3,7 @@
  * Escape and "Behalten" keep the appointment (nothing is posted). A link
  * whose appointment the patient cancelled says so (410 cancelled-by-patient)
  * instead of "invalid or already used". Both languages
- * (docs/decisions/029; end to end in tests/e2e/patient-fourth-round.spec.ts).
+ * (docs/decisions/029; end to end in tests/e2e/patient-wizard-place.spec.ts).
  */
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Which toast a successful booking shows, from the response's `email`
- * outcome (SPEC.md §8; API.md). The booking stands in every case.
+ * outcome. The booking stands in every case.
  */
 import type { TranslationKey } from '../../i18n/i18n';
 import type { EmailOutcome } from '../../server/booking-emails.server';

@@ -52,7 +52,7 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
 
   // When the type's slots load, show the month of the first selectable date and select it,
   // unless the current selection (a same-day type's today, or a date chosen before going
-  // back) is itself still selectable (SPEC.md §4).
+  // back) is itself still selectable.
   useEffect(() => {
     let active = true;
     const open = async () => {
@@ -180,7 +180,7 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
 /**
  * The free times of a day, three to a row. A long day scrolls within its
  * card (the calendar stays in view); while times are hidden below, the list
- * fades out at its foot and says so (issue 22: on a phone nothing showed
+ * fades out at its foot and says so (on a phone nothing used to show
  * that more times followed).
  */
 function TimeList({ times, chosen, onTime, own }: { times: string[] | undefined; chosen: string | null; onTime: (time: string) => void; own?: string }) {

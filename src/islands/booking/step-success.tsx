@@ -23,7 +23,7 @@ interface Props {
   typeName: LocalizedTypeName;
   /** The server's answer; `reference` only once the API sends one. */
   booking: (BookingResponse['booking'] & { reference?: string }) | null;
-  /** How the emails went (API.md); absent: none was sent. */
+  /** How the emails went; absent: none was sent. */
   emailOutcome: BookingResponse['email'] | null;
   bookedWith: BookedWith;
   lang: Lang;

@@ -79,7 +79,7 @@ export function useAvailability(type: Pick<AppointmentType, 'id' | 'max_advance_
   );
 
   /**
-   * Where the calendar opens (SPEC.md §4): the first selectable date, preferring
+   * Where the calendar opens: the first selectable date, preferring
    * one that still has a free time, so a visit after closing time does not
    * open on an empty today. Searches month by month up to the advance limit.
    */

@@ -1,6 +1,6 @@
 /**
- * The booking page's start-up script (issue 14: Lighthouse 100 on /termin
- * under load). The page carries the wizard's step 1 as static HTML (React on
+ * The booking page's start-up script (Lighthouse 100 on /termin
+ * under load, docs/decisions/011). The page carries the wizard's step 1 as static HTML (React on
  * the server, no island); this script, with no React, loads the types and
  * shows their cards (type-cards.ts, the same markup step 1 renders). React,
  * i18next, the toaster and the wizard load only when the visitor turns to the

@@ -3,7 +3,7 @@
  * the URL on load and every back/forward restore type, date and time; a
  * step change pushes an entry, a new date or time within a step replaces it.
  *
- * A booking made is never offered again by Back (issue 22): every entry the
+ * A booking made is never offered again by Back: every entry the
  * wizard writes carries the id of its booking run in `history.state`. Once a
  * run has booked, its id is noted as finished (sessionStorage, so a reload of
  * the success screen followed by Back is covered too; only these random ids,

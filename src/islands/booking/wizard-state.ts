@@ -1,5 +1,5 @@
 /**
- * The wizard's state machine (SPEC.md §4): steps 1–3, then success (5).
+ * The wizard's state machine: steps 1–3, then success (5).
  * Forward only when a step is complete; back down to step 1; a new type
  * clears date and time; a new date clears the time; 'new booking' resets.
  */

@@ -1,6 +1,6 @@
 /**
  * The contact form as the en page mounts it: with only the en texts of the
- * contact namespace, not both whole dictionaries (issue 7's weight budget).
+ * contact namespace, not both whole dictionaries (the weight budget, docs/decisions/007).
  */
 import translation from 'virtual:island-translations/en/contact';
 import { createI18nInstance } from '../../i18n/i18n-instance';

@@ -42,7 +42,7 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>, lang: 'de'
 }
 
 describe('ContactForm', () => {
-  it('has the fields of SPEC.md: email and tel types, a 5-row message, required marks and the data-use note', () => {
+  it('has its fields: email and tel types, a 5-row message, required marks and the data-use note', () => {
     render(<ContactForm lang="de" />);
     expect(screen.getByLabelText(/^E-Mail/)).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText(/^Telefon/)).toHaveAttribute('type', 'tel');

@@ -1,5 +1,5 @@
 /**
- * The contact form (SPEC.md §2 Contact page, §4 states, §5 rules, §8 toasts):
+ * The contact form:
  * idle → submitting ("Sending...", button disabled) → success (form cleared,
  * success toast) or failure (toast, values kept). Validation uses the same
  * zod schema as POST /api/contact. The language comes from the page.

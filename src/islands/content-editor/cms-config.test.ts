@@ -1,5 +1,5 @@
 /**
- * The editor's configuration (issue 23): every page's every schema field is
+ * The editor's configuration: every page's every schema field is
  * a form field with a German label, in both languages side by side.
  */
 import { z as z4 } from 'zod';

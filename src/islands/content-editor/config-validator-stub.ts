@@ -2,7 +2,7 @@
  * Stands in for Ajv inside Decap CMS's configuration check (decap-cms-core
  * `validateConfig`). Ajv compiles each JSON schema into a function with
  * `new Function`, which the site's Content-Security-Policy forbids
- * (no 'unsafe-eval', DESIGN.md), so in the browser the check would stop
+ * (no 'unsafe-eval', docs/architecture.md, Security), so in the browser the check would stop
  * the editor. The check exists to explain mistakes in a hand-written
  * configuration; ours is generated from the content schemas
  * (cms-config.ts, with its unit test) and loaded whole by the editor's

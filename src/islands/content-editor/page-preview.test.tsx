@@ -1,4 +1,4 @@
-/** Issue 23: the editor's preview shows a page's fields in the form's order, in the site's markup. */
+/** The editor's preview shows a page's fields in the form's order, in the site's markup. */
 import '@testing-library/jest-dom/vitest';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

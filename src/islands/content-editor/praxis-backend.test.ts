@@ -1,5 +1,5 @@
 /**
- * Issue 23: the editor's backend maps each page's editor-only folder to the
+ * The editor's backend maps each page's editor-only folder to the
  * real files, remembers the version of every file it read and names it
  * when saving, and takes the new versions from the answer.
  */

@@ -1,6 +1,6 @@
 /**
- * Whether the install banner shows, and how (SPEC.md §2 "Install banner and
- * page", §10: dismissal suppresses it for 7 days). Pure, so it is tested
+ * Whether the install banner shows, and how (dismissal suppresses it
+ * for 7 days; docs/decisions/007). Pure, so it is tested
  * without a browser.
  */
 import type { InstallPlatform } from '../../lib/install-platform';

@@ -1,16 +1,15 @@
 /**
- * The install banner of the booking page (SPEC.md §2 "Install banner and
- * page"). Hidden in standalone mode and for 7 days after dismissal;
+ * The install banner of the booking page (docs/decisions/007). Hidden in standalone mode and for 7 days after dismissal;
  * iPhone/iPad visitors get the manual steps (Safari offers no prompt), others
  * an install button once the browser has offered a prompt.
  *
- * Plain DOM, no React (issue 14: nothing of a framework runs when the booking
+ * Plain DOM, no React (nothing of a framework runs when the booking
  * page loads; a browser that offers its prompt at once would otherwise load
  * React for the banner). The page renders an empty container with the texts;
  * `bootInstallBanner` decides (banner-decision.ts) and fills it. Its
  * `data-install-banner` says what was decided: "hidden" (for now) or "shown".
  *
- * It sits in the page's flow below the wizard (issue 22): fixed to the
+ * It sits in the page's flow below the wizard: fixed to the
  * bottom of the viewport it covered the first card's "Auswählen" button on a
  * phone until the patient scrolled, and an overlay always covers whatever
  * scrolls under it. Below the wizard it covers nothing, and appearing there

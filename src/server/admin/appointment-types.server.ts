@@ -1,7 +1,7 @@
 /**
- * Consultation types in the back office (API.md Admin). Deleting a type
+ * Consultation types in the back office. Deleting a type
  * cascades to its windows and type-specific blocked dates (schema foreign
- * keys) and is refused while it has future bookings (DESIGN.md).
+ * keys) and is refused while it has future bookings.
  */
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';

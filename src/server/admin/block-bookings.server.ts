@@ -1,6 +1,5 @@
 /**
- * A block over existing bookings (DESIGN.md, Practice-side changes; API.md
- * third round): never saved silently. Saving a block (one day, part of a
+ * A block over existing bookings (docs/decisions/021-appointment-contact-and-practice-changes.md): never saved silently. Saving a block (one day, part of a
  * day, or a date range with `end_date`) first looks for the live bookings it
  * would cover; without `bookings` it answers 409 has-bookings listing them;
  * with "cancel" each is cancelled as by "Absagen" (tombstone, contact gone,
@@ -33,7 +32,7 @@ import { cancelLockedAsPractice, notifyCancelledByPractice, type PracticeCancell
 import { blockedDateById, type BlockedDateDto } from './blocked-dates.server';
 import { withTypeReference } from './shared.server';
 
-/** One booking a block would cover (API.md: the body of 409 has-bookings). */
+/** One booking a block would cover (the body of 409 has-bookings). */
 export interface CoveredBooking {
   id: string;
   reference: string;
@@ -154,7 +153,7 @@ export async function saveBlock(
 /**
 /**
  * After the commit: each cancelled patient's email, with the practice's
- * message (sent as typed, never stored); API.md's `cancelled: [{ reference, patient_notified }]`,
+ * message (sent as typed, never stored); the answer's `cancelled: [{ reference, patient_notified }]`,
  * with the number to call where nobody was told (docs/decisions/025).
  */
 export async function notifyBlockCancellations(db: Database, cancelled: PracticeCancelled[], message?: string) {

@@ -1,5 +1,5 @@
 /**
- * Blocked dates in the back office (API.md Admin); a null type blocks every
+ * Blocked dates in the back office; a null type blocks every
  * type. Saving one (it may cover bookings) is block-bookings.server.ts.
  */
 import { asc, desc, eq } from 'drizzle-orm';

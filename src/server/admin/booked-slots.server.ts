@@ -1,5 +1,5 @@
 /**
- * Booked slots as the back office sees them (API.md Admin): type, date,
+ * Booked slots as the back office sees them: type, date,
  * time, source, reference, status and whether practice and patient were
  * told. Practice cancellations show as struck-through rows until their date
  * has passed. The cancellation token hash never leaves the database; the
@@ -151,7 +151,7 @@ export async function createStaffBooking(db: Database, input: StaffBookingInput,
   };
 }
 
-/** What the handler needs after the commit: the row (API.md) and the booking for the confirmation email. */
+/** What the handler needs after the commit: the row and the booking for the confirmation email. */
 export type StaffBooking = AdminBookedSlotDto & { created: CreatedBooking };
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The HTTP side of staff's "Absagen" and "Verschieben", shared by their
  * functions: the change with its audit row in one transaction, then the
- * patient's email, then the answer API.md names.
+ * patient's email, then the answer.
  */
 import type { Database } from '../../../db/client';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';

@@ -1,4 +1,4 @@
-/** The consumables inventory (API.md Admin), ordered by name. */
+/** The consumables inventory, ordered by name. */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { inventoryItems, type InventoryItemRow } from '../../../db/schema';

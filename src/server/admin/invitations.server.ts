@@ -1,5 +1,5 @@
 /**
- * Invitations of colleagues (DESIGN.md Reception): the emailed link to set
+ * Invitations of colleagues (docs/decisions/020-reception.md): the emailed link to set
  * a password, sent when a colleague is added with `invite` and sent again
  * (POST /api/admin/users/:id/invite) while the colleague has not signed up.
  * A new link retires the older one, so only the newest email works.
@@ -54,7 +54,7 @@ export const TOO_MANY_INVITATIONS = {
  * retires the old one, audited as `invite`. 404 for an unknown user, 409
  * `conflict` for one who has already signed up, 429 (with Retry-After)
  * beyond 5 resends an hour to one colleague or by one staff member
- * (docs/decisions/028-fourth-attack-round.md); a refused resend counts
+ * (docs/decisions/028-hidden-characters-addresses-invitations-origin.md); a refused resend counts
  * nothing, sends nothing and leaves the current link working.
  */
 export async function resendInvitation(

@@ -21,7 +21,7 @@ import { recordAudit, type AuditActor } from '../audit.server';
 import type { BookingSource } from '../bookings/shared.server';
 import { hhmm } from './shared.server';
 
-/** API.md: a booking's `patient` as staff see it. Empty values are null. */
+/** A booking's `patient` as staff see it. Empty values are null. */
 export interface PatientDto {
   first_name: string;
   last_name: string;
@@ -100,7 +100,7 @@ export async function auditReveal(db: Database, actor: AuditActor, view: Details
   await recordAudit(db, actor, { action: 'view', entity: 'patient-details', entityId: view, label });
 }
 
-/** API.md: one hit of "Patient suchen". */
+/** One hit of "Patient suchen". */
 export interface PatientHit {
   id: string;
   reference: string;

@@ -1,6 +1,5 @@
 /**
- * Weekly time windows (appointment_time_slots) in the back office (API.md
- * Admin). Two windows of one type never overlap on a weekday: a new or
+ * Weekly time windows (appointment_time_slots) in the back office. Two windows of one type never overlap on a weekday: a new or
  * edited window that would is refused with 409 `window-overlap` naming the
  * window it meets (docs/decisions/030). The check holds the type's row, so
  * two saves of one type at once queue and the second sees the first.

@@ -1,6 +1,6 @@
 /**
- * Staff accounts as admins manage them (API.md second round: /api/admin/users).
- * Every staff account is an admin (DESIGN.md Practice operations). A
+ * Staff accounts as admins manage them (/api/admin/users).
+ * Every staff account is an admin (docs/decisions/010-staff-accounts-audit-day-list.md). A
  * colleague gets an initial password or an emailed invitation link (48 h);
  * removing one never removes the last admin.
  */
@@ -104,8 +104,7 @@ const randomSecret = () => randomBytes(32).toString('hex');
 /**
  * Removes a colleague (their sessions and links go with them). Refused with
  * 409 `last-admin` when they are the only admin left who can sign in: a
- * pending invitation never counts (DESIGN.md "Account security (third
- * round)"), since nobody may ever accept it. Decided under the admins'
+ * pending invitation never counts (docs/decisions/019-mail-config-and-last-admin.md), since nobody may ever accept it. Decided under the admins'
  * advisory lock, so two admins removing each other at the same moment
  * cannot both succeed. A pending invitation itself can always be removed.
  */

@@ -1,11 +1,11 @@
 /**
- * The scheduled job of the appointment contact (DESIGN.md, Appointment
- * contact and Reminders): sends every due reminder, deletes the contacts of
+ * The scheduled job of the appointment contact (docs/architecture.md,
+ * Privacy; docs/decisions/009, 026): sends every due reminder, deletes the contacts of
  * appointments whose Berlin day has ended (also those no configured key
  * opens) and the tombstones of practice cancellations whose date has
  * passed. Netlify runs
- * it every 15 minutes (netlify/functions/send-reminders.ts), the local
- * server every minute.
+ * it every minute (netlify/functions/send-reminders.ts), and so does the
+ * local server.
  *
  * Reminders are claimed with `FOR UPDATE … SKIP LOCKED` on the contact AND
  * its booking, sent, and marked sent (remind_at null) before the commit: a

@@ -1,6 +1,6 @@
 /**
- * The key ring that seals appointment contacts (DESIGN.md, Appointment
- * contact; second round: reminders).
+ * The key ring that seals appointment contacts (docs/architecture.md,
+ * Privacy; first for reminders, docs/decisions/009).
  *
  * DATA_ENCRYPTION_KEY holds one or more 256-bit keys, comma-separated, each
  * written as 64 hex digits or base64/base64url (32 bytes). The first key

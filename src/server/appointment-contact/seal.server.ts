@@ -17,7 +17,7 @@ export interface ContactSecret {
   /** Empty for a phone booking without an email address: nobody is emailed, staff call. */
   email: string;
   firstName: string;
-  /** Empty for a contact migrated from a second-round reminder, which kept no last name. */
+  /** Empty for a contact migrated from an earlier reminder (docs/decisions/009), which kept no last name. */
   lastName: string;
   language: Lang;
   /** The cancellation token (only its hash is on the booking); empty for a phone booking without email (no link). */
@@ -74,7 +74,7 @@ export function open(value: Sealed, bookingId: string, keys: KeyRing): ContactSe
   } catch {
     throw new SealError('sealed value does not authenticate');
   }
-  // A second-round reminder (migrated) has no `n`: its patient gets a greeting by first name only.
+  // An earlier reminder (migrated, docs/decisions/021) has no `n`: its patient gets a greeting by first name only.
   // A contact sealed before staff saw patient details (details 1, docs/decisions/025) has no `b` and `p`.
   const data = JSON.parse(plain.toString('utf8')) as { e: string; f: string; n?: string; l: Lang; t: string; b?: string; p?: string };
   return {

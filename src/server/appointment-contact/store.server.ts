@@ -1,5 +1,5 @@
 /**
- * The appointment contact's rows (DESIGN.md, Appointment contact): how a
+ * The appointment contact's rows (docs/architecture.md, Privacy): how a
  * booking writes its contact, how a move carries the reminder along, how a
  * cancellation reads it. The scheduled job (reminders and purge) is
  * job.server.ts.
@@ -62,7 +62,7 @@ export function contactCte(contact: NewContact): SQL {
 
 /**
  * A moved booking's reminder follows the new time, even when one was
- * already sent for the old time (issue 18): due again 24 hours before the
+ * already sent for the old time: due again 24 hours before the
  * new time, or none when that has passed. Called in the move's transaction,
  * after the booking row is locked: the reminder job locks the booking row
  * too, so it never sends for a time the move has just replaced.

@@ -1,5 +1,5 @@
 /**
- * Staff accounts (DESIGN.md Practice operations): password links (a reset,
+ * Staff accounts (docs/decisions/010-staff-accounts-audit-day-list.md): password links (a reset,
  * 30 minutes, or an invitation, 48 hours) and the own password change.
  * Link tokens are 256 random bits; only their SHA-256 is stored. Asking
  * for a reset link: forgot.server.ts; setting a password from a link:

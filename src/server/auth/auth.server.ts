@@ -21,7 +21,7 @@ import { createSession, sessionFromAccessToken, type IssuedSession, type Session
 export type PasswordStep = { session: IssuedSession } | { pendingToken: string };
 
 /**
- * Sign-in limits (DESIGN.md "Account security (third round)"): failures
+ * Sign-in limits (docs/architecture.md, Security): failures
  * count per (account, client) and per client. No limit counts an account
  * alone, so nobody elsewhere can lock its owner out; the client limit is
  * high enough for one practice connection that all staff share, so a
@@ -34,7 +34,7 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const SETUP_MAX_FAILURES = 5;
 export const INVALID_CREDENTIALS = 'E-Mail-Adresse oder Passwort ist falsch.';
 export const NO_SESSION = 'Keine gültige Sitzung. Bitte melden Sie sich an.';
-/** Outside production an unset ADMIN_SETUP_SECRET means this word (DESIGN.md). */
+/** Outside production an unset ADMIN_SETUP_SECRET means this word (docs/architecture.md, Security). */
 export const DEFAULT_SETUP_SECRET = 'praxis-setup';
 const SETUP_LOCK = 727_005;
 

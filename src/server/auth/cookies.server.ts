@@ -1,6 +1,6 @@
 /**
  * Session cookies: HttpOnly (no page script can read a token), SameSite=Strict,
- * Path=/, Secure unless the request goes to localhost (DESIGN.md).
+ * Path=/, Secure unless the request goes to localhost (docs/decisions/004).
  */
 export const ACCESS_COOKIE = 'praxis_access';
 export const REFRESH_COOKIE = 'praxis_refresh';

@@ -1,5 +1,5 @@
 /**
- * "Passwort vergessen" (DESIGN.md "Account security (third round)"): the
+ * "Passwort vergessen" (docs/architecture.md, Security): the
  * answer is the same 202 for every address and never waits on the account
  * lookup or the email, which run after it (context.waitUntil). Strangers
  * can neither block an owner's recovery nor kill the owner's link: the only

@@ -1,7 +1,7 @@
 /**
  * GET /api/auth/reset?token=…: which account a usable reset or invitation
  * link is for, so the page can name it ("the invitation page names the
- * account it is for", DESIGN.md Reception) and a password manager can file
+ * account it is for", docs/decisions/020) and a password manager can file
  * the new password under it. Whoever holds the link may set that account's
  * password, so naming its email reveals nothing more; an unknown, used or
  * expired link is 404 like on POST.

@@ -1,5 +1,5 @@
 /**
- * Cross-site request refusal for state-changing requests (DESIGN.md): the
+ * Cross-site request refusal for state-changing requests (docs/decisions/028): the
  * SameSite=Strict cookies already stay home, this is the second lock.
  * Browsers send Origin on every POST/PUT/PATCH/DELETE, so a request with a
  * foreign (or "null") Origin is refused; one without Origin comes from a

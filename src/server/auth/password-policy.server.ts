@@ -1,5 +1,5 @@
 /**
- * What a new password must be (DESIGN.md "Account security (third round)"):
+ * What a new password must be (docs/architecture.md, Security):
  * at least 12 characters (the shared schemas, src/lib/account-schemas.ts)
  * and not among common passwords. The list is zxcvbn-ts's maintained one
  * (@zxcvbn-ts/language-common, ~49,000 passwords from public breach

@@ -1,5 +1,5 @@
 /**
- * Password hashes with node:crypto scrypt (DESIGN.md, Admin and security).
+ * Password hashes with node:crypto scrypt (docs/architecture.md, Security).
  * Stored as `scrypt$N$r$p$salt$hash` (base64url), so the cost can be raised
  * later without breaking existing hashes.
  */

@@ -1,8 +1,7 @@
 /**
  * Setting a password from a reset or invitation link (POST /api/auth/reset).
  *
- * Nothing is hashed for a link that cannot work (DESIGN.md "Account
- * security (third round)"): one statement counts the client's attempt
+ * Nothing is hashed for a link that cannot work (docs/decisions/013): one statement counts the client's attempt
  * (RESETS_PER_CLIENT) and looks the token up, and an unknown, used or
  * expired token is refused right there – a random-token reset costs what a
  * random-token cancel costs (`npm run bench:auth`). Only then is the new
@@ -63,7 +62,7 @@ export async function resetPassword(db: Database, input: ResetPasswordInput, ip:
     if (!user) throw linkUnusable();
     await retireUserLinks(tx, user.id, now);
     await revokeOtherSessions(tx, user.id, undefined, now);
-    // Accepting an invitation is its own action (DESIGN.md Reception), not a reset.
+    // Accepting an invitation is its own action (docs/decisions/020-reception.md), not a reset.
     const action = claimed.purpose === 'invitation' ? 'invitation-accept' : 'password-reset';
     await recordAudit(tx, { user }, { action, entity: 'user', entityId: user.id, label: auditLabel.user(user) }, now);
   });

@@ -23,7 +23,7 @@ export interface SessionUser {
   email: string;
 }
 
-/** What login, refresh and GET session answer (API.md). */
+/** What login, refresh and GET session answer. */
 export interface SessionInfo {
   user: SessionUser;
   isAdmin: boolean;

@@ -1,4 +1,4 @@
-/** The back office on a phone: what "fits" means for a page (issue 21 point 7). */
+/** The back office on a phone: what "fits" means for a page. */
 import { expect, type Page } from '@playwright/test';
 
 export const PHONE = { width: 360, height: 640 };

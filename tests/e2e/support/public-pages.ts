@@ -1,4 +1,4 @@
-/** The public informational pages of issue 4, in both languages. */
+/** The public informational pages, in both languages. */
 export interface PublicPage {
   de: string;
   en: string;
