@@ -6,8 +6,8 @@
  * built by `netlify build --offline` (netlify-cli under Node 22, both
  * installed on demand, scripts/deploy-tools.ts): the build command, then
  * Netlify's function bundling, then the migrate-database plugin. Three
- * builds: without a site URL, with a function that fails to bundle, and the
- * real one.
+ * builds: without a site URL, the real one, and then one with a function
+ * that fails to bundle.
  *
  * Run: every zip Netlify wrote is unzipped and invoked through the entry
  * point it generated (tests/deploy/runtime.mjs; each named instance is a
@@ -256,20 +256,33 @@ beforeAll(async () => {
     SECRETS.POSTMARK_SERVER_TOKEN,
   );
 
-  // 4. Three production builds: no site URL; a function that fails to bundle; the real one.
+  // 4. Production builds: no site URL (refused while Astro loads its config), then the real one.
   const real = { SITE_URL: ORIGIN, DATABASE_URL: neonPooledUrl(), DATABASE_URL_UNPOOLED: directUrl };
   const noSiteUrl = await netlifyBuild({ ...real, SITE_URL: undefined, DATABASE_URL_UNPOOLED: untouchedUrl });
+  const realBuild = await netlifyBuild(real);
+  if (realBuild.code !== 0) throw new Error(`netlify build failed:\n${realBuild.log}`);
+
+  // 5. What Netlify deploys: one zip per function and the manifest, kept apart from the next build.
+  const zips = path.join(site, '.netlify/functions');
+  manifest = JSON.parse(await readFile(path.join(zips, 'manifest.json'), 'utf8'));
+  for (const fn of manifest.functions) await extract(fn.path, { dir: path.join(work, 'functions', fn.name) });
+  const manifestFile = path.join(work, 'manifest.json');
+  await copyFile(path.join(zips, 'manifest.json'), manifestFile);
+
+  // A function that does not bundle. The pages are built already and play no
+  // part in whether a function bundles, so this build's command only
+  // pre-bundles the functions again (a second Astro build would add minutes).
+  const tomlFile = path.join(site, 'netlify.toml');
+  const tomlText = await readFile(tomlFile, 'utf8');
+  const fullCommand = 'command = "npm run build && npm run build:functions"';
+  if (!tomlText.includes(fullCommand)) throw new Error('netlify.toml: the build command changed; update the deploy test');
+  await writeFile(tomlFile, tomlText.replace(fullCommand, 'command = "npm run build:functions"'));
   const broken = path.join(site, 'netlify/functions/zz-broken.ts');
   await writeFile(broken, "export default () => new Response('never');\nexport const config = { path: 'api/no-leading-slash' };\n");
   const brokenFunction = await netlifyBuild({ ...real, DATABASE_URL_UNPOOLED: untouchedUrl });
   await rm(broken);
-  builds = { noSiteUrl, brokenFunction, real: await netlifyBuild(real) };
-  if (builds.real.code !== 0) throw new Error(`netlify build failed:\n${builds.real.log}`);
-
-  // 5. What Netlify deploys: one zip per function and the manifest.
-  const zips = path.join(site, '.netlify/functions');
-  manifest = JSON.parse(await readFile(path.join(zips, 'manifest.json'), 'utf8'));
-  for (const fn of manifest.functions) await extract(fn.path, { dir: path.join(work, 'functions', fn.name) });
+  await writeFile(tomlFile, tomlText);
+  builds = { noSiteUrl, brokenFunction, real: realBuild };
 
   // 6. The function host (Node 22), trusting the local CA, resolving the stand-ins' names.
   const env: NodeJS.ProcessEnv = {
@@ -282,7 +295,7 @@ beforeAll(async () => {
   };
   runtime = spawn(
     tools.node,
-    [path.join(ROOT, 'tests/deploy/runtime.mjs'), path.join(work, 'functions'), path.join(zips, 'manifest.json'), JSON.stringify(standIns.hosts)],
+    [path.join(ROOT, 'tests/deploy/runtime.mjs'), path.join(work, 'functions'), manifestFile, JSON.stringify(standIns.hosts)],
     { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   runtime.stdout!.on('data', (d) => (runtimeLog += String(d)));
