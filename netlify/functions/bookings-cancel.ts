@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { getDb } from '../../db/client';
 import { cancellationTokenSchema } from '../../src/lib/booking-schema';
 import { dataKeyRingIfAny } from '../../src/server/appointment-contact/keys.server';
-import { sendCancellationNotice } from '../../src/server/booking-emails.server';
+import { sendCancellationNotice } from '../../src/server/email/senders.server';
 import { bookingForCancellation, cancelBooking } from '../../src/server/bookings/cancel.server';
 import type { BookingView } from '../../src/server/bookings/lookup.server';
 import { assertSameOrigin } from '../../src/server/auth/origin.server';
 import { json, parseInput, queryOf, readJson, route } from '../../src/server/http.server';
-import { sendPatientNotice } from '../../src/server/patient-notices.server';
+import { sendPatientNotice } from '../../src/server/email/senders.server';
 import { offerAfterResponse } from '../../src/server/waitlist/sweep.server';
 
 const tokenInput = z.object({ token: cancellationTokenSchema });

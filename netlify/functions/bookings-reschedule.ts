@@ -3,7 +3,7 @@ import { useTranslations } from '../../src/i18n/i18n';
 import { rescheduleRequestSchema } from '../../src/lib/booking-schema';
 import { AppError } from '../../src/lib/errors';
 import { dataKeyRingIfAny } from '../../src/server/appointment-contact/keys.server';
-import { sendRescheduleEmail } from '../../src/server/booking-emails.server';
+import { sendRescheduleEmail } from '../../src/server/email/senders.server';
 import { rescheduleBooking, sendMoveNotice } from '../../src/server/bookings/move.server';
 import { readEnv } from '../../src/server/env.server';
 import { assertSameOrigin } from '../../src/server/auth/origin.server';

@@ -1,7 +1,7 @@
 import { getDb } from '../../db/client';
 import { bookingRequestSchema, type BookingRequest } from '../../src/lib/booking-schema';
 import { dataKeyRing } from '../../src/server/appointment-contact/keys.server';
-import { sendBookingEmails } from '../../src/server/booking-emails.server';
+import { sendBookingEmails } from '../../src/server/email/senders.server';
 import { createBooking, markPracticeNotNotified } from '../../src/server/bookings/create.server';
 import { readEnv } from '../../src/server/env.server';
 import { assertSameOrigin } from '../../src/server/auth/origin.server';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getDb } from '../../db/client';
 import { waitlistTokenSchema } from '../../src/lib/waitlist-schema';
 import { dataKeyRingIfAny } from '../../src/server/appointment-contact/keys.server';
-import { sendBookingEmails, sendRescheduleEmail } from '../../src/server/booking-emails.server';
+import { sendBookingEmails, sendRescheduleEmail } from '../../src/server/email/senders.server';
 import { markPracticeNotNotified } from '../../src/server/bookings/create.server';
 import { sendMoveNotice } from '../../src/server/bookings/move.server';
 import { afterResponse, json, parseInput, queryOf, readJson, route } from '../../src/server/http.server';

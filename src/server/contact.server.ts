@@ -7,10 +7,10 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contactAttempts } from '../../db/schema';
-import { buildContactEmail } from '../lib/contact-email';
+import { buildContactEmail } from './email/messages/contact.server';
 import { CONTACT_RATE_LIMIT, type ContactMessage } from '../lib/contact-message';
 import { AppError } from '../lib/errors';
-import type { EmailSender } from './email/email.server';
+import type { EmailSender } from './email/port.server';
 import { clientKey } from './client-address.server';
 
 export type ContactOutcome = { status: 'sent' } | { status: 'ignored' } | { status: 'email-failed' };

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { auditLog } from '../../db/schema';
 import content, { config } from '../../netlify/functions/admin-content';
 import { onContentSaved } from '../../src/server/content/published.server';
-import { gitBlobSha } from '../../src/server/content/store.server';
+import { gitBlobSha } from '../../src/server/content/port.server';
 import { asAdmin, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, createUser, type TestUser } from '../helpers/auth';
 import { setEnv } from '../helpers/env';

@@ -15,7 +15,7 @@ import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
 import sendReminders, { config as sendRemindersConfig } from '../../netlify/functions/send-reminders';
 import { appointmentContacts, bookedSlots, cancelledBookings, rateLimits } from '../../db/schema';
-import type { EmailMessage, EmailSender } from '../../src/server/email/email.server';
+import type { EmailMessage, EmailSender } from '../../src/server/email/port.server';
 import { parseKeyRing, dataKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { open } from '../../src/server/appointment-contact/seal.server';
 import { purgeEnded, sendDueReminders } from '../../src/server/appointment-contact/job.server';

@@ -17,7 +17,7 @@ import reschedule from '../../netlify/functions/bookings-reschedule';
 import { appointmentContacts, appointmentTypes, auditLog, bookedSlots, rateLimits } from '../../db/schema';
 import { sendDueReminders } from '../../src/server/appointment-contact/job.server';
 import { dataKeyRing } from '../../src/server/appointment-contact/keys.server';
-import type { EmailMessage, EmailSender } from '../../src/server/email/email.server';
+import type { EmailMessage, EmailSender } from '../../src/server/email/port.server';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../src/lib/errors';
-import { buildReminderEmail } from '../../src/lib/reminder-email';
+import { buildReminderEmail } from '../../src/server/email/messages/reminder.server';
 import {
   generateKey,
   KEY_FILE_NAME,

@@ -9,10 +9,10 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { buildIcs } from '../../src/lib/ics';
 import { practice } from '../../src/lib/practice';
-import { patientConfirmation } from '../../src/server/booking-emails.server';
-import type { EmailMessage } from '../../src/server/email/email.server';
+import { patientConfirmation } from '../../src/server/email/messages/booking.server';
+import type { EmailMessage } from '../../src/server/email/port.server';
 import { formatEml } from '../../src/server/email/outbox.server';
-import { patientNotice, type NoticeKind } from '../../src/server/patient-notices.server';
+import { patientNotice, type NoticeKind } from '../../src/server/email/messages/patient-notice.server';
 import { parseEml } from '../helpers/eml';
 import { calendarPartMethods } from '../helpers/ics';
 

@@ -3,7 +3,7 @@
  * outcome. The booking stands in every case.
  */
 import type { TranslationKey } from '../../i18n/i18n';
-import type { EmailOutcome } from '../../server/booking-emails.server';
+import type { EmailOutcome } from '../../server/email/senders.server';
 
 export type { EmailOutcome };
 

@@ -15,7 +15,7 @@ import { openAll, patientDto, type PatientDto, type PatientState } from './patie
 import type { Attendance, BookedSlotsQuery, StaffBookingInput } from '../../lib/admin-schemas';
 import { createBooking, type CreatedBooking } from '../bookings/create.server';
 import type { BookingSource } from '../bookings/shared.server';
-import { sendPhoneBookingConfirmation } from '../booking-emails.server';
+import { sendPhoneBookingConfirmation } from '../email/senders.server';
 import { hhmm } from './shared.server';
 
 export type BookingStatus = 'booked' | 'cancelled_by_practice';

@@ -7,12 +7,12 @@
 import { and, eq, gt, isNull, max } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { passwordTokens, users } from '../../../db/schema';
-import { buildPasswordLinkEmail, passwordLinkUrl } from '../../lib/account-email';
+import { buildPasswordLinkEmail, passwordLinkUrl } from '../email/messages/account.server';
 import { AppError } from '../../lib/errors';
 import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { issuePasswordToken } from '../auth/accounts.server';
-import type { EmailSender } from '../email/email.server';
+import type { EmailSender } from '../email/port.server';
 import { INVITES_PER_ACCOUNT, invitationLimits, takeRateLimit } from '../rate-limit.server';
 import { notFound } from './shared.server';
 

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { passwordTokens, users } from '../../../db/schema';
-import type { PasswordLinkPurpose } from '../../lib/account-email';
+import type { PasswordLinkPurpose } from '../email/messages/account.server';
 import type { PasswordChangeInput } from '../../lib/account-schemas';
 import { AppError } from '../../lib/errors';
 import { auditLabel } from '../audit-labels.server';

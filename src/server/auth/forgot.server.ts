@@ -10,8 +10,8 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { passwordTokens, users } from '../../../db/schema';
-import { buildPasswordLinkEmail, passwordLinkUrl } from '../../lib/account-email';
-import type { EmailSender } from '../email/email.server';
+import { buildPasswordLinkEmail, passwordLinkUrl } from '../email/messages/account.server';
+import type { EmailSender } from '../email/port.server';
 import { clientHit, takeRateLimit, type RateLimit } from '../rate-limit.server';
 import { insertPasswordToken } from './accounts.server';
 

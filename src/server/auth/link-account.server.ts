@@ -9,7 +9,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { passwordTokens, users } from '../../../db/schema';
-import type { PasswordLinkPurpose } from '../../lib/account-email';
+import type { PasswordLinkPurpose } from '../email/messages/account.server';
 import { passwordTokenSchema } from '../../lib/account-schemas';
 import { AppError } from '../../lib/errors';
 import { sha256Hex } from './tokens.server';

@@ -24,7 +24,8 @@ import { dataKeyRing, type KeyRing } from '../appointment-contact/keys.server';
 import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { canonicalClientAddress } from '../client-address.server';
-import type { EmailSender } from '../email/email.server';
+import { buildSecondFactorResetEmail } from '../email/messages/account.server';
+import type { EmailSender } from '../email/port.server';
 import { forgetHit, rateLimitKey, takeRateLimit, type RateLimit, type RateLimitHit } from '../rate-limit.server';
 import { serverHashKey } from '../server-key.server';
 import { createSession, type IssuedSession, type SessionInfo } from './sessions.server';
@@ -325,23 +326,6 @@ export async function secondFactorStatus(db: Database, userId: string): Promise<
 
 // ---------------------------------------------------------------------------
 // A colleague's reset (Benutzer)
-
-export function buildSecondFactorResetEmail(input: { to: string; resetBy: string; siteUrl: string }) {
-  const intro = `${input.resetBy} hat die Zwei-Faktor-Anmeldung Ihres Kontos der Praxis-Verwaltung (${input.to}) zurückgesetzt. Ihre Sitzungen wurden beendet.`;
-  const next = 'Bei der nächsten Anmeldung genügt Ihr Passwort; richten Sie die Zwei-Faktor-Anmeldung danach unter „Mein Konto“ neu ein.';
-  const link = new URL('/admin/konto', input.siteUrl).toString();
-  const warn = 'Wenn Sie das nicht veranlasst haben, sprechen Sie bitte sofort mit Ihren Kolleginnen und Kollegen und ändern Sie Ihr Passwort.';
-  const text = [intro, '', next, link, '', warn].join('\n');
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const html = [
-    '<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;line-height:1.5">',
-    `<p>${esc(intro)}</p>`,
-    `<p>${esc(next)} <a href="${esc(link)}">Mein Konto</a></p>`,
-    `<p style="color:#555">${esc(warn)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { to: input.to, subject: 'Zwei-Faktor-Anmeldung zurückgesetzt – Praxis-Verwaltung', text, html };
-}
 
 /**
  * An admin resets a colleague's factor (a lost phone): factor and recovery

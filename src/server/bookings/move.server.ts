@@ -17,7 +17,7 @@ import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { followMove, openContact, sealedContact } from '../appointment-contact/store.server';
 import { findByToken, throwUnknownLink, type BookingView } from './lookup.server';
-import { sendPatientNotice } from '../patient-notices.server';
+import { sendPatientNotice } from '../email/senders.server';
 import { hasBegun, sameTime, slotUnavailable, type BookingRules } from './shared.server';
 import { checkedRules, moveSeat } from './slot-sql.server';
 

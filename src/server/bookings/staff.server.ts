@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
-import { sendPatientNotice } from '../patient-notices.server';
+import { sendPatientNotice } from '../email/senders.server';
 import { findById, type BookingView } from './lookup.server';
 import { moveLockedBooking, sendMoveNotice, type MovedBooking } from './move.server';
 import { hasBegun } from './shared.server';

@@ -22,7 +22,7 @@ import { PAGE_LABELS, PRACTICE_LABEL } from '../../lib/content-files';
 import { checkContent } from './check.server';
 import { mergeSave, type FieldPath } from './merge.server';
 import { contentSaved } from './published.server';
-import { staleVersion, type ContentStore, type FileChange } from './store.server';
+import { staleVersion, type ContentStore, type FileChange } from './port.server';
 
 const MAX_FILE_CHARS = 200_000;
 const path = z.string().min(1).max(300);

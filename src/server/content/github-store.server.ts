@@ -9,7 +9,7 @@
  * Netlify's continuous deployment builds and publishes it.
  */
 import { AppError } from '../../lib/errors';
-import { staleVersion, type ContentCommit, type ContentStore, type FileChange, type StoredFile } from './store.server';
+import { staleVersion, type ContentCommit, type ContentStore, type FileChange, type StoredFile } from './port.server';
 
 export interface GitHubSettings {
   /** https://api.github.com, or a GitHub Enterprise API root */

@@ -7,7 +7,7 @@
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gitBlobSha, staleVersion, type ContentStore, type FileChange, type StoredFile } from './store.server';
+import { gitBlobSha, staleVersion, type ContentStore, type FileChange, type StoredFile } from './port.server';
 
 /** Versions this process has read or written, by SHA: what an editor's save may be based on. */
 const known = new Map<string, string>();

@@ -13,7 +13,7 @@
  *   answer and logs only its status.
  */
 import { localPublishStatus, type PublishState } from './published.server';
-import type { ContentCommit, ContentStore } from './store.server';
+import type { ContentCommit, ContentStore } from './port.server';
 
 export interface PublishStatusAnswer {
   state: PublishState;

@@ -2,10 +2,13 @@
  * One mailbox – `Name <address>` or a bare address – as every address field
  * of an email must be (DESIGN.md "Bad input"), and as MAIL_FROM and
  * PRACTICE_EMAIL must be (env.server.ts checks them with the same parser
- * the senders use, so a value that passes the check can be sent to).
+ * the senders use, so a value that passes the check can be sent to), and
+ * the header helpers both adapters share.
  */
 import addressparser from 'nodemailer/lib/addressparser';
+import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import { toAsciiEmail } from '../../lib/text-input';
+import type { EmailMessage } from './port.server';
 
 export class EmailHeaderError extends Error {
   constructor(field: string) {
@@ -38,3 +41,33 @@ export function parseMailbox(value: string, field: string): Mailbox {
   return { name: name.normalize('NFC'), address: ascii };
 }
 
+/** A mailbox as one header value: the display name quoted, or RFC 2047-encoded when not ASCII; the address as is. */
+export function formatMailbox({ name, address }: Mailbox): string {
+  if (!name) return address;
+  if (/^[\x20-\x7e]*$/.test(name)) return `"${name.replace(/(["\\])/g, '\\$1')}" <${address}>`;
+  return `${encodeWord(name, 'Q', 52)} <${address}>`;
+}
+
+/** The checked header fields of a message: no line breaks anywhere, each address field exactly one valid address. */
+export interface CheckedHeaders {
+  from: Mailbox;
+  to: Mailbox;
+  replyTo?: Mailbox;
+}
+
+const withName = (mailbox: Mailbox, name: string | undefined): Mailbox =>
+  name === undefined ? mailbox : { name: name.normalize('NFC'), address: mailbox.address };
+
+/** Header fields reject line breaks (DESIGN.md): no header injection, no smuggled second address. */
+export function assertSafeHeaders(message: EmailMessage, from: string): CheckedHeaders {
+  if (CONTROL_OR_SEPARATOR.test(message.subject)) throw new EmailHeaderError('subject');
+  if (message.fromName !== undefined && CONTROL_OR_SEPARATOR.test(message.fromName)) throw new EmailHeaderError('fromName');
+  for (const a of message.attachments ?? []) {
+    if (/[\r\n"\\]/.test(a.filename) || /[\r\n]/.test(a.contentType)) throw new EmailHeaderError('attachment');
+  }
+  return {
+    from: withName(parseMailbox(from, 'from'), message.fromName),
+    to: parseMailbox(message.to, 'to'),
+    ...(message.replyTo ? { replyTo: parseMailbox(message.replyTo, 'replyTo') } : {}),
+  };
+}

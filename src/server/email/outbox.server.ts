@@ -11,7 +11,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { dataDir } from '../../../db/client';
-import { assertSafeHeaders, type EmailMessage, type EmailSender } from './email.server';
+import { assertSafeHeaders } from './mailbox.server';
+import type { EmailMessage, EmailSender } from './port.server';
 
 export function outboxDir(): string {
   return path.join(dataDir(), 'outbox');

@@ -1,6 +1,7 @@
 /** The Postmark adapter of the email port. */
 import { ServerClient } from 'postmark';
-import { assertSafeHeaders, formatMailbox, type EmailSender } from './email.server';
+import { assertSafeHeaders, formatMailbox } from './mailbox.server';
+import type { EmailSender } from './port.server';
 
 export interface PostmarkOptions {
   token: string;

@@ -35,8 +35,8 @@ import { findById } from '../bookings/lookup.server';
 import { moveLockedBooking, type MovedBooking } from '../bookings/move.server';
 import { hashToken, hasBegun, hhmm, newCancellationToken, slotUnavailable, type Executor } from '../bookings/shared.server';
 import { checkedRules, loadRules } from '../bookings/slot-sql.server';
-import type { EmailSender } from '../email/email.server';
-import { offerEmail } from './emails.server';
+import type { EmailSender } from '../email/port.server';
+import { offerEmail } from '../email/messages/waitlist.server';
 import { openEntryOrNull, type EntrySecret } from './seal.server';
 
 /** At most this many offers per free seat at once. */

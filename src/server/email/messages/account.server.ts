@@ -1,15 +1,15 @@
 /**
- * The two emails of staff accounts, in German like the back office: a
- * password-reset link (30 minutes) and an invitation from a colleague
- * (48 hours). Built in the same message shape as the booking and contact
+ * The emails of staff accounts, in German like the back office: a
+ * password-reset link (30 minutes), an invitation from a colleague
+ * (48 hours) and the notice that an admin reset one's second factor. Built in the same message shape as the booking and contact
  * emails; the only variable parts are addresses and a link we made. The
  * invitation greets the colleague, names the practice and who invited them
  * (docs/decisions/030): a bare "X hat Sie eingeladen" from an unknown
  * address reads like phishing.
  */
-import type { EmailMessage } from '../server/email/email.server';
-import { escapeHtml } from './html';
-import { practice } from './practice';
+import { escapeHtml } from '../../../lib/html';
+import { practice } from '../../../lib/practice';
+import type { EmailMessage } from '../port.server';
 
 export type PasswordLinkPurpose = 'reset' | 'invitation';
 
@@ -54,4 +54,22 @@ export function buildPasswordLinkEmail(input: {
     '</body></html>',
   ].join('\n');
   return { to: input.to, subject, text, html };
+}
+
+/** The colleague's notice that an admin reset their second factor (docs/decisions/027), in German like the back office. */
+export function buildSecondFactorResetEmail(input: { to: string; resetBy: string; siteUrl: string }): EmailMessage {
+  const intro = `${input.resetBy} hat die Zwei-Faktor-Anmeldung Ihres Kontos der Praxis-Verwaltung (${input.to}) zurückgesetzt. Ihre Sitzungen wurden beendet.`;
+  const next = 'Bei der nächsten Anmeldung genügt Ihr Passwort; richten Sie die Zwei-Faktor-Anmeldung danach unter „Mein Konto“ neu ein.';
+  const link = new URL('/admin/konto', input.siteUrl).toString();
+  const warn = 'Wenn Sie das nicht veranlasst haben, sprechen Sie bitte sofort mit Ihren Kolleginnen und Kollegen und ändern Sie Ihr Passwort.';
+  const text = [intro, '', next, link, '', warn].join('\n');
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const html = [
+    '<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;line-height:1.5">',
+    `<p>${esc(intro)}</p>`,
+    `<p>${esc(next)} <a href="${esc(link)}">Mein Konto</a></p>`,
+    `<p style="color:#555">${esc(warn)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to: input.to, subject: 'Zwei-Faktor-Anmeldung zurückgesetzt – Praxis-Verwaltung', text, html };
 }

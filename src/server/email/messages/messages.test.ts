@@ -1,28 +1,21 @@
 /**
- * Every email writes its dates in its own language, in
- * subject and body. Walks every email builder (the list is checked against
+ * Every email writes its dates in its own language, in subject and body. Walks every email builder (the list is checked against
  * the sources, so a new builder cannot be forgotten) in both languages.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { Lang } from '../i18n/i18n';
-import type { EmailMessage } from '../server/email/email.server';
-import {
-  cancellationNotice,
-  patientConfirmation,
-  practiceNotification,
-  practiceRescheduleNotification,
-  type BookingEmailInput,
-} from '../server/booking-emails.server';
-import { buildPasswordLinkEmail } from './account-email';
-import { buildContactEmail } from './contact-email';
-import { emailDate } from './email-dates';
-import { buildReminderEmail } from './reminder-email';
-import { patientNotice } from '../server/patient-notices.server';
-import { joinedEmail, offerEmail } from '../server/waitlist/emails.server';
-import type { EntrySecret } from '../server/waitlist/seal.server';
+import type { Lang } from '../../../i18n/i18n';
+import type { EmailMessage } from '../port.server';
+import { cancellationNotice, patientConfirmation, practiceNotification, practiceRescheduleNotification, type BookingEmailInput } from './booking.server';
+import { buildPasswordLinkEmail, buildSecondFactorResetEmail } from './account.server';
+import { buildContactEmail } from './contact.server';
+import { emailDate } from './kit.server';
+import { buildReminderEmail } from './reminder.server';
+import { patientNotice } from './patient-notice.server';
+import { joinedEmail, offerEmail } from './waitlist.server';
+import type { EntrySecret } from '../../waitlist/seal.server';
 
 // A Thursday in March: month and weekday are spelled differently in German and English.
 const DAY = '2027-03-04';
@@ -125,11 +118,16 @@ const builders: Record<string, (lang: Lang) => Built> = {
     lang: 'de',
     dates: [],
   }),
+  buildSecondFactorResetEmail: () => ({
+    email: buildSecondFactorResetEmail({ to: 'team@example.org', resetBy: 'chefin@example.org', siteUrl: SITE }),
+    lang: 'de',
+    dates: [],
+  }),
 };
 
 /** Exported functions in src/ that return an EmailMessage: the builders this file must cover. */
 function builderNamesInSources(): string[] {
-  const root = path.resolve(import.meta.dirname, '..');
+  const root = path.resolve(import.meta.dirname, '../../..');
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
   const names: string[] = [];
   for (const file of files) {

@@ -3,9 +3,9 @@
  * (the practice's language) with the sender's chosen language noted. Every
  * value a visitor typed is escaped in the HTML body.
  */
-import type { EmailMessage } from '../server/email/email.server';
-import type { ContactMessage } from './contact-message';
-import { escapeHtml } from './html';
+import type { ContactMessage } from '../../../lib/contact-message';
+import { escapeHtml } from '../../../lib/html';
+import type { EmailMessage } from '../port.server';
 
 export function buildContactEmail(message: ContactMessage, practiceEmail: string): EmailMessage {
   const subject = `Kontaktanfrage: ${message.subject ?? 'ohne Betreff'}`;

@@ -5,16 +5,15 @@
  * patient off the list. Values are escaped in the HTML; a failure is logged
  * by kind only.
  */
-import { localizedPath } from '../../i18n/languages';
-import type { AppointmentTypeRow } from '../../../db/schema';
-import { emailDate } from '../../lib/email-dates';
-import { escapeHtml } from '../../lib/html';
-import { emailSenderName, practice } from '../../lib/practice';
-import { waitlistText } from '../../lib/waitlist-texts';
-import { useTranslations } from '../../i18n/i18n';
-import { rows, typeName } from '../booking-emails.server';
-import type { EmailMessage } from '../email/email.server';
-import type { EntrySecret } from './seal.server';
+import { localizedPath } from '../../../i18n/languages';
+import type { AppointmentTypeRow } from '../../../../db/schema';
+import { escapeHtml } from '../../../lib/html';
+import { emailSenderName } from '../../../lib/practice';
+import { waitlistText } from '../../../lib/waitlist-texts';
+import { useTranslations } from '../../../i18n/i18n';
+import type { EntrySecret } from '../../waitlist/seal.server';
+import type { EmailMessage } from '../port.server';
+import { emailDate, greeting as greet, patientHtmlStart, rows, signOff, typeName, type DetailRow } from './kit.server';
 
 /** The page of an offer (`?offer=`) or of leaving the list (`?leave=`). */
 export function waitlistUrl(siteUrl: string, lang: EntrySecret['language'], param: 'offer' | 'leave', token: string): string {
@@ -27,16 +26,16 @@ function message(secret: EntrySecret, subject: string, intro: string[], details:
   const lang = secret.language;
   const t = useTranslations(lang);
   const name = `${secret.firstName} ${secret.lastName}`.trim();
-  const greeting = t('email.patient.greeting', { name });
+  const greeting = greet(t, name);
   const leave = waitlistUrl(siteUrl, lang, 'leave', secret.token);
   const unsubscribe = waitlistText(lang, 'waitlist.email.unsubscribe');
-  const signature = t('email.patient.signature', { practice: practice.name[lang] });
-  const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;color:#1e293b">
+  const footer = signOff(t, lang);
+  const html = `${patientHtmlStart(lang)}
 <p>${escapeHtml(greeting)}</p>
 ${intro.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${details?.html ?? ''}
 ${action ? `<p><a href="${escapeHtml(action.href)}">${escapeHtml(action.label)}</a></p>` : ''}
-<p>${escapeHtml(t('email.patient.regards'))}<br>${escapeHtml(signature)}<br>${escapeHtml(practice.phone)}</p>
+${footer.html}
 <p style="font-size:small">${escapeHtml(unsubscribe)} <a href="${escapeHtml(leave)}">${escapeHtml(leave)}</a></p>
 </body></html>`;
   const text = [
@@ -45,9 +44,7 @@ ${action ? `<p><a href="${escapeHtml(action.href)}">${escapeHtml(action.label)}<
     ...intro.flatMap((p) => [p, '']),
     ...(details ? [details.text, ''] : []),
     ...(action ? [action.label, action.href, ''] : []),
-    t('email.patient.regards'),
-    signature,
-    practice.phone,
+    ...footer.text,
     '',
     unsubscribe,
     leave,
@@ -72,7 +69,7 @@ export function offerEmail(
       ? ([
           [t('email.label.oldDate'), emailDate(offer.current.date, lang, 'long')],
           [t('email.label.oldTime'), t('email.time', { time: offer.current.time })],
-        ] as Array<[string, string]>)
+        ] as DetailRow[])
       : []),
   ]);
   const intro = [waitlistText(lang, 'waitlist.email.offer.intro'), waitlistText(lang, 'waitlist.email.offer.validUntil')];

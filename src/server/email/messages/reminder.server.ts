@@ -4,12 +4,11 @@
  * and to book another time. The first name is the only value the patient
  * typed; it is escaped in the HTML body.
  */
-import { localizedPath, useTranslations, type Lang, type Translate } from '../i18n/i18n';
-import type { EmailMessage } from '../server/email/email.server';
-import { emailDate } from './email-dates';
-import { escapeHtml } from './html';
-import { emailSenderName, fullAddress, practice } from './practice';
-import { formatPrice } from './price';
+import { useTranslations, type Lang, type Translate } from '../../../i18n/i18n';
+import { escapeHtml } from '../../../lib/html';
+import { emailSenderName } from '../../../lib/practice';
+import type { EmailMessage } from '../port.server';
+import { addressRow, cancellationUrl, emailDate, patientHtmlStart, priceRow, rebookUrl, rows, signOff, typeName, type DetailRow } from './kit.server';
 
 export interface ReminderEmailInput {
   to: string;
@@ -33,31 +32,26 @@ function translator(lang: Lang): Translate {
 export function buildReminderEmail(input: ReminderEmailInput, siteUrl: string): EmailMessage {
   const lang = input.language;
   const t = translator(lang);
-  const type = lang === 'en' && input.type.nameEn ? input.type.nameEn : input.type.name;
-  const practiceName = practice.name[lang];
-  const cancel = new URL(localizedPath('/termin/absagen', lang), siteUrl);
-  cancel.searchParams.set('token', input.token);
-  const rebook = new URL(localizedPath('/termin', lang), siteUrl).href;
-  const pairs: Array<[string, string]> = [
+  const type = typeName(input.type, lang);
+  const cancel = cancellationUrl(siteUrl, input.token, lang);
+  const rebook = rebookUrl(siteUrl, lang);
+  const pairs: DetailRow[] = [
     [t('email.label.type'), type],
     [t('email.label.date'), emailDate(input.date, lang, 'long')],
     [t('email.label.time'), t('email.time', { time: input.time })],
-    ...(input.type.priceCents === null || input.type.priceCents === undefined
-      ? []
-      : ([[t('email.label.price'), formatPrice(input.type.priceCents, lang)]] as Array<[string, string]>)),
-    [t('email.label.address'), `${practiceName}, ${fullAddress()}`],
+    ...priceRow(input.type, lang, t),
+    addressRow(lang, t),
   ];
+  const details = rows(pairs);
   const greeting = t('email.reminder.greeting', { name: input.firstName });
-  const signature = t('email.patient.signature', { practice: practiceName });
-  const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;color:#1e293b">
+  const footer = signOff(t, lang);
+  const html = `${patientHtmlStart(lang)}
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(t('email.reminder.intro'))}</p>
-<table role="presentation" cellpadding="4" style="border-collapse:collapse">${pairs
-    .map(([k, v]) => `<tr><th align="left" style="padding-right:16px">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
-    .join('')}</table>
+${details.html}
 <p>${escapeHtml(t('email.patient.bring'))}</p>
-<p>${escapeHtml(t('email.reminder.cancelIntro'))}<br><a href="${escapeHtml(cancel.href)}">${escapeHtml(t('email.reminder.cancelLink'))}</a> · <a href="${escapeHtml(rebook)}">${escapeHtml(t('email.reminder.rebookLink'))}</a></p>
-<p>${escapeHtml(t('email.patient.regards'))}<br>${escapeHtml(signature)}<br>${escapeHtml(practice.phone)}</p>
+<p>${escapeHtml(t('email.reminder.cancelIntro'))}<br><a href="${escapeHtml(cancel)}">${escapeHtml(t('email.reminder.cancelLink'))}</a> · <a href="${escapeHtml(rebook)}">${escapeHtml(t('email.reminder.rebookLink'))}</a></p>
+${footer.html}
 <p style="font-size:12px;color:#64748b">${escapeHtml(t('email.reminder.why'))}</p>
 </body></html>`;
   const text = [
@@ -65,17 +59,15 @@ export function buildReminderEmail(input: ReminderEmailInput, siteUrl: string): 
     '',
     t('email.reminder.intro'),
     '',
-    ...pairs.map(([k, v]) => `${k}: ${v}`),
+    details.text,
     '',
     t('email.patient.bring'),
     '',
     t('email.reminder.cancelIntro'),
-    `${t('email.reminder.cancelLink')}: ${cancel.href}`,
+    `${t('email.reminder.cancelLink')}: ${cancel}`,
     `${t('email.reminder.rebookLink')}: ${rebook}`,
     '',
-    t('email.patient.regards'),
-    signature,
-    practice.phone,
+    ...footer.text,
     '',
     t('email.reminder.why'),
   ].join('\n');

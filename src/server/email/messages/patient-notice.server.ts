@@ -7,17 +7,29 @@
  * - moved by the practice: the new and the old time, the link that moves
  *   or cancels, an .ics (METHOD:REQUEST) with the same UID and a higher SEQUENCE;
  * - the patient's own cancellation and move: the same, as a confirmation.
- * Values are escaped in every HTML body; nothing is logged but the kind of
- * a failure. A failure never undoes the change: the sender reports false.
+ * Values are escaped in every HTML body. A pure builder: the sender is
+ * sendPatientNotice in ../senders.server.ts.
  */
-import { localizedPath, useTranslations, type Lang } from '../i18n/i18n';
-import { emailDate } from '../lib/email-dates';
-import { escapeHtml } from '../lib/html';
-import { emailSenderName, fullAddress, practice } from '../lib/practice';
-import type { AppointmentTypeRow } from '../../db/schema';
-import type { ContactSecret } from './appointment-contact/seal.server';
-import { appointmentIcs, cancellationUrl, configuredEmail, icsAttachment, rows, typeName } from './booking-emails.server';
-import type { EmailMessage, EmailSender } from './email/email.server';
+import { useTranslations, type Lang } from '../../../i18n/i18n';
+import { escapeHtml } from '../../../lib/html';
+import { emailSenderName, practice } from '../../../lib/practice';
+import type { AppointmentTypeRow } from '../../../../db/schema';
+import type { ContactSecret } from '../../appointment-contact/seal.server';
+import type { EmailMessage } from '../port.server';
+import {
+  addressRow,
+  appointmentIcs,
+  cancellationUrl,
+  emailDate,
+  greeting as greet,
+  icsAttachment,
+  patientHtmlStart,
+  rebookUrl,
+  rows,
+  signOff,
+  typeName,
+  type DetailRow,
+} from './kit.server';
 
 export type NoticeKind = 'cancelled-by-practice' | 'moved-by-practice' | 'cancelled' | 'moved';
 
@@ -53,10 +65,9 @@ export function patientNotice(input: PatientNoticeInput, siteUrl: string): Email
   const t = useTranslations(lang);
   const keys = KEYS[input.kind];
   const type = typeName(input.type, lang);
-  const practiceName = practice.name[lang];
   const cancelled = input.kind === 'cancelled' || input.kind === 'cancelled-by-practice';
   const link = cancelled ? null : cancellationUrl(siteUrl, input.contact.token, lang);
-  const rebook = new URL(localizedPath('/termin', lang), siteUrl).href;
+  const rebook = rebookUrl(siteUrl, lang);
   const time = (value: string) => t('email.time', { time: value });
   const details = rows([
     [t('email.label.reference'), input.reference],
@@ -67,27 +78,27 @@ export function patientNotice(input: PatientNoticeInput, siteUrl: string): Email
       ? ([
           [t('email.label.oldDate'), emailDate(input.old.date, lang, 'long')],
           [t('email.label.oldTime'), time(input.old.time)],
-        ] as Array<[string, string]>)
+        ] as DetailRow[])
       : []),
-    [t('email.label.address'), `${practiceName}, ${fullAddress()}`],
+    addressRow(lang, t),
   ]);
   const name = `${input.contact.firstName} ${input.contact.lastName}`.trim();
-  const greeting = t('email.patient.greeting', { name });
+  const greeting = greet(t, name);
   const intro = t(keys.intro);
   const message = input.message?.trim() ? input.message.trim() : null;
   const calendar = t(cancelled ? 'email.notice.calendarRemove' : 'email.notice.calendarUpdate');
   const next = cancelled ? t('email.notice.rebook', { phone: practice.phone }) : t('email.notice.changeAgain');
   const nextLink = cancelled ? rebook : link!;
   const nextLabel = cancelled ? t('email.notice.rebookLink') : t('email.notice.changeLink');
-  const signature = t('email.patient.signature', { practice: practiceName });
-  const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;color:#1e293b">
+  const footer = signOff(t, lang);
+  const html = `${patientHtmlStart(lang)}
 ${paragraph(greeting)}
 ${paragraph(intro)}
 ${details.html}
 ${message ? `<p><strong>${escapeHtml(t('email.notice.message'))}</strong></p>${paragraph(message)}` : ''}
 ${paragraph(calendar)}
 <p>${escapeHtml(next)}<br><a href="${escapeHtml(nextLink)}">${escapeHtml(nextLabel)}</a></p>
-<p>${escapeHtml(t('email.patient.regards'))}<br>${escapeHtml(signature)}<br>${escapeHtml(practice.phone)}</p>
+${footer.html}
 </body></html>`;
   const text = [
     greeting,
@@ -102,9 +113,7 @@ ${paragraph(calendar)}
     next,
     nextLink,
     '',
-    t('email.patient.regards'),
-    signature,
-    practice.phone,
+    ...footer.text,
   ].join('\n');
   const method = cancelled ? 'CANCEL' : 'REQUEST';
   const ics = appointmentIcs({
@@ -128,22 +137,4 @@ ${paragraph(calendar)}
     text,
     attachments: [icsAttachment(ics, lang, method)],
   };
-}
-
-/**
- * Sends a patient notice; true when it went out. Never throws: the change
- * stands whatever happens to the email, and a failure is logged by kind only.
- */
-export async function sendPatientNotice(input: PatientNoticeInput, sender?: EmailSender): Promise<boolean> {
-  // A phone booking without an email address: nobody to write to, staff call (docs/decisions/025).
-  if (!input.contact.email) return false;
-  const email = configuredEmail('patient notice', sender);
-  if (!email) return false;
-  try {
-    await email.sender.send(patientNotice(input, email.env.SITE_URL));
-    return true;
-  } catch (error) {
-    console.warn(`patient notice email failed: ${(error as Error)?.name ?? 'unknown'}`);
-    return false;
-  }
 }

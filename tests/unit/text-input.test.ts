@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bookingRequestSchema, patientFormSchema } from './booking-schema';
-import { contactMessageSchema } from './contact-message';
-import { hasHiddenCharacter, isCleanLine, isCleanText, toAsciiEmail, visibleLength } from './text-input';
-import { fieldErrors } from '../server/http.server';
+import { bookingRequestSchema, patientFormSchema } from '../../src/lib/booking-schema';
+import { contactMessageSchema } from '../../src/lib/contact-message';
+import { hasHiddenCharacter, isCleanLine, isCleanText, toAsciiEmail, visibleLength } from '../../src/lib/text-input';
+import { fieldErrors } from '../../src/server/http.server';
 
 const patient = { first_name: 'Anna', last_name: 'Muster', birth_date: '01.01.1980', phone: '+49 211 1234567', email: 'anna@example.org', consent: true as const };
 const contact = { name: 'Anna Muster', email: 'anna@example.org', message: 'Hallo', language: 'de' as const };

@@ -1,0 +1,68 @@
+/**
+ * The layers, checked on every `npm test` (`npm run check:deps`):
+ * - src/lib is shared by the pages, the islands and the server: it imports
+ *   nothing from src/server, db or netlify;
+ * - db is the bottom layer: it imports nothing from src;
+ * - netlify/functions are shells over src/server: they import nothing but
+ *   src/server and packages (node built-ins, node_modules);
+ * - no circular imports anywhere.
+ * Type-only imports count like any other: a type pulled from a higher
+ * layer is still an arrow pointing up.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'lib-not-to-server-db-netlify',
+      comment: 'src/lib is shared by pages, islands and server code: it imports nothing from src/server, db or netlify.',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { path: '^(src/server|db|netlify)/' },
+    },
+    {
+      name: 'db-not-to-src',
+      comment: 'db is the bottom layer: it imports nothing from src (settings are handed to it).',
+      severity: 'error',
+      from: { path: '^db/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'functions-only-to-server',
+      comment: 'netlify/functions are thin shells: they import nothing but src/server and packages.',
+      severity: 'error',
+      from: { path: '^netlify/functions/' },
+      to: {
+        dependencyTypesNot: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown'],
+        pathNot: '^src/server/',
+      },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No module reaches itself through its imports.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'Every import resolves to a file or a package (Astro\'s and the build\'s virtual modules aside).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true, pathNot: '^(astro:|virtual:)' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|build|\\.astro|\\.netlify|\\.data)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};
