@@ -106,7 +106,9 @@ test('from 1280 px both language columns and the preview are visible side by sid
         expect(overlap(at, column), `"${title}" over the ${name} column at ${width} px`).toBe(false);
       }
     }
-    await testInfo.attach(`content-editor-${width}.png`, { body: await page.screenshot(), contentType: 'image/png' });
+    const shot = testInfo.outputPath(`content-editor-${width}.png`);
+    await page.screenshot({ path: shot });
+    await testInfo.attach(`content-editor-${width}.png`, { path: shot, contentType: 'image/png' });
   }
 });
 
@@ -135,15 +137,20 @@ test('at 768 px and on a phone the editor is one column, without a "too narrow" 
     expect(field.x).toBeGreaterThanOrEqual(0);
     expect(field.x + field.width).toBeLessThanOrEqual(width);
     // Publishing stays within reach.
-    const publish = page.getByRole('button', { name: 'Veröffentlichen' });
+    const publish = page.getByRole('button', { name: /^Veröffentlich/ });
     await expect(publish).toBeVisible();
     const at = await box(publish);
     expect(at.x + at.width, `"Veröffentlichen" in the window at ${width} px`).toBeLessThanOrEqual(width);
+    const back = await box(page.getByRole('link', { name: /Zurück zur Übersicht/ }));
+    expect(back.x).toBeGreaterThanOrEqual(0);
+    expect(back.x + back.width, `the way back in the window at ${width} px`).toBeLessThanOrEqual(width);
     // The preview follows below the two languages.
     const preview = page.locator('#nc-root iframe');
     await preview.scrollIntoViewIfNeeded();
     await expect(preview).toBeVisible();
     expect((await box(preview)).width).toBeGreaterThan(root.width - 80);
-    await testInfo.attach(`content-editor-${width}.png`, { body: await page.screenshot(), contentType: 'image/png' });
+    const shot = testInfo.outputPath(`content-editor-${width}.png`);
+    await page.screenshot({ path: shot });
+    await testInfo.attach(`content-editor-${width}.png`, { path: shot, contentType: 'image/png' });
   }
 });
