@@ -235,8 +235,6 @@ export const labels = {
     notConfigured:
       'Der Inhalte-Editor ist noch nicht eingerichtet: Für das Speichern fehlen die Git-Einstellungen (GIT_REPOSITORY, GIT_BRANCH, GIT_TOKEN, siehe README). Der Rest der Website ist davon nicht betroffen.',
     unavailable: 'Der Inhalte-Editor ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
-    tooNarrow:
-      'Der Inhalte-Editor braucht ein Fenster von mindestens 800 Pixel Breite, mit beiden Sprachen nebeneinander: bitte an einem Computer oder einem Tablet im Querformat öffnen.',
   },
   nav: {
     dashboard: 'Dashboard',

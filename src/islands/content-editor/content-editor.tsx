@@ -3,9 +3,9 @@
  * shell has already checked the staff session: signed out → /auth, then
  * back here). The editor's backend is asked first whether it can save
  * (production without the Git settings: 503 not-configured, shown as such,
- * and the editor is not loaded); then Decap CMS is loaded into #nc-root.
- * Decap needs a window at least 800 px wide: a phone gets an explanation
- * instead of a form it cannot use.
+ * and the editor is not loaded); then Decap CMS is loaded into #nc-root,
+ * at every window width: its layout (three columns from 1100 px, one below)
+ * is editor-layout.css.
  */
 import { useEffect, useState } from 'react';
 import { signInPath } from '../auth/auth-client';
@@ -16,8 +16,6 @@ import type { CmsConfig } from './cms-config';
 import { CONTENT_SAVED_EVENT } from './praxis-backend';
 
 const L = labels.contentEditor;
-/** Decap's editor sets this as its min-width. */
-const WIDE_ENOUGH = '(min-width: 800px)';
 /** The page writes the configuration generated at build time here (src/pages/admin/inhalte.astro). */
 export const CONFIG_ELEMENT_ID = 'cms-config';
 
@@ -38,17 +36,6 @@ async function availability(): Promise<Availability> {
   } catch {
     return { state: 'unavailable', message: L.unavailable };
   }
-}
-
-function useWideEnough(): boolean {
-  const [wide, setWide] = useState(() => window.matchMedia(WIDE_ENOUGH).matches);
-  useEffect(() => {
-    const query = window.matchMedia(WIDE_ENOUGH);
-    const update = () => setWide(query.matches);
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return wide;
 }
 
 export interface PublishStatus {
@@ -131,7 +118,6 @@ export function PublishStatusBar() {
 }
 
 export function ContentEditor({ email }: { email: string }) {
-  const wide = useWideEnough();
   const [status, setStatus] = useState<Availability>({ state: 'checking' });
 
   useEffect(() => {
@@ -145,12 +131,12 @@ export function ContentEditor({ email }: { email: string }) {
   }, []);
 
   useEffect(() => {
-    if (status.state !== 'ready' || !wide) return;
+    if (status.state !== 'ready') return;
     const config = JSON.parse(document.getElementById(CONFIG_ELEMENT_ID)?.textContent ?? 'null') as CmsConfig | null;
     if (!config) return;
     // Once started, Decap stays: it owns #nc-root from here on.
     void import('./decap-cms').then(({ startDecap }) => startDecap(config, { email }, toSignIn));
-  }, [status.state, wide, email]);
+  }, [status.state, email]);
 
   return (
     <>
@@ -160,7 +146,6 @@ export function ContentEditor({ email }: { email: string }) {
           {status.message}
         </p>
       )}
-      {status.state === 'ready' && !wide && <p className="max-w-2xl rounded-md border border-slate-300 bg-slate-50 p-4 text-slate-800">{L.tooNarrow}</p>}
       {status.state === 'ready' && <PublishStatusBar />}
       {status.state === 'checking' && (
         <p role="status" className="text-slate-600">
@@ -168,7 +153,7 @@ export function ContentEditor({ email }: { email: string }) {
         </p>
       )}
       {/* Decap CMS renders here; its editor fills this box, which scrolls on its own. */}
-      <div id="nc-root" className={status.state === 'ready' && wide ? 'relative h-[calc(100dvh-10rem)] min-h-[30rem] w-full overflow-auto rounded-md border border-slate-200' : 'hidden'} />
+      <div id="nc-root" className={status.state === 'ready' ? 'relative h-[calc(100dvh-10rem)] min-h-[30rem] w-full overflow-auto rounded-md border border-slate-200' : 'hidden'} />
     </>
   );
 }

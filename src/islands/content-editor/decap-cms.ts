@@ -8,6 +8,8 @@ import CMS from 'decap-cms-app';
 import siteCss from '../../styles/global.css?inline';
 import markdownCss from '../../styles/markdown-body.css?inline';
 import type { CmsConfig } from './cms-config';
+// Three columns on a wide window, one on a narrow one (Decap patched: patches/decap-cms-core+3.19.1.patch).
+import './editor-layout.css';
 import { GERMAN_OVERRIDES, withOverrides } from './german-phrases';
 import { PagePreview } from './page-preview';
 import PraxisBackend, { connectEditor, type EditorUser } from './praxis-backend';
