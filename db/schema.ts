@@ -29,7 +29,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { referenceDefaultSql } from '../src/lib/booking-reference';
+import { referenceDefaultSql } from './booking-reference';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -111,7 +111,7 @@ export const bookedSlots = pgTable(
     /** `online` (the wizard) or `phone` (entered by staff, no patient data). */
     source: text('source').notNull().default('online'),
     /**
-     * Short human-readable reference (src/lib/booking-reference.ts): 6
+     * Short human-readable reference (db/booking-reference.ts): 6
      * characters without look-alikes, unique over every stored row; the
      * database draws it.
      */
