@@ -8,8 +8,12 @@
  * point at their own Neon branch, README). A production build without a
  * server database fails here with a clear message.
  */
-import { closeDb, getDb } from './client';
+import { closeDb, getDb, provideDatabaseSettings } from './client';
 import { MigrationError, migrateServerDatabase, migrationUrlFrom } from './migrate';
+import { databaseSettingsFrom } from './settings';
+
+// A command of its own: its settings come from its own environment.
+provideDatabaseSettings(() => databaseSettingsFrom(process.env));
 
 function fail(message: string): never {
   console.error(`db:migrate failed: ${message}`);

@@ -15,7 +15,7 @@ import { emailSenderName, fullAddress, practice } from '../lib/practice';
 import { formatPrice } from '../lib/price';
 import type { AppointmentTypeRow } from '../../db/schema';
 import { createEmailSender, type EmailAttachment, type EmailMessage, type EmailSender } from './email/email.server';
-import { readEnv } from './env.server';
+import { readEnv, variables } from './env.server';
 
 export interface BookingEmailInput {
   bookingId: string;
@@ -218,7 +218,7 @@ export type PracticeNoticeDetails = 'minimal' | 'full';
  * practice's notification; anything else (unset, a typo) keeps them out:
  * a mistake never sends more than intended.
  */
-export function practiceNoticeDetails(source: NodeJS.ProcessEnv = process.env): PracticeNoticeDetails {
+export function practiceNoticeDetails(source: Readonly<Record<string, string | undefined>> = variables()): PracticeNoticeDetails {
   const value = source.PRACTICE_NOTICE_DETAILS?.trim().toLowerCase();
   if (value && value !== 'full' && value !== 'minimal') {
     console.warn('PRACTICE_NOTICE_DETAILS is neither "full" nor "minimal": practice emails go without patient data');

@@ -15,7 +15,7 @@ import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
 import { REFERENCE_PATTERN, referenceDefaultSql } from '../../src/lib/booking-reference';
-import { insertBooking } from '../../src/server/bookings/create.server';
+import { insertBooking } from '../../src/server/bookings/slot-sql.server';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';

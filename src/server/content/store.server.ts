@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { AppError } from '../../lib/errors';
-import { isProductionEnv, notConfigured } from '../env.server';
+import { isProductionEnv, notConfigured, variables } from '../env.server';
 
 export interface StoredFile {
   path: string;
@@ -66,7 +66,7 @@ const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
  * not-configured (one log line names them). Locally without them the
  * working copy under CONTENT_ROOT (default: the current directory).
  */
-export async function contentStore(source: NodeJS.ProcessEnv = process.env): Promise<ContentStore> {
+export async function contentStore(source: Readonly<Record<string, string | undefined>> = variables()): Promise<ContentStore> {
   const repository = source.GIT_REPOSITORY || undefined;
   const branch = source.GIT_BRANCH || undefined;
   const token = source.GIT_TOKEN || undefined;
