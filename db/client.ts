@@ -11,8 +11,9 @@
  * - any postgres://  → node-postgres pool
  *
  * PGlite is local only: production refuses it (503 not-configured, by the
- * settings' source in src/server before anything opens), and it lives in db/pglite.ts, loaded by a computed specifier so that Netlify's
- * file tracing never puts it into a function bundle.
+ * settings' source in src/server before anything opens), and it lives in
+ * db/pglite.ts, loaded by a computed specifier so that Netlify's file
+ * tracing never puts it into a function bundle.
  *
  * Both server drivers have a connect timeout and a client-side statement
  * (query) timeout, so a frozen or unreachable database fails fast (503
