@@ -1,7 +1,7 @@
 /**
  * The one database client, opened with the settings its caller hands down
- * (db/settings.ts; the site's and the functions' come from src/server's
- * config module). Which driver runs depends on the database URL
+ * (db/settings.ts: the site's and the functions' come from src/server's
+ * config module, installed as the source getDb() asks). Which driver runs depends on the database URL
  * (DATABASE_URL, or NETLIFY_DATABASE_URL when that is unset) only:
  *
  * - unset            → PGlite (embedded Postgres) persisted in $DATA_DIR/pglite (default .data/)
@@ -28,7 +28,7 @@
  */
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import type { DatabaseSettings } from './settings';
+import { providedDatabaseSettings, type DatabaseSettings } from './settings';
 
 export type { DatabaseSettings } from './settings';
 
@@ -114,22 +114,9 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
 }
 
 let cached: Promise<DatabaseHandle> | undefined;
-let settingsSource: (() => DatabaseSettings) | undefined;
-
-/**
- * Where the process-wide database's settings come from, asked each time it
- * is opened (after closeDb, settings may have changed). src/server's
- * database module installs its config here when loaded; a command of db/
- * installs its own. The source may throw (a production function without a
- * server database: 503 not-configured), and then nothing is opened.
- */
-export function provideDatabaseSettings(source: () => DatabaseSettings): void {
-  settingsSource = source;
-}
 
 async function openConfigured(): Promise<DatabaseHandle> {
-  if (!settingsSource) throw new Error('no database settings: load src/server/database.server.ts (or call provideDatabaseSettings) first');
-  return openDatabase(settingsSource());
+  return openDatabase(providedDatabaseSettings());
 }
 
 /** The process-wide database, opened on first use. */

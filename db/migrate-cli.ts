@@ -8,9 +8,9 @@
  * point at their own Neon branch, README). A production build without a
  * server database fails here with a clear message.
  */
-import { closeDb, getDb, provideDatabaseSettings } from './client';
+import { closeDb, getDb } from './client';
 import { MigrationError, migrateServerDatabase, migrationUrlFrom } from './migrate';
-import { databaseSettingsFrom } from './settings';
+import { databaseSettingsFrom, provideDatabaseSettings } from './settings';
 
 // A command of its own: its settings come from its own environment.
 provideDatabaseSettings(() => databaseSettingsFrom(process.env));

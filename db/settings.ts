@@ -41,3 +41,22 @@ export function databaseSettingsFrom(source: Source): DatabaseSettings {
     statementTimeoutMs: Number(source.DATABASE_STATEMENT_TIMEOUT_MS ?? 5000),
   };
 }
+
+let provided: (() => DatabaseSettings) | undefined;
+
+/**
+ * Where the process-wide database's settings come from, asked each time it
+ * is opened (after closeDb, settings may have changed). src/server's config
+ * module (env.server.ts) installs itself here when loaded; a command of db/
+ * installs its own. The source may throw (a production function without a
+ * server database: 503 not-configured), and then nothing is opened.
+ */
+export function provideDatabaseSettings(source: () => DatabaseSettings): void {
+  provided = source;
+}
+
+/** The settings of the installed source. */
+export function providedDatabaseSettings(): DatabaseSettings {
+  if (!provided) throw new Error('no database settings: load src/server/env.server.ts (or call provideDatabaseSettings) first');
+  return provided();
+}

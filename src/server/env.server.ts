@@ -2,7 +2,8 @@
  * The one reader of process.env for everything that runs (the functions,
  * the local server, the jobs): every variable is listed in VARIABLES, read
  * here and handed down: as the typed, checked `readEnv()`, as the database's
- * settings (`databaseSettings()`, which db/client.ts receives) and as
+ * settings (`databaseSettings()`, installed as the source db/client.ts's
+ * getDb() opens with when this module loads) and as
  * `variables()` for the few settings read where they are used (content
  * store, key ring, limits). Build scripts, astro.config, tests and the
  * benchmarks keep their own.
@@ -26,7 +27,7 @@
  */
 import { AppError } from '../lib/errors';
 import { z } from '../lib/zod';
-import { databaseSettingsFrom, databaseUrlFrom, dataDirFrom, type DatabaseSettings } from '../../db/settings';
+import { databaseSettingsFrom, databaseUrlFrom, dataDirFrom, provideDatabaseSettings, type DatabaseSettings } from '../../db/settings';
 import { netlifySiteUrl, previewDeployOrigin } from './netlify-deploy.server';
 import { parseMailbox } from './email/mailbox.server';
 
@@ -180,6 +181,9 @@ export function databaseSettings(): DatabaseSettings {
 function isEmbedded(url: string | undefined): boolean {
   return !url || url.startsWith('pglite:');
 }
+
+// The process-wide database (db/client.ts getDb) opens with these settings.
+provideDatabaseSettings(databaseSettings);
 
 /**
  * The error of a production function missing configuration: one log line

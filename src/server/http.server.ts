@@ -6,8 +6,6 @@ import type { z } from 'zod';
 import { isDatabaseUnavailable, unavailableCode } from '../../db/errors';
 import { AppError, type FieldErrors } from '../lib/errors';
 import { readEnv } from './env.server';
-// Installs the database's settings before any handler's getDb().
-import './database.server';
 import { withSecurityHeaders } from './security-headers';
 
 /** What our handlers use of Netlify's Context; the local server provides the same. */
