@@ -17,7 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrateServerDatabase } from '../db/migrate';
-import { closeDb } from '../db/client';
+import { closeDb } from '../src/server/database.server';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres';
 import type { Handler } from '../src/server/http.server';
 import { hashPassword } from '../src/server/auth/password.server';

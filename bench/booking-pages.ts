@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { closeDb, getDb } from '../db/client';
+import { closeDb, getDb } from '../src/server/database.server';
 import { seedDemoData } from '../db/seed';
 import { startLocalServer } from '../scripts/local-server';
 

@@ -17,6 +17,7 @@
  */
 import pg from 'pg';
 import { openDatabase } from '../db/client';
+import { databaseSettingsFrom } from '../db/settings';
 import { migrateServerDatabase } from '../db/migrate';
 import { appointmentTimeSlots, appointmentTypes } from '../db/schema';
 import { addDaysToDate, berlinToday, weekdayOf } from '../src/lib/berlin-time';
@@ -74,7 +75,7 @@ async function main() {
   const url = server.adminUrl.replace(/\/postgres$/, '/bench_round_trips');
   await migrateServerDatabase(url);
   process.env.DATABASE_POOL_SIZE = '20';
-  const { db, close } = await openDatabase(url);
+  const { db, close } = await openDatabase({ ...databaseSettingsFrom(process.env), url });
 
   const [type] = await db
     .insert(appointmentTypes)

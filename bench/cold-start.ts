@@ -25,6 +25,7 @@ import path from 'node:path';
 import extract from 'extract-zip';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
+import { databaseSettingsFrom } from '../db/settings';
 import { migrateServerDatabase } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
 import { bundleFunctions } from '../scripts/bundle-functions';
@@ -119,7 +120,7 @@ async function main() {
     await admin.end();
     const url = postgres.adminUrl.replace(/\/postgres$/, '/praxis');
     await migrateServerDatabase(url);
-    const handle = await openDatabase(url);
+    const handle = await openDatabase({ ...databaseSettingsFrom(process.env), url });
     await seedDemoData(handle.db);
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,

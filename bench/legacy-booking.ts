@@ -11,7 +11,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots, type AppointmentTypeRow } from '../db/schema';
 import {
   availabilityForRange,
@@ -21,8 +21,6 @@ import {
   type DayAvailability,
 } from '../src/lib/availability';
 import { AppError } from '../src/lib/errors';
-
-type Executor = Database | Transaction;
 
 const hhmm = (time: string) => time.slice(0, 5);
 

@@ -10,7 +10,7 @@
  * Target on a developer machine: under 300 ms.
  */
 import pg from 'pg';
-import { closeDb, getDb } from '../db/client';
+import { closeDb, getDb } from '../src/server/database.server';
 import { migrateServerDatabase } from '../db/migrate';
 import { appointmentContacts, appointmentTimeSlots, appointmentTypes, bookedSlots } from '../db/schema';
 import { addDaysToDate, berlinToday } from '../src/lib/berlin-time';

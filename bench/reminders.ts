@@ -105,7 +105,7 @@ export function printReminderFigures(f: ReminderFigures, count = REMINDER_COUNT)
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { startEmbeddedPostgres } = await import('../scripts/embedded-postgres');
   const { migrateServerDatabase } = await import('../db/migrate');
-  const { closeDb, getDb } = await import('../db/client');
+  const { closeDb, getDb } = await import('../src/server/database.server');
   const server = await startEmbeddedPostgres();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'praxis-bench-reminders-'));
   try {

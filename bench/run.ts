@@ -19,7 +19,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
-import { closeDb, getDb } from '../db/client';
+import { closeDb, getDb } from '../src/server/database.server';
 import { migrateServerDatabase } from '../db/migrate';
 import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots } from '../db/schema';
 import { candidateTimes } from '../src/lib/availability';

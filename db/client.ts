@@ -1,5 +1,7 @@
 /**
- * The one database client. Which driver runs depends on the database URL
+ * The one database client, opened with the settings its caller hands down
+ * (db/settings.ts: the site's and the functions' come from src/server's
+ * config module, installed as the source getDb() asks). Which driver runs depends on the database URL
  * (DATABASE_URL, or NETLIFY_DATABASE_URL when that is unset) only:
  *
  * - unset            → PGlite (embedded Postgres) persisted in $DATA_DIR/pglite (default .data/)
@@ -8,9 +10,10 @@
  * - a Neon URL       → the Neon serverless driver (WebSocket pool, supports transactions)
  * - any postgres://  → node-postgres pool
  *
- * PGlite is local only: production refuses it (503 not-configured), and it
- * lives in db/pglite.ts, loaded by a computed specifier so that Netlify's
- * file tracing never puts it into a function bundle.
+ * PGlite is local only: production refuses it (503 not-configured, by the
+ * settings' source in src/server before anything opens), and it lives in
+ * db/pglite.ts, loaded by a computed specifier so that Netlify's file
+ * tracing never puts it into a function bundle.
  *
  * Both server drivers have a connect timeout and a client-side statement
  * (query) timeout, so a frozen or unreachable database fails fast (503
@@ -23,25 +26,27 @@
  * `npm run db:migrate`, the local server's start and the Netlify build,
  * never by request handlers racing each other.
  */
-import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import { databaseUrlFrom, isProductionEnv, notConfigured } from '../src/server/env.server';
+import { providedDatabaseSettings, type DatabaseSettings } from './settings';
+
+export type { DatabaseSettings } from './settings';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-/** What a transaction callback receives; the same query API as Database. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/**
+ * What a query runs on: the process's database or a transaction. drizzle's
+ * transaction extends its database class, so a transaction is passed as an
+ * Executor without a cast, and `executor.transaction(...)` opens a
+ * transaction on the database or a savepoint inside a transaction.
+ */
+export type Executor = Database;
 export type DriverKind = 'pglite' | 'node-postgres' | 'neon';
 
 export interface DatabaseHandle {
   db: Database;
   kind: DriverKind;
   close(): Promise<void>;
-}
-
-export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? '.data');
 }
 
 export function driverFor(url: string | undefined): DriverKind {
@@ -55,36 +60,26 @@ export function driverFor(url: string | undefined): DriverKind {
   return /\.neon\.(tech|build)$/.test(host) ? 'neon' : 'node-postgres';
 }
 
-/** Connect timeout (ms): covers TCP, TLS/WebSocket and authentication. */
-export function connectTimeoutMs(): number {
-  return Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 4000);
-}
-
-/** Client-side statement timeout (ms): a query without an answer fails, even from a frozen server. */
-export function statementTimeoutMs(): number {
-  return Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 5000);
-}
-
 /** The embedded database module, by a specifier file tracing cannot follow. */
 const EMBEDDED_MODULE = ['pglite', 'ts'];
 
-export async function openDatabase(url: string | undefined = databaseUrlFrom()): Promise<DatabaseHandle> {
+export async function openDatabase(settings: DatabaseSettings): Promise<DatabaseHandle> {
+  const { url } = settings;
   const kind = driverFor(url);
 
   if (kind === 'pglite') {
-    if (isProductionEnv()) throw notConfigured(['DATABASE_URL']);
     // A plain variable (no template literal, which esbuild would expand into a
     // glob of db/), relative so Vite (astro dev, vitest) and tsx resolve it.
     const specifier = ['.', EMBEDDED_MODULE.join('.')].join('/');
     const embedded = (await import(/* @vite-ignore */ specifier)) as typeof import('./pglite');
-    return embedded.openEmbeddedDatabase(url);
+    return embedded.openEmbeddedDatabase(url, settings.dataDir);
   }
 
   const options = {
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    connectionTimeoutMillis: connectTimeoutMs(),
-    query_timeout: statementTimeoutMs(),
+    max: settings.poolSize,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    query_timeout: settings.statementTimeoutMs,
   };
   // An idle client that errors (server restart, Neon suspend, pooler restart)
   // is removed from the pool; without a listener the 'error' event ends the process.
@@ -105,7 +100,7 @@ export async function openDatabase(url: string | undefined = databaseUrlFrom()):
     const pool = new Pool(options);
     pool.on('error', onIdleError);
     pool.on('connect', onClient);
-    const db = drizzle(pool, { schema }) as unknown as Database;
+    const db: Database = drizzle(pool, { schema });
     return { db, kind, close: () => pool.end() };
   }
 
@@ -114,15 +109,19 @@ export async function openDatabase(url: string | undefined = databaseUrlFrom()):
   const pool = new pg.default.Pool(options);
   pool.on('error', onIdleError);
   pool.on('connect', onClient);
-  const db = drizzle(pool, { schema }) as unknown as Database;
+  const db: Database = drizzle(pool, { schema });
   return { db, kind, close: () => pool.end() };
 }
 
 let cached: Promise<DatabaseHandle> | undefined;
 
+async function openConfigured(): Promise<DatabaseHandle> {
+  return openDatabase(providedDatabaseSettings());
+}
+
 /** The process-wide database, opened on first use. */
 export async function getDb(): Promise<Database> {
-  cached ??= openDatabase().catch((error: unknown) => {
+  cached ??= openConfigured().catch((error: unknown) => {
     cached = undefined;
     throw error;
   });

@@ -10,6 +10,10 @@
  */
 import { closeDb, getDb } from './client';
 import { MigrationError, migrateServerDatabase, migrationUrlFrom } from './migrate';
+import { databaseSettingsFrom, provideDatabaseSettings } from './settings';
+
+// A command of its own: its settings come from its own environment.
+provideDatabaseSettings(() => databaseSettingsFrom(process.env));
 
 function fail(message: string): never {
   console.error(`db:migrate failed: ${message}`);

@@ -3,6 +3,7 @@
  * drizzle-kit). Safe to run again: drizzle records what was applied.
  */
 import { fileURLToPath } from 'node:url';
+import { databaseUrlFrom } from './settings';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -24,11 +25,11 @@ export class MigrationError extends Error {
  * DATABASE_URL_UNPOOLED, NETLIFY_DATABASE_URL_UNPOOLED, then the database URL
  * itself unless it is a Neon pooled host. Undefined: no server database.
  */
-export function migrationUrlFrom(source: NodeJS.ProcessEnv = process.env): string | undefined {
+export function migrationUrlFrom(source: NodeJS.ProcessEnv): string | undefined {
   const unpooled = source.DATABASE_URL_UNPOOLED || source.NETLIFY_DATABASE_URL_UNPOOLED;
   if (unpooled) return unpooled;
-  const url = source.DATABASE_URL || source.NETLIFY_DATABASE_URL;
-  if (!url || url.startsWith('pglite:')) return url || undefined;
+  const url = databaseUrlFrom(source);
+  if (!url || url.startsWith('pglite:')) return url;
   let host = '';
   try {
     host = new URL(url).hostname;

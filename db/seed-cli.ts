@@ -1,7 +1,11 @@
 /** `npm run db:seed`: demo data, only into a database without practice data. */
 import { closeDb, driverFor, getDb } from './client';
 import { migrateServerDatabase, migrationUrlFrom } from './migrate';
+import { databaseSettingsFrom, provideDatabaseSettings } from './settings';
 import { seedDemoData } from './seed';
+
+// A command of its own: its settings come from its own environment.
+provideDatabaseSettings(() => databaseSettingsFrom(process.env));
 
 const url = migrationUrlFrom(process.env);
 if (driverFor(url) !== 'pglite') await migrateServerDatabase(url!);

@@ -3,7 +3,8 @@
  * database, seeds demo data into an empty embedded database, then serves
  * dist/ and the API on PORT (default 4321) until SIGINT/SIGTERM.
  */
-import { closeDb, driverFor, getDb } from '../db/client';
+import { driverFor } from '../db/client';
+import { closeDb, getDb } from '../src/server/database.server';
 import { MigrationError, migrateServerDatabase } from '../db/migrate';
 import { seedDemoData } from '../db/seed';
 import { readEnv } from '../src/server/env.server';

@@ -75,8 +75,7 @@ export async function audited<T>(
   entry: { action: AuditAction; entity: AuditEntity; entityId?: string; label?: string | ((result: Each<T>) => string | null | undefined) },
   change: (tx: Database) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const result = await change(tx);
     const changed = (Array.isArray(result) ? result : [result]) as Array<Each<T>>;
     for (const one of changed) {

@@ -1,5 +1,19 @@
 /**
- * Typed environment, read on each call (tests change it) and checked with zod.
+ * The one reader of process.env for everything that runs (the functions,
+ * the local server, the jobs): every variable is listed in VARIABLES, read
+ * here and handed down: as the typed, checked `readEnv()`, as the database's
+ * settings (`databaseSettings()`, installed as the source db/client.ts's
+ * getDb() opens with when this module loads) and as
+ * `variables()` for the few settings read where they are used (content
+ * store, key ring, limits). Build scripts, astro.config, tests and the
+ * benchmarks keep their own.
+ *
+ * Parsed once per process: the snapshot and the checked environment are
+ * kept and used again as long as the raw values of the listed variables
+ * (and Netlify's per-request deploy context) are unchanged, a string
+ * comparison per call. Tests set variables between cases, and the local
+ * server sets SITE_URL once it listens: a changed value is parsed afresh.
+ * A configuration fault is never kept: each request answers it again.
  *
  * Fail closed: everything runs as production unless APP_ENV=development,
  * which `npm start`, `npm run dev` and the tests set themselves. Netlify's
@@ -13,6 +27,7 @@
  */
 import { AppError } from '../lib/errors';
 import { z } from '../lib/zod';
+import { databaseSettingsFrom, databaseUrlFrom, dataDirFrom, provideDatabaseSettings, type DatabaseSettings } from '../../db/settings';
 import { netlifySiteUrl, previewDeployOrigin } from './netlify-deploy.server';
 import { parseMailbox } from './email/mailbox.server';
 
@@ -84,15 +99,91 @@ export type Env = Omit<Parsed, 'MAIL_FROM' | 'PRACTICE_EMAIL' | 'SITE_URL'> & {
   isProduction: boolean;
 };
 
+/** Every variable the running code reads; nothing else of process.env reaches it. */
+export const VARIABLES = [
+  'APP_ENV',
+  'CONTEXT',
+  'DATABASE_URL',
+  'NETLIFY_DATABASE_URL',
+  'DATABASE_POOL_SIZE',
+  'DATABASE_CONNECT_TIMEOUT_MS',
+  'DATABASE_STATEMENT_TIMEOUT_MS',
+  'DATA_DIR',
+  'DATA_ENCRYPTION_KEY',
+  'POSTMARK_SERVER_TOKEN',
+  'MAIL_FROM',
+  'PRACTICE_EMAIL',
+  'PRACTICE_NOTICE_DETAILS',
+  'JWT_SECRET',
+  'ADMIN_SETUP_SECRET',
+  'SITE_URL',
+  'URL',
+  'DEPLOY_PRIME_URL',
+  'BOOKINGS_PER_CLIENT_MAX',
+  'GIT_REPOSITORY',
+  'GIT_BRANCH',
+  'GIT_TOKEN',
+  'GIT_API_URL',
+  'CONTENT_ROOT',
+  'NETLIFY_API_URL',
+  'NETLIFY_API_TOKEN',
+  'NETLIFY_SITE_ID',
+  'SITE_ID',
+] as const;
+
+export type Variables = { readonly [K in (typeof VARIABLES)[number]]?: string };
+
+let snapshot: { key: string; variables: Variables } | undefined;
+
+/**
+ * This process's variables (VARIABLES only, as set: an empty value stays
+ * empty), read again only when one of them changed.
+ */
+export function variables(): Variables {
+  let key = '';
+  for (const name of VARIABLES) {
+    const value = process.env[name];
+    key += value === undefined ? '\u0000\u0001' : `${value}\u0001`;
+  }
+  if (snapshot?.key !== key) {
+    const read: Record<string, string> = {};
+    for (const name of VARIABLES) {
+      const value = process.env[name];
+      if (value !== undefined) read[name] = value;
+    }
+    snapshot = { key, variables: Object.freeze(read) };
+  }
+  return snapshot.variables;
+}
+
 /** Production unless APP_ENV=development. */
-export function isProductionEnv(source: NodeJS.ProcessEnv = process.env): boolean {
+export function isProductionEnv(source: Readonly<Record<string, string | undefined>> = variables()): boolean {
   return source.APP_ENV !== 'development';
 }
 
-/** The server database: DATABASE_URL, or Netlify's Neon integration's NETLIFY_DATABASE_URL when that is unset. */
-export function databaseUrlFrom(source: NodeJS.ProcessEnv = process.env): string | undefined {
-  return source.DATABASE_URL || source.NETLIFY_DATABASE_URL || undefined;
+/** DATA_DIR, resolved (default `.data`): the outbox and the local key file live there, and the embedded database. */
+export function dataDir(): string {
+  return dataDirFrom(variables());
 }
+
+/**
+ * The database's settings (db/client.ts receives them). Production never
+ * opens the embedded database: no server database there is 503
+ * not-configured naming DATABASE_URL.
+ */
+export function databaseSettings(): DatabaseSettings {
+  const source = variables();
+  const settings = databaseSettingsFrom(source);
+  if (isEmbedded(settings.url) && isProductionEnv(source)) throw notConfigured(['DATABASE_URL']);
+  return settings;
+}
+
+function isEmbedded(url: string | undefined): boolean {
+  return !url || url.startsWith('pglite:');
+}
+
+// The process-wide database (db/client.ts getDb) opens with these settings.
+provideDatabaseSettings(databaseSettings);
 
 /**
  * The error of a production function missing configuration: one log line
@@ -103,7 +194,23 @@ export function notConfigured(names: readonly string[]): AppError {
   return new AppError('not-configured', 'The server is not configured yet. Please try again later.');
 }
 
-export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+let checked: { from: Variables; preview: string | null; env: Env } | undefined;
+
+/**
+ * The checked environment: this process's (kept while its variables and
+ * the deploy context are unchanged), or that of `source` (tests).
+ */
+export function readEnv(source?: NodeJS.ProcessEnv): Env {
+  if (source) return parseEnv(source);
+  const from = variables();
+  const preview = previewDeployOrigin();
+  if (checked && checked.from === from && checked.preview === preview) return checked.env;
+  const env = parseEnv(from);
+  checked = { from, preview, env };
+  return env;
+}
+
+function parseEnv(source: Readonly<Record<string, string | undefined>>): Env {
   const cleaned: Record<string, string> = {};
   for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== '') cleaned[k] = v;
   const url = databaseUrlFrom(source);

@@ -3,7 +3,7 @@
  * Problem details follow RFC 9457 and API.md.
  */
 import type { z } from 'zod';
-import { isDatabaseUnavailable } from '../../db/errors';
+import { isDatabaseUnavailable, unavailableCode } from '../../db/errors';
 import { AppError, type FieldErrors } from '../lib/errors';
 import { readEnv } from './env.server';
 import { withSecurityHeaders } from './security-headers';
@@ -98,7 +98,7 @@ export function errorResponse(error: unknown): Response {
   }
   if (isDatabaseUnavailable(error)) {
     // The code only: driver messages can quote values.
-    const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+    const code = unavailableCode(error);
     console.error(`database unavailable${code ? ` code=${String(code)}` : ''}`);
     return problem(503, 'database-unavailable', 'The database is not reachable right now. Please try again in a moment.');
   }

@@ -46,7 +46,7 @@ export function previewDeployOrigin(): string | null {
  * address (URL); only a public https origin, else null.
  * docs/decisions/028-hidden-characters-addresses-invitations-origin.md
  */
-export function netlifySiteUrl(source: NodeJS.ProcessEnv = process.env): string | null {
+export function netlifySiteUrl(source: Readonly<Record<string, string | undefined>>): string | null {
   const candidates = PREVIEW_CONTEXTS.has(source.CONTEXT ?? '') ? [source.DEPLOY_PRIME_URL, source.URL] : [source.URL];
   for (const value of candidates) if (isPublicHttpsOrigin(value)) return new URL(value).origin;
   return null;

@@ -21,8 +21,9 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { postgresError } from '../../db/errors';
 import { AppError } from '../lib/errors';
-import type { Env } from './env.server';
+import { variables, type Env } from './env.server';
 import { canonicalClientAddress } from './client-address.server';
 import { keyedHash, serverHashKey } from './server-key.server';
 
@@ -129,22 +130,9 @@ export function purgeCte(now: Date, keep: RateLimitHit[]): SQL {
     where p.bucket = old.bucket and p.key_hash = old.key_hash`;
 }
 
-function pgError(error: unknown): { code?: string; detail?: string; hint?: string; constraint?: string } | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as { code: string };
-  }
-  return undefined;
-}
-
-/** The database's error code (SQLSTATE) and constraint of a failed query, looking through driver wrappers. */
-export function databaseError(error: unknown): { code?: string; constraint?: string } | undefined {
-  return pgError(error);
-}
-
 /** A statement aborted by rate_limit_exceeded() as the 429 it means; anything else unchanged. */
 export function asRateLimited(error: unknown, message: (bucket: string) => string): unknown {
-  const e = pgError(error);
+  const e = postgresError(error);
   if (e?.code !== 'RL429') return error;
   const bucket = e.detail ?? '';
   const seconds = Number(e.hint);
@@ -240,7 +228,7 @@ export function invitationLimits(
  * unless APP_ENV=development), so the limit there is always the one above.
  */
 function bookingsPerClient(env: { isProduction?: boolean }): RateLimit {
-  const raised = Number(process.env.BOOKINGS_PER_CLIENT_MAX);
+  const raised = Number(variables().BOOKINGS_PER_CLIENT_MAX);
   if (env.isProduction === false && Number.isInteger(raised) && raised > 0) return { ...BOOKINGS_PER_CLIENT, max: raised };
   return BOOKINGS_PER_CLIENT;
 }

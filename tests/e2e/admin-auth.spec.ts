@@ -146,7 +146,7 @@ test('a signed-in user without the admin role is sent to the home page', async (
   const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR };
   process.env.DATABASE_URL = `pglite:${path.join(dir, 'pglite')}`;
   process.env.DATA_DIR = dir;
-  const { getDb, closeDb } = await import('../../db/client');
+  const { getDb, closeDb } = await import('../../src/server/database.server');
   const { users } = await import('../../db/schema');
   const { hashPassword } = await import('../../src/server/auth/password.server');
   const { SECURITY_HEADERS } = await import('../../src/server/security-headers');

@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { closeDb, getDb, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
+import { closeDb, getDb } from '../../src/server/database.server';
 import { migrateServerDatabase } from '../../db/migrate';
 import { settled } from './http';
 

@@ -12,7 +12,7 @@ import { purgeEnded } from '../../src/server/appointment-contact/job.server';
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { insertBooking } from '../../src/server/bookings/create.server';
+import { insertBooking } from '../../src/server/bookings/slot-sql.server';
 import { captureConsole } from '../helpers/console-capture';
 import { testPatient } from '../helpers/patient';
 import { addBookableType } from '../helpers/fixtures';

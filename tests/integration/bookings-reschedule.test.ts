@@ -15,7 +15,7 @@ import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
 import reschedule from '../../netlify/functions/bookings-reschedule';
 import { blockedDates, bookedSlots, rateLimits, appointmentContacts as reminders } from '../../db/schema';
-import { insertBooking } from '../../src/server/bookings/create.server';
+import { insertBooking } from '../../src/server/bookings/slot-sql.server';
 import { hashToken, newCancellationToken } from '../../src/server/bookings/shared.server';
 import { reminderSendAt } from '../../src/lib/reminder-time';
 import { call } from '../helpers/http';

@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import appointmentTypes from '../../netlify/functions/appointment-types';
 import { sql } from 'drizzle-orm';
-import { closeDb, getDatabaseHandle, getDb } from '../../db/client';
+import { closeDb, getDatabaseHandle, getDb } from '../../src/server/database.server';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { freePort } from '../../scripts/embedded-postgres';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentTimeSlots, appointmentTypes, bookedSlots, inventoryItems, userRoles, users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { openDatabase } from '../../db/client';
+import { databaseSettingsFrom } from '../../db/settings';
 import { createPostgresDatabase, databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 const HASH = 'a'.repeat(64);
@@ -196,7 +197,7 @@ describe('seed on a fresh database', () => {
 
   it('seeds exactly once when several processes start at the same time (real Postgres)', async () => {
     const { url, drop } = await createPostgresDatabase();
-    const handles = await Promise.all(Array.from({ length: 5 }, () => openDatabase(url)));
+    const handles = await Promise.all(Array.from({ length: 5 }, () => openDatabase({ ...databaseSettingsFrom(process.env), url })));
     try {
       const results = await Promise.all(handles.map((h) => seedDemoData(h.db)));
       expect(results.filter(Boolean)).toHaveLength(1);

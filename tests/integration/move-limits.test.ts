@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import reschedule from '../../netlify/functions/bookings-reschedule';
 import { bookedSlots, rateLimits } from '../../db/schema';
-import { insertBooking } from '../../src/server/bookings/create.server';
+import { insertBooking } from '../../src/server/bookings/slot-sql.server';
 import { hashToken, newCancellationToken } from '../../src/server/bookings/shared.server';
 import { MOVES_PER_BOOKING, MOVES_PER_CLIENT } from '../../src/server/rate-limit.server';
 import { call } from '../helpers/http';

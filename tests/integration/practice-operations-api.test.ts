@@ -16,7 +16,7 @@ import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
 import { referenceDefaultSql } from '../../db/booking-reference';
 import { REFERENCE_PATTERN } from '../../src/lib/booking-reference';
-import { insertBooking } from '../../src/server/bookings/create.server';
+import { insertBooking } from '../../src/server/bookings/slot-sql.server';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';

@@ -20,7 +20,8 @@ import type { Attendance } from '../../lib/admin-schemas';
 import { berlinToday } from '../../lib/berlin-time';
 import { AppError } from '../../lib/errors';
 import { hasBegun } from '../bookings/shared.server';
-import { hhmm, notFound } from './shared.server';
+import { hhmm } from '../bookings/shared.server';
+import { notFound } from './shared.server';
 
 export interface AttendanceDto {
   id: string;

@@ -16,7 +16,7 @@ import type { Attendance, BookedSlotsQuery, StaffBookingInput } from '../../lib/
 import { createBooking, type CreatedBooking } from '../bookings/create.server';
 import type { BookingSource } from '../bookings/shared.server';
 import { sendPhoneBookingConfirmation } from '../email/senders.server';
-import { hhmm } from './shared.server';
+import { hhmm } from '../bookings/shared.server';
 
 export type BookingStatus = 'booked' | 'cancelled_by_practice';
 

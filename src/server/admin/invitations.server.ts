@@ -64,8 +64,7 @@ export async function resendInvitation(
   mail: InvitationMail,
   now: Date = new Date(),
 ): Promise<{ id: string; email: string; invitationSent: boolean; invited_until: string }> {
-  const { user, token } = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const { user, token } = await db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, email: users.email, pending: users.invitationPending }).from(users).where(eq(users.id, id)).for('update');
     if (!user) throw notFound('user');
     if (!user.pending) throw new AppError('conflict', 'This colleague has already set a password; there is no invitation to send.');

@@ -19,7 +19,7 @@ import type { KeyRing } from '../appointment-contact/keys.server';
 import { open, type ContactSecret, type Sealed } from '../appointment-contact/seal.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import type { BookingSource } from '../bookings/shared.server';
-import { hhmm } from './shared.server';
+import { hhmm } from '../bookings/shared.server';
 
 /** A booking's `patient` as staff see it. Empty values are null. */
 export interface PatientDto {

@@ -9,7 +9,8 @@ import { AppError } from '../../lib/errors';
 import type { Database } from '../../../db/client';
 import { appointmentTimeSlots, appointmentTypes } from '../../../db/schema';
 import type { NewTimeWindowsInput, TimeWindowInput } from '../../lib/admin-schemas';
-import { hhmm, notFound, withTypeReference } from './shared.server';
+import { hhmm } from '../bookings/shared.server';
+import { notFound, withTypeReference } from './shared.server';
 
 export interface TimeWindowDto {
   id: string;

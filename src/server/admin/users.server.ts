@@ -77,8 +77,7 @@ export async function createStaffUser(
   now: Date = new Date(),
 ): Promise<{ user: { id: string; email: string }; invitationSent?: boolean }> {
   const passwordHash = await hashPassword(input.invite ? randomSecret() : input.password!);
-  const created = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const created = await db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (existing) throw emailTaken();
     // Two concurrent adds of one address: the unique index decides, the loser gets 409.
@@ -109,8 +108,7 @@ const randomSecret = () => randomBytes(32).toString('hex');
  * cannot both succeed. A pending invitation itself can always be removed.
  */
 export async function deleteStaffUser(db: Database, actor: AuditActor, id: string): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
     const [target] = await tx
       .select({ id: users.id, email: users.email, pending: users.invitationPending })

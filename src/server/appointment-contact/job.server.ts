@@ -17,7 +17,8 @@
  * begun gets no reminder.
  */
 import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
-import { getDb, type Database } from '../../../db/client';
+import type { Database } from '../../../db/client';
+import { getDb } from '../database.server';
 import { appointmentContacts, appointmentTypes, bookedSlots, cancelledBookings } from '../../../db/schema';
 import { berlinToday } from '../../lib/berlin-time';
 import { buildReminderEmail } from '../email/messages/reminder.server';

@@ -20,7 +20,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmod, link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../lib/errors';
-import { notConfigured, readEnv } from '../env.server';
+import { dataDirFrom } from '../../../db/settings';
+import { notConfigured, readEnv, variables } from '../env.server';
 
 export interface DataKey {
   /** 16 hex digits: the start of the key's SHA-256 (never the key). */
@@ -100,9 +101,10 @@ export async function localKeyRing(dataDir: string): Promise<KeyRing> {
  * local key file, outside production only. Throws AppError `not-configured`
  * when no valid key is available.
  */
-export async function dataKeyRing(source: NodeJS.ProcessEnv = process.env): Promise<KeyRing> {
+export async function dataKeyRing(given?: NodeJS.ProcessEnv): Promise<KeyRing> {
   // In production a missing variable is already 503 not-configured here (env.server.ts).
-  const { isProduction } = readEnv(source);
+  const { isProduction } = given ? readEnv(given) : readEnv();
+  const source = given ?? variables();
   const configured = source.DATA_ENCRYPTION_KEY;
   if (configured && configured.trim() !== '') {
     try {
@@ -112,7 +114,7 @@ export async function dataKeyRing(source: NodeJS.ProcessEnv = process.env): Prom
     }
   }
   if (isProduction) throw notConfigured(['DATA_ENCRYPTION_KEY']);
-  return localKeyRing(path.resolve(source.DATA_DIR ?? '.data'));
+  return localKeyRing(dataDirFrom(source));
 }
 
 /**
@@ -120,7 +122,7 @@ export async function dataKeyRing(source: NodeJS.ProcessEnv = process.env): Prom
  * configured: the action still happens, the patient is reported as not
  * told (a missing key in production is already logged by its kind).
  */
-export async function dataKeyRingIfAny(source: NodeJS.ProcessEnv = process.env): Promise<KeyRing | null> {
+export async function dataKeyRingIfAny(source?: NodeJS.ProcessEnv): Promise<KeyRing | null> {
   try {
     return await dataKeyRing(source);
   } catch (error) {

@@ -14,13 +14,11 @@
  *   Berlin day (docs/decisions/026), also when no configured key opens it.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Database, Transaction } from '../../../db/client';
+import type { Executor } from '../../../db/client';
 import { appointmentContacts } from '../../../db/schema';
 import { reminderSendAt } from '../../lib/reminder-time';
 import type { KeyRing } from './keys.server';
 import { open, seal, type ContactSecret, type Sealed } from './seal.server';
-
-type Executor = Database | Transaction;
 
 /** The reminder's send time for an appointment, or null when none is wanted or it would already be due. */
 export function remindAtFor(wanted: boolean, date: string, time: string, now: Date): Date | null {

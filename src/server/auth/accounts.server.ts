@@ -89,8 +89,7 @@ export async function changePassword(
   const valid = await verifyPassword(input.currentPassword, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid) throw new AppError('unauthenticated', WRONG_CURRENT_PASSWORD);
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, session.user.id));
     await revokeOtherSessions(tx, session.user.id, session.sessionId, now);
     await retireUserLinks(tx, session.user.id, now);

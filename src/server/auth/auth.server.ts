@@ -4,7 +4,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import { getDb, type Database } from '../../../db/client';
+import type { Database } from '../../../db/client';
+import { getDb } from '../database.server';
 import { loginAttempts, userRoles, users } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AdminSetupInput, LoginInput } from '../../lib/auth-schemas';
@@ -127,7 +128,7 @@ export async function setupFirstAdmin(
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
-    if (await adminExists(tx as unknown as Database)) {
+    if (await adminExists(tx)) {
       throw new AppError('admin-exists', 'Es existiert bereits ein Admin-Benutzer.');
     }
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));

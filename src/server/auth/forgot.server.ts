@@ -40,8 +40,7 @@ export async function sendResetLink(
   address: string,
   now: Date = new Date(),
 ): Promise<void> {
-  const issued = await deps.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const issued = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, address)).for('update');
     if (!user) return null;
     const [live] = await tx

@@ -6,7 +6,7 @@
  * non-browser client that holds no victim's cookies.
  */
 import { AppError } from '../../lib/errors';
-import { readEnv } from '../env.server';
+import { readEnv, variables } from '../env.server';
 import { previewDeployOrigin } from '../netlify-deploy.server';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -44,7 +44,7 @@ export function allowedOrigins(): Set<string> {
   // SITE_URL's built-in default (localhost:4321) stands for "the local
   // server": once one is listening in this process, its real origins
   // replace the default, whatever PORT it uses.
-  const siteUrlSet = Boolean(process.env.SITE_URL);
+  const siteUrlSet = Boolean(variables().SITE_URL);
   if (siteUrlSet || local.size === 0) {
     try {
       allowed.add(new URL(env.SITE_URL).origin);

@@ -45,8 +45,7 @@ export async function resetPassword(db: Database, input: ResetPasswordInput, ip:
   if (usable !== true) throw linkUnusable();
   await assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(passwordTokens)
       .set({ usedAt: now })

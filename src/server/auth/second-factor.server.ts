@@ -280,8 +280,7 @@ export async function confirmEnrolment(
   if (!(await acceptCode(db, actor.user.id, code, now, { pending: true }))) throw invalidCode();
   await attempt.accepted();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, actor.user.id));
     await tx.insert(staffRecoveryCodes).values(codes.map((c) => ({ userId: actor.user.id, codeHash: recoveryHash(c), createdAt: now })));
     await tx.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, actor.sessionId));
@@ -304,8 +303,7 @@ export async function removeOwnSecondFactor(db: Database, actor: AuditActor, cod
   const attempt = await countAttempt(db, actor.user.id, ip, now);
   if (!(await acceptCode(db, actor.user.id, code, now, { recoveryOnly: true }))) throw invalidCode();
   await attempt.accepted();
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     await tx.delete(staffSecondFactors).where(eq(staffSecondFactors.userId, actor.user.id));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, actor.user.id));
     await recordAudit(tx, actor, { action: 'second-factor-remove', entity: 'user', entityId: actor.user.id, label: auditLabel.user(actor.user) }, now);
@@ -343,8 +341,7 @@ export async function resetColleagueSecondFactor(
   if (targetId === actor.user.id) {
     throw new AppError('forbidden', 'Ihre eigene Zwei-Faktor-Anmeldung setzen Sie unter „Mein Konto“ mit einem Wiederherstellungscode zurück.');
   }
-  const target = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const target = await db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, targetId)).for('update');
     if (!user) throw new AppError('not-found', 'Unknown user.');
     const removed = await tx.delete(staffSecondFactors).where(eq(staffSecondFactors.userId, targetId)).returning({ userId: staffSecondFactors.userId });
@@ -384,8 +381,7 @@ export async function updateSettings(db: Database, actor: AuditActor, input: Pra
   if (input.require_second_factor && !(await hasSecondFactor(db, actor.user.id))) {
     throw new AppError('conflict', 'Richten Sie zuerst Ihre eigene Zwei-Faktor-Anmeldung ein (Mein Konto), bevor Sie sie für alle verlangen.');
   }
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     await tx
       .insert(practiceSettings)
       .values({ id: true, requireSecondFactor: input.require_second_factor, updatedAt: now })

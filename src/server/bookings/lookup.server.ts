@@ -8,7 +8,8 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { appointmentTypes, bookedSlots, cancelledBookings } from '../../../db/schema';
 import { berlinWallClock } from '../../lib/berlin-time';
 import { AppError } from '../../lib/errors';
-import { hashToken, hhmm, type BookingSource, type Executor } from './shared.server';
+import type { Executor } from '../../../db/client';
+import { hashToken, hhmm, type BookingSource } from './shared.server';
 
 export interface BookingView {
   id: string;

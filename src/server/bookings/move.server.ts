@@ -10,7 +10,7 @@
  * SEQUENCE goes up and its reminder follows. Anything failing rolls
  * everything back: the old time stays booked.
  */
-import type { Database, Transaction } from '../../../db/client';
+import type { Database, Executor } from '../../../db/client';
 import type { AppointmentTypeRow } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { KeyRing } from '../appointment-contact/keys.server';
@@ -38,7 +38,7 @@ export interface MovedBooking {
  * is the booking's own time. The caller has checked that it has not begun.
  */
 export async function moveLockedBooking(
-  tx: Transaction,
+  tx: Executor,
   booking: BookingView,
   target: { date: string; time: string },
   options: { now: Date; rules: BookingRules; keys: KeyRing | null },

@@ -4,12 +4,9 @@
  * why a time cannot be taken (API.md: slot-unavailable with `reason`).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database, Transaction } from '../../../db/client';
 import type { TypeRules, TimeRejection } from '../../lib/availability';
 import { berlinInstant, berlinWallClock } from '../../lib/berlin-time';
 import { AppError } from '../../lib/errors';
-
-export type Executor = Database | Transaction;
 
 export type BookingSource = 'online' | 'phone';
 

@@ -1,7 +1,8 @@
 /**
  * The SQL every booking action shares (docs/decisions/003): loading a
  * type's rules in one query, and the guard that takes a seat, used by a new
- * booking (online or staff) and by every move (patient or staff).
+ * booking (online or staff: insertBooking) and by every move (patient or
+ * staff: moveSeat), the two statements side by side.
  *
  * Capacity guarantee: the database's, not this module's. Every booking holds
  * a seat 1..max_slots_per_time, unique per (type, date, time), and a trigger
@@ -10,13 +11,16 @@
  * the row and the statement is retried (a bounded number of times: every
  * lost race means one more seat is gone).
  */
+import { randomUUID } from 'node:crypto';
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { Transaction } from '../../../db/client';
+import type { Executor } from '../../../db/client';
+import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../../../db/errors';
 import { appointmentTypes, type AppointmentTypeRow } from '../../../db/schema';
 import { timeRejection, type BlockedRange, type TimeRejection, type WeeklyWindow } from '../../lib/availability';
 import { weekdayOf } from '../../lib/berlin-time';
-import { databaseError } from '../rate-limit.server';
-import { fromJson, rowsOf, rulesOf, slotUnavailable, type BookingRules, type BookingSource, type Executor } from './shared.server';
+import { contactCte, type NewContact } from '../appointment-contact/store.server';
+import { asRateLimited, hitCte, purgeCte, withinLimitCheck, type RateLimitHit } from '../rate-limit.server';
+import { fromJson, rowsOf, rulesOf, slotUnavailable, type BookingRules, type BookingSource } from './shared.server';
 
 export interface TypeWithRules {
   type: AppointmentTypeRow;
@@ -210,11 +214,7 @@ export const MAX_SEAT_ATTEMPTS = 11;
 
 /** A parallel booking took the seat first (unique index) or the capacity dropped meanwhile (trigger). */
 export function lostSeat(error: unknown): boolean {
-  const e = databaseError(error);
-  return (
-    (e?.code === '23505' && e.constraint === 'booked_slots_type_date_time_seat_idx') ||
-    (e?.code === '23514' && e.constraint === 'booked_slots_seat_within_capacity')
-  );
+  return isUniqueViolation(error, 'booked_slots_type_date_time_seat_idx') || isCheckViolation(error, 'booked_slots_seat_within_capacity');
 }
 
 /**
@@ -227,7 +227,7 @@ export function lostSeat(error: unknown): boolean {
  * reference stay. Each attempt runs under a savepoint, so a lost race
  * aborts only the attempt.
  */
-export async function moveSeat(tx: Transaction, bookingId: string, typeId: string, date: string, time: string): Promise<SeatResult> {
+export async function moveSeat(tx: Executor, bookingId: string, typeId: string, date: string, time: string): Promise<SeatResult> {
   const statement = sql`
     with ${slotCtes(typeId, date, time)},
     booked as (
@@ -247,4 +247,98 @@ export async function moveSeat(tx: Transaction, bookingId: string, typeId: strin
       if (attempt >= MAX_SEAT_ATTEMPTS) return { rejected: 'full' };
     }
   }
+}
+
+export interface InsertBookingInput {
+  /** The new row's id; drawn here when absent. A contact is sealed for it beforehand. */
+  id?: string;
+  typeId: string;
+  date: string;
+  /** HH:mm */
+  time: string;
+  /** SHA-256 of the cancellation token; null for a phone booking without email, which has no link. */
+  tokenHash: string | null;
+  /** `online` (default) or `phone` (a staff booking). */
+  source?: BookingSource;
+  /** The booking's sealed contact, written by the same statement. */
+  contact?: NewContact;
+  /** Abuse limits counted in the same statement (online bookings); none for staff. */
+  limits?: RateLimitHit[];
+  /**
+   * Set when `db` is a transaction (a staff booking with its audit entry):
+   * every attempt runs under a savepoint, so a lost race does not abort the
+   * surrounding transaction.
+   */
+  inTransaction?: boolean;
+  now?: Date;
+}
+
+/** A drawn reference that is taken (1 in ~887 million per stored booking) draws again. */
+const MAX_REFERENCE_ATTEMPTS = 5;
+
+/**
+ * The one statement that books a seat: it inserts only if the type exists,
+ * the time is not blocked (for the type or for all), the time is a start
+ * time of one of the weekday's windows and a seat is free, taking the lowest
+ * free seat; it writes the contact of the row it inserted; the abuse limits
+ * are counted in the same statement and abort it when exceeded.
+ */
+function insertStatement(id: string, input: InsertBookingInput, now: Date): SQL {
+  const { typeId, date, time, tokenHash } = input;
+  const source = input.source ?? 'online';
+  const limits = input.limits ?? [];
+  const hitCtes = limits.map((hit, i) => sql`, ${sql.raw(`hit${i}`)} as (${hitCte(hit, now, sql`seat`)})`);
+  const checks = limits.map((hit, i) => sql`${withinLimitCheck(hit, sql.raw(`hit${i}`))} as ${sql.raw(`within${i}`)}, `);
+  const contact = input.contact ? sql`, contact as (${contactCte(input.contact)})` : sql``;
+  return sql`
+    with ${slotCtes(typeId, date, time)}${sql.join(hitCtes, sql``)},
+    booked as (
+      insert into booked_slots (id, appointment_type_id, appointment_date, appointment_time, seat, cancellation_token_hash, source)
+      select ${id}::uuid, ${typeId}::uuid, ${date}::date, ${time}::time, seat.seat, ${tokenHash}, ${source} from seat
+      ${bookedReturning}
+    )${contact},
+    purge as (${purgeCte(now, limits)})
+    select
+      ${sql.join(checks, sql``)}
+      ${outcomeColumns(typeId, date, time)}`;
+}
+
+/**
+ * Books the lowest free seat of (type, date, time) in one statement (one
+ * round trip when uncontended), or says why not. Throws 429 when a limit
+ * in `limits` is exceeded; then nothing was written.
+ */
+export async function insertBooking(db: Executor, input: InsertBookingInput): Promise<SeatResult> {
+  const now = input.now ?? new Date();
+  const statement = insertStatement(input.id ?? randomUUID(), input, now);
+  const run = async (): Promise<SeatStatementRow[]> =>
+    input.inTransaction
+      ? db.transaction(async (savepoint) => rowsOf<SeatStatementRow>(await savepoint.execute(statement)))
+      : rowsOf<SeatStatementRow>(await db.execute(statement));
+  let referenceAttempts = 0;
+  for (let attempt = 1; ; attempt++) {
+    let row: SeatStatementRow | undefined;
+    try {
+      [row] = await run();
+    } catch (error) {
+      // The drawn reference is taken: the next run draws a new one (the column default).
+      if (isUniqueViolation(error, 'booked_slots_reference_idx') && ++referenceAttempts < MAX_REFERENCE_ATTEMPTS) {
+        attempt--;
+        continue;
+      }
+      // Lost the race for the seat: look again.
+      if (lostSeat(error) && attempt < MAX_SEAT_ATTEMPTS) continue;
+      if (lostSeat(error)) return { rejected: 'full' };
+      // The type was deleted while the statement ran.
+      if (isForeignKeyViolation(error)) return { rejected: 'unknown-type' };
+      throw asRateLimited(error, rateLimitDetail);
+    }
+    return seatOutcome(row);
+  }
+}
+
+function rateLimitDetail(bucket: string): string {
+  return bucket.startsWith('confirmation')
+    ? 'Too many confirmation emails to this address today. Please try again later or call us.'
+    : 'Too many bookings from this address. Please try again later or call us.';
 }

@@ -8,7 +8,7 @@
  * informieren" (patient_notified false).
  */
 import { eq } from 'drizzle-orm';
-import type { Database, Transaction } from '../../../db/client';
+import type { Database, Executor } from '../../../db/client';
 import { bookedSlots, cancelledBookings } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { KeyRing } from '../appointment-contact/keys.server';
@@ -31,7 +31,7 @@ export interface PracticeCancelled {
  * the link answers 410 until the date has passed; the booking row goes, and
  * with it, by the foreign key, its contact, read and opened just before.
  */
-export async function cancelLockedAsPractice(tx: Transaction | Database, booking: BookingView, keys: KeyRing | null): Promise<PracticeCancelled> {
+export async function cancelLockedAsPractice(tx: Executor, booking: BookingView, keys: KeyRing | null): Promise<PracticeCancelled> {
   const contact = openContact(await sealedContact(tx, booking.id), booking.id, keys);
   await tx.insert(cancelledBookings).values({
     id: booking.id,
@@ -75,7 +75,7 @@ export async function staffMove(
   now: Date = new Date(),
 ): Promise<MovedBooking> {
   const booking = await lockedForStaff(tx, id, now);
-  const moved = await moveLockedBooking(tx as unknown as Transaction, booking, target, { now, rules: 'staff', keys });
+  const moved = await moveLockedBooking(tx, booking, target, { now, rules: 'staff', keys });
   // Not notified until the email has gone (after the commit).
   await tx.update(bookedSlots).set({ patientNotified: false }).where(eq(bookedSlots.id, id));
   return moved;

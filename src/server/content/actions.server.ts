@@ -119,8 +119,7 @@ async function persist(db: Database, store: ContentStore, actor: AuditActor, par
   const message = `Inhalte: ${labels} geändert\n\nGespeichert von ${actor.user.email} im Inhalte-Editor (/admin/inhalte).`;
   // The audit rows and the write stand or fall together: the rows are
   // written first in a transaction that a failed write rolls back.
-  const written = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const written = await db.transaction(async (tx) => {
     for (const change of changes) {
       await recordAudit(tx, actor, { action: 'update', entity: 'page', entityId: entityId(change.file), label: changeLabel(change.file, change.changed) });
     }

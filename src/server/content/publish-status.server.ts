@@ -12,6 +12,7 @@
  *   are shown shortened; a failed request to Netlify falls back to that
  *   answer and logs only its status.
  */
+import { variables } from '../env.server';
 import { localPublishStatus, type PublishState } from './published.server';
 import type { ContentCommit, ContentStore } from './port.server';
 
@@ -50,7 +51,7 @@ function fromDeploy(deploy: NetlifyDeploy, commit: ContentCommit): PublishStatus
   return { ...base, state: 'running', since: deploy.updated_at ?? deploy.created_at ?? commit.date };
 }
 
-async function netlifyDeploys(token: string, site: string, source: NodeJS.ProcessEnv): Promise<NetlifyDeploy[] | null> {
+async function netlifyDeploys(token: string, site: string, source: Readonly<Record<string, string | undefined>>): Promise<NetlifyDeploy[] | null> {
   const api = (source.NETLIFY_API_URL || 'https://api.netlify.com').replace(/\/$/, '');
   try {
     const res = await fetch(`${api}/api/v1/sites/${encodeURIComponent(site)}/deploys?per_page=20`, {
@@ -69,7 +70,7 @@ async function netlifyDeploys(token: string, site: string, source: NodeJS.Proces
   }
 }
 
-export async function publishStatus(store: ContentStore, source: NodeJS.ProcessEnv = process.env): Promise<PublishStatusAnswer> {
+export async function publishStatus(store: ContentStore, source: Readonly<Record<string, string | undefined>> = variables()): Promise<PublishStatusAnswer> {
   if (store.kind === 'local' || !store.latestContentCommit) return { ...localPublishStatus() };
   const commit = await store.latestContentCommit();
   if (!commit) return { state: 'idle', since: new Date().toISOString() };

@@ -6,7 +6,7 @@
  * only when a request needs it: the function stays small for its other
  * answers.
  */
-import { isProductionEnv, notConfigured } from '../env.server';
+import { isProductionEnv, notConfigured, variables } from '../env.server';
 import type { ContentStore } from './port.server';
 
 const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
@@ -17,7 +17,7 @@ const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
  * not-configured (one log line names them). Locally without them the
  * working copy under CONTENT_ROOT (default: the current directory).
  */
-export async function contentStore(source: NodeJS.ProcessEnv = process.env): Promise<ContentStore> {
+export async function contentStore(source: Readonly<Record<string, string | undefined>> = variables()): Promise<ContentStore> {
   const repository = source.GIT_REPOSITORY || undefined;
   const branch = source.GIT_BRANCH || undefined;
   const token = source.GIT_TOKEN || undefined;

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { dataDir } from '../../../db/client';
+import { dataDir } from '../env.server';
 import { assertSafeHeaders } from './mailbox.server';
 import type { EmailMessage, EmailSender } from './port.server';
 

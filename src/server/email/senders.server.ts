@@ -6,7 +6,7 @@
  * address or message, and reported in the response (API.md `email`).
  */
 import { useTranslations } from '../../i18n/i18n';
-import { readEnv } from '../env.server';
+import { readEnv, variables } from '../env.server';
 import { createEmailSender } from './email.server';
 import {
   cancellationNotice,
@@ -48,7 +48,7 @@ export function configuredEmail(what: string, sender?: EmailSender): { env: Retu
  * practice's notification; anything else (unset, a typo) keeps them out:
  * a mistake never sends more than intended.
  */
-export function practiceNoticeDetails(source: NodeJS.ProcessEnv = process.env): PracticeNoticeDetails {
+export function practiceNoticeDetails(source: Readonly<Record<string, string | undefined>> = variables()): PracticeNoticeDetails {
   const value = source.PRACTICE_NOTICE_DETAILS?.trim().toLowerCase();
   if (value && value !== 'full' && value !== 'minimal') {
     console.warn('PRACTICE_NOTICE_DETAILS is neither "full" nor "minimal": practice emails go without patient data');

@@ -23,7 +23,8 @@ import { openContact, sealedContact } from '../appointment-contact/store.server'
 import { findById, findByToken, throwUnknownLink, type BookingView } from '../bookings/lookup.server';
 import { hashToken, hasBegun, newCancellationToken } from '../bookings/shared.server';
 import { loadRules } from '../bookings/slot-sql.server';
-import { canonicalEmail, clientHit, databaseError, rateLimitKey, takeRateLimit, type RateLimit, type RateLimitHit } from '../rate-limit.server';
+import { canonicalEmail, clientHit, rateLimitKey, takeRateLimit, type RateLimit, type RateLimitHit } from '../rate-limit.server';
+import { isForeignKeyViolation, isUniqueViolation } from '../../../db/errors';
 import { serverHashKey } from '../server-key.server';
 import { sealEntry, type EntrySecret } from './seal.server';
 
@@ -159,12 +160,11 @@ export async function joinWaitlist(
       createdAt: now,
     });
   } catch (error) {
-    const e = databaseError(error);
-    if (e?.code === '23505' && e.constraint === 'waitlist_entries_booking_idx') {
+    if (isUniqueViolation(error, 'waitlist_entries_booking_idx')) {
       throw new AppError('already-waiting', 'This appointment is already on the waiting list.');
     }
     // The booking was cancelled or the type deleted meanwhile.
-    if (e?.code === '23503') throw new AppError('not-found', 'This appointment or consultation type no longer exists.');
+    if (isForeignKeyViolation(error)) throw new AppError('not-found', 'This appointment or consultation type no longer exists.');
     throw error;
   }
   return { id, typeId, from: request.from, to, secret: entrySecret };

@@ -22,7 +22,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../../db/client';
+import type { Database, Executor } from '../../../db/client';
 import { appointmentTypes, bookedSlots, waitlistEntries, waitlistOffers, type AppointmentTypeRow } from '../../../db/schema';
 import { availabilityForRange, slotKey } from '../../lib/availability';
 import { berlinToday } from '../../lib/berlin-time';
@@ -30,10 +30,10 @@ import { AppError } from '../../lib/errors';
 import { fitsEntry, type EntryWish } from '../../lib/waitlist-schema';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import { newContact } from '../appointment-contact/store.server';
-import { insertBooking } from '../bookings/create.server';
+import { insertBooking } from '../bookings/slot-sql.server';
 import { findById } from '../bookings/lookup.server';
 import { moveLockedBooking, type MovedBooking } from '../bookings/move.server';
-import { hashToken, hasBegun, hhmm, newCancellationToken, slotUnavailable, type Executor } from '../bookings/shared.server';
+import { hashToken, hasBegun, hhmm, newCancellationToken, slotUnavailable } from '../bookings/shared.server';
 import { checkedRules, loadRules } from '../bookings/slot-sql.server';
 import type { EmailSender } from '../email/port.server';
 import { offerEmail } from '../email/messages/waitlist.server';
@@ -348,7 +348,7 @@ export async function takeOffer(db: Database, token: string, keys: KeyRing | nul
       if (entry.bookingId) {
         const booking = await findById(tx, entry.bookingId, true);
         if (!booking || `${offer.date} ${offer.time}` >= `${booking.appointment_date} ${booking.appointment_time}`) throw expired();
-        const moved = await moveLockedBooking(tx as unknown as Transaction, booking, target, { now, rules: 'online', keys });
+        const moved = await moveLockedBooking(tx, booking, target, { now, rules: 'online', keys });
         await tx.delete(waitlistEntries).where(eq(waitlistEntries.id, entry.id));
         return { kind: 'moved' as const, moved };
       }

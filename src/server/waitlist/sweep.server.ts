@@ -5,7 +5,7 @@
  * and keys. The purge of entries whose range or booking day has passed runs
  * with the job.
  */
-import { getDb } from '../../../db/client';
+import { getDb } from '../database.server';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { createEmailSender } from '../email/email.server';
 import { readEnv } from '../env.server';
