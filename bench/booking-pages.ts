@@ -12,7 +12,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { closeDb, getDb } from '../src/server/database.server';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from '../scripts/demo-data';
 import { startLocalServer } from '../scripts/local-server';
 
 const runs = Number(process.argv[2] ?? 3);

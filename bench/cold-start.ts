@@ -27,7 +27,7 @@ import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { databaseSettingsFrom } from '../db/settings';
 import { migrateServerDatabase } from '../db/migrate';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from '../scripts/demo-data';
 import { bundleFunctions } from '../scripts/bundle-functions';
 import { ensureDeployTools } from '../scripts/deploy-tools';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres';

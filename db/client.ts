@@ -26,28 +26,13 @@
  * `npm run db:migrate`, the local server's start and the Netlify build,
  * never by request handlers racing each other.
  */
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { providedDatabaseSettings, type DatabaseSettings } from './settings';
 
 export type { DatabaseSettings } from './settings';
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-/**
- * What a query runs on: the process's database or a transaction. drizzle's
- * transaction extends its database class, so a transaction is passed as an
- * Executor without a cast, and `executor.transaction(...)` opens a
- * transaction on the database or a savepoint inside a transaction.
- */
-export type Executor = Database;
-export type DriverKind = 'pglite' | 'node-postgres' | 'neon';
-
-export interface DatabaseHandle {
-  db: Database;
-  kind: DriverKind;
-  close(): Promise<void>;
-}
+export type { Database, DatabaseHandle, DriverKind, Executor, Schema } from './types';
+import type { Database, DatabaseHandle, DriverKind } from './types';
 
 export function driverFor(url: string | undefined): DriverKind {
   if (!url || url.startsWith('pglite:')) return 'pglite';

@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema';
-import type { Database, DatabaseHandle } from './client';
+import type { Database, DatabaseHandle } from './types';
 import { migrationsFolder } from './migrate';
 
 /** `pglite:memory`, `pglite:/a/path`, or unset for `<dataDir>/pglite`. The embedded database belongs to this process alone, so it is migrated when opened. */

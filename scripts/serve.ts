@@ -6,7 +6,7 @@
 import { driverFor } from '../db/client';
 import { closeDb, getDb } from '../src/server/database.server';
 import { MigrationError, migrateServerDatabase } from '../db/migrate';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from './demo-data';
 import { readEnv } from '../src/server/env.server';
 import { SECURITY_HEADERS } from '../src/server/security-headers';
 import { SHUTDOWN_GRACE_MS, startLocalServer } from './local-server';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentTimeSlots, appointmentTypes, bookedSlots, inventoryItems, userRoles, users } from '../../db/schema';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../scripts/demo-data';
 import { openDatabase } from '../../db/client';
 import { databaseSettingsFrom } from '../../db/settings';
 import { createPostgresDatabase, databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';

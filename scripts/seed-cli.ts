@@ -1,8 +1,8 @@
 /** `npm run db:seed`: demo data, only into a database without practice data. */
-import { closeDb, driverFor, getDb } from './client';
-import { migrateServerDatabase, migrationUrlFrom } from './migrate';
-import { databaseSettingsFrom, provideDatabaseSettings } from './settings';
-import { seedDemoData } from './seed';
+import { closeDb, driverFor, getDb } from '../db/client';
+import { migrateServerDatabase, migrationUrlFrom } from '../db/migrate';
+import { databaseSettingsFrom, provideDatabaseSettings } from '../db/settings';
+import { seedDemoData } from './demo-data';
 
 // A command of its own: its settings come from its own environment.
 provideDatabaseSettings(() => databaseSettingsFrom(process.env));

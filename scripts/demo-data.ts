@@ -4,8 +4,8 @@
  * database that already holds practice data.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from './client';
-import { appointmentTimeSlots, appointmentTypes, inventoryItems } from './schema';
+import type { Database } from '../db/client';
+import { appointmentTimeSlots, appointmentTypes, inventoryItems } from '../db/schema';
 import { addDaysToDate, berlinToday } from '../src/lib/berlin-time';
 
 const DEMO_TYPES = [
