@@ -1,5 +1,5 @@
 /**
- * The whole database schema (SPEC.md §3 as settled by DESIGN.md).
+ * The whole database schema (docs/architecture.md).
  *
  * Constraints live in the database, not only in zod, so that no code path
  * (an admin endpoint, a seed, a hand-written SQL session) can store a row
@@ -49,7 +49,7 @@ export const appointmentTypes = pgTable(
     maxSlotsPerTime: integer('max_slots_per_time').notNull().default(1),
     /** Price in euro cents; null means no price is shown. */
     priceCents: integer('price_cents'),
-    /** False: paused online (hidden from patients), still bookable by staff (DESIGN.md Reception). */
+    /** False: paused online (hidden from patients), still bookable by staff (docs/decisions/020-reception.md). */
     onlineBookable: boolean('online_bookable').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -340,8 +340,8 @@ export const rateLimits = pgTable(
 /**
  * Single-use links that let a staff member set a password: a reset
  * ("Passwort vergessen", 30 minutes) or an invitation from a colleague
- * (48 hours). Only the SHA-256 of the token is stored (DESIGN.md Practice
- * operations); `used_at` makes it single-use.
+ * (48 hours). Only the SHA-256 of the token is stored
+ * (docs/decisions/013-password-links-and-recovery.md); `used_at` makes it single-use.
  */
 export const passwordTokens = pgTable(
   'password_tokens',
@@ -385,8 +385,8 @@ export const passwordResetAttempts = pgTable(
 );
 
 /**
- * Who changed what in the back office, kept 12 months (DESIGN.md Practice
- * operations). Never patient data: the staff member, the action, the kind
+ * Who changed what in the back office, kept 12 months
+ * (docs/decisions/010-staff-accounts-audit-day-list.md). Never patient data: the staff member, the action, the kind
  * of entity and its id. No foreign key to users, so removing a colleague
  * keeps the record of their changes; their email at the time is kept too.
  */
@@ -419,7 +419,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * The appointment contact (DESIGN.md, Appointment contact): what the emails
+ * The appointment contact (docs/decisions/021-appointment-contact-and-practice-changes.md): what the emails
  * about one online booking need ({email, first name, last name, language,
  * cancellation token}), sealed AES-256-GCM with the id of the key that
  * sealed it (src/server/appointment-contact/). Written by the booking's own
@@ -428,7 +428,7 @@ export const auditLog = pgTable(
  * transaction) and at the latest once the appointment has ended, by the
  * scheduled job. The opt-in reminder is a send time on it.
  *
- * The second round's `reminders` table became a view over this one
+ * The earlier `reminders` table became a view over this one
  * (db/migrations/0010), so functions still live during a deploy keep
  * working; a later release drops the view.
  */
@@ -465,7 +465,7 @@ export const appointmentContacts = pgTable(
 );
 
 /**
- * A cancelled booking (DESIGN.md, Practice-side changes): a tombstone with
+ * A cancelled booking (docs/decisions/021-appointment-contact-and-practice-changes.md): a tombstone with
  * no seat and no contact, kept until its date has passed, so the patient's
  * link answers 410 cancelled-by-practice (or cancelled-by-patient, after
  * the patient's own cancellation: docs/decisions/029) instead of "unknown";

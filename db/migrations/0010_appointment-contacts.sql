@@ -28,7 +28,7 @@ ALTER TABLE "blocked_dates" ADD COLUMN "range_id" uuid;--> statement-breakpoint
 ALTER TABLE "booked_slots" ADD COLUMN "patient_notified" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "booked_slots" ADD COLUMN "sequence" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "appointment_contacts" ADD CONSTRAINT "appointment_contacts_booking_id_booked_slots_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."booked_slots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Every second-round reminder becomes the contact of its booking (no last name was kept: the emails then greet by first name).
+-- Every reminder row of the earlier schema becomes the contact of its booking (no last name was kept: the emails then greet by first name).
 INSERT INTO "appointment_contacts" ("booking_id", "key_id", "sealed", "reminder", "remind_at", "created_at")
 SELECT "booking_id", "key_id", "sealed", true, "send_at", "created_at" FROM "reminders";--> statement-breakpoint
 DROP TABLE "reminders";--> statement-breakpoint
@@ -50,7 +50,7 @@ BEGIN
     UPDATE "appointment_contacts" SET "remind_at" = NEW."send_at" WHERE "booking_id" = OLD."booking_id";
     RETURN NEW;
   END IF;
-  -- The second round deleted a reminder once sent or when its booking moved less than 24 hours ahead: the contact stays.
+  -- The earlier schema deleted a reminder once sent or when its booking moved less than 24 hours ahead: the contact stays.
   UPDATE "appointment_contacts" SET "remind_at" = NULL WHERE "booking_id" = OLD."booking_id";
   RETURN OLD;
 END $$;--> statement-breakpoint

@@ -1,6 +1,6 @@
 /**
  * One mailbox – `Name <address>` or a bare address – as every address field
- * of an email must be (DESIGN.md "Bad input"), and as MAIL_FROM and
+ * of an email must be (docs/architecture.md, "Origin rule, rate limits, bad input"), and as MAIL_FROM and
  * PRACTICE_EMAIL must be (env.server.ts checks them with the same parser
  * the senders use, so a value that passes the check can be sent to), and
  * the header helpers both adapters share.
@@ -58,7 +58,7 @@ export interface CheckedHeaders {
 const withName = (mailbox: Mailbox, name: string | undefined): Mailbox =>
   name === undefined ? mailbox : { name: name.normalize('NFC'), address: mailbox.address };
 
-/** Header fields reject line breaks (DESIGN.md): no header injection, no smuggled second address. */
+/** Header fields reject line breaks: no header injection, no smuggled second address. */
 export function assertSafeHeaders(message: EmailMessage, from: string): CheckedHeaders {
   if (CONTROL_OR_SEPARATOR.test(message.subject)) throw new EmailHeaderError('subject');
   if (message.fromName !== undefined && CONTROL_OR_SEPARATOR.test(message.fromName)) throw new EmailHeaderError('fromName');

@@ -3,7 +3,7 @@
  * configured sender (email.server.ts). Emails never undo what they report:
  * a booking, move or cancellation stands whatever happens to its email;
  * failures are logged by kind only (the error's name), never with an
- * address or message, and reported in the response (API.md `email`).
+ * address or message, and reported in the response (the `email` field, docs/architecture.md, HTTP API).
  */
 import { useTranslations } from '../../i18n/i18n';
 import { readEnv, variables } from '../env.server';
@@ -21,7 +21,7 @@ import {
 import { patientNotice, type PatientNoticeInput } from './messages/patient-notice.server';
 import type { EmailSender } from './port.server';
 
-/** API.md: `{ success, patientEmailError?, practiceEmailError?, error? }` */
+/** The answer's `email` field: `{ success, patientEmailError?, practiceEmailError?, error? }` */
 export interface EmailOutcome {
   success: boolean;
   patientEmailError?: string;

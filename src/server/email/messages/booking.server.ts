@@ -1,5 +1,5 @@
 /**
- * The emails of a booking (DESIGN.md, Bookings and privacy): the patient's
+ * The emails of a booking (docs/architecture.md, Privacy): the patient's
  * confirmation in the booking's language with a cancellation link and an
  * .ics file, and the practice's notices, in German: a new booking (what and
  * when, with a link into the back office, and the patient's details only

@@ -1,6 +1,6 @@
 /**
- * The patient's emails about a change of their appointment (DESIGN.md,
- * Practice-side changes), in the booking's language, from the sealed
+ * The patient's emails about a change of their appointment
+ * (docs/decisions/021-appointment-contact-and-practice-changes.md), in the booking's language, from the sealed
  * appointment contact:
  * - cancelled by the practice: type, date, time, reference, the practice's
  *   message, its phone, a link to book again, an .ics with METHOD:CANCEL;

@@ -1,5 +1,5 @@
 /**
- * The reminder email (DESIGN.md, Reminders), in the booking's language:
+ * The reminder email (docs/decisions/009-reminders-sealed-at-rest.md), in the booking's language:
  * type, long date, time, address, what to bring, and the links to cancel
  * and to book another time. The first name is the only value the patient
  * typed; it is escaped in the HTML body.
