@@ -7,7 +7,7 @@ import { startLocalServer, type RunningServer } from '../../scripts/local-server
 import status from '../../netlify/functions/auth-status';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/server/security-headers';
 import { call } from '../helpers/http';
-import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { useTestBed } from '../setup/test-bed';
 
 function expectSecurityHeaders(headers: Headers, label: string) {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
@@ -36,12 +36,11 @@ describe('the security headers', () => {
 });
 
 describe('served responses carry the security headers', () => {
-  let t: TestDatabase;
+  useTestBed({ database: 'pglite' });
   let root: string;
   let running: RunningServer;
 
   beforeAll(async () => {
-    t = await useTestDatabase('pglite');
     root = await mkdtemp(path.join(os.tmpdir(), 'headers-'));
     await mkdir(path.join(root, '_astro'), { recursive: true });
     await writeFile(path.join(root, 'index.html'), '<h1>home</h1>');
@@ -59,7 +58,6 @@ describe('served responses carry the security headers', () => {
   afterAll(async () => {
     await running.close();
     await rm(root, { recursive: true, force: true });
-    await t.dispose();
   });
 
   it.each(['/', '/unbekannt', '/_astro/a.js', '/api/auth/status', '/api/auth/session', '/api/admin/stats', '/api/gibt-es-nicht'])(
