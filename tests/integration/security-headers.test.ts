@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -36,12 +35,12 @@ describe('the security headers', () => {
 });
 
 describe('served responses carry the security headers', () => {
-  useTestBed({ database: 'pglite' });
+  const bed = useTestBed({ database: 'pglite', tempDir: 'headers-' });
   let root: string;
   let running: RunningServer;
 
   beforeAll(async () => {
-    root = await mkdtemp(path.join(os.tmpdir(), 'headers-'));
+    root = bed.tempDir;
     await mkdir(path.join(root, '_astro'), { recursive: true });
     await writeFile(path.join(root, 'index.html'), '<h1>home</h1>');
     await writeFile(path.join(root, '404.html'), '<h1>Oops! Page not found</h1>');
@@ -57,7 +56,6 @@ describe('served responses carry the security headers', () => {
   });
   afterAll(async () => {
     await running.close();
-    await rm(root, { recursive: true, force: true });
   });
 
   it.each(['/', '/unbekannt', '/_astro/a.js', '/api/auth/status', '/api/auth/session', '/api/admin/stats', '/api/gibt-es-nicht'])(

@@ -3,8 +3,8 @@
  * `describe.each(databaseKinds)` block), it registers the start-up and the
  * teardown every such file needs, in one order:
  *
- *   start-up  fake clock (Date only) → temp data dir (DATA_DIR) → env → database
- *   teardown  real timers → database closed and dropped → data dir removed → env put back
+ *   start-up  fake clock (Date only) → temp folders (DATA_DIR, tempDir) → env → database
+ *   teardown  real timers → database closed and dropped → temp folders removed → env put back
  *
  * Hooks the file registers after the call run after the bed's start-up and
  * before its teardown (vitest runs after-hooks in reverse), so a file's own
@@ -37,6 +37,8 @@ export interface TestBedOptions {
   now?: Date;
   /** A temp folder (name prefix) as DATA_DIR for the whole file: outbox, local keys, the embedded database. */
   dataDir?: string;
+  /** A temp folder (name prefix) for the whole file that is not DATA_DIR (a site root, say), removed afterwards. */
+  tempDir?: string;
   /** Environment for the whole file, set before the database opens; each variable put back afterwards. */
   env?: Record<string, string>;
   /**
@@ -52,6 +54,8 @@ export interface TestBed {
   readonly db: Database;
   /** The data dir: the file's, or with `perTest` the running test's. */
   readonly dataDir: string;
+  /** The file's `tempDir`. */
+  readonly tempDir: string;
   /** `<dataDir>/outbox`, where the local mailer writes. */
   readonly outbox: string;
 }
@@ -85,6 +89,7 @@ async function pgliteOnDisk(folder: string): Promise<TestDatabase> {
 export function useTestBed(options: TestBedOptions): TestBed {
   let database: TestDatabase | undefined;
   let fileDir: string | undefined;
+  let otherDir: string | undefined;
   let testDir: string | undefined;
   let restoreEnv: (() => void) | undefined;
 
@@ -94,6 +99,7 @@ export function useTestBed(options: TestBedOptions): TestBed {
       vi.setSystemTime(options.now);
     }
     if (options.dataDir) fileDir = await tempDir(options.dataDir);
+    if (options.tempDir) otherDir = await tempDir(options.tempDir);
     const env = { ...(fileDir ? { DATA_DIR: fileDir } : {}), ...options.env };
     if (Object.keys(env).length > 0) restoreEnv = setEnv(env);
     if (options.database === 'pglite' && options.pgliteOnDisk) database = await pgliteOnDisk(path.join(requireDir(fileDir), 'pglite'));
@@ -104,6 +110,7 @@ export function useTestBed(options: TestBedOptions): TestBed {
     vi.useRealTimers();
     await database?.dispose();
     if (fileDir) await rm(fileDir, { recursive: true, force: true });
+    if (otherDir) await rm(otherDir, { recursive: true, force: true });
     restoreEnv?.();
   });
 
@@ -145,6 +152,10 @@ export function useTestBed(options: TestBedOptions): TestBed {
     },
     get dataDir() {
       return dir();
+    },
+    get tempDir() {
+      if (!otherDir) throw new Error('this test bed has no tempDir (or it is used before its start-up)');
+      return otherDir;
     },
     get outbox() {
       return path.join(dir(), 'outbox');
