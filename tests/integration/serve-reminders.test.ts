@@ -10,23 +10,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/embedded-postgres';
 import { addDaysToDate, berlinToday } from '../../src/lib/berlin-time';
 import { readOutbox } from '../helpers/eml';
-import { createPostgresDatabase, useTestBed } from '../setup/test-bed';
+import { useTestBed } from '../setup/test-bed';
 import { bookingRequest } from '../helpers/patient';
 
 describe('local server runs the reminder job', () => {
-  const bed = useTestBed({ dataDir: 'serve-reminders-' });
-  let database: { url: string; drop(): Promise<void> };
+  const bed = useTestBed({ dataDir: 'serve-reminders-', separateDatabase: true });
   let client: pg.Client;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    client = new pg.Client({ connectionString: database.url });
+    client = new pg.Client({ connectionString: bed.separateUrl });
     await client.connect();
   });
 
   afterAll(async () => {
     await client.end();
-    await database.drop();
   });
 
   it('sends a due reminder within the interval, deletes it, and stops cleanly on SIGTERM', async () => {
@@ -43,7 +40,7 @@ describe('local server runs the reminder job', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
       env: {
         ...process.env,
-        DATABASE_URL: database.url,
+        DATABASE_URL: bed.separateUrl,
         POSTMARK_SERVER_TOKEN: '',
         DATA_ENCRYPTION_KEY: '',
         APP_ENV: 'development',

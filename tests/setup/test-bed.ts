@@ -3,8 +3,8 @@
  * `describe.each(databaseKinds)` block), it registers the start-up and the
  * teardown every such file needs, in one order:
  *
- *   start-up  fake clock (Date only) → temp folders (DATA_DIR, tempDir) → env → database
- *   teardown  real timers → database closed and dropped → temp folders removed → env put back
+ *   start-up  fake clock (Date only) → temp folders (DATA_DIR, tempDir) → env → databases
+ *   teardown  real timers → databases closed and dropped → temp folders removed → env put back
  *
  * Hooks the file registers after the call run after the bed's start-up and
  * before its teardown (vitest runs after-hooks in reverse), so a file's own
@@ -21,7 +21,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { closeDb, getDb, type Database } from '../../db/client';
 import { setEnv } from '../helpers/env';
 import { settled } from '../helpers/http';
-import { useTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers/test-database';
+import { createPostgresDatabase, useTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers/test-database';
 
 export { createPostgresDatabase, databaseKinds, type DatabaseKind } from '../helpers/test-database';
 
@@ -33,6 +33,11 @@ export interface TestBedOptions {
    * what the database wrote to disk.
    */
   pgliteOnDisk?: boolean;
+  /**
+   * A migrated database on the harness's real Postgres that this process does
+   * not use itself (a child server's, or one behind a proxy), dropped afterwards.
+   */
+  separateDatabase?: boolean;
   /** Fakes Date (only Date) at this instant from the start; tests move it with vi.setSystemTime. */
   now?: Date;
   /** A temp folder (name prefix) as DATA_DIR for the whole file: outbox, local keys, the embedded database. */
@@ -54,6 +59,8 @@ export interface TestBed {
   readonly db: Database;
   /** The data dir: the file's, or with `perTest` the running test's. */
   readonly dataDir: string;
+  /** The URL of the `separateDatabase`. */
+  readonly separateUrl: string;
   /** The file's `tempDir`. */
   readonly tempDir: string;
   /** `<dataDir>/outbox`, where the local mailer writes. */
@@ -90,6 +97,7 @@ export function useTestBed(options: TestBedOptions): TestBed {
   let database: TestDatabase | undefined;
   let fileDir: string | undefined;
   let otherDir: string | undefined;
+  let separate: { url: string; drop(): Promise<void> } | undefined;
   let testDir: string | undefined;
   let restoreEnv: (() => void) | undefined;
 
@@ -104,11 +112,13 @@ export function useTestBed(options: TestBedOptions): TestBed {
     if (Object.keys(env).length > 0) restoreEnv = setEnv(env);
     if (options.database === 'pglite' && options.pgliteOnDisk) database = await pgliteOnDisk(path.join(requireDir(fileDir), 'pglite'));
     else if (options.database) database = await useTestDatabase(options.database);
+    if (options.separateDatabase) separate = await createPostgresDatabase();
   });
 
   afterAll(async () => {
     vi.useRealTimers();
     await database?.dispose();
+    await separate?.drop();
     if (fileDir) await rm(fileDir, { recursive: true, force: true });
     if (otherDir) await rm(otherDir, { recursive: true, force: true });
     restoreEnv?.();
@@ -152,6 +162,10 @@ export function useTestBed(options: TestBedOptions): TestBed {
     },
     get dataDir() {
       return dir();
+    },
+    get separateUrl() {
+      if (!separate) throw new Error('this test bed has no separate database (or it is used before its start-up)');
+      return separate.url;
     },
     get tempDir() {
       if (!otherDir) throw new Error('this test bed has no tempDir (or it is used before its start-up)');
