@@ -10,17 +10,25 @@
  * before its teardown (vitest runs after-hooks in reverse), so a file's own
  * beforeAll already sees the database, the clock and the env.
  *
+ * Databases: `database` is the process-wide one the handlers under test use
+ * (PGlite or real Postgres, `databaseKinds` runs a block on each);
+ * `separateDatabase` (migrated) and `emptyDatabase` are for a child server, a
+ * proxy or a pooler in front; `scratchDatabase` is for migration tests.
+ *
  * `perTest` gives every test its own data dir and env instead (vi.stubEnv,
  * undone after each test), for files whose tests must not see each other's
- * outbox or keys.
+ * outbox or keys; with `database` also its own database.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from 'vitest';
 import { closeDb, getDb, type Database } from '../../db/client';
 import { setEnv } from '../helpers/env';
 import { settled } from '../helpers/http';
+import { useScratchDatabase } from '../helpers/migration-db';
 import { createPostgresDatabase, useTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers/test-database';
 
 export { createPostgresDatabase, databaseKinds, type DatabaseKind } from '../helpers/test-database';
@@ -38,6 +46,14 @@ export interface TestBedOptions {
    * not use itself (a child server's, or one behind a proxy), dropped afterwards.
    */
   separateDatabase?: boolean;
+  /** An empty database (no migrations) on the harness's real Postgres, dropped afterwards. */
+  emptyDatabase?: boolean;
+  /**
+   * An empty database on the harness's real Postgres with a client of its
+   * own, for testing a committed migration over the data of the release
+   * before (see tests/helpers/migration-db.ts), dropped afterwards.
+   */
+  scratchDatabase?: boolean;
   /** Fakes Date (only Date) at this instant from the start; tests move it with vi.setSystemTime. */
   now?: Date;
   /** A temp folder (name prefix) as DATA_DIR for the whole file: outbox, local keys, the embedded database. */
@@ -53,14 +69,20 @@ export interface TestBedOptions {
   perTest?: { dataDir: string; env?: Record<string, string>; database?: DatabaseKind };
 }
 
+type ScratchDatabase = ReturnType<typeof useScratchDatabase>;
+
 export interface TestBed {
   readonly kind: DatabaseKind;
   readonly url: string;
   readonly db: Database;
   /** The data dir: the file's, or with `perTest` the running test's. */
   readonly dataDir: string;
+  /** The URL of the `emptyDatabase`. */
+  readonly emptyUrl: string;
   /** The URL of the `separateDatabase`. */
   readonly separateUrl: string;
+  /** The `scratchDatabase`: its client and the committed migrations around one. */
+  readonly scratch: ScratchDatabase;
   /** The file's `tempDir`. */
   readonly tempDir: string;
   /** `<dataDir>/outbox`, where the local mailer writes. */
@@ -69,6 +91,23 @@ export interface TestBed {
 
 async function tempDir(prefix: string): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = inject('postgresAdminUrl').replace(/\/postgres$/, `/${name}`);
+  return { url, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
 function requireDir(dir: string | undefined): string {
@@ -94,10 +133,12 @@ async function pgliteOnDisk(folder: string): Promise<TestDatabase> {
 }
 
 export function useTestBed(options: TestBedOptions): TestBed {
+  const scratch = options.scratchDatabase ? useScratchDatabase() : undefined;
   let database: TestDatabase | undefined;
   let fileDir: string | undefined;
   let otherDir: string | undefined;
   let separate: { url: string; drop(): Promise<void> } | undefined;
+  let empty: { url: string; drop(): Promise<void> } | undefined;
   let testDir: string | undefined;
   let restoreEnv: (() => void) | undefined;
 
@@ -113,12 +154,14 @@ export function useTestBed(options: TestBedOptions): TestBed {
     if (options.database === 'pglite' && options.pgliteOnDisk) database = await pgliteOnDisk(path.join(requireDir(fileDir), 'pglite'));
     else if (options.database) database = await useTestDatabase(options.database);
     if (options.separateDatabase) separate = await createPostgresDatabase();
+    if (options.emptyDatabase) empty = await createEmptyDatabase();
   });
 
   afterAll(async () => {
     vi.useRealTimers();
     await database?.dispose();
     await separate?.drop();
+    await empty?.drop();
     if (fileDir) await rm(fileDir, { recursive: true, force: true });
     if (otherDir) await rm(otherDir, { recursive: true, force: true });
     restoreEnv?.();
@@ -136,8 +179,10 @@ export function useTestBed(options: TestBedOptions): TestBed {
       vi.unstubAllEnvs();
       if (testDir) await rm(testDir, { recursive: true, force: true });
       testDir = undefined;
-      if (perTest.database) await database?.dispose();
-      if (perTest.database) database = undefined;
+      if (perTest.database) {
+        await database?.dispose();
+        database = undefined;
+      }
     });
   }
 
@@ -163,9 +208,17 @@ export function useTestBed(options: TestBedOptions): TestBed {
     get dataDir() {
       return dir();
     },
+    get emptyUrl() {
+      if (!empty) throw new Error('this test bed has no empty database (or it is used before its start-up)');
+      return empty.url;
+    },
     get separateUrl() {
       if (!separate) throw new Error('this test bed has no separate database (or it is used before its start-up)');
       return separate.url;
+    },
+    get scratch() {
+      if (!scratch) throw new Error('this test bed has no scratch database');
+      return scratch;
     },
     get tempDir() {
       if (!otherDir) throw new Error('this test bed has no tempDir (or it is used before its start-up)');
