@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { appointmentTimeSlots, appointmentTypes, blockedDates, bookedSlots } from '../../db/schema';
 import collection, { config as collectionConfig } from '../../netlify/functions/admin-appointment-types';
 import item, { config as itemConfig } from '../../netlify/functions/admin-appointment-type';
@@ -7,7 +7,7 @@ import publicTypes from '../../netlify/functions/appointment-types';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 
 const valid = {
@@ -24,18 +24,13 @@ const valid = {
 const hash = (n: number) => n.toString(16).padStart(64, '0');
 
 describe.each(databaseKinds)('admin appointment types on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind });
   let admin: TestUser;
   const api = asAdmin(() => admin);
   const itemPath = (id: string) => ({ path: `/api/admin/appointment-types/${id}`, params: { id } });
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
-  });
-  afterAll(() => {
-    vi.useRealTimers();
-    return t.dispose();
   });
 
   it('is routed as API.md says', () => {

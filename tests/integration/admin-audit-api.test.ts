@@ -7,7 +7,7 @@
  * entries older than 12 months are purged.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, bookedSlots, inventoryItems } from '../../db/schema';
 import audit, { config } from '../../netlify/functions/admin-audit';
 import types from '../../netlify/functions/admin-appointment-types';
@@ -24,7 +24,7 @@ import adminUser from '../../netlify/functions/admin-user';
 import { audited, auditCutoff, recordAudit } from '../../src/server/audit.server';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const typeBody = {
   name: 'Gesundheitsberatung',
@@ -36,7 +36,7 @@ const typeBody = {
 const itemBody = { name: 'Spritzen', supplier: 'Medi', current_stock: 5, minimum_stock: 1 };
 
 describe.each(databaseKinds)('audit trail on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind });
   let anna: TestUser;
   let ben: TestUser;
   const asAnna = asAdmin(() => anna);
@@ -45,11 +45,9 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
   const list = (query: Record<string, string> = {}) => asAnna(audit, '/api/admin/audit', { query });
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     anna = await createAdmin(t.db, { email: 'anna@example.org' });
     ben = await createAdmin(t.db, { email: 'ben@example.org' });
   });
-  afterAll(() => t.dispose());
 
   it('is routed at /api/admin/audit', () => expect(config.path).toBe('/api/admin/audit'));
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blockedDates } from '../../db/schema';
 import collection, { config as collectionConfig } from '../../netlify/functions/admin-blocked-dates';
 import item, { config as itemConfig } from '../../netlify/functions/admin-blocked-date';
@@ -7,11 +7,11 @@ import availability from '../../netlify/functions/availability';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 
 describe.each(databaseKinds)('admin blocked dates on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, now: new Date('2030-01-07T07:00:00+01:00') });
   let admin: TestUser;
   let checkUp: string;
   let vaccination: string;
@@ -19,15 +19,9 @@ describe.each(databaseKinds)('admin blocked dates on %s', (kind) => {
   const at = (id: string) => ({ path: `/api/admin/blocked-dates/${id}`, params: { id } });
 
   beforeAll(async () => {
-    vi.useFakeTimers({ now: new Date('2030-01-07T07:00:00+01:00'), toFake: ['Date'] });
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
     checkUp = (await addBookableType(t.db, { name: 'Check-up', description: 'c' }, { end: '09:00' })).id;
     vaccination = (await addBookableType(t.db, { name: 'Impfung', description: 'i' }, { end: '09:00' })).id;
-  });
-  afterAll(() => {
-    vi.useRealTimers();
-    return t.dispose();
   });
 
   it('is routed as API.md says', () => {

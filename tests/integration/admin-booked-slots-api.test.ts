@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookedSlots } from '../../db/schema';
 import collection, { config as collectionConfig } from '../../netlify/functions/admin-booked-slots';
 import item, { config as itemConfig } from '../../netlify/functions/admin-booked-slot';
@@ -10,32 +7,21 @@ import bookings from '../../netlify/functions/bookings';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { bookingRequest, testPatient } from '../helpers/patient';
 import { addBookableType } from '../helpers/fixtures';
 
 describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, now: new Date('2030-01-07T07:00:00+01:00'), dataDir: 'admin-booked-' });
   let admin: TestUser;
-  let dataDir: string;
   let checkUp: string;
   let vaccination: string;
   const api = asAdmin(() => admin);
 
   beforeAll(async () => {
-    vi.useFakeTimers({ now: new Date('2030-01-07T07:00:00+01:00'), toFake: ['Date'] });
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'admin-booked-'));
-    process.env.DATA_DIR = dataDir;
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
     checkUp = (await addBookableType(t.db, { name: 'Check-up', description: 'c', slotDurationMinutes: 20 }, { days: [2], end: '10:00' })).id;
     vaccination = (await addBookableType(t.db, { name: 'Impfung', description: 'i', slotDurationMinutes: 20 }, { days: [2], end: '10:00' })).id;
-  });
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    delete process.env.DATA_DIR;
   });
 
   const book = async (type: string, time: string) => {

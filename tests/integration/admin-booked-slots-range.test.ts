@@ -3,21 +3,20 @@
  * round): the week view's and the day list's range, both ends inclusive, at
  * most 62 days; without a range every booking as before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentTypes, bookedSlots } from '../../db/schema';
 import collection from '../../netlify/functions/admin-booked-slots';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 describe.each(databaseKinds)('booked slots of a date range on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind });
   let admin: TestUser;
   const api = asAdmin(() => admin);
   const list = (query: Record<string, string>) => api(collection, '/api/admin/booked-slots', { query });
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
     const [type] = await t.db.insert(appointmentTypes).values({ name: 'Check-up', description: 'c' }).returning();
     // Sunday before, the week's Monday and Sunday, the Monday after, and far away.
@@ -28,7 +27,6 @@ describe.each(databaseKinds)('booked slots of a date range on %s', (kind) => {
       ]),
     );
   });
-  afterAll(() => t.dispose());
 
   it('answers the bookings from … to, both days included, by date then time', async () => {
     const res = await list({ from: '2030-01-07', to: '2030-01-13' });

@@ -17,13 +17,13 @@ import { asAdmin, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, createUser, type TestUser } from '../helpers/auth';
 import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const HOME_DE = 'src/content/de/home.md';
 const HOME_EN = 'src/content/en/home.md';
 
 describe.each(databaseKinds)('content editor backend on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind });
   let anna: TestUser;
   let root: string;
   let restoreEnv: () => void;
@@ -35,7 +35,6 @@ describe.each(databaseKinds)('content editor backend on %s', (kind) => {
   const entryOf = async (p: string) => (await post({ action: 'getEntry', params: { path: p } })).json as { data: string; file: { path: string; id: string } };
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     anna = await createAdmin(t.db, { email: `anna-${kind}@example.org` });
     stopListening = onContentSaved((paths) => saved.push(paths));
   });
@@ -51,7 +50,6 @@ describe.each(databaseKinds)('content editor backend on %s', (kind) => {
   });
   afterAll(async () => {
     stopListening();
-    await t.dispose();
   });
 
   it('is routed at /api/admin/content and says that saves go to the working copy', async () => {
@@ -238,14 +236,13 @@ describe.each(databaseKinds)('content editor backend on %s', (kind) => {
 
 // Production refuses the embedded PGlite, so this runs on the real Postgres only.
 describe('content editor backend in production', () => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: 'postgres' });
   let anna: TestUser;
   let restoreEnv: () => void;
   const asAnna = asAdmin(() => anna);
   const post = (body: unknown) => asAnna(content, '/api/admin/content', { method: 'POST', body });
 
   beforeAll(async () => {
-    t = await useTestDatabase('postgres');
     restoreEnv = setEnv({
       APP_ENV: '',
       DATABASE_URL: t.url,
@@ -259,7 +256,6 @@ describe('content editor backend in production', () => {
   });
   afterAll(async () => {
     restoreEnv();
-    await t.dispose();
   });
 
   it('answers 503 not-configured without the Git settings, naming them only in the log', async () => {

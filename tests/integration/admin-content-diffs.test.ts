@@ -9,7 +9,7 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import jsYaml from 'js-yaml';
 import { auditLog } from '../../db/schema';
@@ -17,7 +17,7 @@ import content from '../../netlify/functions/admin-content';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { setEnv } from '../helpers/env';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const HOME_DE = 'src/content/de/home.md';
 const HOME_EN = 'src/content/en/home.md';
@@ -44,7 +44,7 @@ function changedLines(a: string, b: string): number {
 }
 
 describe.each(databaseKinds)('one-line diffs and audit text on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind });
   let anna: TestUser;
   let root: string;
   let restoreEnv: () => void;
@@ -55,7 +55,6 @@ describe.each(databaseKinds)('one-line diffs and audit text on %s', (kind) => {
   const lastAudit = async () => (await t.db.select().from(auditLog).where(eq(auditLog.userId, anna.id))).sort((a, b) => a.id - b.id).at(-1);
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     anna = await createAdmin(t.db, { email: `anna-diffs-${kind}@example.org` });
   });
   beforeEach(async () => {
@@ -66,9 +65,6 @@ describe.each(databaseKinds)('one-line diffs and audit text on %s', (kind) => {
   afterEach(async () => {
     restoreEnv();
     await rm(root, { recursive: true, force: true });
-  });
-  afterAll(async () => {
-    await t.dispose();
   });
 
   it('a heading change is one changed line in the German file and none in the English one', async () => {

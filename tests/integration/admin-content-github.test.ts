@@ -17,14 +17,14 @@ import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { setEnv } from '../helpers/env';
 import { startContentsStandIn, type StandIn } from '../helpers/github-contents-stand-in';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const HOME_DE = 'src/content/de/home.md';
 const HOME_EN = 'src/content/en/home.md';
 const TOKEN = 'github_pat_test_0123456789';
 
 describe.each(databaseKinds)('content editor committing to the Git host on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind });
   let anna: TestUser;
   let host: StandIn;
   let restoreEnv: () => void;
@@ -37,7 +37,6 @@ describe.each(databaseKinds)('content editor committing to the Git host on %s', 
   const puts = () => host.requests.filter((r) => r.method === 'PUT');
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     anna = await createAdmin(t.db, { email: `anna.redaktion-${kind}@example.org` });
     original = {
       [HOME_DE]: await readFile(HOME_DE, 'utf8'),
@@ -56,7 +55,6 @@ describe.each(databaseKinds)('content editor committing to the Git host on %s', 
   });
   afterAll(async () => {
     stopListening();
-    await t.dispose();
   });
 
   it('says that saves go to the Git host', async () => {

@@ -16,13 +16,13 @@ import { onContentSaved } from '../../src/server/content/published.server';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { setEnv } from '../helpers/env';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const HOME_DE = 'src/content/de/home.md';
 const PRACTICE = 'src/content/practice.json';
 
 describe.each(databaseKinds)('content editor refusals on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind });
   let anna: TestUser;
   let root: string;
   let restoreEnv: () => void;
@@ -35,7 +35,6 @@ describe.each(databaseKinds)('content editor refusals on %s', (kind) => {
   const save = (p: string, raw: string, sha: string) => post({ action: 'persistEntry', params: { dataFiles: [{ path: p, raw, sha }] } });
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     anna = await createAdmin(t.db, { email: `anna-refusals-${kind}@example.org` });
     stopListening = onContentSaved((paths) => saved.push(paths));
   });
@@ -51,7 +50,6 @@ describe.each(databaseKinds)('content editor refusals on %s', (kind) => {
   });
   afterAll(async () => {
     stopListening();
-    await t.dispose();
   });
 
   async function expectRefused(p: string, raw: string, sha: string, errors: Record<string, string[]>, detail?: RegExp) {

@@ -9,7 +9,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import content from '../../netlify/functions/admin-content';
 import status, { config } from '../../netlify/functions/admin-content-status';
 import { setLocalPublishStatus } from '../../src/server/content/published.server';
@@ -18,7 +18,7 @@ import { createAdmin, createUser, type TestUser } from '../helpers/auth';
 import { setEnv } from '../helpers/env';
 import { startContentsStandIn, type StandIn } from '../helpers/github-contents-stand-in';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const HOME_DE = 'src/content/de/home.md';
 const TOKEN = 'github_pat_status_0123456789';
@@ -44,16 +44,12 @@ async function netlifyStandIn() {
 }
 
 describe.each(databaseKinds)('content publication status on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind });
   let anna: TestUser;
   const asAnna = asAdmin(() => anna);
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     anna = await createAdmin(t.db, { email: `anna-status-${kind}@example.org` });
-  });
-  afterAll(async () => {
-    await t.dispose();
   });
 
   it('is routed at /api/admin/content/status, for staff admins only', async () => {

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFunctions, type FunctionRoute } from '../../scripts/local-server';
 import { accessCookie, createAdmin, createNonAdmin, forgedTokens, revokedSessionUser, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -29,7 +29,7 @@ it('finds the admin endpoints (at least GET /api/admin/stats)', () => {
 });
 
 describe.each(databaseKinds)('admin guard on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind });
   let admin: TestUser;
   let staff: TestUser;
   let revoked: TestUser;
@@ -38,7 +38,6 @@ describe.each(databaseKinds)('admin guard on %s', (kind) => {
   const served = new Map<string, string[]>();
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
     staff = await createNonAdmin(t.db);
     revoked = await revokedSessionUser(t.db);
@@ -53,7 +52,6 @@ describe.each(databaseKinds)('admin guard on %s', (kind) => {
       served.set(r.pattern, methods);
     }
   });
-  afterAll(() => t.dispose());
 
   describe.each(adminRoutes.map((r) => [r.pattern, r] as const))('%s', (pattern, r) => {
     const request = (method: string, headers: Record<string, string>) => {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inventoryItems } from '../../db/schema';
 import collection, { config as collectionConfig } from '../../netlify/functions/admin-inventory';
 import item, { config as itemConfig } from '../../netlify/functions/admin-inventory-item';
 import stats from '../../netlify/functions/admin-stats';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const valid = {
   name: 'Spritzen 2 ml',
@@ -21,16 +21,14 @@ const valid = {
 };
 
 describe.each(databaseKinds)('admin inventory on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind });
   let admin: TestUser;
   const api = asAdmin(() => admin);
   const at = (id: string) => ({ path: `/api/admin/inventory/${id}`, params: { id } });
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
   });
-  afterAll(() => t.dispose());
 
   it('is routed as API.md says', () => {
     expect(collectionConfig.path).toBe('/api/admin/inventory');

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { loginAttempts, userRoles, users } from '../../db/schema';
 import setup from '../../netlify/functions/auth-setup';
 import { LOGIN_LIMITS } from '../../src/server/auth/auth.server';
 import { call } from '../helpers/http';
-import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { useTestBed } from '../setup/test-bed';
 
-let t: TestDatabase;
-beforeAll(async () => {
-  process.env.DATABASE_POOL_SIZE = '20';
-  t = await useTestDatabase('postgres');
-});
-afterAll(async () => {
-  delete process.env.DATABASE_POOL_SIZE;
-  await t.dispose();
-});
+const t = useTestBed({ database: 'postgres', env: { DATABASE_POOL_SIZE: '20' } });
 
 it('20 concurrent setups against a real Postgres create exactly one admin; the others get 409', async () => {
   const results = await Promise.all(

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { appointmentTypes, blockedDates, bookedSlots, inventoryItems } from '../../db/schema';
 import stats, { config } from '../../netlify/functions/admin-stats';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 describe.each(databaseKinds)('GET /api/admin/stats on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind });
   let admin: TestUser;
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
-  });
-  afterAll(() => {
-    vi.useRealTimers();
-    return t.dispose();
   });
 
   it('is routed at /api/admin/stats', () => expect(config.path).toBe('/api/admin/stats'));

@@ -6,14 +6,14 @@
  * stored (such a type name used to break every booking's emails). The rule
  * for each field: tests/unit/admin-text-fields.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentTypes, blockedDates, inventoryItems } from '../../db/schema';
 import types from '../../netlify/functions/admin-appointment-types';
 import blocks from '../../netlify/functions/admin-blocked-dates';
 import inventory from '../../netlify/functions/admin-inventory';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const BAD = [
   'Vorsorge\rx',
@@ -31,15 +31,13 @@ const BAD = [
 const REFUSED = ['admin.errors.singleLine', 'admin.errors.invalidCharacters'];
 
 describe.each(databaseKinds)('admin text fields over HTTP on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind });
   let admin: TestUser;
   const api = asAdmin(() => admin);
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
   });
-  afterAll(() => t.dispose());
 
   const type = { name: 'Vorsorge', description: 'Gesundheits-Check', max_advance_days: 14, slot_duration_minutes: 20, max_slots_per_time: 1 };
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { appointmentTimeSlots, appointmentTypes, auditLog } from '../../db/schema';
 import collection, { config as collectionConfig } from '../../netlify/functions/admin-time-slots';
@@ -7,10 +7,10 @@ import availability from '../../netlify/functions/availability';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 describe.each(databaseKinds)('admin time windows on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, now: new Date('2030-01-07T07:00:00+01:00') });
   let admin: TestUser;
   let checkUp: string;
   let vaccination: string;
@@ -19,8 +19,6 @@ describe.each(databaseKinds)('admin time windows on %s', (kind) => {
 
   beforeAll(async () => {
     // Monday 7 January 2030, 07:00 Berlin.
-    vi.useFakeTimers({ now: new Date('2030-01-07T07:00:00+01:00'), toFake: ['Date'] });
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
     const types = await t.db
       .insert(appointmentTypes)
@@ -31,10 +29,6 @@ describe.each(databaseKinds)('admin time windows on %s', (kind) => {
       .returning();
     checkUp = types[0]!.id;
     vaccination = types[1]!.id;
-  });
-  afterAll(() => {
-    vi.useRealTimers();
-    return t.dispose();
   });
 
   it('is routed as API.md says', () => {

@@ -5,47 +5,30 @@
  * never succeed for a type whose delete also succeeded (the cascade would
  * silently drop that booking).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { appointmentTypes, bookedSlots } from '../../db/schema';
 import bookings from '../../netlify/functions/bookings';
 import typeItem from '../../netlify/functions/admin-appointment-type';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';
-import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 
 const ROUNDS = 12;
 const BOOKINGS_PER_ROUND = 6;
 
 describe('type delete vs concurrent bookings on a real Postgres', () => {
-  let t: TestDatabase;
-  let dataDir: string;
+  // Monday 7 January 2030, 07:00 Berlin.
+  const t = useTestBed({ database: 'postgres', now: new Date('2030-01-07T07:00:00+01:00'), dataDir: 'type-race-', env: { DATABASE_POOL_SIZE: '12' } });
   let admin: TestUser;
   const api = asAdmin(() => admin);
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    // Monday 7 January 2030, 07:00 Berlin.
-    vi.setSystemTime(new Date('2030-01-07T07:00:00+01:00'));
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'type-race-'));
-    process.env.DATA_DIR = dataDir;
-    process.env.DATABASE_POOL_SIZE = '12';
-    t = await useTestDatabase('postgres');
     admin = await createAdmin(t.db);
   });
 
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    delete process.env.DATA_DIR;
-    delete process.env.DATABASE_POOL_SIZE;
-  });
 
   it(`${ROUNDS} rounds of one delete racing ${BOOKINGS_PER_ROUND} bookings: never a booking for a deleted type, never a 500`, async () => {
     expect(t.kind).toBe('postgres');

@@ -10,12 +10,11 @@ import { createCipheriv, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../db/migrate';
 import { generateKey, parseKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { open } from '../../src/server/appointment-contact/seal.server';
-import { databaseKinds, type DatabaseKind } from '../helpers/test-database';
+import { databaseKinds, useTestBed, type DatabaseKind, type TestBed } from '../setup/test-bed';
 
 async function statementsOf(tag: string): Promise<string[]> {
   const text = await readFile(path.join(migrationsFolder, `${tag}.sql`), 'utf8');
@@ -27,28 +26,14 @@ interface Client {
   close(): Promise<void>;
 }
 
-async function connect(kind: DatabaseKind): Promise<Client> {
+async function connect(kind: DatabaseKind, bed: TestBed): Promise<Client> {
   if (kind === 'pglite') {
     const db = new PGlite();
     return { query: (sql, params) => db.query(sql, params), close: () => db.close() };
   }
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const client = new pg.Client({ connectionString: inject('postgresAdminUrl').replace(/\/postgres$/, `/${name}`) });
-  await client.connect();
-  return {
-    query: (sql, params) => client.query(sql, params as unknown[]),
-    async close() {
-      await client.end();
-      const again = new pg.Client({ connectionString: inject('postgresAdminUrl') });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
+  // The test bed's scratch database: it ends the client and drops the database.
+  const client = bed.scratch.client();
+  return { query: (sql, params) => client.query(sql, params as unknown[]), close: async () => {} };
 }
 
 const keys = parseKeyRing(generateKey());
@@ -63,12 +48,13 @@ function secondRoundSeal(bookingId: string, email: string): string {
 }
 
 describe.each(databaseKinds)('appointment-contact migration over second-round reminders on %s', (kind) => {
+  const bed = useTestBed({ scratchDatabase: kind === 'postgres' });
   let db: Client;
   let tags: string[];
   let contactMigration: number;
 
   beforeAll(async () => {
-    db = await connect(kind);
+    db = await connect(kind, bed);
     const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
     tags = journal.entries.map((e) => e.tag);
     contactMigration = tags.findIndex((tag) => tag.endsWith('appointment-contacts'));

@@ -6,11 +6,9 @@
  * reminder goes (sent, begun, moved), the scheduled function, and two job
  * runs at once.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
 import sendReminders, { config as sendRemindersConfig } from '../../netlify/functions/send-reminders';
@@ -24,10 +22,9 @@ import { findById } from '../../src/server/bookings/lookup.server';
 import { cancelLockedAsPractice } from '../../src/server/bookings/staff.server';
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed, type TestBed } from '../setup/test-bed';
 import { captureConsole } from '../helpers/console-capture';
 import { testPatient } from '../helpers/patient';
-import { setEnv } from '../helpers/env';
 import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
@@ -37,7 +34,7 @@ const at = (iso: string) => new Date(iso);
 const patient = { ...testPatient, email: 'erika.mustermann@example.org' };
 
 /** Every row of every table in the database (all schemas but the system's), as text. */
-async function everyTableAsText(t: TestDatabase): Promise<{ tables: string[]; text: string }> {
+async function everyTableAsText(t: TestBed): Promise<{ tables: string[]; text: string }> {
   const result = await t.db.execute(
     sql`select table_schema as s, table_name as n from information_schema.tables
         where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
@@ -71,39 +68,17 @@ function recordingSender(options: { delayMs?: number; fail?: boolean } = {}) {
 }
 
 describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) => {
-  let t: TestDatabase;
-  let dataDir: string;
-  let outbox: string;
+  const t = useTestBed({ database: kind, now: NOW, dataDir: 'reminders-', env: { APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example', DATABASE_POOL_SIZE: '10' } });
   let checkUp: string;
   const logs: string[] = [];
-  let restoreEnv: () => void;
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'reminders-'));
-    restoreEnv = setEnv({
-      DATA_DIR: dataDir,
-      APP_ENV: 'development',
-      SITE_URL: 'https://praxis.example',
-      PRACTICE_EMAIL: 'team@praxis.example',
-      DATABASE_POOL_SIZE: '10',
-    });
-    outbox = path.join(dataDir, 'outbox');
-    t = await useTestDatabase(kind);
     const type = await addBookableType(
       t.db,
       { name: 'Check-up', nameEn: 'Health check', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 3 },
       { start: '08:00', end: '18:00' },
     );
     checkUp = type.id;
-  });
-
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    restoreEnv();
   });
 
   beforeEach(async () => {
@@ -113,7 +88,7 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
     await t.db.delete(cancelledBookings);
     // Each test books as the same patient from one address: start every test under the abuse limits.
     await t.db.delete(rateLimits);
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
 
@@ -131,7 +106,7 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
   /** Contacts with a reminder still to send. */
   const reminderRows = async () => (await contactRows()).filter((r) => r.remindAt !== null);
   const tokenFromOutbox = async (email: string) => {
-    const mail = (await readOutbox(outbox)).find((m) => m.headers.to === email && /Terminbestätigung|confirmation/.test(m.subject))!;
+    const mail = (await readOutbox(t.outbox)).find((m) => m.headers.to === email && /Terminbestätigung|confirmation/.test(m.subject))!;
     return /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
   };
   const runFunction = async () => {
@@ -239,7 +214,7 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
     expect(await runFunction()).toEqual({ sent: 1, expired: 0, failed: 0 });
     expect(await reminderRows()).toHaveLength(0);
     expect(await runFunction()).toEqual({ sent: 0, expired: 0, failed: 0 });
-    const mails = (await readOutbox(outbox)).filter((m) => m.subject.startsWith('Erinnerung'));
+    const mails = (await readOutbox(t.outbox)).filter((m) => m.subject.startsWith('Erinnerung'));
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.headers.to).toBe(patient.email);
@@ -256,7 +231,7 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
     expect((await book({ language: 'en', reminder: true })).status).toBe(201);
     vi.setSystemTime(at('2030-01-08T08:00:00Z'));
     expect((await runFunction()).sent).toBe(1);
-    const mail = (await readOutbox(outbox)).find((m) => m.subject.startsWith('Reminder'))!;
+    const mail = (await readOutbox(t.outbox)).find((m) => m.subject.startsWith('Reminder'))!;
     expect(mail.subject).toBe('Reminder: Health check on Wed 9 Jan 2030 at 09:00');
     expect(mail.text).toContain('Wednesday, 9 January 2030');
     expect(mail.text).toMatch(/https:\/\/praxis\.example\/en\/termin\/absagen\?token=/);
@@ -287,7 +262,7 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
     expect(await runFunction()).toEqual({ sent: 0, expired: 1, failed: 0 });
     expect(await reminderRows()).toHaveLength(0);
     expect(await contactRows()).toHaveLength(1);
-    expect((await readOutbox(outbox)).filter((m) => m.subject.startsWith('Erinnerung'))).toHaveLength(0);
+    expect((await readOutbox(t.outbox)).filter((m) => m.subject.startsWith('Erinnerung'))).toHaveLength(0);
     // 09:20: the 20-minute appointment has ended, but reception still needs the day's names; 23:59:59 too.
     expect(await purgeEnded(t.db, at('2030-01-09T08:20:00Z'))).toMatchObject({ contacts: 0 });
     expect(await purgeEnded(t.db, at('2030-01-09T22:59:59Z'))).toMatchObject({ contacts: 0 });
@@ -354,7 +329,7 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
       expect((await runFunction()).sent).toBe(0);
       vi.setSystemTime(at('2030-01-10T09:20:00Z'));
       expect((await runFunction()).sent).toBe(1);
-      const mail = (await readOutbox(outbox)).find((m) => m.subject.startsWith('Erinnerung'))!;
+      const mail = (await readOutbox(t.outbox)).find((m) => m.subject.startsWith('Erinnerung'))!;
       expect(mail.subject).toBe('Erinnerung: Check-up am 11.01.2030 um 10:20');
     });
 

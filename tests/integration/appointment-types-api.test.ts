@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import handler, { config } from '../../netlify/functions/appointment-types';
 import { appointmentTimeSlots, appointmentTypes } from '../../db/schema';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 
 describe.each(databaseKinds)('GET /api/appointment-types on %s', (kind) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await useTestDatabase(kind);
-  });
-  afterAll(() => t.dispose());
+  const t = useTestBed({ database: kind });
 
   it('is routed at the path of API.md', () => {
     expect(config.path).toBe('/api/appointment-types');

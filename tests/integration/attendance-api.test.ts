@@ -7,7 +7,7 @@
  * cleared by a move, and feeds the dashboard's no-shows per type.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import attendanceFn, { config } from '../../netlify/functions/admin-booked-slot-attendance';
 import moveFn from '../../netlify/functions/admin-booked-slot-move';
 import bookedSlotsFn from '../../netlify/functions/admin-booked-slots';
@@ -16,34 +16,22 @@ import { auditLog, bookedSlots } from '../../db/schema';
 import { asAdmin, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { addBookableType } from '../helpers/fixtures';
-import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 // Wednesday 9 January 2030, 10:00 in Berlin.
 const NOW = new Date('2030-01-09T10:00:00+01:00');
 
 describe.each(databaseKinds)('arrival on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, now: NOW, env: { APP_ENV: 'development', SITE_URL: 'https://praxis.example' } });
   let admin: TestUser;
   let checkUp: string;
   let vaccination: string;
-  let restoreEnv: () => void;
   const api = asAdmin(() => admin);
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    restoreEnv = setEnv({ APP_ENV: 'development', SITE_URL: 'https://praxis.example' });
-    t = await useTestDatabase(kind);
     checkUp = (await addBookableType(t.db, { name: 'Check-up', description: 'Vorsorge', slotDurationMinutes: 20 }, { start: '08:00', end: '18:00' })).id;
     vaccination = (await addBookableType(t.db, { name: 'Impfung', description: 'Impfung', slotDurationMinutes: 10 }, { start: '08:00', end: '18:00' })).id;
-  });
-
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    restoreEnv();
   });
 
   beforeEach(async () => {

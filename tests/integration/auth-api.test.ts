@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginAttempts, sessions, userRoles, users } from '../../db/schema';
 import status from '../../netlify/functions/auth-status';
 import setup from '../../netlify/functions/auth-setup';
@@ -13,7 +13,7 @@ import { REFRESH_GRACE_SECONDS } from '../../src/server/auth/sessions.server';
 import { sha256Hex } from '../../src/server/auth/tokens.server';
 import { accessCookie, cookieHeader, createAdmin, createNonAdmin } from '../helpers/auth';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 /** The cookies of a response as name → { value, attributes }. */
 function cookiesOf(headers: Headers): Record<string, { value: string; attributes: string[] }> {
@@ -35,11 +35,7 @@ const SECRET = 'praxis-setup';
 const PASSWORD = 'praxis-geheim-lang';
 
 describe.each(databaseKinds)('auth API on %s', (kind) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await useTestDatabase(kind);
-  });
-  afterAll(() => t.dispose());
+  const t = useTestBed({ database: kind });
 
   describe('first-admin setup', () => {
     it('reports no admin and the default hint outside production', async () => {
@@ -390,11 +386,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
 // Setup in production (fail closed, no setup word): tests/integration/production-config.test.ts.
 
 describe.each(databaseKinds)('setup attempts on %s (issue 12)', (kind) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await useTestDatabase(kind);
-  });
-  afterAll(() => t.dispose());
+  const t = useTestBed({ database: kind });
   afterEach(async () => {
     await t.db.delete(loginAttempts);
   });

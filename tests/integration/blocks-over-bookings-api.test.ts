@@ -6,10 +6,8 @@
  * most 366 days), the range removed in one step, and edits held to the same
  * rule.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import blockedItem from '../../netlify/functions/admin-blocked-date';
 import blockedCollection from '../../netlify/functions/admin-blocked-dates';
 import bookedCollection from '../../netlify/functions/admin-booked-slots';
@@ -20,44 +18,27 @@ import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
 import { readOutbox } from '../helpers/eml';
-import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
 import { testPatient, testCaller } from '../helpers/patient';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
 
 describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, now: NOW, dataDir: 'blocks-', env: { APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' } });
   let admin: TestUser;
-  let dataDir: string;
-  let outbox: string;
-  let restoreEnv: () => void;
   let checkUp: string;
   let vaccination: string;
   const api = asAdmin(() => admin);
   const logs: string[] = [];
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'blocks-'));
-    outbox = path.join(dataDir, 'outbox');
-    restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' });
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
     checkUp = (await addBookableType(t.db, { name: 'Check-up', description: 'Vorsorge', maxAdvanceDays: 30 })).id;
     vaccination = (await addBookableType(t.db, { name: 'Impfung', description: 'Impfen', maxAdvanceDays: 30 })).id;
-  });
-
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    restoreEnv();
   });
 
   beforeEach(async () => {
@@ -65,7 +46,7 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     await t.db.delete(cancelledBookings);
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
 
@@ -92,7 +73,7 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     const b = await phone(checkUp, '2030-01-08', '09:20'); // 09:20–09:40
     await online(checkUp, '2030-01-08', '09:40'); // after the block
     const v = await online(vaccination, '2030-01-08', '09:20'); // another type
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
 
     const partial = await block({ date: '2030-01-08', start_time: '09:10', end_time: '09:30', appointment_type_id: checkUp });
     expect(partial.status).toBe(409);
@@ -107,7 +88,7 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     expect(range.json.bookings.map((x: { reference: string }) => x.reference)).toEqual([v.reference]);
     expect(await t.db.select().from(blockedDates)).toHaveLength(0);
     expect(await live()).toHaveLength(4);
-    expect(await readOutbox(outbox)).toHaveLength(0);
+    expect(await readOutbox(t.outbox)).toHaveLength(0);
     // A block that covers nothing is saved as before: 201 with its row.
     const free = await block({ date: '2030-01-09', reason: 'Fortbildung' });
     expect(free.status).toBe(201);
@@ -130,7 +111,7 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
   it('"cancel": each covered booking is cancelled as by "Absagen": patients emailed (METHOD:CANCEL), phone ones to call, tombstones, audited', async () => {
     const a = await online(checkUp, '2030-01-08', '09:00');
     const b = await phone(vaccination, '2030-01-08', '11:00');
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     const res = await block({ date: '2030-01-08', reason: 'Praxis geschlossen', bookings: 'cancel' });
     expect(res.status).toBe(201);
     expect(res.json.blocked).toHaveLength(1);
@@ -145,7 +126,7 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
         [b.reference, false],
       ].sort(),
     );
-    const mails = await readOutbox(outbox);
+    const mails = await readOutbox(t.outbox);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/^Terminabsage der Praxis: Check-up am 08\.01\.2030 um 09:00/);
     expect(icsOf(mails[0]!)).toMatchObject({ method: 'CANCEL', uid: `${a.id}@praxis.example` });

@@ -4,11 +4,9 @@
  * abuse limits hold under parallel bursts. Proven on a real multi-connection
  * Postgres: PGlite runs one query at a time and would hide any race.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import { appointmentTypes, auditLog, bookedSlots, rateLimits } from '../../db/schema';
@@ -17,7 +15,7 @@ import { asAdmin } from '../helpers/admin-call';
 import { createAdmin } from '../helpers/auth';
 import { legacyCreateBooking } from '../../bench/legacy-booking';
 import { call } from '../helpers/http';
-import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { useTestBed } from '../setup/test-bed';
 import { readOutbox } from '../helpers/eml';
 import { addBookableType } from '../helpers/fixtures';
 import { countRoundTrips } from '../helpers/round-trips';
@@ -51,34 +49,16 @@ function constraintOf(error: unknown): string | undefined {
 }
 
 describe('concurrent bookings on a real Postgres', () => {
-  let t: TestDatabase;
-  let dataDir: string;
-  let outbox: string;
+  const t = useTestBed({ database: 'postgres', now: NOW, dataDir: 'concurrency-', env: { DATABASE_POOL_SIZE: '20' } });
   let serial = 0;
 
-  beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'concurrency-'));
-    outbox = path.join(dataDir, 'outbox');
-    process.env.DATA_DIR = dataDir;
-    process.env.DATABASE_POOL_SIZE = '20';
-    t = await useTestDatabase('postgres');
-  });
 
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    delete process.env.DATA_DIR;
-    delete process.env.DATABASE_POOL_SIZE;
-  });
 
   beforeEach(async () => {
     vi.restoreAllMocks();
     vi.spyOn(console, 'info').mockImplementation(() => {});
     await t.db.delete(rateLimits);
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
   });
 
   async function newType(capacity: number, days = [2]) {
@@ -127,7 +107,7 @@ describe('concurrent bookings on a real Postgres', () => {
       expect(rows).toHaveLength(capacity);
       expect(rows.map((r) => r.seat).sort()).toEqual(Array.from({ length: capacity }, (_, i) => i + 1));
       // Only the winners were emailed (patient + practice each).
-      const mails = await readOutbox(outbox);
+      const mails = await readOutbox(t.outbox);
       expect(mails.filter((m) => m.text.includes(type.name)).length).toBe(capacity * 2);
     },
   );
@@ -258,7 +238,7 @@ describe('concurrent bookings on a real Postgres', () => {
       expect(Number(r.headers.get('retry-after'))).toBe(3600);
     }
     expect(await rowsOf(type.id)).toHaveLength(10);
-    expect((await readOutbox(outbox)).filter((m) => m.text.includes(type.name))).toHaveLength(20);
+    expect((await readOutbox(t.outbox)).filter((m) => m.text.includes(type.name))).toHaveLength(20);
     const [limit] = await t.db.select().from(rateLimits).where(eq(rateLimits.bucket, 'booking-client'));
     expect(limit!.hits).toHaveLength(10);
     expect(JSON.stringify(await t.db.select().from(rateLimits))).not.toContain('203.0.113.7');
@@ -276,7 +256,7 @@ describe('concurrent bookings on a real Postgres', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(9);
     expect(responses.filter((r) => r.status === 429).every((r) => Number(r.headers.get('retry-after')) === 86_400)).toBe(true);
     expect(await rowsOf(type.id)).toHaveLength(3);
-    const mails = await readOutbox(outbox);
+    const mails = await readOutbox(t.outbox);
     expect(mails.filter((m) => m.headers.to?.toLowerCase() === 'victim@example.org')).toHaveLength(3);
     expect(JSON.stringify(await t.db.select().from(rateLimits)).toLowerCase()).not.toContain('victim');
   });

@@ -5,10 +5,10 @@
  * every later write. Runs the committed SQL files in journal order.
  */
 import { describe, expect, it } from 'vitest';
-import { useScratchDatabase } from '../helpers/migration-db';
+import { useTestBed } from '../setup/test-bed';
 
 describe('seat migration over existing bookings (real Postgres)', () => {
-  const db = useScratchDatabase();
+  const db = useTestBed({ scratchDatabase: true }).scratch;
 
   it('numbers existing bookings per time by age, then guards capacity', async () => {
     const migrations = await db.migrationsAround('booking-seat-and-rate-limits');

@@ -1,8 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
@@ -11,7 +9,7 @@ import { listBookedSlots } from '../../src/server/admin/booked-slots.server';
 import { purgeEnded } from '../../src/server/appointment-contact/job.server';
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed, type TestBed } from '../setup/test-bed';
 import { insertBooking } from '../../src/server/bookings/slot-sql.server';
 import { captureConsole } from '../helpers/console-capture';
 import { testPatient } from '../helpers/patient';
@@ -22,7 +20,7 @@ const NOW = new Date('2030-01-07T07:00:00+01:00');
 
 const patient = { ...testPatient, email: 'erika.mustermann@example.org' };
 
-async function rowsAsText(t: TestDatabase): Promise<string> {
+async function rowsAsText(t: TestBed): Promise<string> {
   const tables = ['appointment_types', 'appointment_time_slots', 'booked_slots', 'blocked_dates', 'inventory_items', 'users', 'sessions', 'login_attempts', 'rate_limits'];
   const out: string[] = [];
   for (const table of tables) {
@@ -33,35 +31,21 @@ async function rowsAsText(t: TestDatabase): Promise<string> {
 }
 
 describe.each(databaseKinds)('booking API on %s', (kind) => {
-  let t: TestDatabase;
-  let outbox: string;
-  let dataDir: string;
+  const t = useTestBed({
+    database: kind,
+    now: NOW,
+    dataDir: 'bookings-',
+    env: { SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' },
+  });
   let checkUp: string;
   let vaccination: string;
   const logs: string[] = [];
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bookings-'));
-    process.env.DATA_DIR = dataDir;
-    process.env.SITE_URL = 'https://praxis.example';
-    process.env.PRACTICE_EMAIL = 'team@praxis.example';
-    outbox = path.join(dataDir, 'outbox');
-    t = await useTestDatabase(kind);
     checkUp = (
       await addBookableType(t.db, { name: 'Check-up', nameEn: 'Health check', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1 })
     ).id;
     vaccination = (await addBookableType(t.db, { name: 'Impfung', description: 'Impfen', maxAdvanceDays: 14, slotDurationMinutes: 10, maxSlotsPerTime: 2 })).id;
-  });
-
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    delete process.env.DATA_DIR;
-    delete process.env.SITE_URL;
-    delete process.env.PRACTICE_EMAIL;
   });
 
   beforeEach(async () => {
@@ -69,7 +53,7 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
     await t.db.delete(blockedDates);
     // Each test starts with fresh abuse limits (the tests book from one address and one email).
     await t.db.delete(rateLimits);
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
 
@@ -184,7 +168,7 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
 
     it('sends the patient a confirmation in German and the practice a notification', async () => {
       await book(slot());
-      const mails = await readOutbox(outbox);
+      const mails = await readOutbox(t.outbox);
       expect(mails).toHaveLength(2);
       const toPatient = mails.find((m) => m.headers.to === patient.email)!;
       const toPractice = mails.find((m) => m.headers.to === 'team@praxis.example')!;
@@ -225,7 +209,7 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       } finally {
         delete process.env.PRACTICE_NOTICE_DETAILS;
       }
-      const toPractice = (await readOutbox(outbox)).find((m) => m.headers.to === 'team@praxis.example')!;
+      const toPractice = (await readOutbox(t.outbox)).find((m) => m.headers.to === 'team@praxis.example')!;
       expect(toPractice.headers['reply-to']).toBe(patient.email);
       expect(toPractice.text).toContain('Patient/in: Erika Mustermann');
       expect(toPractice.text).toContain('Geburtsdatum: 12.08.1964');
@@ -242,14 +226,14 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       } finally {
         delete process.env.PRACTICE_NOTICE_DETAILS;
       }
-      const toPractice = (await readOutbox(outbox)).find((m) => m.headers.to === 'team@praxis.example')!;
+      const toPractice = (await readOutbox(t.outbox)).find((m) => m.headers.to === 'team@praxis.example')!;
       expect(toPractice.text).not.toContain('Mustermann');
       expect(toPractice.headers['reply-to']).toBeUndefined();
     });
 
     it('writes emails a real mail parser reads as single, valid mailboxes (issue 12)', async () => {
       expect((await book(slot({ first_name: 'Zoë', last_name: "O'Brien-Ünal", email: 'zoe@bücher.de' }))).status).toBe(201);
-      const mails = await readOutbox(outbox);
+      const mails = await readOutbox(t.outbox);
       expect(mails).toHaveLength(2);
       for (const mail of mails) {
         for (const field of ['from', 'to'] as const) {
@@ -264,7 +248,7 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
 
     it('writes the English confirmation with the English name and link for an English booking', async () => {
       await book(slot({ language: 'en' }));
-      const toPatient = (await readOutbox(outbox)).find((m) => m.headers.to === patient.email)!;
+      const toPatient = (await readOutbox(t.outbox)).find((m) => m.headers.to === patient.email)!;
       expect(toPatient.subject).toBe('Appointment confirmation: Health check on Tue 8 Jan 2030 at 09:00');
       expect(toPatient.text).toContain('Tuesday, 8 January 2030');
       expect(toPatient.text).toMatch(/https:\/\/praxis\.example\/en\/termin\/absagen\?token=/);
@@ -278,7 +262,7 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       } finally {
         delete process.env.PRACTICE_NOTICE_DETAILS;
       }
-      const mails = await readOutbox(outbox);
+      const mails = await readOutbox(t.outbox);
       expect(mails).toHaveLength(2);
       for (const mail of mails) {
         expect(mail.html).not.toContain('<img src=x');
@@ -292,7 +276,7 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       expect(res.status).toBe(201);
       expect(res.json.email).toEqual({ success: false, patientEmailError: 'Die Bestätigungs-E-Mail konnte nicht zugestellt werden.' });
       expect(await countRows()).toBe(1);
-      expect(await readOutbox(outbox)).toHaveLength(1);
+      expect(await readOutbox(t.outbox)).toHaveLength(1);
       expect(logs.join('\n')).not.toContain('erika@mail.invalid');
     });
 
@@ -399,7 +383,7 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
           expect(res.status).toBe(201);
         }
         const hitsBefore = (await limitRows()).find((r) => r.bucket === 'booking-client')!.hits;
-        const mailsBefore = (await readOutbox(outbox)).length;
+        const mailsBefore = (await readOutbox(t.outbox)).length;
         vi.setSystemTime(new Date(NOW.getTime() + 20 * 60_000));
         try {
           const res = await call(bookings, '/api/bookings', { method: 'POST', body: slot({ appointment_time: times[10], email: 'p10@example.org' }), ip: '203.0.113.9' });
@@ -409,7 +393,7 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
           // The first booking leaves the hour 40 minutes from now.
           expect(res.headers.get('retry-after')).toBe(String(40 * 60));
           expect(await countRows()).toBe(10);
-          expect((await readOutbox(outbox)).length).toBe(mailsBefore);
+          expect((await readOutbox(t.outbox)).length).toBe(mailsBefore);
           expect((await limitRows()).find((r) => r.bucket === 'booking-client')!.hits).toEqual(hitsBefore);
           // Another address is not affected.
           expect((await call(bookings, '/api/bookings', { method: 'POST', body: slot({ appointment_time: times[10], email: 'p10@example.org' }), ip: '203.0.113.10' })).status).toBe(201);
@@ -432,7 +416,7 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
         expect(res.json.type).toBe('rate-limited');
         expect(res.headers.get('retry-after')).toBe(String(24 * 60 * 60));
         expect(await countRows()).toBe(3);
-        expect((await readOutbox(outbox)).filter((m) => m.headers.to?.toLowerCase().includes('erika@example.org'))).toHaveLength(3);
+        expect((await readOutbox(t.outbox)).filter((m) => m.headers.to?.toLowerCase().includes('erika@example.org'))).toHaveLength(3);
         // The refused request's client address counted nothing either.
         expect((await limitRows()).filter((r) => r.bucket === 'booking-client')).toHaveLength(3);
       });
@@ -534,7 +518,7 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       expect(Object.keys(res.json.errors)).toEqual([field]);
       expect(res.json.errors[field][0]).toMatch(/^(bookingForm\.errors|errors)\./);
       expect(await countRows()).toBe(0);
-      expect(await readOutbox(outbox)).toEqual([]);
+      expect(await readOutbox(t.outbox)).toEqual([]);
     });
 
     it.each([
@@ -561,7 +545,7 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
     async function bookAndGetToken(overrides: Record<string, unknown> = {}) {
       const res = await book(slot(overrides));
       expect(res.status).toBe(201);
-      const mail = (await readOutbox(outbox)).find((m) => m.headers.to === patient.email)!;
+      const mail = (await readOutbox(t.outbox)).find((m) => m.headers.to === patient.email)!;
       return /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
     }
 

@@ -5,11 +5,9 @@
  * follows, the practice is told; and on the real Postgres, N moves and new
  * bookings racing for a capacity-1 time: exactly one wins, nothing lost.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import availability from '../../netlify/functions/availability';
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
@@ -21,10 +19,9 @@ import { reminderSendAt } from '../../src/lib/reminder-time';
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { icsOf } from '../helpers/ics';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { captureConsole } from '../helpers/console-capture';
 import { testPatient } from '../helpers/patient';
-import { setEnv } from '../helpers/env';
 import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin: the whole week lies ahead.
@@ -33,27 +30,12 @@ const NOW = new Date('2030-01-07T07:00:00+01:00');
 const patient = { ...testPatient, email: 'erika.reschedule@example.org' };
 
 describe.each(databaseKinds)('reschedule API on %s', (kind) => {
-  let t: TestDatabase;
-  let dataDir: string;
-  let outbox: string;
+  const t = useTestBed({ database: kind, now: NOW, dataDir: 'reschedule-', env: { APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example', DATABASE_POOL_SIZE: '20' } });
   let checkUp: string;
   let selfPay: string;
   const logs: string[] = [];
-  let restoreEnv: () => void;
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'reschedule-'));
-    restoreEnv = setEnv({
-      DATA_DIR: dataDir,
-      APP_ENV: 'development',
-      SITE_URL: 'https://praxis.example',
-      PRACTICE_EMAIL: 'team@praxis.example',
-      DATABASE_POOL_SIZE: '20',
-    });
-    outbox = path.join(dataDir, 'outbox');
-    t = await useTestDatabase(kind);
     checkUp = (
       await addBookableType(t.db, { name: 'Check-up', nameEn: 'Health check', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1 })
     ).id;
@@ -70,19 +52,12 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     ).id;
   });
 
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    restoreEnv();
-  });
-
   beforeEach(async () => {
     vi.setSystemTime(NOW);
     await t.db.delete(bookedSlots);
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
 
@@ -98,8 +73,8 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
   async function bookAndGetToken(overrides: Record<string, unknown> = {}) {
     const res = await book(overrides);
     expect(res.status).toBe(201);
-    const mail = (await readOutbox(outbox)).find((m) => m.headers.to === patient.email)!;
-    await rm(outbox, { recursive: true, force: true });
+    const mail = (await readOutbox(t.outbox)).find((m) => m.headers.to === patient.email)!;
+    await rm(t.outbox, { recursive: true, force: true });
     return {
       token: /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!,
       id: res.json.booking.id as string,
@@ -151,7 +126,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     expect(shown.json).toMatchObject({ appointment_date: '2030-01-10', appointment_time: '11:20', reference });
 
     // The practice's notice, in German: reference, type, old and new date and time; no patient data.
-    const mails = await readOutbox(outbox);
+    const mails = await readOutbox(t.outbox);
     expect(mails).toHaveLength(2);
     const notice = mails.find((m) => m.headers.to === 'team@praxis.example')!;
     expect(notice.headers.to).toBe('team@praxis.example');
@@ -178,9 +153,9 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
 
     // And it can be moved again, or cancelled, with the same link; the cancellation's .ics removes the entry.
     expect((await move({ token, appointment_date: '2030-01-11', appointment_time: '08:20' })).status).toBe(200);
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     expect((await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } })).status).toBe(200);
-    const cancelled = (await readOutbox(outbox)).find((m) => m.headers.to === patient.email)!;
+    const cancelled = (await readOutbox(t.outbox)).find((m) => m.headers.to === patient.email)!;
     expect(cancelled.subject).toBe('Absage bestätigt: Check-up am 11.01.2030 um 08:20');
     expect(icsOf(cancelled)).toMatchObject({ method: 'CANCEL', uid: `${id}@praxis.example`, sequence: 3, status: 'CANCELLED' });
     expect(await rows()).toHaveLength(0);
@@ -201,7 +176,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
 
     const [row] = await rows();
     expect(row).toMatchObject({ appointmentDate: '2030-01-08', appointmentTime: '09:00:00' });
-    expect(await readOutbox(outbox)).toHaveLength(0);
+    expect(await readOutbox(t.outbox)).toHaveLength(0);
 
     expect((await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } })).status).toBe(200);
     // docs/decisions/029-patient-details-fourth-round.md: the move answers 410 with what the appointment was.
@@ -223,7 +198,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     const { token } = await bookAndGetToken();
     // Taken by someone else.
     expect((await book({ appointment_time: '10:00', email: 'other@example.org' })).status).toBe(201);
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     await t.db.insert(blockedDates).values({ date: '2030-01-09', reason: 'Fortbildung' });
     const cases: Array<[Record<string, string>, RegExp]> = [
       [{ appointment_date: '2030-01-08', appointment_time: '10:00' }, /just been booked/],
@@ -243,7 +218,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     const mine = (await rows()).find((r) => r.cancellationTokenHash === hashToken(token));
     expect(mine).toMatchObject({ appointmentDate: '2030-01-08', appointmentTime: '09:00:00' });
     expect(await rows()).toHaveLength(2);
-    expect(await readOutbox(outbox)).toHaveLength(0);
+    expect(await readOutbox(t.outbox)).toHaveLength(0);
   });
 
   it('honours partial-day blocks like a new booking: an overlapping time is refused, one ending at the block moves', async () => {
@@ -283,7 +258,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
   it('a self-pay type\'s price is in the patient confirmation and the practice notification; English emails carry the English sender name', async () => {
     const res = await book({ appointment_type_id: selfPay, language: 'en' });
     expect(res.status).toBe(201);
-    const mails = await readOutbox(outbox);
+    const mails = await readOutbox(t.outbox);
     const confirmation = mails.find((m) => m.headers.to === patient.email)!;
     expect(confirmation.text).toContain('Price (self-pay service): €35.00');
     expect(confirmation.html).toContain('€35.00');
@@ -292,9 +267,9 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     const notice = mails.find((m) => m.headers.to === 'team@praxis.example')!;
     expect(notice.text).toContain('Preis (Selbstzahlerleistung): 35,00');
     // A German booking keeps MAIL_FROM's display name; a type without a price shows none.
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     expect((await book({ appointment_time: '11:00' })).status).toBe(201);
-    const german = (await readOutbox(outbox)).find((m) => m.headers.to === patient.email)!;
+    const german = (await readOutbox(t.outbox)).find((m) => m.headers.to === patient.email)!;
     expect(german.addresses.from).toEqual([{ name: 'Hausarztpraxis Düsseldorf', address: 'praxis@localhost' }]);
     expect(german.text).not.toContain('Preis');
   });

@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import handler, { config } from '../../netlify/functions/contact';
 import { contactAttempts } from '../../db/schema';
@@ -10,7 +7,7 @@ import { CONTACT_RATE_LIMIT } from '../../src/lib/contact-message';
 import { builtContactPage } from '../helpers/contact-page';
 import { readOutbox } from '../helpers/eml';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const valid = {
   name: 'Erika Mustermann',
@@ -26,27 +23,15 @@ let ipCounter = 0;
 const nextIp = () => `203.0.113.${++ipCounter}`;
 
 describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
-  let t: TestDatabase;
-  let dataDir: string;
-  const outbox = () => readOutbox(path.join(dataDir, 'outbox'));
+  const t = useTestBed({ database: kind, perTest: { dataDir: 'contact-', env: { PRACTICE_EMAIL: 'praxis@example.org', POSTMARK_SERVER_TOKEN: '' } } });
+  const outbox = () => readOutbox(t.outbox);
   const post = (body: unknown, ip = nextIp()) => call(handler, '/api/contact', { method: 'POST', body, ip });
 
-  beforeAll(async () => {
-    t = await useTestDatabase(kind);
-  });
-  afterAll(() => t.dispose());
-
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'contact-'));
-    vi.stubEnv('DATA_DIR', dataDir);
-    vi.stubEnv('PRACTICE_EMAIL', 'praxis@example.org');
-    vi.stubEnv('POSTMARK_SERVER_TOKEN', '');
     vi.spyOn(console, 'info').mockImplementation(() => {});
   });
   afterEach(async () => {
-    vi.unstubAllEnvs();
     vi.restoreAllMocks();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('is routed at the path of API.md and allows only POST', async () => {

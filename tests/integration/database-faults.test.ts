@@ -18,7 +18,7 @@ import { freePort } from '../../scripts/embedded-postgres';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
 import { call } from '../helpers/http';
 import { startNeonWsProxy, type NeonWsProxy } from '../helpers/neon-ws-proxy';
-import { createPostgresDatabase } from '../helpers/test-database';
+import { useTestBed } from '../setup/test-bed';
 
 async function terminateOthers(dbName: string): Promise<number> {
   const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
@@ -40,17 +40,16 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }>
 const types = () => call(appointmentTypes, '/api/appointment-types');
 
 describe.each(['node-postgres', 'neon'] as const)('database faults with the %s driver', (driver) => {
-  let database: { url: string; drop(): Promise<void> };
+  const bed = useTestBed({ separateDatabase: true });
   let proxy: FaultProxy;
   let ws: NeonWsProxy | undefined;
   let dbName: string;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    const target = new URL(database.url);
+    const target = new URL(bed.separateUrl);
     dbName = target.pathname.slice(1);
     proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port) });
-    const proxied = new URL(database.url);
+    const proxied = new URL(bed.separateUrl);
     proxied.port = String(proxy.port);
     if (driver === 'neon') {
       // The driver is chosen by a Neon host name, as in production; the test
@@ -79,7 +78,6 @@ describe.each(['node-postgres', 'neon'] as const)('database faults with the %s d
     vi.unstubAllEnvs();
     await ws?.close();
     await proxy.close();
-    await database.drop();
   });
 
   it('uses the driver under test', async () => {
@@ -149,7 +147,7 @@ describe.each(['node-postgres', 'neon'] as const)('database faults with the %s d
   it('answers 503 database-unavailable within 10 s when the database is unreachable from the start', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     await closeDb();
-    const unreachable = new URL(database.url);
+    const unreachable = new URL(bed.separateUrl);
     unreachable.port = String(await freePort());
     vi.stubEnv('DATABASE_URL', unreachable.href);
     const { value: res, ms } = await timed(types);

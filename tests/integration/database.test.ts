@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentTimeSlots, appointmentTypes, bookedSlots, inventoryItems, userRoles, users } from '../../db/schema';
 import { seedDemoData } from '../../scripts/demo-data';
 import { openDatabase } from '../../db/client';
 import { databaseSettingsFrom } from '../../db/settings';
-import { createPostgresDatabase, databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { createPostgresDatabase, databaseKinds, useTestBed } from '../setup/test-bed';
 
 const HASH = 'a'.repeat(64);
 
@@ -19,18 +19,16 @@ async function rejects(promise: Promise<unknown>): Promise<string> {
 }
 
 describe.each(databaseKinds)('database on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind });
   let typeId: string;
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     const [row] = await t.db
       .insert(appointmentTypes)
       .values({ name: 'Check-up', description: 'Vorsorge' })
       .returning();
     typeId = row!.id;
   });
-  afterAll(() => t.dispose());
 
   it('applies every migration: all tables exist', async () => {
     const result = await t.db.execute(
@@ -172,27 +170,24 @@ describe.each(databaseKinds)('database on %s', (kind) => {
 });
 
 describe('seed on a fresh database', () => {
+  const t = useTestBed({ database: 'pglite' });
+
   it('gives a fresh site consultation types with Mon–Fri 08:20–13:40 windows and inventory', async () => {
-    const t = await useTestDatabase('pglite');
-    try {
-      expect(await seedDemoData(t.db)).toBe(true);
-      const types = await t.db.select().from(appointmentTypes);
-      expect(types.map((r) => r.name)).toEqual(
-        expect.arrayContaining(['Akutsprechstunde', 'Check-up', 'Impfung']),
-      );
-      expect(types.find((r) => r.name === 'Akutsprechstunde')?.maxAdvanceDays).toBe(0);
-      const windows = await t.db.select().from(appointmentTimeSlots);
-      expect(windows).toHaveLength(types.length * 5);
-      for (const w of windows) {
-        expect([1, 2, 3, 4, 5]).toContain(w.dayOfWeek);
-        expect([w.startTime, w.endTime]).toEqual(['08:20:00', '13:40:00']);
-      }
-      expect((await t.db.select().from(inventoryItems)).length).toBeGreaterThan(3);
-      expect(await seedDemoData(t.db)).toBe(false);
-      expect(await t.db.select().from(appointmentTypes)).toHaveLength(types.length);
-    } finally {
-      await t.dispose();
+    expect(await seedDemoData(t.db)).toBe(true);
+    const types = await t.db.select().from(appointmentTypes);
+    expect(types.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['Akutsprechstunde', 'Check-up', 'Impfung']),
+    );
+    expect(types.find((r) => r.name === 'Akutsprechstunde')?.maxAdvanceDays).toBe(0);
+    const windows = await t.db.select().from(appointmentTimeSlots);
+    expect(windows).toHaveLength(types.length * 5);
+    for (const w of windows) {
+      expect([1, 2, 3, 4, 5]).toContain(w.dayOfWeek);
+      expect([w.startTime, w.endTime]).toEqual(['08:20:00', '13:40:00']);
     }
+    expect((await t.db.select().from(inventoryItems)).length).toBeGreaterThan(3);
+    expect(await seedDemoData(t.db)).toBe(false);
+    expect(await t.db.select().from(appointmentTypes)).toHaveLength(types.length);
   });
 
   it('seeds exactly once when several processes start at the same time (real Postgres)', async () => {

@@ -6,39 +6,23 @@
  * the scheduled job runs after Berlin midnight; on the days the clocks
  * change too. The booking row (reference, type, time, arrival) stays.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import sendReminders from '../../netlify/functions/send-reminders';
 import { appointmentContacts, bookedSlots } from '../../db/schema';
 import { parseKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { seal } from '../../src/server/appointment-contact/seal.server';
 import { purgeEnded } from '../../src/server/appointment-contact/job.server';
 import { addBookableType } from '../helpers/fixtures';
-import { setEnv } from '../helpers/env';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const keys = parseKeyRing(Buffer.alloc(32, 7).toString('hex'));
 
 describe.each(databaseKinds)('the day-end purge on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, dataDir: 'day-end-', env: { APP_ENV: 'development', SITE_URL: 'https://praxis.example' } });
   let typeId: string;
-  let dataDir: string;
-  let restoreEnv: () => void;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'day-end-'));
-    restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example' });
-    t = await useTestDatabase(kind);
     typeId = (await addBookableType(t.db, { name: 'Check-up', description: 'Vorsorge', slotDurationMinutes: 20 })).id;
-  });
-
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    restoreEnv();
   });
 
   beforeEach(async () => {

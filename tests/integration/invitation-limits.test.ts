@@ -5,11 +5,9 @@
  * a German reason; a refused resend sends nothing, audits nothing and the
  * newest link keeps working.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, passwordTokens, rateLimits } from '../../db/schema';
 import adminUsers from '../../netlify/functions/admin-users';
 import invite from '../../netlify/functions/admin-user-invite';
@@ -18,16 +16,15 @@ import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const tokensIn = async (dir: string) =>
   (await readOutbox(path.join(dir, 'outbox'))).map((m) => /\/auth\/reset\?token=([A-Za-z0-9_-]{43})/.exec(m.text)![1]!);
 
 describe.each(databaseKinds)('invitation resend limits on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, perTest: { dataDir: 'invitation-limits-', env: { POSTMARK_SERVER_TOKEN: '', SITE_URL: 'https://praxis.example' } } });
   let chefin: TestUser;
   let kollege: TestUser;
-  let dataDir: string;
   const asChefin = asAdmin(() => chefin);
   const asKollege = asAdmin(() => kollege);
   const resend = (api: typeof asChefin, id: string) => api(invite, `/api/admin/users/${id}/invite`, { method: 'POST', params: { id } });
@@ -40,30 +37,22 @@ describe.each(databaseKinds)('invitation resend limits on %s', (kind) => {
   const auditCount = async () => (await t.db.select().from(auditLog)).length;
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     chefin = await createAdmin(t.db, { email: 'chefin@example.org' });
     kollege = await createAdmin(t.db, { email: 'kollege@example.org' });
   });
-  afterAll(() => t.dispose());
   beforeEach(async () => {
     await t.db.delete(rateLimits);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'invitation-limits-'));
-    vi.stubEnv('DATA_DIR', dataDir);
-    vi.stubEnv('POSTMARK_SERVER_TOKEN', '');
-    vi.stubEnv('SITE_URL', 'https://praxis.example');
     vi.spyOn(console, 'info').mockImplementation(() => {});
   });
   afterEach(async () => {
-    vi.unstubAllEnvs();
     vi.restoreAllMocks();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('5 resends an hour to one colleague, from any admin; the 6th is 429 with Retry-After and a German reason, sends nothing, and the newest link still works', async () => {
     const id = await invited();
     for (let i = 0; i < 3; i++) expect((await resend(asChefin, id)).status).toBe(201);
     for (let i = 0; i < 2; i++) expect((await resend(asKollege, id)).status).toBe(201);
-    const tokens = await tokensIn(dataDir);
+    const tokens = await tokensIn(t.dataDir);
     expect(tokens).toHaveLength(6);
     const audits = await auditCount();
     const tokenRows = (await t.db.select().from(passwordTokens)).length;
@@ -77,7 +66,7 @@ describe.each(databaseKinds)('invitation resend limits on %s', (kind) => {
       expect(retryAfter).toBeGreaterThan(3500);
       expect(retryAfter).toBeLessThanOrEqual(3600);
     }
-    expect(await tokensIn(dataDir)).toHaveLength(6);
+    expect(await tokensIn(t.dataDir)).toHaveLength(6);
     expect(await auditCount()).toBe(audits);
     expect((await t.db.select().from(passwordTokens)).length).toBe(tokenRows);
     // Only the newest link works, as before the refusals.

@@ -5,9 +5,6 @@
  * left; the invitation itself can always be withdrawn; once accepted, the
  * colleague counts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
@@ -18,12 +15,11 @@ import { asAdmin, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 describe.each(databaseKinds)('last admin and pending invitations on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ perTest: { database: kind, dataDir: 'last-admin-', env: { POSTMARK_SERVER_TOKEN: '' } } });
   let admin: TestUser;
-  let dataDir: string;
   const api = asAdmin(() => admin);
   const remove = (id: string) => api(adminUser, `/api/admin/users/${id}`, { method: 'DELETE', params: { id } });
   const invite = async (email: string) => {
@@ -33,18 +29,11 @@ describe.each(databaseKinds)('last admin and pending invitations on %s', (kind) 
   };
 
   beforeEach(async () => {
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db, { email: 'chefin@example.org' });
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'last-admin-'));
-    vi.stubEnv('DATA_DIR', dataDir);
-    vi.stubEnv('POSTMARK_SERVER_TOKEN', '');
     vi.spyOn(console, 'info').mockImplementation(() => {});
   });
   afterEach(async () => {
-    vi.unstubAllEnvs();
     vi.restoreAllMocks();
-    await rm(dataDir, { recursive: true, force: true });
-    await t.dispose();
   });
 
   it('the only admin who can sign in is not removed while just an invitation is pending; the invitation can be withdrawn', async () => {
@@ -59,7 +48,7 @@ describe.each(databaseKinds)('last admin and pending invitations on %s', (kind) 
 
   it('once the invitation is accepted, the colleague counts and the first admin may leave', async () => {
     await invite('neu@example.org');
-    const [mail] = await readOutbox(path.join(dataDir, 'outbox'));
+    const [mail] = await readOutbox(t.outbox);
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
     const accepted = await call(reset, '/api/auth/reset', { method: 'POST', body: { token, password: 'angenommen-2030' }, headers: { origin: siteOrigin() } });
     expect(accepted.status).toBe(204);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compilePath, startLocalServer, type RunningServer } from '../../scripts/local-server';
+import { useTestBed } from '../setup/test-bed';
 
 describe('compilePath (Netlify config.path syntax)', () => {
   it.each([
@@ -20,12 +21,13 @@ describe('compilePath (Netlify config.path syntax)', () => {
 });
 
 describe('local server', () => {
+  const bed = useTestBed({ tempDir: 'local-server-' });
   let root: string;
   let running: RunningServer;
   const logged: string[] = [];
 
   beforeAll(async () => {
-    root = await mkdtemp(path.join(os.tmpdir(), 'local-server-'));
+    root = bed.tempDir;
     const dist = path.join(root, 'dist');
     const fns = path.join(root, 'functions');
     await mkdir(path.join(dist, 'team'), { recursive: true });
@@ -53,7 +55,6 @@ export const config = { path: ['/api/echo', '/api/echo/:id'] };`,
 
   afterAll(async () => {
     await running.close();
-    await rm(root, { recursive: true, force: true });
   });
 
   it('serves pages from dist with directory indexes', async () => {
@@ -149,12 +150,13 @@ function rawRequest(url: string, bytes: string, { abortAfterWrite = false } = {}
 }
 
 describe('local server under hostile input (issue 12)', () => {
+  const bed = useTestBed({ tempDir: 'local-server-hostile-' });
   let root: string;
   let running: RunningServer;
   const logged: string[] = [];
 
   beforeAll(async () => {
-    root = await mkdtemp(path.join(os.tmpdir(), 'local-server-hostile-'));
+    root = bed.tempDir;
     const dist = path.join(root, 'dist');
     const fns = path.join(root, 'functions');
     await mkdir(dist, { recursive: true });
@@ -201,7 +203,6 @@ describe('local server under hostile input (issue 12)', () => {
 
   afterAll(async () => {
     await running.close();
-    await rm(root, { recursive: true, force: true });
   });
 
   const alive = async () => expect((await fetch(`${running.url}/api/echo`)).status).toBe(200);

@@ -5,11 +5,11 @@
  * nothing and leak no lock, so the next direct migration runs at once. A
  * session-mode pooler is a session of its own and is accepted.
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MigrationError, migrateServerDatabase } from '../../db/migrate';
 import { startPgBouncer, type RunningPgBouncer } from '../helpers/pgbouncer';
+import { useTestBed } from '../setup/test-bed';
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>, url = inject('postgresAdminUrl')): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -30,14 +30,13 @@ async function migrationLocks(): Promise<number> {
 }
 
 describe('migrations through a pooler', () => {
-  const name = `pooler_${randomBytes(5).toString('hex')}`;
+  const bed = useTestBed({ emptyDatabase: true });
   let direct: string;
   let transaction: RunningPgBouncer;
   let session: RunningPgBouncer;
 
   beforeAll(async () => {
-    await admin((c) => c.query(`create database ${name}`));
-    direct = inject('postgresAdminUrl').replace(/\/postgres$/, `/${name}`);
+    direct = bed.emptyUrl;
     transaction = await startPgBouncer({ serverUrl: direct, mode: 'transaction', poolSize: 5 });
     session = await startPgBouncer({ serverUrl: direct, mode: 'session' });
   });
@@ -45,7 +44,6 @@ describe('migrations through a pooler', () => {
   afterAll(async () => {
     await transaction?.stop();
     await session?.stop();
-    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
   });
 
   it('refuse a transaction-mode PgBouncer on another host name, naming DATABASE_URL_UNPOOLED, and change nothing', async () => {

@@ -5,10 +5,8 @@
  * nothing. Before: one booking moved back and forth 40 times in
  * 1.5 s sent 40 notices.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import reschedule from '../../netlify/functions/bookings-reschedule';
 import { bookedSlots, rateLimits } from '../../db/schema';
 import { insertBooking } from '../../src/server/bookings/slot-sql.server';
@@ -16,8 +14,7 @@ import { hashToken, newCancellationToken } from '../../src/server/bookings/share
 import { MOVES_PER_BOOKING, MOVES_PER_CLIENT } from '../../src/server/rate-limit.server';
 import { call } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
-import { setEnv } from '../helpers/env';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin: the whole week lies ahead.
@@ -28,11 +25,9 @@ const TIMES = Array.from({ length: 16 }, (_, i) => {
 });
 
 describe.each(databaseKinds)('move limits on %s', (kind) => {
-  let t: TestDatabase;
-  let dataDir: string;
+  const t = useTestBed({ database: kind, now: NOW, dataDir: 'move-limits-', env: { APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' } });
   let typeId: string;
-  let restoreEnv: () => void;
-  const notices = async () => (await readOutbox(path.join(dataDir, 'outbox'))).filter((m) => m.headers.to === 'team@praxis.example');
+  const notices = async () => (await readOutbox(t.outbox)).filter((m) => m.headers.to === 'team@praxis.example');
   const move = (token: string, date: string, time: string, ip = '192.0.2.10', language = 'de') =>
     call(reschedule, '/api/bookings/reschedule', { method: 'POST', body: { token, appointment_date: date, appointment_time: time, language }, ip });
   /** A booking on Tuesday at the i-th time, with its link token. */
@@ -44,26 +39,15 @@ describe.each(databaseKinds)('move limits on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'move-limits-'));
-    restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' });
-    t = await useTestDatabase(kind);
     const type = await addBookableType(t.db, { name: 'Check-up', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1 });
     typeId = type.id;
-  });
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    restoreEnv();
   });
   beforeEach(async () => {
     vi.setSystemTime(NOW);
     vi.spyOn(console, 'info').mockImplementation(() => {});
     await t.db.delete(bookedSlots);
     await t.db.delete(rateLimits);
-    await rm(path.join(dataDir, 'outbox'), { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
   });
 
   it(`one booking moved back and forth 40 times: ${MOVES_PER_BOOKING.max} moves and ${MOVES_PER_BOOKING.max} notices, then 429 with Retry-After, the appointment where the last move put it`, async () => {

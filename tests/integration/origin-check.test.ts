@@ -4,21 +4,22 @@
  * listens on (as localhost and as 127.0.0.1). Host and X-Forwarded-Host are
  * the client's to choose and never widen the list.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compilePath, startLocalServer, type RunningServer } from '../../scripts/local-server';
 import { assertSameOrigin } from '../../src/server/auth/origin.server';
 import { route } from '../../src/server/http.server';
+import { useTestBed } from '../setup/test-bed';
 
 describe('Origin check', () => {
+  const bed = useTestBed({ tempDir: 'origin-' });
   let root: string;
   let running: RunningServer;
   const saved = { ...process.env };
 
   beforeAll(async () => {
-    root = await mkdtemp(path.join(os.tmpdir(), 'origin-'));
+    root = bed.tempDir;
     await mkdir(path.join(root, 'dist'));
     await mkdir(path.join(root, 'fns'));
     running = await startLocalServer({
@@ -49,7 +50,6 @@ describe('Origin check', () => {
   });
   afterAll(async () => {
     await running.close();
-    await rm(root, { recursive: true, force: true });
   });
 
   const post = (headers: Record<string, string>) => fetch(`${running.url}/api/change`, { method: 'POST', headers }).then((r) => r.status);

@@ -7,13 +7,10 @@
  * invitation retires every other link of the user.
  */
 import crypto from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passwordTokens, rateLimits } from '../../db/schema';
 import adminUsers from '../../netlify/functions/admin-users';
 import passwordFn from '../../netlify/functions/auth-password';
@@ -28,7 +25,7 @@ import { asAdmin, errorsOf, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
 import { call, settled } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 let ipCounter = 0;
 const nextIp = () => `203.0.113.${++ipCounter % 250}`;
@@ -49,10 +46,9 @@ const SPELLINGS = [
 ] as const;
 
 describe.each(databaseKinds)('password links on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, perTest: { dataDir: 'links-', env: { POSTMARK_SERVER_TOKEN: '', SITE_URL: 'https://praxis.example' } } });
   let admin: TestUser;
-  let dataDir: string;
-  const outbox = () => readOutbox(path.join(dataDir, 'outbox'));
+  const outbox = () => readOutbox(t.outbox);
   const requestReset = (email: string, ip: string = nextIp()) =>
     call(forgot, '/api/auth/forgot', { method: 'POST', body: { email }, ip, headers: { origin: siteOrigin() } });
   const setPassword = (token: string, password: string, ip: string = nextIp()) =>
@@ -67,25 +63,17 @@ describe.each(databaseKinds)('password links on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db, { email: 'chefin@example.org' });
   });
-  afterAll(() => t.dispose());
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'links-'));
-    vi.stubEnv('DATA_DIR', dataDir);
-    vi.stubEnv('POSTMARK_SERVER_TOKEN', '');
-    vi.stubEnv('SITE_URL', 'https://praxis.example');
     vi.spyOn(console, 'info').mockImplementation(() => {});
     await t.db.delete(rateLimits);
     await t.db.delete(passwordTokens);
   });
   afterEach(async () => {
     await settled();
-    vi.unstubAllEnvs();
     vi.restoreAllMocks();
     vi.useRealTimers();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   describe('Passwort vergessen', () => {

@@ -5,11 +5,8 @@
  * password – 400 naming the field with a German/English text; existing
  * shorter passwords keep signing in.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passwordTokens, rateLimits, users } from '../../db/schema';
 import adminUsers from '../../netlify/functions/admin-users';
 import passwordFn from '../../netlify/functions/auth-password';
@@ -24,7 +21,7 @@ import { labels } from '../../src/islands/admin/labels';
 import { asAdmin, errorsOf, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 /** On the list (lower-case there; checked whatever the case) and 12+ characters long. */
 const COMMON = ['qwerty123456', 'QWERTY123456', '1qaz2wsx3edc', 'q1w2e3r4t5y6'];
@@ -45,28 +42,17 @@ describe('the common-password list', () => {
 });
 
 describe.each(databaseKinds)('new passwords on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, perTest: { dataDir: 'pw-rules-', env: { POSTMARK_SERVER_TOKEN: '' } } });
   let admin: TestUser;
-  let dataDir: string;
   const api = asAdmin(() => admin);
   const origin = () => ({ origin: siteOrigin() });
   const signIn = (email: string, password: string) => call(login, '/api/auth/login', { method: 'POST', body: { email, password }, ip: '192.0.2.200' });
-
-  beforeAll(async () => {
-    t = await useTestDatabase(kind);
-  });
-  afterAll(() => t.dispose());
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'pw-rules-'));
-    vi.stubEnv('DATA_DIR', dataDir);
-    vi.stubEnv('POSTMARK_SERVER_TOKEN', '');
     vi.spyOn(console, 'info').mockImplementation(() => {});
     await t.db.delete(rateLimits);
   });
   afterEach(async () => {
-    vi.unstubAllEnvs();
     vi.restoreAllMocks();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('first-admin setup: 400 for 11 characters and for a common password, creating nothing; 12 good characters work', async () => {

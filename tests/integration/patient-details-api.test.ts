@@ -7,11 +7,9 @@
  * row per answer revealing names (view and count, never a value), a phone
  * booking's confirmation with an email, and the number to call without one.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import cancelFn from '../../netlify/functions/admin-booked-slot-cancel';
 import moveFn from '../../netlify/functions/admin-booked-slot-move';
 import bookedCollection, { config as collectionConfig } from '../../netlify/functions/admin-booked-slots';
@@ -25,11 +23,10 @@ import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
 import { readOutbox } from '../helpers/eml';
-import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
 import { testPatient } from '../helpers/patient';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
@@ -38,31 +35,15 @@ const online = { ...testPatient, first_name: 'Zoë', last_name: 'Quastenflosser'
 const caller = { first_name: 'Jürgen', last_name: 'Müller-Lüdenscheidt', phone: '0211 4445566' };
 
 describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, now: NOW, dataDir: 'patient-details-', env: { APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' } });
   let admin: TestUser;
-  let dataDir: string;
-  let outbox: string;
-  let restoreEnv: () => void;
   let checkUp: string;
   const api = asAdmin(() => admin);
   const logs: string[] = [];
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'patient-details-'));
-    outbox = path.join(dataDir, 'outbox');
-    restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' });
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
     checkUp = (await addBookableType(t.db, { name: 'Check-up', nameEn: 'Health check', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 2 })).id;
-  });
-
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    restoreEnv();
   });
 
   beforeEach(async () => {
@@ -71,7 +52,7 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
     await t.db.delete(cancelledBookings);
     await t.db.delete(rateLimits);
     await t.db.delete(auditLog);
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
 
@@ -152,7 +133,7 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
       const res = await staffBook({ ...caller, email: 'juergen@example.org', language: 'en' });
       expect(res.status).toBe(201);
       expect(res.json.patient_notified).toBe(true);
-      const mails = await readOutbox(outbox);
+      const mails = await readOutbox(t.outbox);
       expect(mails.map((m) => m.headers.to)).toEqual(['juergen@example.org']);
       const [mail] = mails;
       expect(mail!.subject).toContain('Health check');
@@ -168,7 +149,7 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
 
     it('without an email nobody is emailed; cancelling or moving answers the number to call', async () => {
       const first = await staffBook(caller);
-      expect((await readOutbox(outbox)).length).toBe(0);
+      expect((await readOutbox(t.outbox)).length).toBe(0);
       const moved = await api(moveFn, `/api/admin/booked-slots/${first.json.id}/move`, {
         method: 'POST',
         params: { id: first.json.id },
@@ -180,12 +161,12 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
       expect(cancelled.status).toBe(200);
       expect(cancelled.json).toEqual({ id: first.json.id, reference: first.json.reference, patient_notified: false, patient_phone: '0211 4445566' });
       expect(cancelled.headers.get('cache-control')).toBe('no-store');
-      expect((await readOutbox(outbox)).length).toBe(0);
+      expect((await readOutbox(t.outbox)).length).toBe(0);
     });
 
     it('an online booking whose notice fails: the number to call comes with the answer', async () => {
       const booked = await bookOnline({ email: 'zq@praxis.invalid' });
-      await rm(outbox, { recursive: true, force: true });
+      await rm(t.outbox, { recursive: true, force: true });
       const res = await api(cancelFn, `/api/admin/booked-slots/${booked.id}/cancel`, { method: 'POST', params: { id: booked.id }, body: {} });
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({ patient_notified: false, patient_phone: online.phone });

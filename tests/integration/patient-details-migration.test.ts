@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { generateKey, parseKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { open } from '../../src/server/appointment-contact/seal.server';
 import { openAll } from '../../src/server/admin/patient-details.server';
-import { useScratchDatabase } from '../helpers/migration-db';
+import { useTestBed } from '../setup/test-bed';
 
 const keys = parseKeyRing(generateKey());
 
@@ -28,7 +28,7 @@ function thirdRoundSeal(bookingId: string): string {
 }
 
 describe('migration 0011 over third-round contacts (postgres)', () => {
-  const scratch = useScratchDatabase();
+  const scratch = useTestBed({ scratchDatabase: true }).scratch;
 
   it('carries the contacts over unchanged (details 1), keeps the live functions\' statements working, relaxes the link rule for phone bookings only', async () => {
     const db = scratch.client();

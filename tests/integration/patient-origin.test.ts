@@ -4,10 +4,9 @@
  * refuses a foreign Origin with 403 before it reads the body, and changes
  * nothing. Allowed origins: tests/integration/origin-check.test.ts.
  */
-import { readdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookedSlots, cancelledBookings, rateLimits } from '../../db/schema';
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
@@ -18,37 +17,21 @@ import { readOutbox } from '../helpers/eml';
 import { addBookableType } from '../helpers/fixtures';
 import { call } from '../helpers/http';
 import { testPatient } from '../helpers/patient';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const EVIL = { origin: 'https://evil.example' };
 const SITE = { origin: 'https://praxis.example' };
 
 describe.each(databaseKinds)('the origin rule on %s', (kind) => {
-  let t: TestDatabase;
-  let dataDir: string;
-  let outbox: string;
+  const t = useTestBed({ database: kind, dataDir: 'patient-origin-', env: { SITE_URL: 'https://praxis.example' } });
   let typeId: string;
-  const saved = { DATA_DIR: process.env.DATA_DIR, SITE_URL: process.env.SITE_URL };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'patient-origin-'));
-    process.env.DATA_DIR = dataDir;
-    process.env.SITE_URL = 'https://praxis.example';
-    outbox = path.join(dataDir, 'outbox');
-    t = await useTestDatabase(kind);
     typeId = (await addBookableType(t.db, { name: 'Check-up', description: 'Vorsorge', maxAdvanceDays: 60, slotDurationMinutes: 20, maxSlotsPerTime: 1 })).id;
-  });
-  afterAll(async () => {
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
   });
   beforeEach(async () => {
     await t.db.delete(rateLimits);
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
   });
 
   /** A weekday a few weeks ahead, 09:00, bookable under the fixture's windows. */
@@ -68,7 +51,7 @@ describe.each(databaseKinds)('the origin rule on %s', (kind) => {
     // A browser that sends no Origin but says the request is cross-site is refused too.
     expect((await call(bookings, '/api/bookings', { method: 'POST', body: bookingBody(20), headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
     expect(await t.db.select().from(bookedSlots)).toEqual([]);
-    expect(await readOutbox(outbox)).toEqual([]);
+    expect(await readOutbox(t.outbox)).toEqual([]);
     // From the site itself the body check answers.
     expect((await call(bookings, '/api/bookings', { method: 'POST', body: {}, headers: SITE })).status).toBe(400);
   });
@@ -78,7 +61,7 @@ describe.each(databaseKinds)('the origin rule on %s', (kind) => {
     expect(booked.status).toBe(201);
     const token = new URL(await linkOf()).searchParams.get('token')!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
 
     for (const body of [{}, { token }]) {
       const res = await call(cancel, '/api/bookings/cancel', { method: 'POST', body, headers: EVIL });
@@ -93,7 +76,7 @@ describe.each(databaseKinds)('the origin rule on %s', (kind) => {
     const [row] = await t.db.select().from(bookedSlots);
     expect(row).toMatchObject({ appointmentDate: bookingBody(21).appointment_date, appointmentTime: '09:00:00' });
     expect(await t.db.select().from(cancelledBookings)).toEqual([]);
-    expect(await readOutbox(outbox)).toEqual([]);
+    expect(await readOutbox(t.outbox)).toEqual([]);
     // Reading the booking (GET) needs no Origin; from the site the cancel works.
     expect((await call(cancel, '/api/bookings/cancel', { query: { token } })).status).toBe(200);
     expect((await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token }, headers: SITE })).status).toBe(200);
@@ -101,7 +84,7 @@ describe.each(databaseKinds)('the origin rule on %s', (kind) => {
 
   /** The cancellation link of the patient's confirmation email. */
   async function linkOf(): Promise<string> {
-    const mails = await readOutbox(outbox);
+    const mails = await readOutbox(t.outbox);
     const text = mails.map((m) => m.text).join('\n');
     const link = /https:\/\/praxis\.example\/\S*token=[A-Za-z0-9_-]{43}/.exec(text);
     expect(link).not.toBeNull();
@@ -110,11 +93,7 @@ describe.each(databaseKinds)('the origin rule on %s', (kind) => {
 });
 
 describe('every state-changing route refuses a foreign Origin', () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await useTestDatabase('pglite');
-  });
-  afterAll(() => t.dispose());
+  useTestBed({ database: 'pglite' });
 
   it('answers 403 to each POST, PUT, PATCH and DELETE from https://evil.example, before anything else', async () => {
     const dir = path.resolve('netlify/functions');

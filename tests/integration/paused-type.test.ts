@@ -3,9 +3,6 @@
  * from patients everywhere (list, availability, booking, the link's move),
  * while staff still book it and an existing booking's link still cancels.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appointmentTypes } from '../../db/schema';
@@ -17,11 +14,10 @@ import publicTypes from '../../netlify/functions/appointment-types';
 import staffBookings from '../../netlify/functions/admin-booked-slots';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
-import { setEnv } from '../helpers/env';
 import { readOutbox } from '../helpers/eml';
 import { call } from '../helpers/http';
 import { bookingRequest, testCaller } from '../helpers/patient';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
@@ -29,30 +25,19 @@ const NOW = new Date('2030-01-07T07:00:00+01:00');
 const TUESDAY = '2030-01-08';
 
 describe.each(databaseKinds)('a type paused online on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, now: NOW, dataDir: 'paused-', env: { APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' } });
   let admin: TestUser;
   let typeId: string;
-  let dataDir: string;
-  let restoreEnv: () => void;
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'paused-'));
-    restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' });
     vi.spyOn(console, 'info').mockImplementation(() => {});
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
     const type = await addBookableType(t.db, { name: 'Check-up', description: 'Vorsorge' }, { days: [2], start: '09:00', end: '12:00' });
     typeId = type.id;
   });
 
   afterAll(async () => {
-    vi.useRealTimers();
     vi.restoreAllMocks();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    restoreEnv();
   });
 
   const book = (time: string) => call(bookings, '/api/bookings', { method: 'POST', body: bookingRequest(typeId, TUESDAY, time) });
@@ -61,7 +46,7 @@ describe.each(databaseKinds)('a type paused online on %s', (kind) => {
   it('patients can neither see, query nor book it; the link of an earlier booking still cancels but cannot move it; staff still book it', async () => {
     const earlier = await book('09:00');
     expect(earlier.status).toBe(201);
-    const mail = (await readOutbox(path.join(dataDir, 'outbox'))).find((m) => m.headers.to?.includes('erika@example.org'))!;
+    const mail = (await readOutbox(t.outbox)).find((m) => m.headers.to?.includes('erika@example.org'))!;
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
     await pause(true);
 

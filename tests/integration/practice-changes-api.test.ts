@@ -5,11 +5,9 @@
  * bookings and the staff availability under staff rules with the refusal
  * reasons, and bad input that changes nothing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import staffAvailability from '../../netlify/functions/admin-availability';
 import bookedItem from '../../netlify/functions/admin-booked-slot';
 import cancelFn from '../../netlify/functions/admin-booked-slot-cancel';
@@ -26,11 +24,10 @@ import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
 import { readOutbox } from '../helpers/eml';
-import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
 import { testPatient, testCaller } from '../helpers/patient';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
@@ -38,32 +35,16 @@ const NOW = new Date('2030-01-07T07:00:00+01:00');
 const patient = { ...testPatient, first_name: 'Zerberus', last_name: 'Quastenflosser', email: 'zq@example.org' };
 
 describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, now: NOW, dataDir: 'practice-changes-', env: { APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' } });
   let admin: TestUser;
-  let dataDir: string;
-  let outbox: string;
-  let restoreEnv: () => void;
   let checkUp: string;
   const api = asAdmin(() => admin);
   const logs: string[] = [];
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'practice-changes-'));
-    outbox = path.join(dataDir, 'outbox');
-    restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' });
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
     const type = await addBookableType(t.db, { name: 'Check-up', nameEn: 'Health check', description: 'Vorsorge', maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1 });
     checkUp = type.id;
-  });
-
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    restoreEnv();
   });
 
   beforeEach(async () => {
@@ -72,7 +53,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
     await t.db.delete(cancelledBookings);
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
 
@@ -84,8 +65,8 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
     });
     expect(res.status).toBe(201);
     const to = (overrides.email as string | undefined) ?? patient.email;
-    const mail = (await readOutbox(outbox)).find((m) => m.headers.to === to);
-    await rm(outbox, { recursive: true, force: true });
+    const mail = (await readOutbox(t.outbox)).find((m) => m.headers.to === to);
+    await rm(t.outbox, { recursive: true, force: true });
     return { id: res.json.booking.id as string, reference: res.json.booking.reference as string, token: mail ? /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]! : '' };
   }
   let signIns = 0;
@@ -112,7 +93,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ id: booked.id, reference: booked.reference, patient_notified: true, patient_phone: null });
 
-      const [mail, ...others] = await readOutbox(outbox);
+      const [mail, ...others] = await readOutbox(t.outbox);
       expect(others).toHaveLength(0);
       expect(mail!.headers.to).toBe(patient.email);
       expect(mail!.subject).toBe(subject);
@@ -167,7 +148,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       expect(phone.status).toBe(201);
       const res = await cancel(phone.json.id);
       expect(res.json).toEqual({ id: phone.json.id, reference: phone.json.reference, patient_notified: false, patient_phone: testCaller.phone });
-      expect(await readOutbox(outbox)).toHaveLength(0);
+      expect(await readOutbox(t.outbox)).toHaveLength(0);
 
       const failing = await bookOnline({ email: 'erika@praxis.invalid' });
       const failed = await cancel(failing.id, { message: 'Krank' });
@@ -189,7 +170,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       const res = await api(bookedItem, `/api/admin/booked-slots/${booked.id}`, { method: 'DELETE', params: { id: booked.id } });
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ id: booked.id, reference: booked.reference, patient_notified: true, patient_phone: null });
-      const [mail] = await readOutbox(outbox);
+      const [mail] = await readOutbox(t.outbox);
       expect(mail!.text).not.toContain('Nachricht der Praxis');
       expect(icsOf(mail!).method).toBe('CANCEL');
     });
@@ -202,7 +183,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       }
       expect(await t.db.select().from(bookedSlots)).toHaveLength(1);
       expect(await t.db.select().from(cancelledBookings)).toHaveLength(0);
-      expect(await readOutbox(outbox)).toHaveLength(0);
+      expect(await readOutbox(t.outbox)).toHaveLength(0);
       // 500 characters are fine.
       expect((await cancel(booked.id, { message: 'ä'.repeat(500) })).status).toBe(200);
       const again = await cancel(booked.id);
@@ -228,7 +209,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
         patient_notified: true,
         patient_phone: null,
       });
-      const [mail] = await readOutbox(outbox);
+      const [mail] = await readOutbox(t.outbox);
       expect(mail!.subject).toBe('Your appointment has been moved: Health check now on Tue 5 Mar 2030 at 11:20');
       expect(mail!.text).toContain('Tuesday, 5 March 2030');
       expect(mail!.text).toContain(`https://praxis.example/en/termin/absagen?token=${booked.token}`);
@@ -238,9 +219,9 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       expect((await t.db.select().from(auditLog)).map((a) => [a.action, a.entityId])).toContainEqual(['move', booked.id]);
       expect((await list())[0]).toMatchObject({ status: 'booked', patient_notified: true, appointment_date: '2030-03-05' });
       // Moved again: SEQUENCE 2; the link shows the new time.
-      await rm(outbox, { recursive: true, force: true });
+      await rm(t.outbox, { recursive: true, force: true });
       expect((await move(booked.id, { appointment_date: '2030-03-06', appointment_time: '08:20' })).status).toBe(200);
-      expect(icsOf((await readOutbox(outbox))[0]!).sequence).toBe(2);
+      expect(icsOf((await readOutbox(t.outbox))[0]!).sequence).toBe(2);
       expect((await call(cancelLink, '/api/bookings/cancel', { query: { token: booked.token } })).json).toMatchObject({ appointment_date: '2030-03-06', appointment_time: '08:20' });
     });
 
@@ -270,7 +251,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       expect((await move('6b0c7a52-3c55-4f5e-9f7a-0d8d2f0b1a11', { appointment_date: '2030-01-09', appointment_time: '10:00' })).status).toBe(404);
       const mine = (await t.db.select().from(bookedSlots)).find((b) => b.id === booked.id);
       expect(mine).toMatchObject({ appointmentDate: '2030-01-08', appointmentTime: '09:00:00', sequence: 0 });
-      expect(await readOutbox(outbox)).toHaveLength(0);
+      expect(await readOutbox(t.outbox)).toHaveLength(0);
     });
 
     it('a phone booking moves too: not notified, staff call', async () => {

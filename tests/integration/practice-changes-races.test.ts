@@ -4,11 +4,8 @@
  * online bookings for one time share the one capacity guarantee; a move
  * racing the reminder job never gets a reminder for the time it replaced.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import moveFn from '../../netlify/functions/admin-booked-slot-move';
 import blockedCollection from '../../netlify/functions/admin-blocked-dates';
 import staffBookings from '../../netlify/functions/admin-booked-slots';
@@ -21,38 +18,24 @@ import type { EmailMessage, EmailSender } from '../../src/server/email/port.serv
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
-import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
 import { testPatient, testCaller } from '../helpers/patient';
-import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
 
 describe('practice-side changes racing on a real Postgres', () => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: 'postgres', now: NOW, dataDir: 'practice-races-', env: { APP_ENV: 'development', SITE_URL: 'https://praxis.example', DATABASE_POOL_SIZE: '20' } });
   let admin: TestUser;
-  let dataDir: string;
-  let restoreEnv: () => void;
   let serial = 0;
   const staff = asAdmin(() => admin);
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'practice-races-'));
-    restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', DATABASE_POOL_SIZE: '20' });
-    t = await useTestDatabase('postgres');
     admin = await createAdmin(t.db);
   });
 
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    restoreEnv();
-  });
 
   beforeEach(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
@@ -149,7 +132,7 @@ describe('practice-side changes racing on a real Postgres', () => {
       const booked = await online(typeId, '2030-01-09', '09:00', 9000 + serial, { reminder: true, email: `remind${serial}@example.org` });
       expect(booked.status).toBe(201);
       const id = booked.json.booking.id as string;
-      const confirmation = (await readOutbox(path.join(dataDir, 'outbox'))).find((m) => m.headers.to === `remind${serial}@example.org`)!;
+      const confirmation = (await readOutbox(t.outbox)).find((m) => m.headers.to === `remind${serial}@example.org`)!;
       const token = /token=([A-Za-z0-9_-]{43})/.exec(confirmation.text)![1]!;
       let movedAt = 0;
       const target = { appointment_date: '2030-01-11', appointment_time: '10:20' };

@@ -3,11 +3,9 @@
  * booking references, the practice's cancellation notice and the
  * "practice not notified" mark, on both drivers.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, blockedDates, bookedSlots, rateLimits } from '../../db/schema';
 import staffBookings from '../../netlify/functions/admin-booked-slots';
 import stats from '../../netlify/functions/admin-stats';
@@ -21,8 +19,7 @@ import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
-import { setEnv } from '../helpers/env';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 import { testCaller } from '../helpers/patient';
 
@@ -43,33 +40,17 @@ const patient = {
 };
 
 describe.each(databaseKinds)('practice operations on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, now: NOW, dataDir: 'practice-ops-', env: { SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' } });
   let admin: TestUser;
-  let dataDir: string;
-  let restoreEnv: () => void;
-  let outbox: string;
   let checkUp: string;
   let pair: string;
   const api = asAdmin(() => admin);
   const logs: string[] = [];
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'practice-ops-'));
-    outbox = path.join(dataDir, 'outbox');
-    restoreEnv = setEnv({ DATA_DIR: dataDir, SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' });
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
     checkUp = (await addBookableType(t.db, { name: 'Check-up', description: 'c', slotDurationMinutes: 20, maxSlotsPerTime: 1, priceCents: 3500 })).id;
     pair = (await addBookableType(t.db, { name: 'Doppel', description: 'd', slotDurationMinutes: 20, maxSlotsPerTime: 2 })).id;
-  });
-
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    restoreEnv();
   });
 
   beforeEach(async () => {
@@ -77,7 +58,7 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
     await t.db.delete(auditLog);
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     logs.length = 0;
     for (const level of ['log', 'info', 'warn', 'debug'] as const) {
       vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(' ')));
@@ -235,7 +216,7 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
       expect(res.status).toBe(201);
       const reference: string = res.json.booking.reference;
       expect(reference).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/);
-      const mails = await readOutbox(outbox);
+      const mails = await readOutbox(t.outbox);
       expect(mails).toHaveLength(2);
       for (const mail of mails) {
         expect(mail.text).toContain(`Buchungsnummer: ${reference}`);
@@ -273,7 +254,7 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
 
   describe('cancellation notice to the practice', () => {
     const tokenOf = async () => {
-      const mails = await readOutbox(outbox);
+      const mails = await readOutbox(t.outbox);
       return /token=([A-Za-z0-9_-]{43})/.exec(mails.find((m) => m.headers.to === patient.email)!.text)![1]!;
     };
 
@@ -283,11 +264,11 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
       const token = await tokenOf();
       const shown = await call(cancel, '/api/bookings/cancel', { query: { token } });
       expect(shown.json).toMatchObject({ reference, price_cents: 3500 });
-      await rm(outbox, { recursive: true, force: true });
+      await rm(t.outbox, { recursive: true, force: true });
       const res = await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } });
       expect(res.status).toBe(200);
       // The practice's notice, and (issue 18) the patient's own confirmation.
-      const mails = await readOutbox(outbox);
+      const mails = await readOutbox(t.outbox);
       expect(mails.map((m) => m.headers.to).sort()).toEqual([patient.email, 'team@praxis.example'].sort());
       const notice = mails.find((m) => m.headers.to === 'team@praxis.example');
       expect(notice!.headers.to).toBe('team@praxis.example');

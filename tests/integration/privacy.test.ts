@@ -13,11 +13,10 @@
  * query is in no log and no audit row either; the practice gets no email
  * of a phone booking.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import attendanceFn from '../../netlify/functions/admin-booked-slot-attendance';
 import cancelFn from '../../netlify/functions/admin-booked-slot-cancel';
 import bookedCollection from '../../netlify/functions/admin-booked-slots';
@@ -28,15 +27,13 @@ import cancelLink from '../../netlify/functions/bookings-cancel';
 import reschedule from '../../netlify/functions/bookings-reschedule';
 import sendReminders from '../../netlify/functions/send-reminders';
 import type { Database } from '../../db/client';
-import { closeDb, getDb } from '../../src/server/database.server';
 import { appointmentContacts, bookedSlots } from '../../db/schema';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
 import { readOutbox } from '../helpers/eml';
-import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
-import { createPostgresDatabase, databaseKinds } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
@@ -78,29 +75,22 @@ async function filesOf(dir: string): Promise<Array<{ file: string; bytes: Buffer
 }
 
 describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) => {
+  const t = useTestBed({
+    database: kind,
+    pgliteOnDisk: true,
+    now: NOW,
+    dataDir: 'privacy-',
+    env: { APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' },
+  });
   let db: Database;
   let admin: TestUser;
-  let dataDir: string;
-  let restoreEnv: () => void;
-  let dropDatabase = async () => {};
   let typeId: string;
   const logs: string[] = [];
   const secrets: string[] = [MESSAGE];
   const api = asAdmin(() => admin);
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'privacy-'));
-    await closeDb();
-    let url = `pglite:${path.join(dataDir, 'pglite')}`;
-    if (kind === 'postgres') {
-      const created = await createPostgresDatabase();
-      url = created.url;
-      dropDatabase = created.drop;
-    }
-    restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example', DATABASE_URL: url });
-    db = await getDb();
+    db = t.db;
     admin = await createAdmin(db);
     const type = await addBookableType(db, { name: 'Check-up', description: 'Vorsorge', maxAdvanceDays: 30 });
     typeId = type.id;
@@ -108,18 +98,10 @@ describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) 
     captureConsole(logs);
   });
 
-  afterAll(async () => {
-    vi.useRealTimers();
-    await closeDb();
-    await dropDatabase();
-    await rm(dataDir, { recursive: true, force: true });
-    restoreEnv();
-  });
-
   async function expectNothingInClear(step: string) {
     if (kind === 'pglite') await db.execute(sql`checkpoint`);
     const tables = await everyTableAsText(db);
-    const files = await filesOf(dataDir);
+    const files = await filesOf(t.dataDir);
     if (kind === 'pglite') expect(files.some((f) => f.file.includes(`${path.sep}pglite${path.sep}`)), step).toBe(true);
     for (const secret of secrets) {
       expect(tables, `${step}: a table holds ${secret}`).not.toContain(secret);
@@ -129,7 +111,7 @@ describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) 
   }
 
   const tokenFor = async (email: string) => {
-    const mail = (await readOutbox(path.join(dataDir, 'outbox'))).find((m) => m.headers.to === email && /token=/.test(m.text))!;
+    const mail = (await readOutbox(path.join(t.dataDir, 'outbox'))).find((m) => m.headers.to === email && /token=/.test(m.text))!;
     return /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
   };
 
@@ -155,7 +137,7 @@ describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) 
     expect((await call(cancelLink, '/api/bookings/cancel', { method: 'POST', body: { token: secrets.at(-1) } })).status).toBe(200);
     await expectNothingInClear('cancelled');
     // The practice's message reached the patient, and only the patient.
-    const mails = await readOutbox(path.join(dataDir, 'outbox'));
+    const mails = await readOutbox(path.join(t.dataDir, 'outbox'));
     expect(mails.filter((m) => m.text.includes(MESSAGE)).map((m) => m.headers.to)).toEqual([patients[1]!.email]);
 
     // The reminder of the one left (moved to Thursday 10:00) goes on Wednesday; the purge after its end.
@@ -181,7 +163,7 @@ describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) 
     expect(await db.select().from(appointmentContacts)).toHaveLength(0);
     expect((await db.select({ attendance: bookedSlots.attendance }).from(bookedSlots).where(eq(bookedSlots.id, ids[0]!)))[0]?.attendance).toBe('arrived');
     // The practice's mailbox got every notification, none with a patient value in it.
-    const practiceMails = (await readOutbox(path.join(dataDir, 'outbox'))).filter((m) => m.headers.to === 'team@praxis.example');
+    const practiceMails = (await readOutbox(path.join(t.dataDir, 'outbox'))).filter((m) => m.headers.to === 'team@praxis.example');
     expect(practiceMails.length).toBeGreaterThanOrEqual(patients.length);
     for (const mail of practiceMails) {
       for (const secret of secrets) expect(`${mail.subject}\n${mail.text}\n${mail.html}`, `practice email "${mail.subject}" holds ${secret}`).not.toContain(secret);
@@ -208,7 +190,7 @@ describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) 
     secrets.push(await tokenFor(callers[0]!.email!));
     await expectNothingInClear('phone booked');
     // Only the caller with an email was written to; the practice, which took the call, was not.
-    const mails = await readOutbox(path.join(dataDir, 'outbox'));
+    const mails = await readOutbox(path.join(t.dataDir, 'outbox'));
     expect(mails.filter((m) => m.headers.to === callers[0]!.email)).toHaveLength(1);
     const mentions = (c: (typeof callers)[number]) => mails.filter((m) => m.text.includes(c.last_name)).map((m) => m.headers.to);
     expect(mentions(callers[0]!)).toEqual([callers[0]!.email]);

@@ -7,7 +7,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
 import status from '../../netlify/functions/auth-status';
 import setup from '../../netlify/functions/auth-setup';
@@ -17,7 +17,7 @@ import { DEFAULT_SETUP_SECRET } from '../../src/server/auth/auth.server';
 import type { Handler } from '../../src/server/http.server';
 import { createAdmin } from '../helpers/auth';
 import { call } from '../helpers/http';
-import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { useTestBed } from '../setup/test-bed';
 
 const SECRETS = {
   JWT_SECRET: 'j'.repeat(48),
@@ -45,11 +45,10 @@ function expectNothingSecret(text: string, url: string) {
 }
 
 describe('functions in production (no APP_ENV)', () => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: 'postgres' });
   let functions: Array<{ name: string; handler: Handler; path: string }>;
 
   beforeAll(async () => {
-    t = await useTestDatabase('postgres');
     const dir = path.resolve('netlify/functions');
     functions = [];
     // The /api/* catch-all answers 404 without touching configuration.
@@ -62,7 +61,6 @@ describe('functions in production (no APP_ENV)', () => {
     expect(functions.length).toBeGreaterThan(20);
   });
   afterEach(() => vi.unstubAllEnvs());
-  afterAll(() => t.dispose());
 
   it('serve requests when everything is configured', async () => {
     stubAll(production(t.url));

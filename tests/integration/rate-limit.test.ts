@@ -3,7 +3,7 @@
  * a sliding window per keyed hash, exact under parallel bursts (real
  * Postgres), a refused hit leaves nothing behind.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../db/schema';
 import { AppError } from '../../src/lib/errors';
 import { canonicalClientAddress } from '../../src/server/client-address.server';
@@ -13,7 +13,7 @@ import {
   takeRateLimit,
   type RateLimit,
 } from '../../src/server/rate-limit.server';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const LIMIT: RateLimit = { bucket: 'test', max: 3, windowSeconds: 600 };
 const T0 = new Date('2030-01-07T06:00:00Z');
@@ -38,13 +38,7 @@ describe('canonical values', () => {
 });
 
 describe.each(databaseKinds)('takeRateLimit on %s', (kind) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await useTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await t.dispose();
-  });
+  const t = useTestBed({ database: kind });
   beforeEach(async () => {
     await t.db.delete(rateLimits);
   });

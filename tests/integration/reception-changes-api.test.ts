@@ -10,10 +10,8 @@
  * - the covered bookings name the language of the patient's email;
  * - two windows of one type on one weekday that overlap: 409 naming the other.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import blockedItem from '../../netlify/functions/admin-blocked-date';
 import blockedCollection from '../../netlify/functions/admin-blocked-dates';
 import bookedCollection from '../../netlify/functions/admin-booked-slots';
@@ -26,10 +24,9 @@ import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
 import { readOutbox } from '../helpers/eml';
-import { setEnv } from '../helpers/env';
 import { call } from '../helpers/http';
 import { testCaller, testPatient } from '../helpers/patient';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
@@ -37,31 +34,15 @@ const NOW = new Date('2030-01-07T07:00:00+01:00');
 const MESSAGE = 'Frau Dr. Muster ist krank.\nBitte rufen Sie uns für einen neuen Termin an.';
 
 describe.each(databaseKinds)('reception changes on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, now: NOW, dataDir: 'reception-changes-', env: { APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' } });
   let admin: TestUser;
-  let dataDir: string;
-  let outbox: string;
-  let restoreEnv: () => void;
   let checkUp: string;
   const api = asAdmin(() => admin);
   const logs: string[] = [];
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'reception-changes-'));
-    outbox = path.join(dataDir, 'outbox');
-    restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' });
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
     checkUp = (await addBookableType(t.db, { name: 'Check-up', nameEn: 'Check-up EN', description: 'Vorsorge', maxAdvanceDays: 30 })).id;
-  });
-
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    restoreEnv();
   });
 
   beforeEach(async () => {
@@ -71,7 +52,7 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
     await t.db.delete(auditLog);
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     logs.length = 0;
     captureConsole(logs);
   });
@@ -111,7 +92,7 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
     it('a block that cancels sends each patient the message as typed, in their language; nothing stores, audits or logs it', async () => {
       const de = await online('2030-01-08', '09:00', 'de');
       const en = await online('2030-01-08', '10:00', 'en');
-      await rm(outbox, { recursive: true, force: true });
+      await rm(t.outbox, { recursive: true, force: true });
       const res = await block({ date: '2030-01-08', reason: 'Krankheit', bookings: 'cancel', message: MESSAGE });
       expect(res.status).toBe(201);
       expect(res.json.cancelled).toEqual([
@@ -119,7 +100,7 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
         { reference: en.reference, patient_notified: true },
       ]);
       expect(res.json.kept).toEqual([]);
-      const mails = await readOutbox(outbox);
+      const mails = await readOutbox(t.outbox);
       expect(mails).toHaveLength(2);
       const german = mails.find((m) => m.text.includes(de.reference))!;
       const english = mails.find((m) => m.text.includes(en.reference))!;
@@ -134,18 +115,18 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
 
     it('"Verschieben" sends the message with the new time; nothing stores or audits it', async () => {
       const a = await online('2030-01-08', '09:00');
-      await rm(outbox, { recursive: true, force: true });
+      await rm(t.outbox, { recursive: true, force: true });
       const res = await move(a.id, { appointment_date: '2030-01-09', appointment_time: '10:00', message: MESSAGE });
       expect(res.status).toBe(200);
       expect(res.json).toMatchObject({ booking: { appointment_date: '2030-01-09', appointment_time: '10:00' }, patient_notified: true });
-      const [mail] = await readOutbox(outbox);
+      const [mail] = await readOutbox(t.outbox);
       expect(mail!.text).toContain(`Nachricht der Praxis:\n${MESSAGE}`);
       expect(mail!.text).toContain('Neues Datum: Mittwoch, 9. Januar 2030');
       expect(await stored()).not.toContain('krank');
       // Without a message the email has none.
-      await rm(outbox, { recursive: true, force: true });
+      await rm(t.outbox, { recursive: true, force: true });
       expect((await move(a.id, { appointment_date: '2030-01-10', appointment_time: '10:00' })).status).toBe(200);
-      expect((await readOutbox(outbox))[0]!.text).not.toContain('Nachricht der Praxis');
+      expect((await readOutbox(t.outbox))[0]!.text).not.toContain('Nachricht der Praxis');
     });
 
     it.each([
@@ -155,12 +136,12 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
       ['an encoded word', '=?utf-8?q?Hallo?=', 'admin.errors.invalidCharacters'],
     ])('a message %s is refused with 400 naming it, on a block and on a move, and changes nothing', async (_, message, key) => {
       const a = await online('2030-01-08', '09:00');
-      await rm(outbox, { recursive: true, force: true });
+      await rm(t.outbox, { recursive: true, force: true });
       expect(errorsOf(await block({ date: '2030-01-08', bookings: 'cancel', message }))).toEqual({ message: [key] });
       expect(errorsOf(await move(a.id, { appointment_date: '2030-01-09', appointment_time: '10:00', message }))).toEqual({ message: [key] });
       expect((await t.db.select().from(bookedSlots)).map((b) => [b.id, b.appointmentDate])).toEqual([[a.id, '2030-01-08']]);
       expect(await t.db.select().from(blockedDates)).toHaveLength(0);
-      expect(await readOutbox(outbox)).toHaveLength(0);
+      expect(await readOutbox(t.outbox)).toHaveLength(0);
     });
   });
 
@@ -207,7 +188,7 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
     it('"cancel" keeps an appointment that has begun (listed as kept, no email) and cancels the rest', async () => {
       const early = await online('2030-01-07', '08:20');
       const later = await online('2030-01-07', '11:00');
-      await rm(outbox, { recursive: true, force: true });
+      await rm(t.outbox, { recursive: true, force: true });
       await at('2030-01-07T09:00:00+01:00');
       const res = await block({ date: '2030-01-07', bookings: 'cancel', message: MESSAGE });
       expect(res.status).toBe(201);
@@ -215,7 +196,7 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
       expect(res.json.kept).toEqual([{ id: early.id, reference: early.reference, appointment_date: '2030-01-07', appointment_time: '08:20', type_name: 'Check-up' }]);
       expect((await t.db.select().from(bookedSlots)).map((b) => b.id)).toEqual([early.id]);
       expect((await t.db.select().from(cancelledBookings)).map((b) => b.id)).toEqual([later.id]);
-      const mails = await readOutbox(outbox);
+      const mails = await readOutbox(t.outbox);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.text).toContain(later.reference);
       // No audit row claims the begun one was cancelled.
@@ -224,14 +205,14 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
 
     it('an appointment long past (13 hours after its start) is kept too', async () => {
       const early = await online('2030-01-07', '08:20');
-      await rm(outbox, { recursive: true, force: true });
+      await rm(t.outbox, { recursive: true, force: true });
       await at('2030-01-07T21:20:00+01:00');
       const res = await block({ date: '2030-01-07', bookings: 'cancel' });
       expect(res.status).toBe(201);
       expect(res.json.cancelled).toEqual([]);
       expect(res.json.kept.map((b: { id: string }) => b.id)).toEqual([early.id]);
       expect((await t.db.select().from(bookedSlots)).map((b) => b.id)).toEqual([early.id]);
-      expect(await readOutbox(outbox)).toHaveLength(0);
+      expect(await readOutbox(t.outbox)).toHaveLength(0);
     });
 
     it('a block starting before today is refused with 400 naming the date, new or edited; today is fine', async () => {

@@ -7,10 +7,10 @@
  * journal order on the real Postgres.
  */
 import { describe, expect, it } from 'vitest';
-import { useScratchDatabase } from '../helpers/migration-db';
+import { useTestBed } from '../setup/test-bed';
 
 describe('reception migration over existing data (real Postgres)', () => {
-  const db = useScratchDatabase();
+  const db = useTestBed({ scratchDatabase: true }).scratch;
 
   it('keeps types bookable, leaves old audit entries unlabelled, marks never-used invitations pending', async () => {
     const migrations = await db.migrationsAround('_reception');

@@ -4,12 +4,10 @@
  * the practice-wide requirement, a colleague's reset, single use, clock
  * drift and the limits on code attempts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, practiceSettings, rateLimits, sessions, staffRecoveryCodes, staffSecondFactors } from '../../db/schema';
 import adminSettings, { config as settingsConfig } from '../../netlify/functions/admin-settings';
 import adminStats from '../../netlify/functions/admin-stats';
@@ -30,7 +28,7 @@ import { siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 type Res = Awaited<ReturnType<typeof call>>;
 
@@ -52,8 +50,7 @@ const codeAt = (secret: string, at: Date) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at.getTime() });
 
 describe.each(databaseKinds)('staff second factor on %s', (kind) => {
-  let t: TestDatabase;
-  let dataDir: string;
+  const t = useTestBed({ database: kind, perTest: { dataDir: 'second-factor-', env: { POSTMARK_SERVER_TOKEN: '', DATA_ENCRYPTION_KEY: '', SITE_URL: 'https://praxis.example' } } });
   let clock = Date.UTC(2030, 0, 8, 9, 0, 5);
   /** Every test starts at a fresh 30-s step (codes are accepted once per step). */
   const now = () => new Date(clock);
@@ -88,17 +85,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
     expect(done.status, JSON.stringify(done.json)).toBe(200);
     return cookiesOf(done);
   }
-
-  beforeAll(async () => {
-    t = await useTestDatabase(kind);
-  });
-  afterAll(() => t.dispose());
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'second-factor-'));
-    vi.stubEnv('DATA_DIR', dataDir);
-    vi.stubEnv('POSTMARK_SERVER_TOKEN', '');
-    vi.stubEnv('DATA_ENCRYPTION_KEY', '');
-    vi.stubEnv('SITE_URL', 'https://praxis.example');
     vi.spyOn(console, 'info').mockImplementation(() => {});
     vi.useFakeTimers({ toFake: ['Date'] });
     clock = Math.ceil((clock + 1) / 30_000) * 30_000 + 5_000;
@@ -108,9 +95,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
   });
   afterEach(async () => {
     vi.useRealTimers();
-    vi.unstubAllEnvs();
     vi.restoreAllMocks();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('is routed as the API says', () => {
@@ -425,7 +410,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       expect((await as(colleagueSession)(sessionFn, '/api/auth/session')).status).toBe(401);
       const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'second-factor-reset'), eq(auditLog.entityId, colleague.id)));
       expect(entry).toMatchObject({ userId: chief.id, entity: 'user', label: colleague.email });
-      const mails = (await readOutbox(path.join(dataDir, 'outbox'))).filter((m) => m.addresses.to[0]?.address === colleague.email);
+      const mails = (await readOutbox(t.outbox)).filter((m) => m.addresses.to[0]?.address === colleague.email);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toContain('Zwei-Faktor');
       expect(mails[0]!.text).toContain(chief.email);

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +6,7 @@ import { startLocalServer, type RunningServer } from '../../scripts/local-server
 import status from '../../netlify/functions/auth-status';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/server/security-headers';
 import { call } from '../helpers/http';
-import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { useTestBed } from '../setup/test-bed';
 
 function expectSecurityHeaders(headers: Headers, label: string) {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
@@ -36,13 +35,12 @@ describe('the security headers', () => {
 });
 
 describe('served responses carry the security headers', () => {
-  let t: TestDatabase;
+  const bed = useTestBed({ database: 'pglite', tempDir: 'headers-' });
   let root: string;
   let running: RunningServer;
 
   beforeAll(async () => {
-    t = await useTestDatabase('pglite');
-    root = await mkdtemp(path.join(os.tmpdir(), 'headers-'));
+    root = bed.tempDir;
     await mkdir(path.join(root, '_astro'), { recursive: true });
     await writeFile(path.join(root, 'index.html'), '<h1>home</h1>');
     await writeFile(path.join(root, '404.html'), '<h1>Oops! Page not found</h1>');
@@ -58,8 +56,6 @@ describe('served responses carry the security headers', () => {
   });
   afterAll(async () => {
     await running.close();
-    await rm(root, { recursive: true, force: true });
-    await t.dispose();
   });
 
   it.each(['/', '/unbekannt', '/_astro/a.js', '/api/auth/status', '/api/auth/session', '/api/admin/stats', '/api/gibt-es-nicht'])(

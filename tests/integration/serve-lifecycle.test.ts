@@ -4,14 +4,13 @@
  * closes cleanly (exit code 0, database released for the next process).
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/embedded-postgres';
 import { addDaysToDate, berlinToday } from '../../src/lib/berlin-time';
 import { readOutbox } from '../helpers/eml';
 import { bookingRequest } from '../helpers/patient';
+import { useTestBed } from '../setup/test-bed';
 
 function startServe(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
@@ -38,16 +37,12 @@ function startServe(env: Record<string, string>) {
 }
 
 describe('npm start server lifecycle', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'serve-'));
-  });
-  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+  const bed = useTestBed({ dataDir: 'serve-' });
 
   it('serves the seeded API on PORT, then exits 0 on SIGTERM and releases the database', async () => {
     for (const round of [1, 2]) {
       const port = await freePort();
-      const serve = startServe({ PORT: String(port), DATA_DIR: dataDir });
+      const serve = startServe({ PORT: String(port), DATA_DIR: bed.dataDir });
       await serve.ready;
       const res = await fetch(`http://localhost:${port}/api/appointment-types`);
       expect(res.status).toBe(200);
@@ -59,13 +54,13 @@ describe('npm start server lifecycle', () => {
       expect(await serve.exited).toBe(0);
       expect(serve.output()).toContain('SIGTERM received, shutting down');
     }
-    expect(await readdir(dataDir)).toContain('pglite');
+    expect(await readdir(bed.dataDir)).toContain('pglite');
   }, 90_000);
 
   it('without SITE_URL, links in emails point at the origin the server listens on (PORT)', async () => {
     const port = await freePort();
     const site = { SITE_URL: '' };
-    const serve = startServe({ PORT: String(port), DATA_DIR: dataDir, ...site });
+    const serve = startServe({ PORT: String(port), DATA_DIR: bed.dataDir, ...site });
     await serve.ready;
     try {
       const base = `http://localhost:${port}`;
@@ -87,7 +82,7 @@ describe('npm start server lifecycle', () => {
         break;
       }
       expect(booked).toBe(true);
-      const mails = await readOutbox(path.join(dataDir, 'outbox'));
+      const mails = await readOutbox(bed.outbox);
       const patient = mails.find((m) => m.headers.to === 'erika@example.org')!;
       expect(patient.text).toContain(`${base}/termin/absagen?token=`);
       expect(patient.text).not.toContain('localhost:4321');

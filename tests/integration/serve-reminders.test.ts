@@ -5,33 +5,25 @@
  * due while the server owns the database.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/embedded-postgres';
 import { addDaysToDate, berlinToday } from '../../src/lib/berlin-time';
 import { readOutbox } from '../helpers/eml';
-import { createPostgresDatabase } from '../helpers/test-database';
+import { useTestBed } from '../setup/test-bed';
 import { bookingRequest } from '../helpers/patient';
 
 describe('local server runs the reminder job', () => {
-  let dataDir: string;
-  let database: { url: string; drop(): Promise<void> };
+  const bed = useTestBed({ dataDir: 'serve-reminders-', separateDatabase: true });
   let client: pg.Client;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'serve-reminders-'));
-    database = await createPostgresDatabase();
-    client = new pg.Client({ connectionString: database.url });
+    client = new pg.Client({ connectionString: bed.separateUrl });
     await client.connect();
   });
 
   afterAll(async () => {
     await client.end();
-    await database.drop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('sends a due reminder within the interval, deletes it, and stops cleanly on SIGTERM', async () => {
@@ -48,11 +40,11 @@ describe('local server runs the reminder job', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
       env: {
         ...process.env,
-        DATABASE_URL: database.url,
+        DATABASE_URL: bed.separateUrl,
         POSTMARK_SERVER_TOKEN: '',
         DATA_ENCRYPTION_KEY: '',
         APP_ENV: 'development',
-        DATA_DIR: dataDir,
+        DATA_DIR: bed.dataDir,
         PORT: String(port),
         REMINDER_INTERVAL_MS: '300',
       },
@@ -75,7 +67,7 @@ describe('local server runs the reminder job', () => {
       expect((await client.query('select count(*)::int as n from reminders')).rows[0].n).toBe(1);
       // Make it due now; the server's next tick sends it.
       await client.query(`update reminders set send_at = now() - interval '1 minute'`);
-      const outbox = path.join(dataDir, 'outbox');
+      const outbox = bed.outbox;
       let reminderMails: Awaited<ReturnType<typeof readOutbox>> = [];
       for (let i = 0; i < 100 && reminderMails.length === 0; i++) {
         await new Promise((r) => setTimeout(r, 100));
@@ -93,6 +85,6 @@ describe('local server runs the reminder job', () => {
     }
     expect(await exited).toBe(0);
     // Only one reminder, however many ticks passed.
-    expect((await readOutbox(path.join(dataDir, 'outbox'))).filter((m) => m.subject.startsWith('Erinnerung'))).toHaveLength(1);
+    expect((await readOutbox(bed.outbox)).filter((m) => m.subject.startsWith('Erinnerung'))).toHaveLength(1);
   }, 90_000);
 });

@@ -7,25 +7,21 @@
  * booking must have been answered 201 and emailed.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/embedded-postgres';
+import { useTestBed } from '../setup/test-bed';
 
 const BOOKINGS = 24;
 
 describe('graceful shutdown under load', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'serve-shutdown-'));
-  });
-  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+  const bed = useTestBed({ dataDir: 'serve-shutdown-' });
 
   it('answers every booking it commits after SIGTERM, emails included, then exits 0', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-      env: { ...process.env, DATABASE_URL: '', POSTMARK_SERVER_TOKEN: '', APP_ENV: 'development', PORT: String(port), DATA_DIR: dataDir },
+      env: { ...process.env, DATABASE_URL: '', POSTMARK_SERVER_TOKEN: '', APP_ENV: 'development', PORT: String(port), DATA_DIR: bed.dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -88,14 +84,14 @@ describe('graceful shutdown under load', () => {
 
     const created = answered.filter((s) => s === 201).length;
     const { PGlite } = await import('@electric-sql/pglite');
-    const pg = new PGlite(path.join(dataDir, 'pglite'));
+    const pg = new PGlite(path.join(bed.dataDir, 'pglite'));
     const { rows } = await pg.query<{ n: number }>('select count(*)::int as n from booked_slots');
     await pg.close();
     // No orphan: every committed booking was answered 201 …
     expect(rows[0]!.n).toBe(created);
     expect(created).toBeGreaterThan(0);
     // … and both its emails went out before the process ended.
-    const mails = (await readdir(path.join(dataDir, 'outbox'))).filter((f) => f.endsWith('.eml'));
+    const mails = (await readdir(bed.outbox)).filter((f) => f.endsWith('.eml'));
     expect(mails).toHaveLength(created * 2);
     // Whatever was not booked got a clear answer (503 while stopping) or never connected, never a 5xx bug.
     expect(answered.filter((s) => s !== 201 && s !== 503 && s !== 0 && s !== 429)).toEqual([]);

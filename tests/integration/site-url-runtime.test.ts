@@ -5,12 +5,12 @@
  * request 503 naming SITE_URL. Production only: the embedded database is
  * refused there, so this runs on the real Postgres.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import appointmentTypes from '../../netlify/functions/appointment-types';
 import bookings from '../../netlify/functions/bookings';
 import { readEnv } from '../../src/server/env.server';
 import { call } from '../helpers/http';
-import { useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { useTestBed } from '../setup/test-bed';
 
 function production(url: string): Record<string, string | undefined> {
   return {
@@ -32,12 +32,8 @@ function stubAll(vars: Record<string, string | undefined>) {
 }
 
 describe('SITE_URL at run time on Netlify', () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await useTestDatabase('postgres');
-  });
+  const t = useTestBed({ database: 'postgres' });
   afterEach(() => vi.unstubAllEnvs());
-  afterAll(() => t.dispose());
 
   const postBooking = (origin: string) => call(bookings, '/api/bookings', { method: 'POST', body: {}, headers: { origin } });
 

@@ -5,11 +5,8 @@
  * stored as SHA-256 only. "Passwort vergessen" and the links:
  * password-links-api.test.ts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passwordTokens, rateLimits, sessions, userRoles, users } from '../../db/schema';
 import adminUsers, { config as usersConfig } from '../../netlify/functions/admin-users';
 import adminUser, { config as userConfig } from '../../netlify/functions/admin-user';
@@ -25,7 +22,7 @@ import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
 import { countRoundTrips } from '../helpers/round-trips';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter}`;
@@ -38,33 +35,24 @@ function tokenFrom(text: string): string {
 }
 
 describe.each(databaseKinds)('staff accounts on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, perTest: { dataDir: 'accounts-', env: { POSTMARK_SERVER_TOKEN: '', SITE_URL: 'https://praxis.example' } } });
   let admin: TestUser;
-  let dataDir: string;
   const api = asAdmin(() => admin);
-  const outbox = () => readOutbox(path.join(dataDir, 'outbox'));
+  const outbox = () => readOutbox(t.outbox);
   const signIn = (email: string, password: string) =>
     call(login, '/api/auth/login', { method: 'POST', body: { email, password }, ip: nextIp() });
   const setPassword = (token: string, password: string) => call(reset, '/api/auth/reset', { method: 'POST', body: { token, password }, headers: { origin: siteOrigin() } });
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db, { email: 'chefin@example.org' });
   });
-  afterAll(() => t.dispose());
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'accounts-'));
-    vi.stubEnv('DATA_DIR', dataDir);
-    vi.stubEnv('POSTMARK_SERVER_TOKEN', '');
-    vi.stubEnv('SITE_URL', 'https://praxis.example');
     vi.spyOn(console, 'info').mockImplementation(() => {});
     await t.db.delete(rateLimits);
   });
   afterEach(async () => {
-    vi.unstubAllEnvs();
     vi.restoreAllMocks();
     vi.useRealTimers();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('is routed as API.md says', () => {
@@ -234,12 +222,8 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
 });
 
 describe('the admin guard on a real Postgres', () => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: 'postgres' });
   let trips: ReturnType<typeof countRoundTrips>;
-  beforeAll(async () => {
-    t = await useTestDatabase('postgres');
-  });
-  afterAll(() => t.dispose());
   beforeEach(() => {
     trips = countRoundTrips();
   });

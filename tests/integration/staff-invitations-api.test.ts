@@ -6,11 +6,8 @@
  * audited as `invitation-accept` (point 5), after which the colleague is
  * `active`.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, passwordTokens, users } from '../../db/schema';
 import adminUsers from '../../netlify/functions/admin-users';
 import invite, { config as inviteConfig } from '../../netlify/functions/admin-user-invite';
@@ -19,16 +16,15 @@ import { asAdmin, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
 import { call } from '../helpers/http';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 const tokenFrom = (text: string) => /\/auth\/reset\?token=([A-Za-z0-9_-]{43})/.exec(text)![1]!;
 
 describe.each(databaseKinds)('invitations on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, perTest: { dataDir: 'invitations-', env: { POSTMARK_SERVER_TOKEN: '', SITE_URL: 'https://praxis.example' } } });
   let admin: TestUser;
-  let dataDir: string;
   const api = asAdmin(() => admin);
-  const outbox = () => readOutbox(path.join(dataDir, 'outbox'));
+  const outbox = () => readOutbox(t.outbox);
   const account = (token: string) => call(reset, '/api/auth/reset', { query: { token } });
   const setPassword = (token: string, password: string) =>
     call(reset, '/api/auth/reset', { method: 'POST', body: { token, password }, headers: { origin: siteOrigin() } });
@@ -36,22 +32,14 @@ describe.each(databaseKinds)('invitations on %s', (kind) => {
   const listed = async (email: string) => (await api(adminUsers, '/api/admin/users')).json.find((u: { email: string }) => u.email === email);
 
   beforeAll(async () => {
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db, { email: 'chefin@example.org' });
   });
-  afterAll(() => t.dispose());
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'invitations-'));
-    vi.stubEnv('DATA_DIR', dataDir);
-    vi.stubEnv('POSTMARK_SERVER_TOKEN', '');
-    vi.stubEnv('SITE_URL', 'https://praxis.example');
     vi.spyOn(console, 'info').mockImplementation(() => {});
   });
   afterEach(async () => {
-    vi.unstubAllEnvs();
     vi.restoreAllMocks();
     vi.useRealTimers();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('is routed as API.md says', () => expect(inviteConfig.path).toBe('/api/admin/users/:id/invite'));

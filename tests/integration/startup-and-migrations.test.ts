@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MigrationError, migrateServerDatabase, migrationUrlFrom } from '../../db/migrate';
 import { freePort } from '../../scripts/embedded-postgres';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
-import { createPostgresDatabase } from '../helpers/test-database';
+import { useTestBed } from '../setup/test-bed';
 
 interface Run {
   code: number | null;
@@ -52,16 +52,14 @@ async function appliedCount(url: string): Promise<number> {
 
 describe('npm run serve with a database it cannot reach', () => {
   let proxy: FaultProxy;
-  let database: { url: string; drop(): Promise<void> };
+  const bed = useTestBed({ separateDatabase: true });
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    const target = new URL(database.url);
+    const target = new URL(bed.separateUrl);
     proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port) });
     proxy.freeze();
   });
   afterAll(async () => {
     await proxy.close();
-    await database.drop();
   });
 
   it('exits non-zero within 15 s with one clear line when nothing listens', async () => {
@@ -76,7 +74,7 @@ describe('npm run serve with a database it cannot reach', () => {
   }, 30_000);
 
   it('exits non-zero within 15 s with one clear line when the database is frozen', async () => {
-    const frozen = new URL(database.url);
+    const frozen = new URL(bed.separateUrl);
     frozen.port = String(proxy.port);
     const result = await run('scripts/serve.ts', { DATABASE_URL: frozen.href, PORT: String(await freePort()) });
     expect(result.code).not.toBe(0);
@@ -87,27 +85,23 @@ describe('npm run serve with a database it cannot reach', () => {
 });
 
 describe('migrations', () => {
-  let database: { url: string; drop(): Promise<void> };
-  beforeAll(async () => {
-    database = await createPostgresDatabase(); // already migrated once
-  });
-  afterAll(() => database.drop());
+  const bed = useTestBed({ separateDatabase: true }); // already migrated once
 
   it('are idempotent: running them again applies nothing and fails nothing', async () => {
-    const before = await appliedCount(database.url);
+    const before = await appliedCount(bed.separateUrl);
     expect(before).toBeGreaterThan(0);
-    await migrateServerDatabase(database.url);
-    await migrateServerDatabase(database.url);
-    expect(await appliedCount(database.url)).toBe(before);
+    await migrateServerDatabase(bed.separateUrl);
+    await migrateServerDatabase(bed.separateUrl);
+    expect(await appliedCount(bed.separateUrl)).toBe(before);
   });
 
   it('give up with a clear error after the lock timeout instead of hanging', async () => {
-    const holder = new pg.Client({ connectionString: database.url });
+    const holder = new pg.Client({ connectionString: bed.separateUrl });
     await holder.connect();
     try {
       await holder.query('select pg_advisory_lock(727001)');
       const start = performance.now();
-      const error = await migrateServerDatabase(database.url, { lockTimeoutMs: 1000 }).catch((e: unknown) => e);
+      const error = await migrateServerDatabase(bed.separateUrl, { lockTimeoutMs: 1000 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(MigrationError);
       expect((error as Error).message).toMatch(/migration lock/);
       expect(performance.now() - start).toBeLessThan(5000);
@@ -115,7 +109,7 @@ describe('migrations', () => {
       await holder.end();
     }
     // Once the holder is gone, migrating works again.
-    await migrateServerDatabase(database.url, { lockTimeoutMs: 1000 });
+    await migrateServerDatabase(bed.separateUrl, { lockTimeoutMs: 1000 });
   });
 
   it('use the unpooled URL, and refuse a Neon pooled one', () => {
@@ -142,7 +136,7 @@ describe('migrations', () => {
     }, 30_000);
 
     it('migrates production through the unpooled URL', async () => {
-      const result = await run('db/migrate-cli.ts', { NETLIFY: 'true', CONTEXT: 'production', NETLIFY_DATABASE_URL: 'postgres://u:p@127.0.0.1:1/pooled-never-used', NETLIFY_DATABASE_URL_UNPOOLED: database.url });
+      const result = await run('db/migrate-cli.ts', { NETLIFY: 'true', CONTEXT: 'production', NETLIFY_DATABASE_URL: 'postgres://u:p@127.0.0.1:1/pooled-never-used', NETLIFY_DATABASE_URL_UNPOOLED: bed.separateUrl });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('migrations applied');

@@ -7,11 +7,9 @@
  * freed seat, leaving, sealing, a race of two patients for one seat, and the
  * purge at the end of the booking's day and of the range (fake clock).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import cancelFn from '../../netlify/functions/admin-booked-slot-cancel';
 import blockedItem from '../../netlify/functions/admin-blocked-date';
 import bookings from '../../netlify/functions/bookings';
@@ -28,34 +26,24 @@ import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, createNonAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
 import { readOutbox, type ParsedEml } from '../helpers/eml';
-import { setEnv } from '../helpers/env';
 import { addBookableType } from '../helpers/fixtures';
 import { call, settled } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
 import { testPatient } from '../helpers/patient';
-import { databaseKinds, useTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 // Monday 7 January 2030, 07:00 in Berlin.
 const NOW = new Date('2030-01-07T07:00:00+01:00');
 const TOKEN = /([A-Za-z0-9_-]{43})/;
 
 describe.each(databaseKinds)('waitlist on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestBed({ database: kind, now: NOW, dataDir: 'waitlist-', env: { APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' } });
   let admin: TestUser;
-  let dataDir: string;
-  let outbox: string;
-  let restoreEnv: () => void;
   let typeId: string;
   const api = asAdmin(() => admin);
   const logs: string[] = [];
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'waitlist-'));
-    outbox = path.join(dataDir, 'outbox');
-    restoreEnv = setEnv({ DATA_DIR: dataDir, APP_ENV: 'development', SITE_URL: 'https://praxis.example', PRACTICE_EMAIL: 'team@praxis.example' });
-    t = await useTestDatabase(kind);
     admin = await createAdmin(t.db);
     // Two times a weekday (09:00, 09:20), one seat each, bookable 14 days ahead.
     const type = await addBookableType(
@@ -64,13 +52,6 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
       { start: '09:00', end: '09:40' },
     );
     typeId = type.id;
-  });
-
-  afterAll(async () => {
-    vi.useRealTimers();
-    await t.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-    restoreEnv();
   });
 
   beforeEach(async () => {
@@ -83,7 +64,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
     await t.db.delete(auditLog);
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
 
@@ -97,7 +78,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
       ip: `10.0.0.${people % 250}`,
     });
     expect(res.status).toBe(201);
-    const mail = (await readOutbox(outbox)).find((m) => m.headers.to === email)!;
+    const mail = (await readOutbox(t.outbox)).find((m) => m.headers.to === email)!;
     return { id: res.json.booking.id as string, token: /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!, email };
   }
   const join = (body: Record<string, unknown>, ip = '10.1.0.1') => call(waitlist, '/api/waitlist', { method: 'POST', body, ip });
@@ -118,7 +99,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     expect(res.status).toBe(200);
     await settled();
   };
-  const mailsTo = async (to: string) => (await readOutbox(outbox)).filter((m) => m.headers.to === to);
+  const mailsTo = async (to: string) => (await readOutbox(t.outbox)).filter((m) => m.headers.to === to);
   const offersTo = async (to: string) => (await mailsTo(to)).filter((m) => /Früherer Termin frei|An earlier time is free/.test(m.subject));
   const offerToken = (mail: ParsedEml) => new RegExp(`offer=${TOKEN.source}`).exec(mail.text)![1]!;
   const leaveToken = (mail: ParsedEml) => new RegExp(`leave=${TOKEN.source}`).exec(mail.text)![1]!;
@@ -154,7 +135,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     expect(shown.status).toBe(200);
     expect(shown.json).toMatchObject({ appointment_type_id: typeId, type_name_en: 'Health check', appointment_date: '2030-01-08', appointment_time: '09:00', current: { date: '2030-01-10', time: '09:00' } });
 
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     const taken = await take(token);
     expect(taken.status).toBe(200);
     expect(taken.json.booking).toMatchObject({ id: later.id, appointment_date: '2030-01-08', appointment_time: '09:00', sequence: 1 });
@@ -176,7 +157,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     await settled();
     expect(await offersTo(body.email as string)).toHaveLength(0);
     // The patient's own cancellation through the link frees the seat.
-    const cancelledToken = (await readOutbox(outbox)).map((m) => /token=([A-Za-z0-9_-]{43})/.exec(m.text)?.[1]).filter(Boolean);
+    const cancelledToken = (await readOutbox(t.outbox)).map((m) => /token=([A-Za-z0-9_-]{43})/.exec(m.text)?.[1]).filter(Boolean);
     let cancelled = false;
     for (const token of cancelledToken) {
       const r = await call(cancelLink, '/api/bookings/cancel', { query: { token: token! } });
@@ -230,7 +211,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     expect(await offersTo(a.email as string)).toHaveLength(0);
     const [wednesday] = await offersTo(b.email as string);
     expect(wednesday!.subject).toContain('09.01.2030 um 09:00');
-    await rm(outbox, { recursive: true, force: true });
+    await rm(t.outbox, { recursive: true, force: true });
     await cancelAsStaff(tuesday9!.id);
     const [offerA] = await offersTo(a.email as string);
     const [offerB] = await offersTo(b.email as string);
