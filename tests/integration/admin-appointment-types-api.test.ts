@@ -33,7 +33,7 @@ describe.each(databaseKinds)('admin appointment types on %s', (kind) => {
     admin = await createAdmin(t.db);
   });
 
-  it('is routed as API.md says', () => {
+  it('is routed as docs/architecture.md (HTTP API) says', () => {
     expect(collectionConfig.path).toBe('/api/admin/appointment-types');
     expect(itemConfig.path).toBe('/api/admin/appointment-types/:id');
   });

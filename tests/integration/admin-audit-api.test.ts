@@ -1,8 +1,8 @@
 /**
- * The audit trail (issue 13, DESIGN.md Practice operations): every admin
- * change of types, windows, blocks, releases, inventory and users is
- * recorded with who, what, which id, a readable label (issue 21) and when,
- * never patient data; GET
+ * The audit trail (docs/decisions/010-staff-accounts-audit-day-list.md):
+ * every admin change of types, windows, blocks, releases, inventory and
+ * users is recorded with who, what, which id, a readable label
+ * (docs/decisions/020-reception.md) and when, never patient data; GET
  * /api/admin/audit lists it newest first, filterable by user and kind;
  * entries older than 12 months are purged.
  */

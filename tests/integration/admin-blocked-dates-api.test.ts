@@ -24,7 +24,7 @@ describe.each(databaseKinds)('admin blocked dates on %s', (kind) => {
     vaccination = (await addBookableType(t.db, { name: 'Impfung', description: 'i' }, { end: '09:00' })).id;
   });
 
-  it('is routed as API.md says', () => {
+  it('is routed as docs/architecture.md (HTTP API) says', () => {
     expect(collectionConfig.path).toBe('/api/admin/blocked-dates');
     expect(itemConfig.path).toBe('/api/admin/blocked-dates/:id');
   });

@@ -36,7 +36,7 @@ describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
   const freeTimes = async (type: string) =>
     (await call(availability, '/api/availability', { query: { type, from: '2030-01-08', to: '2030-01-08' } })).json.days[0].times as string[];
 
-  it('is routed as API.md says', () => {
+  it('is routed as docs/architecture.md (HTTP API) says', () => {
     expect(collectionConfig.path).toBe('/api/admin/booked-slots');
     expect(itemConfig.path).toBe('/api/admin/booked-slots/:id');
   });
@@ -81,7 +81,7 @@ describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
     ]);
   });
 
-  it('DELETE is "Absagen" without a message (200, API.md third round): the time is bookable again at once; a second DELETE is 409', async () => {
+  it('DELETE is "Absagen" without a message (200, docs/architecture.md HTTP API): the time is bookable again at once; a second DELETE is 409', async () => {
     const id = await book(checkUp, '09:20');
     expect(await freeTimes(checkUp)).not.toContain('09:20');
     const res = await api(item, `/api/admin/booked-slots/${id}`, { method: 'DELETE', params: { id } });

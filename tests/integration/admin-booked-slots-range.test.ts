@@ -1,7 +1,8 @@
 /**
- * GET /api/admin/booked-slots?from=&to= (issue 21 point 1, API.md third
- * round): the week view's and the day list's range, both ends inclusive, at
- * most 62 days; without a range every booking as before.
+ * GET /api/admin/booked-slots?from=&to= (docs/decisions/020-reception.md,
+ * docs/architecture.md HTTP API): the week view's and the day list's range,
+ * both ends inclusive, at most 62 days; without a range every booking as
+ * before.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentTypes, bookedSlots } from '../../db/schema';

@@ -1,8 +1,8 @@
 /**
- * Issue 23: the content editor's backend (/api/admin/content) on a
- * temporary copy of src/content (CONTENT_ROOT), as on a developer's
- * machine: list, read, save, and everything it refuses. The production
- * path through the Git host: admin-content-github.test.ts.
+ * The content editor's backend (docs/decisions/022-content-editor.md)
+ * (/api/admin/content) on a temporary copy of src/content (CONTENT_ROOT),
+ * as on a developer's machine: list, read, save, and everything it refuses.
+ * The production path through the Git host: admin-content-github.test.ts.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

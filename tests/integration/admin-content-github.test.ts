@@ -1,7 +1,8 @@
 /**
- * Issue 23: the content editor's production path. With GIT_REPOSITORY,
- * GIT_BRANCH and GIT_TOKEN the function reads and commits through the Git
- * host's REST contents API, here a local stand-in with GitHub's shapes
+ * The content editor's production path
+ * (docs/decisions/022-content-editor.md). With GIT_REPOSITORY, GIT_BRANCH
+ * and GIT_TOKEN the function reads and commits through the Git host's REST
+ * contents API, here a local stand-in with GitHub's shapes
  * (tests/helpers/github-contents-stand-in.ts): GET with the blob SHA, one
  * PUT per changed file naming the SHA it replaces, the editor's email in
  * the commit message; a stale SHA (409 or 422 from the host) is a 409 and

@@ -30,7 +30,7 @@ describe.each(databaseKinds)('admin inventory on %s', (kind) => {
     admin = await createAdmin(t.db);
   });
 
-  it('is routed as API.md says', () => {
+  it('is routed as docs/architecture.md (HTTP API) says', () => {
     expect(collectionConfig.path).toBe('/api/admin/inventory');
     expect(itemConfig.path).toBe('/api/admin/inventory/:id');
   });

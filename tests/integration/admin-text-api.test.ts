@@ -1,10 +1,11 @@
 /**
- * Admin text fields over HTTP (issue 20, point 10): a type name, a block
- * reason or an inventory name holding CR, "\nBcc:", U+2028, RLO, another
- * format character or a noncharacter (docs/decisions/028-fourth-attack-round.md) or an RFC
- * 2047 encoded word is refused with 400 naming the field, and nothing is
- * stored (such a type name used to break every booking's emails). The rule
- * for each field: tests/unit/admin-text-fields.test.ts.
+ * Admin text fields over HTTP (docs/decisions/015-admin-text-rules.md): a
+ * type name, a block reason or an inventory name holding CR, "\nBcc:",
+ * U+2028, RLO, another format character or a noncharacter
+ * (docs/decisions/028-hidden-characters-addresses-invitations-origin.md) or
+ * an RFC 2047 encoded word is refused with 400 naming the field, and
+ * nothing is stored (such a type name used to break every booking's
+ * emails). The rule for each field: tests/unit/admin-text-fields.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentTypes, blockedDates, inventoryItems } from '../../db/schema';
@@ -21,7 +22,7 @@ const BAD = [
   'Vorsorge\u2028Bcc: x@example.org',
   'Vorsorge\u202etxt',
   '=?utf-8?B?QmNjOiB4QGV4YW1wbGUub3Jn?=',
-  // format characters and noncharacters (docs/decisions/028-fourth-attack-round.md)
+  // format characters and noncharacters (docs/decisions/028-hidden-characters-addresses-invitations-origin.md)
   'Vorsorge\u200e',
   '\u200fVorsorge',
   '\ufeffVorsorge',

@@ -31,7 +31,7 @@ describe.each(databaseKinds)('admin time windows on %s', (kind) => {
     vaccination = types[1]!.id;
   });
 
-  it('is routed as API.md says', () => {
+  it('is routed as docs/architecture.md (HTTP API) says', () => {
     expect(collectionConfig.path).toBe('/api/admin/time-slots');
     expect(itemConfig.path).toBe('/api/admin/time-slots/:id');
   });

@@ -1,5 +1,5 @@
 /**
- * Deleting a consultation type while patients book it (DESIGN.md: refused
+ * Deleting a consultation type while patients book it (a delete is refused
  * while future bookings exist). On a real multi-connection Postgres, since
  * PGlite runs one query at a time and would hide the race: a booking must
  * never succeed for a type whose delete also succeeded (the cascade would

@@ -1,10 +1,11 @@
 /**
- * The appointment-contact migration on a database holding second-round
- * reminders (production before issue 18), on PGlite and on a real Postgres:
- * every reminder becomes its booking's contact with its send time, and the
- * statements of the functions still live during the deploy (the second
- * round's reminders code, quoted here as it ran) keep working against the
- * `reminders` view. Runs the committed SQL files in journal order.
+ * The appointment-contact migration on a database holding reminders of the
+ * earlier schema (production before appointment contacts), on PGlite and on
+ * a real Postgres: every reminder becomes its booking's contact with its
+ * send time, and the statements of the functions still live during the
+ * deploy (the earlier reminders code, quoted here as it ran) keep working
+ * against the `reminders` view. Runs the committed SQL files in journal
+ * order.
  */
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -38,7 +39,7 @@ async function connect(kind: DatabaseKind, bed: TestBed): Promise<Client> {
 
 const keys = parseKeyRing(generateKey());
 
-/** A reminder sealed as the second round sealed it: { e, f, l, t }, no last name. */
+/** A reminder sealed as the earlier schema sealed it: { e, f, l, t }, no last name. */
 function secondRoundSeal(bookingId: string, email: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keys.current.key, iv);
@@ -47,7 +48,7 @@ function secondRoundSeal(bookingId: string, email: string): string {
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
 }
 
-describe.each(databaseKinds)('appointment-contact migration over second-round reminders on %s', (kind) => {
+describe.each(databaseKinds)('appointment-contact migration over reminders of the earlier schema on %s', (kind) => {
   const bed = useTestBed({ scratchDatabase: kind === 'postgres' });
   let db: Client;
   let tags: string[];
@@ -101,7 +102,7 @@ describe.each(databaseKinds)('appointment-contact migration over second-round re
       phone: '',
     });
 
-    // The second round's statements (src/server/reminders/*.ts before issue 18), as drizzle sent them:
+    // The earlier schema's statements (src/server/reminders/*.ts before appointment contacts), as drizzle sent them:
     // insertReminder,
     await db.query(
       `insert into "reminders" ("id", "booking_id", "send_at", "key_id", "sealed", "created_at") values (default, $1, $2, $3, $4, default)`,

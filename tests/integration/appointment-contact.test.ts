@@ -1,10 +1,11 @@
 /**
- * The appointment contact and its opt-in reminder (DESIGN.md, Appointment
- * contact; Reminders) through the real handlers, on PGlite and on a real
- * Postgres: what every online booking stores (sealed, nothing in clear),
- * when the contact goes (cancelled, cancelled by staff, ended), when the
- * reminder goes (sent, begun, moved), the scheduled function, and two job
- * runs at once.
+ * The appointment contact and its opt-in reminder
+ * (docs/decisions/021-appointment-contact-and-practice-changes.md,
+ * docs/decisions/009-reminders-sealed-at-rest.md) through the real
+ * handlers, on PGlite and on a real Postgres: what every online booking
+ * stores (sealed, nothing in clear), when the contact goes (cancelled,
+ * cancelled by staff, ended), when the reminder goes (sent, begun, moved),
+ * the scheduled function, and two job runs at once.
  */
 import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
@@ -84,7 +85,7 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
   beforeEach(async () => {
     vi.setSystemTime(NOW);
     await t.db.delete(bookedSlots);
-    // A patient's own cancellation leaves a tombstone too (docs/decisions/029-patient-details-fourth-round.md): start every test without any.
+    // A patient's own cancellation leaves a tombstone too (docs/decisions/029-wizard-keeps-its-place-cancel-asks-once.md): start every test without any.
     await t.db.delete(cancelledBookings);
     // Each test books as the same patient from one address: start every test under the abuse limits.
     await t.db.delete(rateLimits);

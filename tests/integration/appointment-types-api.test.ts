@@ -9,7 +9,7 @@ import { addBookableType } from '../helpers/fixtures';
 describe.each(databaseKinds)('GET /api/appointment-types on %s', (kind) => {
   const t = useTestBed({ database: kind });
 
-  it('is routed at the path of API.md', () => {
+  it('is routed at the path of docs/architecture.md (HTTP API)', () => {
     expect(config.path).toBe('/api/appointment-types');
   });
 
@@ -19,7 +19,7 @@ describe.each(databaseKinds)('GET /api/appointment-types on %s', (kind) => {
     expect(res.json).toEqual([]);
   });
 
-  it('lists every bookable type, ordered by name, in the fields of API.md', async () => {
+  it('lists every bookable type, ordered by name, in the fields of docs/architecture.md (HTTP API)', async () => {
     const tuesdayMorning = { days: [2], start: '09:00', end: '12:00' };
     await addBookableType(t.db, { name: 'Impfung', nameEn: 'Vaccination', description: 'Impfen', maxAdvanceDays: 21, slotDurationMinutes: 10, maxSlotsPerTime: 3 }, tuesdayMorning);
     await addBookableType(t.db, { name: 'Akutsprechstunde', description: 'Heute', descriptionEn: 'Today', maxAdvanceDays: 0, slotDurationMinutes: 15, priceCents: 2500 }, tuesdayMorning);
@@ -41,7 +41,7 @@ describe.each(databaseKinds)('GET /api/appointment-types on %s', (kind) => {
     expect(res.json[1]).toMatchObject({ name_en: 'Vaccination', max_slots_per_time: 3, price_cents: null });
   });
 
-  it('leaves out a type paused online and a type without any time window (DESIGN.md Reception)', async () => {
+  it('leaves out a type paused online and a type without any time window (docs/decisions/020-reception.md)', async () => {
     const [paused, windowless] = await t.db
       .insert(appointmentTypes)
       .values([

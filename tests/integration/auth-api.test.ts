@@ -385,7 +385,7 @@ describe.each(databaseKinds)('auth API on %s', (kind) => {
 
 // Setup in production (fail closed, no setup word): tests/integration/production-config.test.ts.
 
-describe.each(databaseKinds)('setup attempts on %s (issue 12)', (kind) => {
+describe.each(databaseKinds)('setup attempts on %s (docs/decisions/012-client-keys-and-sign-in-limits.md)', (kind) => {
   const t = useTestBed({ database: kind });
   afterEach(async () => {
     await t.db.delete(loginAttempts);

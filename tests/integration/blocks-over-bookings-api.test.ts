@@ -1,10 +1,11 @@
 /**
- * Blocks over bookings and date ranges (issue 18 point 4, issue 21 point 3)
- * through the real handlers, on both drivers: 409 has-bookings listing what
- * a block would cover, "keep" and "cancel" (patients told, tombstones,
- * audited), a range of days in one step (one row per day, one range id, at
- * most 366 days), the range removed in one step, and edits held to the same
- * rule.
+ * Blocks over bookings and date ranges
+ * (docs/decisions/021-appointment-contact-and-practice-changes.md,
+ * docs/decisions/020-reception.md) through the real handlers, on both
+ * drivers: 409 has-bookings listing what a block would cover, "keep" and
+ * "cancel" (patients told, tombstones, audited), a range of days in one
+ * step (one row per day, one range id, at most 366 days), the range removed
+ * in one step, and edits held to the same rule.
  */
 import { rm } from 'node:fs/promises';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';

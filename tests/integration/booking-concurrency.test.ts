@@ -1,6 +1,6 @@
 /**
  * Capacity can never be exceeded, whatever the number of parallel requests
- * and whatever the code path (DESIGN.md "Capacity (second round)"), and the
+ * and whatever the code path (docs/architecture.md, Availability and capacity), and the
  * abuse limits hold under parallel bursts. Proven on a real multi-connection
  * Postgres: PGlite runs one query at a time and would hide any race.
  */
@@ -147,7 +147,7 @@ describe('concurrent bookings on a real Postgres', () => {
     `%i place(s): the constraint alone holds: ${CONCURRENT} parallel bookings by the old code path with its advisory lock removed store exactly that many`,
     async (capacity) => {
       const type = await newType(capacity);
-      // The pre-issue-11 transaction (count, then insert count + 1) without any lock: nothing but the database guards capacity.
+      // The transaction before per-seat rows (count, then insert count + 1) without any lock: nothing but the database guards capacity.
       const results = await Promise.allSettled(
         Array.from({ length: CONCURRENT }, (_, i) =>
           legacyCreateBooking(

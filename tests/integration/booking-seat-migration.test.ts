@@ -1,8 +1,10 @@
 /**
  * The seat migration on a database that already holds bookings (production
- * before issue 11): existing rows get seats 1, 2, … per time in the order
- * they were made, then the unique index and the capacity trigger apply to
- * every later write. Runs the committed SQL files in journal order.
+ * before per-seat rows,
+ * docs/decisions/003-booking-capacity-and-availability.md): existing rows
+ * get seats 1, 2, … per time in the order they were made, then the unique
+ * index and the capacity trigger apply to every later write. Runs the
+ * committed SQL files in journal order.
  */
 import { describe, expect, it } from 'vitest';
 import { useTestBed } from '../setup/test-bed';

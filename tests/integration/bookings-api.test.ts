@@ -231,7 +231,7 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       expect(toPractice.headers['reply-to']).toBeUndefined();
     });
 
-    it('writes emails a real mail parser reads as single, valid mailboxes (issue 12)', async () => {
+    it('writes emails a real mail parser reads as single, valid mailboxes', async () => {
       expect((await book(slot({ first_name: 'Zoë', last_name: "O'Brien-Ünal", email: 'zoe@bücher.de' }))).status).toBe(201);
       const mails = await readOutbox(t.outbox);
       expect(mails).toHaveLength(2);
@@ -480,13 +480,13 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       ['a time of 24:00', { appointment_time: '24:00' }, 'appointment_time'],
       ['a number as time', { appointment_time: 900 }, 'appointment_time'],
       ['an array as name', { first_name: ['Erika'] }, 'first_name'],
-      // issue 12: control, bidi and separator characters; zero-width-only names
+      // docs/architecture.md (Bad input): control, bidi and separator characters; zero-width-only names
       ['a name with DEL', { first_name: 'Eri\u007fka' }, 'first_name'],
       ['a name with the C1 control U+009B', { last_name: 'Muster\u009b' }, 'last_name'],
       ['a name with U+2028', { first_name: 'Eri\u2028ka' }, 'first_name'],
       ['a name with the RTL override U+202E', { last_name: '\u202eretsuM' }, 'last_name'],
       ['a name of zero-width characters only', { first_name: '\u200c\u200d\u200c' }, 'first_name'],
-      // format characters and noncharacters (docs/decisions/028-fourth-attack-round.md)
+      // format characters and noncharacters (docs/decisions/028-hidden-characters-addresses-invitations-origin.md)
       ['a name with the RLM mark U+200F', { first_name: 'Erika\u200f' }, 'first_name'],
       ['a name with the Arabic letter mark U+061C', { last_name: 'Mus\u061cter' }, 'last_name'],
       ['a name starting with U+FEFF', { last_name: '\ufeffMuster' }, 'last_name'],

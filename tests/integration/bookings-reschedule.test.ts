@@ -1,5 +1,5 @@
 /**
- * POST /api/bookings/reschedule (API.md second round) through the real
+ * POST /api/bookings/reschedule (docs/architecture.md HTTP API) through the real
  * handlers on PGlite and on a real Postgres: the move takes the new seat and
  * frees the old in one transaction, the link keeps working, the reminder
  * follows, the practice is told; and on the real Postgres, N moves and new
@@ -179,7 +179,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     expect(await readOutbox(t.outbox)).toHaveLength(0);
 
     expect((await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } })).status).toBe(200);
-    // docs/decisions/029-patient-details-fourth-round.md: the move answers 410 with what the appointment was.
+    // docs/decisions/029-wizard-keeps-its-place-cancel-asks-once.md: the move answers 410 with what the appointment was.
     const gone = await move({ token, appointment_date: '2030-01-10', appointment_time: '11:20' });
     expect(gone.status).toBe(410);
     expect(gone.headers.get('content-type')).toContain('application/problem+json');

@@ -34,7 +34,7 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
     vi.restoreAllMocks();
   });
 
-  it('is routed at the path of API.md and allows only POST', async () => {
+  it('is routed at the path of docs/architecture.md (HTTP API) and allows only POST', async () => {
     expect(config.path).toBe('/api/contact');
     const res = await call(handler, '/api/contact');
     expect(res.status).toBe(405);
@@ -65,7 +65,7 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
     expect(JSON.stringify(rows)).not.toMatch(/203\.0\.113|Erika|example\.org/);
   });
 
-  it('writes a message a real mail parser reads as one From, one To and one Reply-To mailbox (issue 12)', async () => {
+  it('writes a message a real mail parser reads as one From, one To and one Reply-To mailbox', async () => {
     vi.stubEnv('MAIL_FROM', 'Hausarztpraxis Düsseldorf <praxis@example.de>');
     const res = await post({ ...valid, name: 'Zoë Ünal', email: 'zoe@bücher.de', subject: 'Überweisung «Kardiologie»' });
     expect(res.status).toBe(200);
@@ -126,7 +126,7 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
       ['message too long', { message: 'm'.repeat(5001) }, { message: ['contact.errors.messageTooLong'] }],
       ['language unknown', { language: 'fr' }, { language: ['contact.errors.language'] }],
       ['name not a string', { name: 42 }, { name: ['contact.errors.nameRequired'] }],
-      // issue 12
+      // docs/architecture.md (Bad input)
       ['email with NUL', { email: 'evil\u0000@example.com' }, { email: ['contact.errors.emailInvalid'] }],
       ['email disguised as an encoded word', { email: '=?utf-8?B?PGV2aWxAeD4=?=@example.com' }, { email: ['contact.errors.emailInvalid'] }],
       ['email with raw non-ASCII local part', { email: 'jörg@example.com' }, { email: ['contact.errors.emailInvalid'] }],
@@ -135,7 +135,7 @@ describe.each(databaseKinds)('POST /api/contact on %s', (kind) => {
       ['subject with FF', { subject: 'Rezept\u000cfrage' }, { subject: ['contact.errors.invalidCharacters'] }],
       ['name with the RTL override', { name: 'Anna \u202eretsuM' }, { name: ['contact.errors.invalidCharacters'] }],
       ['name of zero-width characters only', { name: '\u200c\u200d\u200c' }, { name: ['contact.errors.nameRequired'] }],
-      // format characters and noncharacters (docs/decisions/028-fourth-attack-round.md)
+      // format characters and noncharacters (docs/decisions/028-hidden-characters-addresses-invitations-origin.md)
       ['subject with the LRM mark', { subject: 'Rezept\u200e' }, { subject: ['contact.errors.invalidCharacters'] }],
       ['subject with the Arabic letter mark', { subject: '\u061cRezept' }, { subject: ['contact.errors.invalidCharacters'] }],
       ['subject with U+FEFF first', { subject: '\ufeffRezept' }, { subject: ['contact.errors.invalidCharacters'] }],

@@ -1,10 +1,10 @@
 /**
- * Issue 10, point 2: with either server driver (node-postgres, and the Neon
- * driver over a local WebSocket proxy), a database that is frozen, down or
- * unreachable answers 503 database-unavailable within 10 s, never 500 and
- * never a hang, and an idle connection the server terminates does not kill
- * the process (vitest fails the run on an uncaught 'error' event); the next
- * request succeeds.
+ * docs/decisions/008-production-fail-closed.md: with either server driver
+ * (node-postgres, and the Neon driver over a local WebSocket proxy), a
+ * database that is frozen, down or unreachable answers 503
+ * database-unavailable within 10 s, never 500 and never a hang, and an idle
+ * connection the server terminates does not kill the process (vitest fails
+ * the run on an uncaught 'error' event); the next request succeeds.
  */
 import { neonConfig } from '@neondatabase/serverless';
 import pg from 'pg';

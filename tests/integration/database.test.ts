@@ -61,7 +61,7 @@ describe.each(databaseKinds)('database on %s', (kind) => {
     ]);
   });
 
-  it('gives types the defaults of SPEC.md §5 (14 days, 20 minutes, capacity 1) and no price', async () => {
+  it('gives types their defaults (14 days, 20 minutes, capacity 1) and no price', async () => {
     const [row] = await t.db.select().from(appointmentTypes);
     expect(row).toMatchObject({ maxAdvanceDays: 14, slotDurationMinutes: 20, maxSlotsPerTime: 1, priceCents: null });
   });

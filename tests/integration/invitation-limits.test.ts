@@ -1,8 +1,9 @@
 /**
- * Invitation resends are limited (docs/decisions/028-fourth-attack-round.md):
- * 5 an hour to one colleague, whoever sends them, and 5 an hour by one
- * staff member, whoever receives them. Beyond that 429 with Retry-After and
- * a German reason; a refused resend sends nothing, audits nothing and the
+ * Invitation resends are limited
+ * (docs/decisions/028-hidden-characters-addresses-invitations-origin.md): 5
+ * an hour to one colleague, whoever sends them, and 5 an hour by one staff
+ * member, whoever receives them. Beyond that 429 with Retry-After and a
+ * German reason; a refused resend sends nothing, audits nothing and the
  * newest link keeps working.
  */
 import path from 'node:path';

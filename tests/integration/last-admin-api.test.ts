@@ -1,9 +1,9 @@
 /**
- * The last-admin rule with pending invitations (issue 20, point 11): an
- * invitation nobody has accepted never counts as an admin, so the last
- * admin who can sign in cannot be removed while "only" an invitation is
- * left; the invitation itself can always be withdrawn; once accepted, the
- * colleague counts.
+ * The last-admin rule with pending invitations
+ * (docs/decisions/019-mail-config-and-last-admin.md): an invitation nobody
+ * has accepted never counts as an admin, so the last admin who can sign in
+ * cannot be removed while "only" an invitation is left; the invitation
+ * itself can always be withdrawn; once accepted, the colleague counts.
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -149,7 +149,7 @@ function rawRequest(url: string, bytes: string, { abortAfterWrite = false } = {}
   });
 }
 
-describe('local server under hostile input (issue 12)', () => {
+describe('local server under hostile input (docs/decisions/001-local-runtime.md)', () => {
   const bed = useTestBed({ tempDir: 'local-server-hostile-' });
   let root: string;
   let running: RunningServer;
@@ -281,7 +281,7 @@ describe('local server under hostile input (issue 12)', () => {
   });
 });
 
-describe('work left after the answer (context.waitUntil, issue 20)', () => {
+describe('work left after the answer (context.waitUntil, docs/decisions/013-password-links-and-recovery.md)', () => {
   it('answers before the work is done, and a graceful shutdown waits for the work', async () => {
     const { route, afterResponse } = await import('../../src/server/http.server');
     const root = await mkdtemp(path.join(os.tmpdir(), 'local-server-wait-'));

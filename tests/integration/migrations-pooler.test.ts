@@ -1,9 +1,10 @@
 /**
- * Issue 19, point 5: migrations refuse a transaction pooler (any PgBouncer
- * in transaction mode, not only Neon's `-pooler` host), detected by asking
- * the server, with a message naming DATABASE_URL_UNPOOLED; they touch
- * nothing and leak no lock, so the next direct migration runs at once. A
- * session-mode pooler is a session of its own and is accepted.
+ * Migrations refuse a transaction pooler
+ * (docs/decisions/024-migrations-after-bundling-expand-contract.md; any
+ * PgBouncer in transaction mode, not only Neon's `-pooler` host), detected
+ * by asking the server, with a message naming DATABASE_URL_UNPOOLED; they
+ * touch nothing and leak no lock, so the next direct migration runs at
+ * once. A session-mode pooler is a session of its own and is accepted.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Moves through a cancellation link are limited (issue 20, point 2): per
+ * Moves through a cancellation link are limited (docs/decisions/016-move-limits.md): per
  * booking and per client, 429 with Retry-After, and a refused move sends the
  * practice no notice; a move the booking rules refuse costs the booking
  * nothing. Before: one booking moved back and forth 40 times in

@@ -1,8 +1,9 @@
 /**
- * Issue 12, point 9: state-changing requests are allowed from SITE_URL's
- * origin and, in development only, from the origin the local server really
- * listens on (as localhost and as 127.0.0.1). Host and X-Forwarded-Host are
- * the client's to choose and never widen the list.
+ * docs/architecture.md (Origin rule, rate limits, bad input):
+ * state-changing requests are allowed from SITE_URL's origin and, in
+ * development only, from the origin the local server really listens on (as
+ * localhost and as 127.0.0.1). Host and X-Forwarded-Host are the client's
+ * to choose and never widen the list.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';

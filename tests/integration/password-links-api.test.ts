@@ -1,10 +1,11 @@
 /**
- * "Passwort vergessen" and the password links (issue 20, points 1, 5, 6, 8;
- * DESIGN.md "Account security (third round)"): the answer never waits on the
- * lookup or the email; strangers can neither block an owner's recovery nor
- * kill the owner's link; a random-token reset is refused before any hashing
- * and resets are limited per client; any password change, reset or accepted
- * invitation retires every other link of the user.
+ * "Passwort vergessen" and the password links
+ * (docs/decisions/013-password-links-and-recovery.md): the answer never
+ * waits on the lookup or the email; strangers can neither block an owner's
+ * recovery nor kill the owner's link; a random-token reset is refused
+ * before any hashing and resets are limited per client; any password
+ * change, reset or accepted invitation retires every other link of the
+ * user.
  */
 import crypto from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';

@@ -1,9 +1,9 @@
 /**
- * New passwords (issue 20, point 9): at least 12 characters and not on the
- * common-password list, wherever a password is set – first-admin setup,
- * reset and invitation links, own change, a colleague added with an initial
- * password – 400 naming the field with a German/English text; existing
- * shorter passwords keep signing in.
+ * New passwords (docs/decisions/018-password-rules.md): at least 12
+ * characters and not on the common-password list, wherever a password is
+ * set – first-admin setup, reset and invitation links, own change, a
+ * colleague added with an initial password – 400 naming the field with a
+ * German/English text; existing shorter passwords keep signing in.
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Migration 0011 (docs/decisions/025) on a real Postgres holding the
- * release before's data: a third-round online booking with its contact
+ * release before's data: an online booking with its contact as sealed before
  * ({e, f, n, l, t}) and a phone booking without one. After the migration
  * the contact is carried over as it was (details 1), still opens with
  * empty birth date and phone, and the staff list shows its name; the
@@ -17,7 +17,7 @@ import { useTestBed } from '../setup/test-bed';
 
 const keys = parseKeyRing(generateKey());
 
-/** A contact sealed as the third round sealed it: { e, f, n, l, t }. */
+/** A contact sealed as the release before sealed it: { e, f, n, l, t }. */
 function thirdRoundSeal(bookingId: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keys.current.key, iv);
@@ -27,7 +27,7 @@ function thirdRoundSeal(bookingId: string): string {
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
 }
 
-describe('migration 0011 over third-round contacts (postgres)', () => {
+describe('migration 0011 over contacts of the release before (postgres)', () => {
   const scratch = useTestBed({ scratchDatabase: true }).scratch;
 
   it('carries the contacts over unchanged (details 1), keeps the live functions\' statements working, relaxes the link rule for phone bookings only', async () => {
@@ -45,7 +45,7 @@ describe('migration 0011 over third-round contacts (postgres)', () => {
       [online, phone, typeId, 'a'.repeat(64)],
     );
     const sealed = thirdRoundSeal(online);
-    // The third round's contactCte, as it ran.
+    // The release before's contactCte, as it ran.
     await db.query(`insert into appointment_contacts (booking_id, key_id, sealed, reminder, remind_at) values ($1, $2, $3, false, null)`, [online, keys.current.id, sealed]);
 
     await rest();

@@ -1,8 +1,10 @@
 /**
- * One origin rule (docs/decisions/028-fourth-attack-round.md): every
- * state-changing route – the patient's booking, cancel and move included –
- * refuses a foreign Origin with 403 before it reads the body, and changes
- * nothing. Allowed origins: tests/integration/origin-check.test.ts.
+ * One origin rule
+ * (docs/decisions/028-hidden-characters-addresses-invitations-origin.md):
+ * every state-changing route – the patient's booking, cancel and move
+ * included – refuses a foreign Origin with 403 before it reads the body,
+ * and changes nothing. Allowed origins:
+ * tests/integration/origin-check.test.ts.
  */
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * A type paused online (issue 21 point 4, DESIGN.md Reception): hidden
+ * A type paused online (docs/decisions/020-reception.md): hidden
  * from patients everywhere (list, availability, booking, the link's move),
  * while staff still book it and an existing booking's link still cancels.
  */

@@ -1,5 +1,6 @@
 /**
- * Issue 18 and issue 21 point 2 through the real handlers, on both drivers:
+ * The practice's changes (docs/decisions/021-appointment-contact-and-practice-changes.md,
+ * docs/decisions/020-reception.md) through the real handlers, on both drivers:
  * staff "Absagen" (email with METHOD:CANCEL, tombstone, 410 on the link),
  * "Verschieben" (email with a higher SEQUENCE, reminder follows), staff
  * bookings and the staff availability under staff rules with the refusal

@@ -1,8 +1,10 @@
 /**
- * Races of issue 18 on a real multi-connection Postgres (PGlite runs one
- * query at a time and would hide them): staff moves, staff bookings and
- * online bookings for one time share the one capacity guarantee; a move
- * racing the reminder job never gets a reminder for the time it replaced.
+ * Races of the practice's changes
+ * (docs/decisions/021-appointment-contact-and-practice-changes.md) on a
+ * real multi-connection Postgres (PGlite runs one query at a time and would
+ * hide them): staff moves, staff bookings and online bookings for one time
+ * share the one capacity guarantee; a move racing the reminder job never
+ * gets a reminder for the time it replaced.
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,9 @@
 /**
- * Issue 13, second round: staff (phone) bookings, partial-day blocks,
- * booking references, the practice's cancellation notice and the
- * "practice not notified" mark, on both drivers.
+ * Practice operations
+ * (docs/decisions/010-staff-accounts-audit-day-list.md): staff (phone)
+ * bookings, partial-day blocks, booking references, the practice's
+ * cancellation notice and the "practice not notified" mark, on both
+ * drivers.
  */
 import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
@@ -267,7 +269,7 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
       await rm(t.outbox, { recursive: true, force: true });
       const res = await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } });
       expect(res.status).toBe(200);
-      // The practice's notice, and (issue 18) the patient's own confirmation.
+      // The practice's notice, and the patient's own confirmation (docs/decisions/021-appointment-contact-and-practice-changes.md).
       const mails = await readOutbox(t.outbox);
       expect(mails.map((m) => m.headers.to).sort()).toEqual([patient.email, 'team@praxis.example'].sort());
       const notice = mails.find((m) => m.headers.to === 'team@praxis.example');

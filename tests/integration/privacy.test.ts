@@ -1,17 +1,16 @@
 /**
- * Issue 18's privacy test, on both drivers: after booking (with a reminder),
- * the patient's own move, staff's move, staff's cancellation with a message,
- * the patient's own cancellation, the reminder job, arrival marks and the
- * day-end purge, no value a
- * patient entered (nor their link's token, nor the practice's message) is in
- * clear in any table, any file of the data directory (PGlite's database
- * files included; the outbox, which stands for the mail service, aside) or
- * any log line, nor in any email to the practice; and the purge at Berlin
- * midnight leaves no contact of the ended day.
- * Then the same after phone bookings with the caller's details, the staff
- * views that show them and "Patient suchen" (docs/decisions/025), whose
- * query is in no log and no audit row either; the practice gets no email
- * of a phone booking.
+ * The privacy test (docs/architecture.md, Privacy), on both drivers: after
+ * booking (with a reminder), the patient's own move, staff's move, staff's
+ * cancellation with a message, the patient's own cancellation, the reminder
+ * job, arrival marks and the day-end purge, no value a patient entered (nor
+ * their link's token, nor the practice's message) is in clear in any table,
+ * any file of the data directory (PGlite's database files included; the
+ * outbox, which stands for the mail service, aside) or any log line, nor in
+ * any email to the practice; and the purge at Berlin midnight leaves no
+ * contact of the ended day. Then the same after phone bookings with the
+ * caller's details, the staff views that show them and "Patient suchen"
+ * (docs/decisions/025), whose query is in no log and no audit row either;
+ * the practice gets no email of a phone booking.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,8 +1,9 @@
 /**
- * Issue 10, point 1: functions fail closed. Without APP_ENV=development they
- * run as production; a missing or invalid required variable answers 503
- * not-configured (naming nothing secret) with one log line naming the
- * variable; setup needs ADMIN_SETUP_SECRET and no response reveals a setup word.
+ * Functions fail closed (docs/decisions/008-production-fail-closed.md).
+ * Without APP_ENV=development they run as production; a missing or invalid
+ * required variable answers 503 not-configured (naming nothing secret) with
+ * one log line naming the variable; setup needs ADMIN_SETUP_SECRET and no
+ * response reveals a setup word.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -84,7 +85,7 @@ describe('functions in production (no APP_ENV)', () => {
     ['PRACTICE_EMAIL', { PRACTICE_EMAIL: 'a@example.org, b@example.org' }],
     ['PRACTICE_EMAIL', { PRACTICE_EMAIL: 'team@example.org;chef@example.org' }],
     ['SITE_URL', { SITE_URL: undefined, URL: undefined }],
-    // Netlify's own URL stands in only when it is a public https origin (docs/decisions/028-fourth-attack-round.md).
+    // Netlify's own URL stands in only when it is a public https origin (docs/decisions/028-hidden-characters-addresses-invitations-origin.md).
     ['SITE_URL', { SITE_URL: undefined, URL: 'http://localhost:8888' }],
   ])('every function answers 503 not-configured without %s (%o), logging the name once per request', async (name, change) => {
     stubAll({ ...production(t.url), ...change });

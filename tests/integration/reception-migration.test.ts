@@ -1,10 +1,10 @@
 /**
- * The reception migration (issue 21) on a database of the release before:
- * existing types stay online-bookable, existing audit entries keep no
- * label, and a colleague whose invitation was never used (and who never
- * used any link) is pending; one who accepted, or who set a password
- * through "Passwort vergessen", is active. Runs the committed SQL files in
- * journal order on the real Postgres.
+ * The reception migration (docs/decisions/020-reception.md) on a database
+ * of the release before: existing types stay online-bookable, existing
+ * audit entries keep no label, and a colleague whose invitation was never
+ * used (and who never used any link) is pending; one who accepted, or who
+ * set a password through "Passwort vergessen", is active. Runs the
+ * committed SQL files in journal order on the real Postgres.
  */
 import { describe, expect, it } from 'vitest';
 import { useTestBed } from '../setup/test-bed';

@@ -1,10 +1,11 @@
 /**
- * Graceful shutdown of `npm start`'s server (issue 12): on SIGTERM it stops
- * accepting, lets the requests in flight finish (their emails included)
- * and closes the database last, so no booking is committed unanswered.
- * Bookings are fired in parallel at the real server, SIGTERM arrives while
- * they are queued on the embedded database, and afterwards every committed
- * booking must have been answered 201 and emailed.
+ * Graceful shutdown of `npm start`'s server
+ * (docs/decisions/001-local-runtime.md): on SIGTERM it stops accepting,
+ * lets the requests in flight finish (their emails included) and closes the
+ * database last, so no booking is committed unanswered. Bookings are fired
+ * in parallel at the real server, SIGTERM arrives while they are queued on
+ * the embedded database, and afterwards every committed booking must have
+ * been answered 201 and emailed.
  */
 import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';

@@ -1,6 +1,7 @@
 /**
  * Functions take Netlify's own address at run time when SITE_URL is unset,
- * as the build does (docs/decisions/028-fourth-attack-round.md): a
+ * as the build does
+ * (docs/decisions/028-hidden-characters-addresses-invitations-origin.md): a
  * production deploy without SITE_URL used to build and then answer every
  * request 503 naming SITE_URL. Production only: the embedded database is
  * refused there, so this runs on the real Postgres.

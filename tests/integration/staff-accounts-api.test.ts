@@ -1,5 +1,5 @@
 /**
- * Staff accounts (issue 13, DESIGN.md Practice operations): admins list,
+ * Staff accounts (docs/decisions/010-staff-accounts-audit-day-list.md): admins list,
  * add and remove colleagues (never the last admin), own password change
  * ends the other sessions; invitations are valid 48 hours. Tokens are
  * stored as SHA-256 only. "Passwort vergessen" and the links:
@@ -55,7 +55,7 @@ describe.each(databaseKinds)('staff accounts on %s', (kind) => {
     vi.useRealTimers();
   });
 
-  it('is routed as API.md says', () => {
+  it('is routed as docs/architecture.md (HTTP API) says', () => {
     expect(usersConfig.path).toBe('/api/admin/users');
     expect(userConfig.path).toBe('/api/admin/users/:id');
     expect(passwordConfig.path).toBe('/api/auth/password');

@@ -1,9 +1,9 @@
 /**
- * Invitations (issue 21 point 6, DESIGN.md Reception): a pending colleague
+ * Invitations (docs/decisions/020-reception.md): a pending colleague
  * is listed as `invited` with the link's expiry, can be sent a new link
  * (POST /api/admin/users/:id/invite; the old link stops working), the link
  * names its account (GET /api/auth/reset?token=…), and accepting it is
- * audited as `invitation-accept` (point 5), after which the colleague is
+ * audited as `invitation-accept`, after which the colleague is
  * `active`.
  */
 import { eq } from 'drizzle-orm';
@@ -42,7 +42,7 @@ describe.each(databaseKinds)('invitations on %s', (kind) => {
     vi.useRealTimers();
   });
 
-  it('is routed as API.md says', () => expect(inviteConfig.path).toBe('/api/admin/users/:id/invite'));
+  it('is routed as docs/architecture.md (HTTP API) says', () => expect(inviteConfig.path).toBe('/api/admin/users/:id/invite'));
 
   it('lists an invited colleague as invited until the link expires; sent again, the old link stops working; accepted, active', async () => {
     const before = Date.now();

@@ -1,9 +1,10 @@
 /**
- * Issue 10, points 2 and 3: `npm run serve` with an unreachable or frozen
- * database exits non-zero within 15 s with one clear line; migrations are
- * idempotent, wait for the lock at most their lock timeout, go through the
- * unpooled URL, and on Netlify run only in the production context, failing
- * clearly when a production build has no server database.
+ * docs/decisions/008-production-fail-closed.md: `npm run serve` with an
+ * unreachable or frozen database exits non-zero within 15 s with one clear
+ * line; migrations are idempotent, wait for the lock at most their lock
+ * timeout, go through the unpooled URL, and on Netlify run only in the
+ * production context, failing clearly when a production build has no server
+ * database.
  */
 import { spawn } from 'node:child_process';
 import pg from 'pg';
