@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { deleteType, updateType } from '../../src/server/actions/admin-appointment-type.server';
 
 export default adminRoute({ PUT: updateType, DELETE: deleteType });

@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { createType, listTypes } from '../../src/server/actions/admin-appointment-types.server';
 
 export default adminRoute({ GET: listTypes, POST: createType });

@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { listAuditTrail } from '../../src/server/actions/admin-audit.server';
 
 export default adminRoute({ GET: listAuditTrail });

@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { staffAvailability } from '../../src/server/actions/admin-availability.server';
 
 export default adminRoute({ GET: staffAvailability });

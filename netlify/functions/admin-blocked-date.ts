@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { liftBlock, updateBlock } from '../../src/server/actions/admin-blocked-date.server';
 
 export default adminRoute({ PUT: updateBlock, DELETE: liftBlock });

@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { createBlock, listBlocks } from '../../src/server/actions/admin-blocked-dates.server';
 
 export default adminRoute({ GET: listBlocks, POST: createBlock });

@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { markAttendance } from '../../src/server/actions/admin-booked-slot-attendance.server';
 
 export default adminRoute({ PUT: markAttendance });

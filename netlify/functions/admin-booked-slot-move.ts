@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { moveBooked } from '../../src/server/actions/admin-booked-slot-move.server';
 
 export default adminRoute({ POST: moveBooked });

@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { deleteBooked } from '../../src/server/actions/admin-booked-slot.server';
 
 export default adminRoute({ DELETE: deleteBooked });

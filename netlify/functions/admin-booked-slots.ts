@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { bookByPhone, listBooked } from '../../src/server/actions/admin-booked-slots.server';
 
 export default adminRoute({ GET: listBooked, POST: bookByPhone });

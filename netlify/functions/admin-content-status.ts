@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { publishState } from '../../src/server/actions/admin-content-status.server';
 
 export default adminRoute({ GET: publishState });

@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { contentRequest, contentStoreKind } from '../../src/server/actions/admin-content.server';
 
 export default adminRoute({ GET: contentStoreKind, POST: contentRequest });

@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { findPatients } from '../../src/server/actions/admin-patients.server';
 
 export default adminRoute({ GET: findPatients });

@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { changeSettings, showSettings } from '../../src/server/actions/admin-settings.server';
 
 export default adminRoute({ GET: showSettings, PUT: changeSettings });

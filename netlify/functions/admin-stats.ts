@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { dashboardStats } from '../../src/server/actions/admin-stats.server';
 
 export default adminRoute({ GET: dashboardStats });

@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { deleteWindow, updateWindow } from '../../src/server/actions/admin-time-slot.server';
 
 export default adminRoute({ PUT: updateWindow, DELETE: deleteWindow });

@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { createWindows, listWindows } from '../../src/server/actions/admin-time-slots.server';
 
 export default adminRoute({ GET: listWindows, POST: createWindows });

@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { reinvite } from '../../src/server/actions/admin-user-invite.server';
 
 export default adminRoute({ POST: reinvite });

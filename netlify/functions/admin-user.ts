@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { deleteStaff } from '../../src/server/actions/admin-user.server';
 
 export default adminRoute({ DELETE: deleteStaff });

@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { createStaff, listStaff } from '../../src/server/actions/admin-users.server';
 
 export default adminRoute({ GET: listStaff, POST: createStaff });

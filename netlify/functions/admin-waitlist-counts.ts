@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { countWaiting } from '../../src/server/actions/admin-waitlist-counts.server';
 
 export default adminRoute({ GET: countWaiting });

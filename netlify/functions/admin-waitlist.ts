@@ -1,4 +1,4 @@
-import { adminRoute } from '../../src/server/http/route.server';
+import { adminRoute } from '../../src/server/http/session-route.server';
 import { listWaiting } from '../../src/server/actions/admin-waitlist.server';
 
 export default adminRoute({ GET: listWaiting });

@@ -1,6 +1,6 @@
-import { publicRoute } from '../../src/server/http/route.server';
+import { sessionRoute } from '../../src/server/http/session-route.server';
 import { changeOwnPassword } from '../../src/server/actions/auth-password.server';
 
-export default publicRoute({ POST: changeOwnPassword });
+export default sessionRoute({ POST: changeOwnPassword });
 
 export const config = { path: '/api/auth/password' };

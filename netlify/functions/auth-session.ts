@@ -1,6 +1,6 @@
-import { publicRoute } from '../../src/server/http/route.server';
+import { sessionRoute } from '../../src/server/http/session-route.server';
 import { currentSession } from '../../src/server/actions/auth-session.server';
 
-export default publicRoute({ GET: currentSession });
+export default sessionRoute({ GET: currentSession });
 
 export const config = { path: '/api/auth/session' };

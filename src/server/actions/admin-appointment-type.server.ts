@@ -4,7 +4,7 @@ import { deleteAppointmentType, updateAppointmentType } from '../admin/appointme
 import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 import { offerAfterResponse } from '../waitlist/sweep.server';
 
 export const updateType = adminAction({

@@ -4,7 +4,7 @@ import { createAppointmentType, listAdminAppointmentTypes } from '../admin/appoi
 import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 
 export const listTypes = adminAction({ run: async ({ db }) => json(await listAdminAppointmentTypes(db)) });
 

@@ -7,7 +7,7 @@ import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
 import { json, queryOf } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 import { offerAfterResponse } from '../waitlist/sweep.server';
 
 export const updateBlock = adminAction({

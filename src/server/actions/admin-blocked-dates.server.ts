@@ -7,7 +7,7 @@ import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 
 /** "08.01.2030, alle Terminarten", for a range "08.01.2030, alle Terminarten bis 12.01.2030". */
 function rangeLabel(rows: Array<Parameters<typeof auditLabel.block>[0]>): string {

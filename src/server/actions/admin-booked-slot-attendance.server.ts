@@ -4,7 +4,7 @@ import { setAttendance, type AttendanceDto } from '../admin/attendance.server';
 import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 
 export const markAttendance = adminAction({
   item: 'booked slot',

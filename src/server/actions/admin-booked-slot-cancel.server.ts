@@ -2,7 +2,7 @@
 import { cancelMessageSchema } from '../../lib/admin-schemas';
 import { cancelAsStaff } from '../admin/booking-changes.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 import { offerAfterResponse } from '../waitlist/sweep.server';
 
 /** The message goes to the patient only: never stored, audited or logged. */

@@ -2,7 +2,7 @@
 import { staffMoveSchema } from '../../lib/admin-schemas';
 import { moveAsStaff } from '../admin/booking-changes.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 import { offerAfterResponse } from '../waitlist/sweep.server';
 
 export const moveBooked = adminAction({

@@ -1,7 +1,7 @@
 /** /api/admin/booked-slots/:id: DELETE is "Absagen" without a message, never a silent release. */
 import { cancelAsStaff } from '../admin/booking-changes.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 import { offerAfterResponse } from '../waitlist/sweep.server';
 
 export const deleteBooked = adminAction({

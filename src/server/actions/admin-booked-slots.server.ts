@@ -6,7 +6,7 @@ import { dataKeyRing, dataKeyRingIfAny } from '../appointment-contact/keys.serve
 import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 
 export const listBooked = adminAction({
   query: bookedSlotsQuerySchema,

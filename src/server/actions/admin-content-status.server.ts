@@ -1,7 +1,7 @@
 /** /api/admin/content/status: Netlify's deploy of the editor's last commit. */
 import { contentStore } from '../content/store.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 
 export const publishState = adminAction({
   run: async () => {

@@ -8,7 +8,7 @@
  */
 import { contentStore } from '../content/store.server';
 import { json, readJson } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 
 /** Content files are larger than other requests; both languages of the privacy page together stay far below. */
 const MAX_CONTENT_BODY_BYTES = 512 * 1024;

@@ -4,7 +4,7 @@ import { deleteInventoryItem, setInventoryOrdered, updateInventoryItem } from '.
 import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 
 const what = 'inventory item';
 

@@ -4,7 +4,7 @@ import { createInventoryItem, listInventory } from '../admin/inventory.server';
 import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 
 export const listItems = adminAction({ run: async ({ db }) => json(await listInventory(db)) });
 

@@ -3,7 +3,7 @@ import { patientSearchSchema } from '../../lib/admin-schemas';
 import { auditReveal, searchPatients } from '../admin/patient-details.server';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 
 /** Today's and later bookings by name part or birth date; the query is never logged. */
 export const findPatients = adminAction({

@@ -2,7 +2,7 @@
 import { practiceSettingsSchema } from '../../lib/auth-schemas';
 import { readSettings, updateSettings } from '../auth/second-factor.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 
 export const showSettings = adminAction({ run: async ({ db }) => json(await readSettings(db)) });
 

@@ -4,7 +4,7 @@ import { createTimeWindows, listTimeWindows } from '../admin/time-windows.server
 import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 import { offerAfterResponse } from '../waitlist/sweep.server';
 
 export const listWindows = adminAction({ run: async ({ db }) => json(await listTimeWindows(db)) });

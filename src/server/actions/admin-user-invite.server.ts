@@ -3,7 +3,7 @@ import { resendInvitation } from '../admin/invitations.server';
 import { createEmailSender } from '../email/email.server';
 import { readEnv } from '../env.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 
 export const reinvite = adminAction({
   item: 'user',

@@ -2,7 +2,7 @@
 import { resetColleagueSecondFactor } from '../auth/second-factor.server';
 import { createEmailSender } from '../email/email.server';
 import { readEnv } from '../env.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 
 export const resetSecondFactor = adminAction({
   item: 'user',

@@ -1,6 +1,6 @@
 /** /api/admin/users/:id: a colleague's account deleted. */
 import { deleteStaffUser } from '../admin/users.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 
 export const deleteStaff = adminAction({
   item: 'user',

@@ -5,7 +5,7 @@ import { assertUncommonPassword } from '../auth/password-policy.server';
 import { createEmailSender } from '../email/email.server';
 import { readEnv } from '../env.server';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 
 export const listStaff = adminAction({ run: async ({ db }) => json(await listUsers(db)) });
 

@@ -1,7 +1,7 @@
 /** /api/admin/waitlist/counts: counts only, no names, nothing opened. */
 import { waitlistCountsQuerySchema } from '../../lib/waitlist-schema';
 import { json } from '../http.server';
-import { adminAction } from '../http/route.server';
+import { adminAction } from '../http/session-route.server';
 import { waitlistCounts } from '../waitlist/staff.server';
 
 export const countWaiting = adminAction({

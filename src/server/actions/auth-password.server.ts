@@ -2,9 +2,9 @@
 import { passwordChangeSchema } from '../../lib/account-schemas';
 import { changePassword } from '../auth/accounts.server';
 import { assertUncommonPassword } from '../auth/password-policy.server';
-import { publicAction } from '../http/route.server';
+import { sessionAction } from '../http/session-route.server';
 
-export const changeOwnPassword = publicAction({
+export const changeOwnPassword = sessionAction({
   session: 'required',
   body: passwordChangeSchema,
   run: async ({ db, session, body }) => {

@@ -2,9 +2,9 @@
 import { secondFactorCodeSchema } from '../../lib/auth-schemas';
 import { confirmEnrolment } from '../auth/second-factor.server';
 import { json } from '../http.server';
-import { publicAction } from '../http/route.server';
+import { sessionAction } from '../http/session-route.server';
 
-export const confirmSecondFactor = publicAction({
+export const confirmSecondFactor = sessionAction({
   session: 'enrolment',
   body: secondFactorCodeSchema,
   run: async ({ db, ctx, session, body: { code } }) => json(await confirmEnrolment(db, session, code, ctx.ip)),

@@ -2,11 +2,11 @@
 import { secondFactorCodeSchema } from '../../lib/auth-schemas';
 import { removeOwnSecondFactor, secondFactorStatus } from '../auth/second-factor.server';
 import { json } from '../http.server';
-import { publicAction } from '../http/route.server';
+import { sessionAction } from '../http/session-route.server';
 
-export const ownSecondFactor = publicAction({ session: 'enrolment', run: async ({ db, session }) => json(await secondFactorStatus(db, session.user.id)) });
+export const ownSecondFactor = sessionAction({ session: 'enrolment', run: async ({ db, session }) => json(await secondFactorStatus(db, session.user.id)) });
 
-export const removeSecondFactor = publicAction({
+export const removeSecondFactor = sessionAction({
   session: 'required',
   body: secondFactorCodeSchema,
   run: async ({ db, ctx, session, body: { code } }) => {
