@@ -5,14 +5,9 @@
  * tests/unit/api-not-found.test.ts, keeps this list equal to theirs; Netlify
  * reads it from the source, so it must stay a literal).
  */
-import { problem } from '../../src/server/http.server';
-import { withSecurityHeaders } from '../../src/server/security-headers';
+import { notFound } from '../../src/server/actions/api-not-found.server';
 
-export default function notFound(): Response {
-  const response = problem(404, 'not-found', 'No such endpoint.');
-  withSecurityHeaders(response.headers);
-  return response;
-}
+export default notFound;
 
 export const config = {
   path: ['/api', '/api/*'],

@@ -1,9 +1,6 @@
-import { getDb } from '../../db/client';
-import { listAppointmentTypes } from '../../src/server/appointment-types.server';
-import { json, route } from '../../src/server/http.server';
+import { publicRoute } from '../../src/server/http/route.server';
+import { bookableTypes } from '../../src/server/actions/appointment-types.server';
 
-export default route({
-  GET: async () => json(await listAppointmentTypes(await getDb())),
-});
+export default publicRoute({ GET: bookableTypes });
 
 export const config = { path: '/api/appointment-types' };

@@ -1,21 +1,6 @@
-import { getDb } from '../../db/client';
-import { passwordChangeSchema } from '../../src/lib/account-schemas';
-import { changePassword } from '../../src/server/auth/accounts.server';
-import { requireSession } from '../../src/server/auth/auth.server';
-import { assertSameOrigin } from '../../src/server/auth/origin.server';
-import { assertUncommonPassword } from '../../src/server/auth/password-policy.server';
-import { parseInput, readJson, route } from '../../src/server/http.server';
+import { sessionRoute } from '../../src/server/http/session-route.server';
+import { changeOwnPassword } from '../../src/server/actions/auth-password.server';
 
-export default route({
-  POST: async (req) => {
-    assertSameOrigin(req);
-    const db = await getDb();
-    const session = await requireSession(req, db);
-    const input = parseInput(passwordChangeSchema, await readJson(req));
-    await assertUncommonPassword(input.newPassword, 'newPassword');
-    await changePassword(db, session, input);
-    return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
-  },
-});
+export default sessionRoute({ POST: changeOwnPassword });
 
 export const config = { path: '/api/auth/password' };

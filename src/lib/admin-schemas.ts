@@ -11,8 +11,10 @@ import { visibleLength } from './text-input';
 import { isLang } from '../i18n/languages';
 import type { Lang } from '../i18n/languages';
 import { adminText, optionalAdminText } from './admin-text';
+import { UUID } from './uuid';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID };
+
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** The select option that means "every consultation type" (stored as null). */

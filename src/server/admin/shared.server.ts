@@ -1,7 +1,7 @@
 /** Helpers every admin resource shares: the id of an item route and the mapping of a missing type. */
 import type { RequestContext } from '../http.server';
 import { AppError } from '../../lib/errors';
-import { UUID } from '../../lib/admin-schemas';
+import { UUID } from '../../lib/uuid';
 import { isForeignKeyViolation } from '../../../db/errors';
 
 /** The `:id` of an item route; an id that is not a UUID cannot name anything, so 404. */

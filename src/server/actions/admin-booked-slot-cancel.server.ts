@@ -1,0 +1,18 @@
+/** /api/admin/booked-slots/:id/cancel: "Absagen" with notice to the patient. */
+import { cancelMessageSchema } from '../../lib/admin-schemas';
+import { cancelAsStaff } from '../admin/booking-changes.server';
+import { json } from '../http.server';
+import { adminAction } from '../http/session-route.server';
+import { offerAfterResponse } from '../waitlist/sweep.server';
+
+/** The message goes to the patient only: never stored, audited or logged. */
+export const cancelBooked = adminAction({
+  item: 'booked slot',
+  body: cancelMessageSchema,
+  run: async ({ db, session, ctx, params: { id }, body: { message } }) => {
+    const cancelled = await cancelAsStaff(db, session, id, message);
+    // The seat is free: the waitlist is asked (docs/decisions/032).
+    offerAfterResponse(ctx);
+    return json(cancelled);
+  },
+});

@@ -1,0 +1,19 @@
+/** /api/admin/booked-slots/:id/move: "Verschieben" with notice to the patient. */
+import { staffMoveSchema } from '../../lib/admin-schemas';
+import { moveAsStaff } from '../admin/booking-changes.server';
+import { json } from '../http.server';
+import { adminAction } from '../http/session-route.server';
+import { offerAfterResponse } from '../waitlist/sweep.server';
+
+export const moveBooked = adminAction({
+  item: 'booked slot',
+  body: staffMoveSchema,
+  run: async ({ db, session, ctx, params: { id }, body }) => {
+    // Same guard as every booking; 409 slot-unavailable with its reason when the time cannot be taken.
+    // The message goes to the patient only: never stored, audited or logged.
+    const moved = await moveAsStaff(db, session, id, { date: body.appointment_date, time: body.appointment_time }, body.message);
+    // The old time is free: the waitlist is asked (docs/decisions/032).
+    offerAfterResponse(ctx, moved.booking.appointment_type_id);
+    return json(moved);
+  },
+});

@@ -1,0 +1,14 @@
+/** /api/admin/booked-slots/:id: DELETE is "Absagen" without a message, never a silent release. */
+import { cancelAsStaff } from '../admin/booking-changes.server';
+import { json } from '../http.server';
+import { adminAction } from '../http/session-route.server';
+import { offerAfterResponse } from '../waitlist/sweep.server';
+
+export const deleteBooked = adminAction({
+  item: 'booked slot',
+  run: async ({ db, session, ctx, params: { id } }) => {
+    const cancelled = await cancelAsStaff(db, session, id);
+    offerAfterResponse(ctx);
+    return json(cancelled);
+  },
+});

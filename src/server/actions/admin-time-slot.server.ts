@@ -1,0 +1,26 @@
+/** /api/admin/time-slots/:id: one time window changed or deleted. */
+import { timeWindowSchema } from '../../lib/admin-schemas';
+import { deleteTimeWindow, updateTimeWindow } from '../admin/time-windows.server';
+import { auditLabel } from '../audit-labels.server';
+import { audited } from '../audit.server';
+import { json } from '../http.server';
+import { adminAction } from '../http/session-route.server';
+import { offerAfterResponse } from '../waitlist/sweep.server';
+
+export const updateWindow = adminAction({
+  item: 'time window',
+  body: timeWindowSchema,
+  run: async ({ db, session, ctx, params: { id }, body }) => {
+    const saved = await audited(db, session, { action: 'update', entity: 'time-window', entityId: id, label: auditLabel.window }, (tx) => updateTimeWindow(tx, id, body));
+    offerAfterResponse(ctx, saved.appointment_type_id);
+    return json(saved);
+  },
+});
+
+export const deleteWindow = adminAction({
+  item: 'time window',
+  run: async ({ db, session, params: { id } }) => {
+    await audited(db, session, { action: 'delete', entity: 'time-window', entityId: id, label: auditLabel.window }, (tx) => deleteTimeWindow(tx, id));
+    return new Response(null, { status: 204 });
+  },
+});

@@ -1,0 +1,16 @@
+/** /api/auth/second-factor: the code step of signing in. */
+import { secondFactorCodeSchema } from '../../lib/auth-schemas';
+import { PENDING_SIGN_IN_COOKIE, clearedPendingSignInCookie, readCookies } from '../auth/cookies.server';
+import { sessionResponse } from '../auth/responses.server';
+import { completeSignIn } from '../auth/second-factor.server';
+import { publicAction } from '../http/route.server';
+
+export const completeWithCode = publicAction({
+  body: secondFactorCodeSchema,
+  run: async ({ db, req, ctx, body: { code } }) => {
+    const issued = await completeSignIn(db, readCookies(req)[PENDING_SIGN_IN_COOKIE], code, ctx.ip);
+    const res = sessionResponse(req, issued);
+    res.headers.append('set-cookie', clearedPendingSignInCookie(req));
+    return res;
+  },
+});
