@@ -1,6 +1,6 @@
 /**
  * The thin HTTP shell shared by every function: parse → domain → respond.
- * Problem details follow RFC 9457 and API.md.
+ * Problem details follow RFC 9457 (docs/architecture.md, HTTP API).
  */
 import type { z } from 'zod';
 import { isDatabaseUnavailable, unavailableCode } from '../../db/errors';
@@ -85,7 +85,7 @@ export function problem(
 /** Retry-After of a 429 whose limit did not say when it frees up. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
-/** Every 429 of the site says when to try again (API.md), whether it answers JSON or a page. */
+/** Every 429 of the site says when to try again (Retry-After), whether it answers JSON or a page. */
 export function retryAfterHeaders(error: AppError): Record<string, string> | undefined {
   return error.status === 429
     ? { 'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS))) }
@@ -189,7 +189,7 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
   return out;
 }
 
-/** zod's issues as API.md's `errors`: field → translation keys (the issue message is the key). */
+/** zod's issues as the problem's `errors`: field → translation keys (the issue message is the key). */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {

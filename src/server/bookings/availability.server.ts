@@ -1,5 +1,5 @@
 /**
- * Free dates and times of a type (API.md GET /api/availability; staff:
+ * Free dates and times of a type (GET /api/availability, docs/architecture.md HTTP API; staff:
  * GET /api/admin/availability, docs/decisions/021): one database round trip,
  * then the pure rules of src/lib/availability.ts.
  */
@@ -23,7 +23,7 @@ export async function getAvailability(
   rules: BookingRules = 'online',
 ): Promise<AvailabilityResponse> {
   const loaded = await loadRules(db, query.type, query.from, query.to, true);
-  // A type paused online is not offered to patients at all; staff still book it (DESIGN.md Reception).
+  // A type paused online is not offered to patients at all; staff still book it (docs/decisions/020-reception.md).
   if (!loaded || (rules === 'online' && !loaded.type.onlineBookable)) throw new AppError('not-found', 'Unknown consultation type.');
   const days = availabilityForRange(query.from, query.to, {
     type: rulesOf(loaded.type, rules),

@@ -1,10 +1,9 @@
 /**
- * The patient's own cancellation through the emailed link (API.md GET/POST
+ * The patient's own cancellation through the emailed link (GET/POST
  * /api/bookings/cancel): shows the appointment, then deletes the booking,
  * which frees its seat and, by the foreign key, its contact. The contact is
  * read and opened first in the same transaction: the patient's confirmation
- * goes from those values right after the commit (DESIGN.md, Appointment
- * contact). Like a practice cancellation, it leaves a tombstone, so the
+ * goes from those values right after the commit (docs/decisions/021-appointment-contact-and-practice-changes.md). Like a practice cancellation, it leaves a tombstone, so the
  * link answers 410 cancelled-by-patient, not "unknown", until the date has
  * passed (docs/decisions/029; lookup.server.ts).
  */

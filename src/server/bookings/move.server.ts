@@ -1,6 +1,6 @@
 /**
  * Moving a booking to another time of its type: the patient's reschedule
- * through the emailed link (API.md POST /api/bookings/reschedule), and the
+ * through the emailed link (POST /api/bookings/reschedule), and the
  * step every move shares with staff's "Verschieben" (staff.server.ts).
  *
  * One transaction: the booking's row is locked, every rule is re-checked

@@ -1,7 +1,7 @@
 /**
  * What every booking action shares: tokens, the begun test, the rules a
  * booking is checked by (the wizard's or staff's) and the 409 that names
- * why a time cannot be taken (API.md: slot-unavailable with `reason`).
+ * why a time cannot be taken (409 slot-unavailable with `reason`, docs/architecture.md HTTP API).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { TypeRules, TimeRejection } from '../../lib/availability';
@@ -17,7 +17,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** 256 random bits, URL-safe (DESIGN.md: at least 128 bits, only the hash is kept). */
+/** 256 random bits, URL-safe (at least 128 bits; only the hash is kept, docs/architecture.md Privacy). */
 export function newCancellationToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -42,7 +42,7 @@ export function hasBegun(date: string, time: string, now: Date): boolean {
 /**
  * Whose rules a booking follows: the wizard's (the type's advance window,
  * same-day types only today) or staff's (any date up to 365 days ahead,
- * DESIGN.md Reception). Past, blocks, windows and capacity bind both.
+ * docs/decisions/020-reception.md). Past, blocks, windows and capacity bind both.
  */
 export type BookingRules = 'online' | 'staff';
 
@@ -53,7 +53,7 @@ export function rulesOf<T extends TypeRules>(type: T, rules: BookingRules): T {
   return rules === 'staff' ? { ...type, maxAdvanceDays: STAFF_MAX_ADVANCE_DAYS } : type;
 }
 
-/** API.md third round: why a time cannot be taken, shown in German in the back office. */
+/** Why a time cannot be taken, shown in German in the back office. */
 export type SlotReason = 'not-a-start-time' | 'blocked' | 'full' | 'past' | 'too-far-ahead' | 'same-time';
 
 export function slotReason(rejection: TimeRejection): SlotReason {

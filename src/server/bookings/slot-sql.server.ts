@@ -70,7 +70,7 @@ export async function loadRules(db: Executor, typeId: string, from: string, to: 
   return {
     type,
     windows: fromJson<WeeklyWindow[]>(windows),
-    // Whole days (no times) and partial-day ranges (DESIGN.md Practice operations).
+    // Whole days (no times) and partial-day ranges (docs/decisions/020-reception.md).
     blockedDates: blocks.filter(([, start]) => start === null).map(([date]) => date),
     blockedRanges: blocks
       .filter(([, start, end]) => start !== null && end !== null)

@@ -1,5 +1,5 @@
 /**
- * Staff's changes to a booking (DESIGN.md, Practice-side changes): "Absagen"
+ * Staff's changes to a booking (docs/decisions/021-appointment-contact-and-practice-changes.md): "Absagen"
  * and "Verschieben". Each runs inside the audit's transaction (the handler's
  * `audited`), which commits the change with its audit row; the patient's
  * email goes after the commit, from the contact read in the transaction,
