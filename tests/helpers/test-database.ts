@@ -23,7 +23,8 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-async function adminQuery(sql: string): Promise<void> {
+/** Runs one statement as the harness's superuser. */
+export async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: inject('postgresAdminUrl') });
   await client.connect();
   try {
@@ -33,13 +34,19 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/** Creates an empty, migrated database on the real server and returns its URL. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** Creates an empty database on the real server (no migrations) and returns its URL. */
+export async function createEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}`);
   const url = inject('postgresAdminUrl').replace(/\/postgres$/, `/${name}`);
-  await migrateServerDatabase(url);
   return { url, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+/** Creates an empty, migrated database on the real server and returns its URL. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const created = await createEmptyDatabase();
+  await migrateServerDatabase(created.url);
+  return created;
 }
 
 export async function useTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {

@@ -19,18 +19,16 @@
  * undone after each test), for files whose tests must not see each other's
  * outbox or keys; with `database` also its own database.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, inject, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { Database } from '../../db/client';
 import { closeDb, getDb } from '../../src/server/database.server';
 import { setEnv } from '../helpers/env';
 import { settled } from '../helpers/http';
 import { useScratchDatabase } from '../helpers/migration-db';
-import { createPostgresDatabase, useTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers/test-database';
+import { createEmptyDatabase, createPostgresDatabase, useTestDatabase, type DatabaseKind, type TestDatabase } from '../helpers/test-database';
 
 export { createPostgresDatabase, databaseKinds, type DatabaseKind } from '../helpers/test-database';
 
@@ -92,23 +90,6 @@ export interface TestBed {
 
 async function tempDir(prefix: string): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), prefix));
-}
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: inject('postgresAdminUrl') });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  const url = inject('postgresAdminUrl').replace(/\/postgres$/, `/${name}`);
-  return { url, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
 function requireDir(dir: string | undefined): string {
