@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { databaseSettings, readEnv, variables } from '../../src/server/env.server';
+import { databaseSettings, readEnv, variables } from './env.server';
 
 const production = {
   DATABASE_URL: 'postgres://u:p@db.example/praxis',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOKINGS_PER_CLIENT, bookingLimits, CONFIRMATIONS_PER_RECIPIENT, moveLimits } from '../../src/server/rate-limit.server';
+import { BOOKINGS_PER_CLIENT, bookingLimits, CONFIRMATIONS_PER_RECIPIENT, moveLimits } from './rate-limit.server';
 
 const who = { clientAddress: '203.0.113.7', recipient: 'Erika@Example.org ' };
 const env = { JWT_SECRET: 'x'.repeat(32), ADMIN_SETUP_SECRET: undefined };

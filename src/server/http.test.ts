@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../../src/lib/errors';
-import { DEFAULT_RETRY_AFTER_SECONDS, errorResponse, parseInput, readJson, route } from '../../src/server/http.server';
+import { AppError } from '../lib/errors';
+import { DEFAULT_RETRY_AFTER_SECONDS, errorResponse, parseInput, readJson, route } from './http.server';
 
 const post = (body: BodyInit, type = 'application/json', headers: Record<string, string> = {}) =>
   new Request('http://localhost/api/x', { method: 'POST', body, headers: { 'content-type': type, ...headers } });

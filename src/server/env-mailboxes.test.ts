@@ -5,7 +5,7 @@
  * naming the variable (every function: tests/integration/production-config.test.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readEnv } from '../../src/server/env.server';
+import { readEnv } from './env.server';
 
 const production = {
   DATABASE_URL: 'postgres://u:p@db.example:5432/praxis',

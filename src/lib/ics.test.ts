@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildIcs, escapeIcsText, foldLine } from '../../src/lib/ics';
+import { buildIcs, escapeIcsText, foldLine } from './ics';
 
 const event = {
   uid: 'b1@praxis.example',
