@@ -86,9 +86,15 @@ const berlinDate = (offsetDays: number) =>
 /** The fixed site header's bottom edge in the viewport. */
 const headerBottom = (page: Page) => page.locator('#site-nav').evaluate((el) => el.getBoundingClientRect().bottom);
 
-/** The element lies wholly on screen, below the fixed header: nothing to scroll to read it. */
+/**
+ * The element lies wholly on screen, below the fixed header: nothing to
+ * scroll to read it. Measured once the page has come to rest: the step
+ * transition and the header's shrinking run for a few frames after the
+ * heading takes focus, and a person reads the screen they end on.
+ */
 async function expectOnScreenBelowHeader(page: Page, locator: Locator, what: string) {
   await expect(locator, what).toBeVisible();
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 });
   const box = await locator.evaluate((el) => {
     const r = el.getBoundingClientRect();
     return { top: r.top, bottom: r.bottom, viewport: window.innerHeight };

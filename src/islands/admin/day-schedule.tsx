@@ -62,8 +62,8 @@ export function DaySchedule({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className="day-schedule mb-8 break-inside-avoid-page print:mb-4 print:break-inside-avoid" aria-labelledby={`day-${date}`}>
-      <Heading id={`day-${date}`} className="text-xl font-semibold">
-        {heading} <span className="text-base font-normal text-slate-600">· {L.count(standing, day.length - standing)}</span>
+      <Heading id={`day-${date}`} className="text-xl font-semibold print:text-base">
+        {heading} <span className="text-base font-normal text-slate-600 print:text-sm">· {L.count(standing, day.length - standing)}</span>
       </Heading>
       {dayBlocks.length > 0 && (
         <ul className="mt-2 space-y-1" aria-label={L.blocksOf(heading)}>
@@ -78,16 +78,16 @@ export function DaySchedule({
         </ul>
       )}
       {day.length === 0 ? (
-        <p className="mt-2 text-slate-600">{L.none}</p>
+        <p className="mt-2 text-slate-600 print:hidden">{L.none}</p>
       ) : (
         // Stacked cards below 640 px like every back-office table (global.css .list-table); a table on paper.
         <div className="list-table mt-3">
-          <table className="w-full border-collapse text-left text-sm">
+          <table className="w-full border-collapse text-left text-sm print:text-xs">
             <caption className="sr-only">{L.caption(heading)}</caption>
             <thead>
               <tr className="border-b-2 border-slate-400">
                 {[L.time, L.patient, L.type, L.reference, L.source, L.status, ...(arrival ? [labels.arrival.column] : [])].map((column) => (
-                  <th key={column} scope="col" className="px-2 py-1.5">
+                  <th key={column} scope="col" className="px-2 py-1.5 print:px-1 print:py-0.5">
                     {column}
                   </th>
                 ))}
@@ -100,27 +100,27 @@ export function DaySchedule({
                 const struck = cancelled(s) ? 'line-through' : '';
                 return (
                   <tr key={s.id} data-status={s.status} className={`border-b border-slate-200 ${cancelled(s) ? 'text-slate-600' : ''}`}>
-                    <td data-label={L.time} className={`px-2 py-1.5 font-medium tabular-nums ${struck}`}>
+                    <td data-label={L.time} className={`px-2 py-1.5 print:px-1 print:py-0.5 font-medium tabular-nums ${struck}`}>
                       {s.appointment_time}
                     </td>
                     <td
                       data-label={L.patient}
                       data-patient-state={s.patient_state}
-                      className={`px-2 py-1.5 ${s.patient ? 'font-medium' : 'italic text-slate-600'} ${struck}`}
+                      className={`px-2 py-1.5 print:px-1 print:py-0.5 ${s.patient ? 'font-medium' : 'italic text-slate-600'} ${struck}`}
                     >
                       {/* A past day's details are gone at its end: "Name gelöscht" (docs/decisions/026). */}
                       {s.patient_state === 'none' ? (patientNameText(s, today) ?? names.get(s)) : names.get(s)}
                     </td>
-                    <td data-label={L.type} className={`px-2 py-1.5 ${struck}`}>
+                    <td data-label={L.type} className={`px-2 py-1.5 print:px-1 print:py-0.5 ${struck}`}>
                       {s.type_name}
                     </td>
-                    <td data-label={L.reference} className={`px-2 py-1.5 font-mono tracking-wider ${struck}`}>
+                    <td data-label={L.reference} className={`px-2 py-1.5 print:px-1 print:py-0.5 font-mono tracking-wider ${struck}`}>
                       {s.reference}
                     </td>
-                    <td data-label={L.source} className={`px-2 py-1.5 ${struck}`}>
+                    <td data-label={L.source} className={`px-2 py-1.5 print:px-1 print:py-0.5 ${struck}`}>
                       {labels.booked.sources[s.source] ?? s.source}
                     </td>
-                    <td data-label={L.status} className="px-2 py-1.5">
+                    <td data-label={L.status} className="px-2 py-1.5 print:px-1 print:py-0.5">
                       {statusText(s)}
                       {blocked && (
                         <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 print:border print:border-black print:bg-transparent">
@@ -129,7 +129,7 @@ export function DaySchedule({
                       )}
                     </td>
                     {arrival && (
-                      <td data-label={labels.arrival.column} className="px-2 py-1.5">
+                      <td data-label={labels.arrival.column} className="px-2 py-1.5 print:px-1 print:py-0.5">
                         <ArrivalCell slot={s} today={today} />
                       </td>
                     )}
