@@ -373,6 +373,32 @@ describe('steps in the browser history', () => {
     expect(await screen.findByRole('heading', { name: 'Welche Terminart möchten Sie buchen?' })).toBeTruthy();
   });
 
+  it('an answer arriving while Back is under way never writes step 2 over the entry Back lands on', async () => {
+    // A slow connection: the first free date is still searched when the patient presses Back.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const date = addDaysToDate(berlinToday(), 1);
+    stubApi({
+      availability: async () => {
+        await held;
+        return json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: ['09:00'] }] });
+      },
+    });
+    render(<BookingWizard lang="de" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Auswählen: Check-up' }));
+    await screen.findByRole('heading', { name: 'Datum und Uhrzeit wählen' });
+    await waitFor(() => expect(window.location.search).toBe(`?schritt=2&typ=${TYPE.id}`));
+    // Back has moved the location; its popstate event is still on its way.
+    window.history.pushState(null, '', '/termin');
+    release();
+    // The answer lands: step 2 shows the first free date's times.
+    expect(await screen.findByRole('button', { name: '09:00 Uhr' })).toBeTruthy();
+    expect(window.location.search).toBe('');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    expect(await screen.findByRole('heading', { name: 'Welche Terminart möchten Sie buchen?' })).toBeTruthy();
+    expect(window.location.search).toBe('');
+  });
+
   it('a reload restores type, date and time from the URL (en names), never patient data', async () => {
     const date = addDaysToDate(berlinToday(), 1);
     window.history.replaceState(null, '', `/en/termin?step=3&type=${TYPE.id}&date=${date}&time=09:20`);

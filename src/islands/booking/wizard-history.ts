@@ -52,14 +52,22 @@ export interface WizardHistory {
 export function useWizardHistory(state: WizardState, dispatch: Dispatch<WizardAction>, lang: Lang): WizardHistory {
   const runRef = useRef<string>('');
   const restoredRef = useRef(false);
+  // The search of the entry the wizard last wrote or was brought to. When the
+  // location differs, Back or Forward has moved the page and its popstate is
+  // still on its way: the state of the step being left must not be written
+  // over the entry the browser landed on (an answer arriving during Back did
+  // that, and the next Back led to step 2 again instead of the page before).
+  const writtenRef = useRef<string | null>(null);
 
   useEffect(() => {
     const plainPage = () => `${window.location.pathname}${window.location.hash}`;
     const restore = () => {
+      writtenRef.current = window.location.search;
       const run = runOf(window.history.state);
       if (run && finishedRuns().has(run)) {
         runRef.current = newRun();
         window.history.replaceState({ bookingRun: runRef.current }, '', plainPage());
+        writtenRef.current = window.location.search;
         dispatch({ type: 'reset' });
         return;
       }
@@ -70,6 +78,7 @@ export function useWizardHistory(state: WizardState, dispatch: Dispatch<WizardAc
     if (window.location.search || finishedRuns().has(runRef.current)) restore();
     // The entry the page was loaded in belongs to this run too (a reload on step 3, then a booking, then Back).
     else window.history.replaceState({ ...(window.history.state as object | null), bookingRun: runRef.current }, '');
+    writtenRef.current = window.location.search;
     restoredRef.current = true;
     window.addEventListener('popstate', restore);
     return () => window.removeEventListener('popstate', restore);
@@ -78,6 +87,7 @@ export function useWizardHistory(state: WizardState, dispatch: Dispatch<WizardAc
   const syncedStepRef = useRef(state.step);
   useEffect(() => {
     if (!restoredRef.current) return;
+    if (writtenRef.current !== null && window.location.search !== writtenRef.current) return;
     const search = searchOf(state, lang);
     const changedStep = syncedStepRef.current !== state.step;
     syncedStepRef.current = state.step;
@@ -86,6 +96,7 @@ export function useWizardHistory(state: WizardState, dispatch: Dispatch<WizardAc
     const url = `${window.location.pathname}${search}${window.location.hash}`;
     if (changedStep && state.step !== 5 && search !== window.location.search) window.history.pushState(entry, '', url);
     else window.history.replaceState(entry, '', url);
+    writtenRef.current = search;
   }, [state, lang]);
 
   return {
