@@ -5,8 +5,8 @@
  * - a citation of a design note that lives outside the repository
  *   (SPEC, DESIGN, API or STYLE followed by `.md`): the rule belongs in
  *   docs/architecture.md or a record in docs/decisions/;
- * - an issue number ("issue 22", "issues 18–23") or a review round
- *   ("third round", "fourth-round"): neither means anything to a reader of
+ * - an issue number (the word issue followed by a number) or a review
+ *   round (an ordinal followed by round): neither means anything to a reader of
  *   the code; say the reason instead ("round trips" are fine, and so is
  *   "issue" as a word for a problem);
  * - a path under docs/ that names a file the repository does not have.
