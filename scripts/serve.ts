@@ -11,6 +11,8 @@ import { readEnv } from '../src/server/env.server';
 import { SECURITY_HEADERS } from '../src/server/security-headers';
 import { SHUTDOWN_GRACE_MS, startLocalServer } from './local-server';
 import { runReminderJob, startReminderSchedule } from '../src/server/appointment-contact/job.server';
+import { runDelivery } from '../src/server/email/delivery.server';
+import { runRequestJob } from '../src/server/requests/job.server';
 import { runWaitlistJob } from '../src/server/waitlist/sweep.server';
 import { startContentRebuilds } from './content-rebuild';
 
@@ -49,10 +51,12 @@ const running = await startLocalServer({
 if (!process.env.SITE_URL) process.env.SITE_URL = running.url;
 console.info(`site and API at ${running.url} (database: ${embedded ? 'embedded PGlite' : 'postgres'}, email: ${env.POSTMARK_SERVER_TOKEN ? 'Postmark' : 'outbox'})`);
 
-// Reminders (docs/decisions/009) and the waitlist's offers: the scheduled function's job, every minute here (REMINDER_INTERVAL_MS for tests).
+// Reminders (docs/decisions/009), the waitlist's offers and the patient requests' notice and deletion:
+// the scheduled function's job, every minute here (REMINDER_INTERVAL_MS for tests).
 const reminderSchedule = startReminderSchedule(Number(process.env.REMINDER_INTERVAL_MS ?? 60_000), async () => {
   await runReminderJob();
   await runWaitlistJob();
+  await runDelivery({ ids: (await runRequestJob()).emailIds });
 });
 
 // Content editor: a save rewrites src/content; rebuild the pages
