@@ -183,11 +183,15 @@ export const prescriptionRequestSchema = z
       .min(1, 'requests.errors.medicationsRequired')
       .max(REQUEST_LIMITS.medicationsMax, 'requests.errors.medicationsTooMany'),
   })
-  .superRefine((r, ctx) => {
-    // An e-prescription goes onto the health card of the statutorily insured only.
-    if (r.delivery === 'card' && r.insurance === 'private') {
-      ctx.addIssue({ code: 'custom', path: ['delivery'], message: 'requests.errors.cardNeedsStatutory' });
-    }
+  // An e-prescription goes onto the health card of the statutorily insured only. Checked
+  // even when other fields are wrong too (`when`), so the form names every problem at once.
+  .refine((r) => !(r.delivery === 'card' && r.insurance === 'private'), {
+    path: ['delivery'],
+    message: 'requests.errors.cardNeedsStatutory',
+    when: ({ value }) => {
+      const r = value as { delivery?: unknown; insurance?: unknown } | null;
+      return r?.delivery === 'card' && r.insurance === 'private';
+    },
   });
 
 export const referralRequestSchema = z.object({
