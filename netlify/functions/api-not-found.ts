@@ -28,6 +28,7 @@ export const config = {
     '/api/admin/inventory',
     '/api/admin/inventory/:id',
     '/api/admin/patients',
+    '/api/admin/request-counts',
     '/api/admin/requests',
     '/api/admin/requests/:id',
     '/api/admin/settings',

@@ -14,7 +14,7 @@
 import { isLang } from '../i18n/languages';
 import { optionalAdminText } from './admin-text';
 import { CANCELLATION_TOKEN } from './cancellation-token';
-import { addDaysToDate, berlinToday, weekdayOf } from './berlin-time';
+import { callbackDays } from './callback-days';
 import { birthDateProblem, isRealDate, phoneSchema } from './booking-schema';
 import { hasEncodedWord, hasLineBreak, isCleanLine, isCleanText, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
 import { z } from './zod';
@@ -45,26 +45,10 @@ export const REQUEST_LIMITS = {
   messageMax: 500,
   /** The practice's notice above the form, per language. */
   noticeMax: 300,
-  /** A call-back day lies within this many working days after today. */
-  callbackWorkingDays: 5,
 } as const;
 
 /** The id of the form's outcome: the page's marker the answer without JavaScript replaces, and the form's fragment. */
 export const REQUEST_RESULT_ID = 'request-result';
-
-/**
- * The working days (Monday–Friday) a call-back may be asked for: the next
- * five after `today` (Berlin). Today itself is not offered: the practice
- * works through requests, it does not watch for them.
- */
-export function callbackDays(today: string = berlinToday()): string[] {
-  const days: string[] = [];
-  for (let d = addDaysToDate(today, 1); days.length < REQUEST_LIMITS.callbackWorkingDays; d = addDaysToDate(d, 1)) {
-    const weekday = weekdayOf(d);
-    if (weekday >= 1 && weekday <= 5) days.push(d);
-  }
-  return days;
-}
 
 const normalise = (v: string) => trimSpaces(v).normalize('NFC');
 

@@ -15,6 +15,9 @@ export interface AdminStats {
   expiringSoon: number;
   /** Bookings from today on whose practice notification failed: unknown patients to expect. */
   unnotified: number;
+  /** Patient requests not yet worked on, and all still open (new and in progress; docs/decisions/036). */
+  requestsNew: number;
+  requestsOpen: number;
   /**
    * Per type with any arrival marked in the last 90 days (today included):
    * "nicht erschienen" and all marked bookings over the last 30 and 90
@@ -46,7 +49,9 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
       (select count(*) from inventory_items where current_stock <= minimum_stock) as low_stock,
       (select count(*) from inventory_items
         where expiry_date between ${today}::date and ${addDaysToDate(today, EXPIRING_SOON_DAYS)}::date) as expiring_soon,
-      (select count(*) from booked_slots where not practice_notified and appointment_date >= ${today}::date) as unnotified`);
+      (select count(*) from booked_slots where not practice_notified and appointment_date >= ${today}::date) as unnotified,
+      (select count(*) from patient_requests where status = 'new') as requests_new,
+      (select count(*) from patient_requests where status in ('new', 'in_progress')) as requests_open`);
   const row = (result as unknown as { rows: Array<Record<string, string | number>> }).rows[0]!;
   const since30 = addDaysToDate(today, -(NO_SHOW_PERIODS[0] - 1));
   const since90 = addDaysToDate(today, -(NO_SHOW_PERIODS[1] - 1));
@@ -68,6 +73,8 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
     lowStock: Number(row.low_stock),
     expiringSoon: Number(row.expiring_soon),
     unnotified: Number(row.unnotified),
+    requestsNew: Number(row.requests_new),
+    requestsOpen: Number(row.requests_open),
     noShows: (noShows as unknown as { rows: Array<Record<string, string | number>> }).rows.map((r) => ({
       appointment_type_id: String(r.appointment_type_id),
       type_name: String(r.type_name),

@@ -135,6 +135,7 @@ export const labels = {
     'admin.errors.stockInvalid': 'Bitte eine ganze Zahl ab 0 eingeben.',
     'admin.errors.onlyIsOrdered': 'Nur „bestellt“ kann so geändert werden.',
     'admin.errors.passwordOrInvite': 'Entweder ein Startpasswort oder eine Einladung, nicht beides.',
+    'admin.errors.messageRequired': 'Bitte schreiben Sie dem Patienten eine Nachricht.',
     'errors.tokenInvalid': 'Der Link ist ungültig. Bitte fordern Sie einen neuen an.',
     'errors.invalid': 'Ungültiger Wert.',
     'errors.invalidJson': 'Die Anfrage ließ sich nicht lesen. Bitte laden Sie die Seite neu.',
@@ -242,6 +243,7 @@ export const labels = {
     'time-slots': 'Zeitfenster',
     'blocked-dates': 'Gesperrte Tage',
     'booked-slots': 'Gebuchte Termine',
+    requests: 'Anfragen',
     inventory: 'Inventarverwaltung',
     'day-list': 'Tagesliste',
     week: 'Wochenansicht',
@@ -259,6 +261,7 @@ export const labels = {
     lowStock: 'Artikel mit niedrigem Bestand',
     expiringSoon: 'Artikel laufen in 30 Tagen ab',
     unnotified: 'Buchungen ohne Praxis-Benachrichtigung',
+    requestsOpen: 'Offene Anfragen',
     /** What the figure counts, said under it (docs/decisions/030). */
     unnotifiedHint: 'Online-Buchungen, deren E-Mail an die Praxis nicht zugestellt wurde. Die Termine gelten trotzdem; die Liste zeigt sie.',
     quickLinks: 'Schnellzugriff',

@@ -21,10 +21,12 @@ interface Stats {
   lowStock: number;
   expiringSoon: number;
   unnotified: number;
+  requestsNew: number;
+  requestsOpen: number;
   noShows: NoShowFigures[];
 }
 
-type Figure = Exclude<keyof Stats, 'noShows'>;
+type Figure = Exclude<keyof Stats, 'noShows' | 'requestsNew'>;
 
 const L = labels.dashboard;
 
@@ -33,6 +35,8 @@ function cards(today: string): Array<{ key: Figure; label: string; href: string;
   return [
     { key: 'bookedTotal', label: L.bookedTotal, href: '/admin/booked-slots' },
     { key: 'bookedToday', label: L.bookedToday, href: `/admin/day-list?datum=${today}` },
+    // Patient requests waiting for reception (docs/decisions/036).
+    { key: 'requestsOpen', label: L.requestsOpen, href: '/admin/anfragen' },
     { key: 'appointmentTypes', label: L.appointmentTypes, href: '/admin/appointment-types' },
     { key: 'blockedDates', label: L.blockedDates, href: '/admin/blocked-dates' },
     { key: 'lowStock', label: L.lowStock, href: '/admin/inventory?filter=low-stock', alarm: true },
