@@ -190,14 +190,14 @@ function CopyRow({ row }: { row: DetailRow }) {
     }
   }
   return (
-    <div className="flex items-start justify-between gap-3 py-2">
-      <div className="min-w-0">
-        <dt className="text-sm text-slate-600">{row.label}</dt>
-        <dd className="break-words whitespace-pre-line text-slate-900">{row.value}</dd>
-      </div>
-      <button type="button" className={`${secondaryButton} shrink-0`} aria-label={L.copyNamed(row.label)} onClick={() => void copy()}>
-        {L.copy}
-      </button>
+    <div className="py-2">
+      <dt className="text-sm text-slate-600">{row.label}</dt>
+      <dd className="flex items-start justify-between gap-3">
+        <span className="min-w-0 break-words whitespace-pre-line text-slate-900">{row.value}</span>
+        <button type="button" className={`${secondaryButton} shrink-0`} aria-label={L.copyNamed(row.label)} onClick={() => void copy()}>
+          {L.copy}
+        </button>
+      </dd>
     </div>
   );
 }
