@@ -40,30 +40,29 @@ export async function purgeRequestDetails(db: Database, now: Date = new Date(), 
 }
 
 export interface RequestJobResult {
-  /** Requests the practice was told of in this run. */
+  /** Whether this run queued a notice to the practice (the job's delivery sends it). */
   noticed: boolean;
   /** Requests whose details were deleted. */
   purged: number;
-  /** Outbox ids this run queued (the job's delivery sends them). */
-  emailIds: string[];
 }
 
 /** The job as the scheduled function and the local server run it. */
 export async function runRequestJob(now: Date = new Date()): Promise<RequestJobResult> {
   const env = readEnv();
   const db = await getDb();
-  const emailIds = await db.transaction(async (tx) => {
+  const noticed = await db.transaction(async (tx) => {
     const notice = await claimPracticeNotice(tx, { practiceEmail: env.PRACTICE_EMAIL, siteUrl: env.SITE_URL, now });
-    if (!notice) return [];
+    if (!notice) return false;
     // Queuing seals the message: without a key the notice waits (the claim rolls back with it).
     const keys = await dataKeyRingIfAny();
     if (!keys) throw new Error('no data key: the practice notice waits');
-    return enqueueEmails(tx, [notice], keys);
+    await enqueueEmails(tx, [notice], keys);
+    return true;
   }).catch((error: unknown) => {
     console.warn(`requests notice not queued: ${(error as Error)?.name ?? 'unknown'}`);
-    return [] as string[];
+    return false;
   });
   const purged = await purgeRequestDetails(db, now, env.REQUEST_RETENTION_DAYS);
   if (purged) console.info(`purged: ${purged} request details`);
-  return { noticed: emailIds.length > 0, purged, emailIds };
+  return { noticed, purged };
 }
