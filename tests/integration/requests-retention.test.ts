@@ -21,8 +21,8 @@ import { call, settled } from '../helpers/http';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { rm } from 'node:fs/promises';
 
-// Friday 6 March 2026, 09:00 in Berlin: the 90 days run over the switch to summer time.
-const NOW = new Date('2026-03-06T09:00:00+01:00');
+// Friday 8 March 2030, 09:00 in Berlin: the 90 days run over the switch to summer time.
+const NOW = new Date('2030-03-08T09:00:00+01:00');
 const DAY = 24 * 60 * 60_000;
 const at = (ms: number) => vi.setSystemTime(new Date(NOW.getTime() + ms));
 
