@@ -170,7 +170,11 @@ function intoRequestPage(page: string, result: RequestResult, lang: Lang, values
       // A box left unticked is absent from a post: it stays unticked.
       edits.push(...fill(page, control, value));
       const errorOf = invalid[name] ? name : name === 'medications.0.name' && invalid.medications ? 'medications' : null;
-      if (errorOf) edits.push(...setAttributes(page, control, { 'aria-invalid': 'true', 'aria-describedby': `${REQUEST_RESULT_ID}-${errorOf.replace(/\./g, '-')}` }));
+      if (errorOf) {
+        // The error joins the field's hint, if it has one.
+        const described = [attributeOf(control, 'aria-describedby'), `${REQUEST_RESULT_ID}-${errorOf.replace(/\./g, '-')}`].filter(Boolean).join(' ');
+        edits.push(...setAttributes(page, control, { 'aria-invalid': 'true', 'aria-describedby': described }));
+      }
     }
   }
   return applyEdits(page, edits);
