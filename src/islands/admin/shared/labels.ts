@@ -181,6 +181,7 @@ export const labels = {
       taken: 'Dieser Termin ist schon vergeben.',
       expired: 'Dieses Angebot gilt nicht mehr.',
       'window-overlap': 'Dieses Zeitfenster überschneidet sich mit einem anderen Zeitfenster derselben Terminart.',
+      'request-kind-closed': 'Diese Art von Anfrage nimmt die Praxis zurzeit nicht online an.',
       'invalid-code': 'Der Code ist ungültig oder wurde bereits verwendet.',
       'second-factor-enrolment-required': 'Bitte richten Sie zuerst die Zwei-Faktor-Anmeldung ein (Mein Konto).',
       'has-bookings': 'In diesem Zeitraum liegen gebuchte Termine.',
