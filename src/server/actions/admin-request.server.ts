@@ -19,7 +19,7 @@ export const changePatientRequest = adminAction({
     // The message is sealed like the details: without a key, 503 not-configured and nothing changes.
     const keys = await dataKeyRing();
     const { emailIds, ...row } = await changeRequestStatus(db, session, id, body, { keys, siteUrl: readEnv().SITE_URL });
-    deliverAfterResponse(ctx, { ids: emailIds });
+    if (emailIds.length) deliverAfterResponse(ctx);
     return json(row);
   },
 });

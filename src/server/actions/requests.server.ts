@@ -34,7 +34,7 @@ async function submit(db: Database, request: PatientRequest, ctx: RequestContext
     practiceEmail: env.PRACTICE_EMAIL,
     isProduction: env.isProduction,
   });
-  deliverAfterResponse(ctx, { ids: emailIds });
+  if (emailIds.length) deliverAfterResponse(ctx);
   return { reference };
 }
 

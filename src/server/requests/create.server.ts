@@ -113,6 +113,6 @@ export async function submitRequest(db: Database, request: PatientRequest, optio
     ];
     const practiceNotice = await claimPracticeNotice(tx, { practiceEmail: options.practiceEmail, siteUrl: options.siteUrl, now });
     if (practiceNotice) emails.push(practiceNotice);
-    return { reference, emailIds: await enqueueEmails(tx, emails, options.keys) };
+    return { reference, emailIds: await enqueueEmails(tx, emails, options.keys, now) };
   });
 }

@@ -56,7 +56,7 @@ export async function runRequestJob(now: Date = new Date()): Promise<RequestJobR
     // Queuing seals the message: without a key the notice waits (the claim rolls back with it).
     const keys = await dataKeyRingIfAny();
     if (!keys) throw new Error('no data key: the practice notice waits');
-    await enqueueEmails(tx, [notice], keys);
+    await enqueueEmails(tx, [notice], keys, now);
     return true;
   }).catch((error: unknown) => {
     console.warn(`requests notice not queued: ${(error as Error)?.name ?? 'unknown'}`);

@@ -190,6 +190,7 @@ export async function changeRequestStatus(
             },
           ],
           options.keys,
+          now,
         );
       }
     }
