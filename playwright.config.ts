@@ -72,6 +72,7 @@ export default defineConfig({
       SITE_URL: baseURL,
       // Every e2e booking comes from 127.0.0.1; development only, ignored in production.
       BOOKINGS_PER_CLIENT_MAX: '1000',
+      REQUESTS_PER_CLIENT_MAX: '1000',
     },
   },
 });

@@ -565,6 +565,15 @@ export const practiceSettings = pgTable(
     id: boolean('id').primaryKey().default(true),
     /** "Zwei-Faktor-Pflicht": accounts without a second factor must enrol before anything else. */
     requireSecondFactor: boolean('require_second_factor').notNull().default(false),
+    /** Which kinds of patient request the public form offers (docs/decisions/036-patient-requests.md); all on until the practice says otherwise. */
+    requestsPrescription: boolean('requests_prescription').notNull().default(true),
+    requestsReferral: boolean('requests_referral').notNull().default(true),
+    requestsCallback: boolean('requests_callback').notNull().default(true),
+    /** The practice's notice above the request form, per language ("Bestellungen bis 11 Uhr liegen am nächsten Werktag bereit"); null: none. */
+    requestsNoticeDe: text('requests_notice_de'),
+    requestsNoticeEn: text('requests_notice_en'),
+    /** When the practice was last told of new requests (at most one notice per 15 minutes); null: never. */
+    requestsNoticedAt: timestamp('requests_noticed_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [check('practice_settings_single_row', sql`${t.id}`)],
@@ -705,3 +714,64 @@ export const emailOutbox = pgTable(
 );
 
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+
+/**
+ * A patient's request (docs/decisions/036-patient-requests.md): a repeat
+ * prescription, a referral or a call-back, without an account. Everything
+ * the patient entered (names, birth date, email, phone, language, the
+ * medications, specialty, reason, topic, note) is sealed like appointment
+ * contacts, the request id as associated data; so is the practice's
+ * message. In clear: kind, status, dates, the reference and the SHA-256 of
+ * the status link's token. The sealed values are deleted 14 days after the
+ * request was closed (done or declined) or 90 days after it arrived
+ * (REQUEST_RETENTION_DAYS may shorten both); the row stays for the counts.
+ */
+export const patientRequests = pgTable(
+  'patient_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 6 characters without look-alikes, like a booking's (db/booking-reference.ts); the database draws it. */
+    reference: text('reference').notNull().default(sql.raw(referenceDefaultSql())),
+    /** `prescription` (Folgerezept), `referral` (Überweisung) or `callback` (Rückruf). */
+    kind: text('kind').notNull(),
+    /** `new` → `in_progress` → `done` | `declined`. */
+    status: text('status').notNull().default('new'),
+    /** Which key of DATA_ENCRYPTION_KEY sealed the details; null once deleted. */
+    keyId: text('key_id'),
+    /** The patient's details, sealed; null once deleted. */
+    sealed: text('sealed'),
+    /** The practice's message to the patient (done: optional, declined: required), sealed; null when none or deleted. */
+    messageKeyId: text('message_key_id'),
+    messageSealed: text('message_sealed'),
+    /** Hex SHA-256 of the status link's token; the token itself is only in the patient's email. */
+    tokenHash: text('token_hash').notNull(),
+    /** Counted in a notice to the practice ("2 neue Anfragen"). */
+    practiceNoticed: boolean('practice_noticed').notNull().default(false),
+    /** When the status last changed. */
+    statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was done or declined; null while open. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the sealed values were deleted; null while kept. */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('patient_requests_kind_known', sql`${t.kind} in ('prescription', 'referral', 'callback')`),
+    check('patient_requests_status_known', sql`${t.status} in ('new', 'in_progress', 'done', 'declined')`),
+    check('patient_requests_closed_when_done', sql`(${t.closedAt} is not null) = (${t.status} in ('done', 'declined'))`),
+    check('patient_requests_sealed_with_key', sql`(${t.sealed} is null) = (${t.keyId} is null)`),
+    check('patient_requests_message_with_key', sql`(${t.messageSealed} is null) = (${t.messageKeyId} is null)`),
+    check('patient_requests_key_id_format', sql`${t.keyId} is null or ${t.keyId} ~ '^[0-9a-f]{16}$'`),
+    check('patient_requests_message_key_id_format', sql`${t.messageKeyId} is null or ${t.messageKeyId} ~ '^[0-9a-f]{16}$'`),
+    check('patient_requests_sealed_format', sql`${t.sealed} is null or ${t.sealed} ~ '^[A-Za-z0-9_-]+$'`),
+    check('patient_requests_message_sealed_format', sql`${t.messageSealed} is null or ${t.messageSealed} ~ '^[A-Za-z0-9_-]+$'`),
+    check('patient_requests_token_hash_format', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+    check('patient_requests_reference_format', sql`${t.reference} ~ '^[2-9A-HJKMNP-Z]{6}$'`),
+    uniqueIndex('patient_requests_reference_idx').on(t.reference),
+    uniqueIndex('patient_requests_token_hash_idx').on(t.tokenHash),
+    index('patient_requests_status_created_idx').on(t.status, t.createdAt),
+    index('patient_requests_unnoticed_idx').on(t.createdAt).where(sql`not ${t.practiceNoticed}`),
+  ],
+);
+
+export type PatientRequestRow = typeof patientRequests.$inferSelect;

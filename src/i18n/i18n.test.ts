@@ -49,6 +49,15 @@ describe('localized paths', () => {
     ['/en/termin', 'en', '/en/termin'],
     ['/termin/absagen', 'en', '/en/termin/absagen'],
     ['/english-page', 'de', '/english-page'],
+    // The request page's English twin has a name of its own.
+    ['/anfrage', 'en', '/en/request'],
+    ['/anfrage/status', 'en', '/en/request/status'],
+    ['/en/request', 'de', '/anfrage'],
+    ['/en/request/status', 'de', '/anfrage/status'],
+    ['/en/request', 'en', '/en/request'],
+    ['/anfrage', 'de', '/anfrage'],
+    ['/anfragen', 'en', '/en/anfragen'],
+    ['/request', 'de', '/request'],
   ] as const)('%s in %s is %s', (path, lang, expected) => {
     expect(localizedPath(path, lang)).toBe(expected);
   });

@@ -16,9 +16,27 @@ export function langFromPath(pathname: string): Lang {
   return /^\/en(\/|$)/.test(pathname) ? 'en' : 'de';
 }
 
-/** The same page in another language: /termin ↔ /en/termin. */
+/**
+ * Pages whose English twin has a name of its own: the German path and the
+ * English one without /en (and every path below them). Every other page's
+ * twin is the German path under /en.
+ */
+const ENGLISH_NAMES: ReadonlyArray<readonly [de: string, en: string]> = [['/anfrage', '/request']];
+
+function rename(path: string, from: 0 | 1): string {
+  for (const names of ENGLISH_NAMES) {
+    const source = names[from];
+    if (path === source || path.startsWith(`${source}/`)) return names[from === 0 ? 1 : 0] + path.slice(source.length);
+  }
+  return path;
+}
+
+/** The same page in another language: /termin ↔ /en/termin, /anfrage ↔ /en/request. */
 export function localizedPath(pathname: string, lang: Lang): string {
-  const base = pathname.replace(/^\/en(?=\/|$)/, '') || '/';
+  const english = /^\/en(\/|$)/.test(pathname);
+  const stripped = pathname.replace(/^\/en(?=\/|$)/, '') || '/';
+  const base = english ? rename(stripped, 1) : stripped;
   if (lang === 'de') return base;
-  return base === '/' ? '/en/' : `/en${base}`;
+  const named = rename(base, 0);
+  return named === '/' ? '/en/' : `/en${named}`;
 }

@@ -19,6 +19,8 @@ export const AUDIT_ENTITIES = [
   'waitlist',
   /** Practice-wide settings of the back office (entity id: "practice"). */
   'settings',
+  /** A patient's request (docs/decisions/036): its status changed; the label names reference, kind and status, never what was asked for. */
+  'patient-request',
   /** Patient details revealed to staff (entity id: the view, e.g. "day-list", "search"); the label names the view and the count, never a value. */
   'patient-details',
 ] as const;

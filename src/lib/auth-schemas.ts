@@ -7,6 +7,7 @@
  * Messages are translation keys.
  */
 import { z } from './zod';
+import { requestSettingsSchema } from './request-schema';
 
 export const MIN_NEW_PASSWORD_LENGTH = 12;
 const MAX_PASSWORD_LENGTH = 200;
@@ -50,7 +51,15 @@ export const secondFactorCodeSchema = z.object({
 });
 export type SecondFactorCodeInput = z.infer<typeof secondFactorCodeSchema>;
 
-/** PUT /api/admin/settings: the practice-wide settings of the back office. */
-export const practiceSettingsSchema = z.strictObject({
-  require_second_factor: z.boolean({ error: 'admin.errors.invalid' }),
-});
+/**
+ * PUT /api/admin/settings: the practice-wide settings of the back office,
+ * each part optional (what is absent stays): the second factor required
+ * for all, and the patient requests' switches and notices
+ * (docs/decisions/036-patient-requests.md).
+ */
+export const practiceSettingsSchema = z
+  .strictObject({
+    require_second_factor: z.boolean({ error: 'admin.errors.invalid' }).optional(),
+    requests: requestSettingsSchema.optional(),
+  })
+  .refine((s) => s.require_second_factor !== undefined || s.requests !== undefined, { message: 'admin.errors.invalid', path: ['require_second_factor'] });

@@ -30,6 +30,8 @@ export const HTTP_STATUS_BY_CODE = {
   expired: 410,
   /** A weekly window would overlap another window of its type on that weekday; `overlap` names it (docs/decisions/030). */
   'window-overlap': 409,
+  /** The practice does not take this kind of patient request online at the moment (docs/decisions/036). */
+  'request-kind-closed': 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   'rate-limited': 429,

@@ -69,3 +69,12 @@ export function replaceContent(element: HtmlElement, text: string): HtmlEdit {
   const location = element.sourceCodeLocation!;
   return { start: location.startTag!.endOffset, end: location.endTag!.startOffset, text };
 }
+
+/** An edit that removes an attribute from an element's start tag (with the space before it); null when it has none. */
+export function removeAttribute(html: string, element: HtmlElement, name: string): HtmlEdit | null {
+  const at = element.sourceCodeLocation?.attrs?.[name];
+  if (!at) return null;
+  let start = at.startOffset;
+  while (start > 0 && /\s/.test(html[start - 1]!)) start--;
+  return { start, end: at.endOffset, text: '' };
+}

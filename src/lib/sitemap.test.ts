@@ -17,6 +17,10 @@ describe('sitemap', () => {
     ['./pages/admin-setup.astro', null],
     ['./pages/blog/[slug].astro', null],
     ['./pages/_partial.astro', null],
+    ['./pages/anfrage.astro', '/anfrage'],
+    ['./pages/en/request.astro', '/anfrage'],
+    ['./pages/anfrage/status.astro', null],
+    ['./pages/en/request/status.astro', null],
   ])('%s → %s', (file, route) => {
     expect(routeOf(file)).toBe(route);
   });
@@ -28,5 +32,10 @@ describe('sitemap', () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(['https://praxis.example/', 'https://praxis.example/en/', 'https://praxis.example/team', 'https://praxis.example/en/team']);
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="en" href="https://praxis.example/en/team"/>');
+  });
+
+  it('names the request page in English by its own name', () => {
+    const xml = sitemapXml(sitemapRoutes(['./pages/anfrage.astro', './pages/en/request.astro']), 'https://praxis.example');
+    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(['https://praxis.example/anfrage', 'https://praxis.example/en/request']);
   });
 });

@@ -6,8 +6,8 @@
  */
 import { localizedPath } from '../i18n/i18n';
 
-/** Routes search engines should not list: admin, login, setup, cancellation links, the 404 page. */
-const EXCLUDED = /^\/(404|500|auth|admin|admin-setup|termin\/absagen|termin\/warteliste)(\/|$)/;
+/** Routes search engines should not list: admin, login, setup, cancellation links, a request's status link, the 404 page. */
+const EXCLUDED = /^\/(404|500|auth|admin|admin-setup|termin\/absagen|termin\/warteliste|anfrage\/status)(\/|$)/;
 
 /** "./pages/en/team.astro" → "/team"; null for dynamic or non-page files. */
 export function routeOf(file: string): string | null {

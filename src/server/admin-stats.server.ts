@@ -15,6 +15,9 @@ export interface AdminStats {
   expiringSoon: number;
   /** Bookings from today on whose practice notification failed: unknown patients to expect. */
   unnotified: number;
+  /** Patient requests not yet worked on, and all still open (new and in progress; docs/decisions/036). */
+  requestsNew: number;
+  requestsOpen: number;
   /**
    * Bookings from today on (live, or cancelled by the practice) whose
    * patient must be called: no email could tell them of a change, or one
@@ -59,6 +62,8 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
       (select count(*) from inventory_items
         where expiry_date between ${today}::date and ${addDaysToDate(today, EXPIRING_SOON_DAYS)}::date) as expiring_soon,
       (select count(*) from booked_slots where not practice_notified and appointment_date >= ${today}::date) as unnotified,
+      (select count(*) from patient_requests where status = 'new') as requests_new,
+      (select count(*) from patient_requests where status in ('new', 'in_progress')) as requests_open,
       (select count(*) from booked_slots where not patient_notified and appointment_date >= ${today}::date)
         + (select count(*) from cancelled_bookings
             where not patient_notified and cancelled_by = 'practice' and appointment_date >= ${today}::date) as needs_call,
@@ -87,6 +92,8 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
     lowStock: Number(row.low_stock),
     expiringSoon: Number(row.expiring_soon),
     unnotified: Number(row.unnotified),
+    requestsNew: Number(row.requests_new),
+    requestsOpen: Number(row.requests_open),
     needsCall: Number(row.needs_call),
     practiceMailBouncedAt: row.practice_bounced_at ? new Date(String(row.practice_bounced_at)).toISOString() : null,
     noShows: (noShows as unknown as { rows: Array<Record<string, string | number>> }).rows.map((r) => ({

@@ -79,6 +79,17 @@ const envSchema = z.object({
   SITE_URL: z.url().optional(),
   APP_ENV: z.string().optional(),
   CONTEXT: z.string().optional(),
+  /**
+   * Shortens how long a patient request's details are kept (docs/decisions/036-patient-requests.md):
+   * whole days, at least 1; the details go after min(14, n) days once the
+   * request is closed and after min(90, n) days at the latest.
+   */
+  REQUEST_RETENTION_DAYS: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .transform(Number)
+    .refine((n) => n >= 1)
+    .optional(),
 });
 
 /** Variables a production function cannot work without. */
@@ -122,6 +133,8 @@ export const VARIABLES = [
   'URL',
   'DEPLOY_PRIME_URL',
   'BOOKINGS_PER_CLIENT_MAX',
+  'REQUESTS_PER_CLIENT_MAX',
+  'REQUEST_RETENTION_DAYS',
   'GIT_REPOSITORY',
   'GIT_BRANCH',
   'GIT_TOKEN',

@@ -130,7 +130,8 @@ test.describe('content', () => {
     await expect(emergency.getByRole('link', { name: /116117/ })).toHaveAttribute('href', 'tel:116117');
     await expect(emergency.getByRole('link', { name: /112/ })).toHaveAttribute('href', 'tel:112');
     const prescriptions = main.getByRole('region', { name: 'Rezepte und Überweisungen' });
-    await expect(prescriptions).toContainText('telefonisch, über den Briefkasten an der Praxistür oder per E-Mail');
+    await expect(prescriptions).toContainText('online, telefonisch oder über den Briefkasten an der Praxistür');
+    await expect(prescriptions.getByRole('link', { name: 'Folgerezept, Überweisung oder Rückruf online anfragen' })).toHaveAttribute('href', '/anfrage');
     await expect(prescriptions).toContainText('während der Sprechzeiten');
   });
 

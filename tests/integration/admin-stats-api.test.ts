@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { appointmentTypes, blockedDates, bookedSlots, inventoryItems } from '../../db/schema';
+import { appointmentTypes, blockedDates, bookedSlots, inventoryItems, patientRequests } from '../../db/schema';
 import stats, { config } from '../../netlify/functions/admin-stats';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';
@@ -17,7 +17,7 @@ describe.each(databaseKinds)('GET /api/admin/stats on %s', (kind) => {
   it('answers zeros for an empty practice', async () => {
     const res = await call(stats, '/api/admin/stats', { headers: { cookie: admin.cookie } });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ bookedTotal: 0, bookedToday: 0, appointmentTypes: 0, blockedDates: 0, lowStock: 0, expiringSoon: 0, unnotified: 0, noShows: [] });
+    expect(res.json).toEqual({ bookedTotal: 0, bookedToday: 0, appointmentTypes: 0, blockedDates: 0, lowStock: 0, expiringSoon: 0, unnotified: 0, requestsNew: 0, requestsOpen: 0, needsCall: 0, practiceMailBouncedAt: null, noShows: [] });
   });
 
   it('counts bookings (today in Berlin), types, blocked dates and items at or below minimum stock', async () => {
@@ -43,8 +43,14 @@ describe.each(databaseKinds)('GET /api/admin/stats on %s', (kind) => {
       { name: 'in 31 Tagen', supplier: 's', currentStock: 9, minimumStock: 1, expiryDate: '2027-01-02' },
       { name: 'abgelaufen', supplier: 's', currentStock: 9, minimumStock: 1, expiryDate: '2026-12-01' },
     ]);
+    // Patient requests: one new, one in progress (both open), one done.
+    await t.db.insert(patientRequests).values([
+      { kind: 'prescription', tokenHash: hash('d') },
+      { kind: 'referral', status: 'in_progress', tokenHash: hash('e') },
+      { kind: 'callback', status: 'done', closedAt: new Date(), tokenHash: hash('f') },
+    ]);
     const res = await call(stats, '/api/admin/stats', { headers: { cookie: adminThen.cookie } });
     vi.useRealTimers();
-    expect(res.json).toEqual({ bookedTotal: 3, bookedToday: 2, appointmentTypes: 2, blockedDates: 2, lowStock: 2, expiringSoon: 2, unnotified: 1, noShows: [] });
+    expect(res.json).toEqual({ bookedTotal: 3, bookedToday: 2, appointmentTypes: 2, blockedDates: 2, lowStock: 2, expiringSoon: 2, unnotified: 1, requestsNew: 1, requestsOpen: 2, needsCall: 0, practiceMailBouncedAt: null, noShows: [] });
   });
 });

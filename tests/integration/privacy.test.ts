@@ -12,7 +12,6 @@
  * (docs/decisions/025), whose query is in no log and no audit row either;
  * the practice gets no email of a phone booking.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -29,6 +28,7 @@ import type { Database } from '../../db/client';
 import { appointmentContacts, bookedSlots } from '../../db/schema';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
+import { everyTableAsText, filesOf } from '../helpers/at-rest';
 import { captureConsole } from '../helpers/console-capture';
 import { readOutbox } from '../helpers/eml';
 import { call, settled } from '../helpers/http';
@@ -48,30 +48,6 @@ const callers = [
   { first_name: 'Kunigunde', last_name: 'Schnabeltasse', phone: '0211 77788812', birth_date: '1948-07-21', email: 'kunigunde.s@example.org', language: 'en' },
   { first_name: 'Bartholomäus', last_name: 'Hühnerleiter', phone: '0211 66699934' },
 ];
-
-async function everyTableAsText(db: Database): Promise<string> {
-  const result = await db.execute(
-    sql`select table_schema as s, table_name as n from information_schema.tables
-        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
-  );
-  const out: string[] = [];
-  for (const { s, n } of (result as unknown as { rows: Array<{ s: string; n: string }> }).rows) {
-    const rows = await db.execute(sql.raw(`select row_to_json(x)::text as j from "${s}"."${n}" x`));
-    out.push(...(rows as unknown as { rows: Array<{ j: string }> }).rows.map((r) => r.j));
-  }
-  return out.join('\n');
-}
-
-/** Every file under `dir` but the outbox, as bytes. */
-async function filesOf(dir: string): Promise<Array<{ file: string; bytes: Buffer }>> {
-  const out: Array<{ file: string; bytes: Buffer }> = [];
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    const file = path.join(entry.parentPath, entry.name);
-    if (!entry.isFile() || file.startsWith(path.join(dir, 'outbox'))) continue;
-    out.push({ file, bytes: await readFile(file) });
-  }
-  return out;
-}
 
 describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) => {
   const t = useTestBed({

@@ -12,6 +12,8 @@ export const publicPages: PublicPage[] = [
   { de: '/laboruntersuchungen', en: '/en/laboruntersuchungen', h1: { de: 'Laboruntersuchungen', en: 'Lab tests' } },
   { de: '/team', en: '/en/team', h1: { de: 'Unser Team', en: 'Our team' } },
   { de: '/kontakt', en: '/en/kontakt', h1: { de: 'Kontakt', en: 'Contact' }, island: true },
+  // The one page whose English twin has a name of its own.
+  { de: '/anfrage', en: '/en/request', h1: { de: 'Rezept, Überweisung oder Rückruf', en: 'Prescription, referral or call-back' } },
   { de: '/impressum', en: '/en/impressum', h1: { de: 'Impressum', en: 'Legal notice' } },
   { de: '/datenschutz', en: '/en/datenschutz', h1: { de: 'Datenschutzerklärung', en: 'Privacy policy' } },
 ];

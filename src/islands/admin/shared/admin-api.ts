@@ -12,12 +12,15 @@ import type { PatientDto, PatientHit } from '../../../server/admin/patient-detai
 import type { InventoryItemDto } from '../../../server/admin/inventory.server';
 import type { StaffUserDto } from '../../../server/admin/users.server';
 import type { AuditEntryDto } from '../../../server/audit.server';
+import type { StaffRequestDto } from '../../../server/requests/staff.server';
+import type { RequestSettings } from '../../../server/requests/settings.server';
+import type { RequestKind, RequestStatusFilter } from '../../../lib/request-schema';
 
 import type { AdminBookedSlotDto as BookedSlotRow } from '../../../server/admin/booked-slots.server';
 
 /** A row of GET /api/admin/booked-slots: the booking, and the language of the patient's emails (null: none goes; docs/decisions/030). */
 export type AdminBookedSlotDto = BookedSlotRow & { language?: 'de' | 'en' | null };
-export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, InventoryItemDto, StaffUserDto, AuditEntryDto, PatientDto, PatientHit };
+export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, InventoryItemDto, StaffUserDto, AuditEntryDto, PatientDto, PatientHit, StaffRequestDto, RequestSettings };
 
 /** A phone booking's caller (docs/decisions/025): names and phone required, birth date (yyyy-mm-dd or dd.mm.yyyy) and email optional. */
 export interface StaffBookingInput {
@@ -138,8 +141,17 @@ export const adminApi = {
     resetSecondFactor: (id: string) => request<void>('DELETE', `/api/admin/users/${encodeURIComponent(id)}/second-factor`),
   },
   settings: {
-    get: () => request<{ require_second_factor: boolean }>('GET', '/api/admin/settings'),
-    update: (input: { require_second_factor: boolean }) => request<{ require_second_factor: boolean }>('PUT', '/api/admin/settings', input),
+    get: () => request<{ require_second_factor: boolean; requests: RequestSettings }>('GET', '/api/admin/settings'),
+    update: (input: { require_second_factor?: boolean; requests?: RequestSettings }) =>
+      request<{ require_second_factor: boolean; requests: RequestSettings }>('PUT', '/api/admin/settings', input),
+  },
+  /** Patient requests (docs/decisions/036): the queue, a status change, the navigation's count. */
+  requests: {
+    list: (filter: { status: RequestStatusFilter; kind: RequestKind | '' }) =>
+      request<StaffRequestDto[]>('GET', `/api/admin/requests?${new URLSearchParams({ status: filter.status, ...(filter.kind ? { kind: filter.kind } : {}) })}`),
+    change: (id: string, input: { status: 'in_progress' | 'done' | 'declined'; message?: string }) =>
+      request<StaffRequestDto & { patient_notified: boolean }>('PUT', `/api/admin/requests/${encodeURIComponent(id)}`, input),
+    counts: () => request<{ new: number; open: number }>('GET', '/api/admin/request-counts'),
   },
   /** "Mein Konto": the own second factor (docs/decisions/027-staff-second-factor.md). */
   secondFactor: {

@@ -6,6 +6,7 @@ const paths: Record<string, string> = {
   'blocked-dates': 'M3 5h18v16H3zM3 10h18M8 3v4M16 3v4M9 14l6 5M15 14l-6 5',
   'booked-slots': 'M3 5h18v16H3zM3 10h18M8 3v4M16 3v4M8 15l3 3 5-5',
   inventory: 'M3 7l9-4 9 4-9 4-9-4zM3 7v10l9 4 9-4V7M12 11v10',
+  requests: 'M4 4h16v12H8l-4 4zM8 8h8M8 12h5',
   sidebar: 'M3 4h18v16H3zM9 4v16',
   'day-list': 'M6 3h12v18H6zM9 8h6M9 12h6M9 16h4',
   week: 'M3 5h18v16H3zM3 10h18M8 3v4M16 3v4M7 14h2M11 14h2M15 14h2M7 18h2M11 18h2',

@@ -20,6 +20,8 @@ import { Dashboard } from './dashboard';
 import { InventoryPage } from '../inventory/inventory-page';
 import { TimeSlotsPage } from '../schedule/time-slots-page';
 import { WeekPage } from '../bookings/week-page';
+import { RequestsPage } from '../requests/requests-page';
+import { RequestCount } from '../requests/request-count';
 import { Icon } from '../shared/icons';
 import { labels, type AdminPage } from '../shared/labels';
 import { isSidebarShortcut, readSidebarOpen, useIsMobile, writeSidebarOpen } from './sidebar-state';
@@ -31,6 +33,7 @@ export const ADMIN_PAGES: Array<{ page: AdminPage; href: string }> = [
   { page: 'time-slots', href: '/admin/time-slots' },
   { page: 'blocked-dates', href: '/admin/blocked-dates' },
   { page: 'booked-slots', href: '/admin/booked-slots' },
+  { page: 'requests', href: '/admin/anfragen' },
   { page: 'week', href: '/admin/woche' },
   { page: 'day-list', href: '/admin/day-list' },
   { page: 'inventory', href: '/admin/inventory' },
@@ -50,6 +53,7 @@ const PAGE_CONTENT: Record<AdminPage, (props: { userId: string; email: string; e
   'time-slots': TimeSlotsPage,
   'blocked-dates': BlockedDatesPage,
   'booked-slots': BookedSlotsPage,
+  requests: RequestsPage,
   inventory: InventoryPage,
   'day-list': DayListPage,
   week: WeekPage,
@@ -117,6 +121,7 @@ function NavLinks({
             >
               <Icon name={item.page} className="h-5 w-5 shrink-0" />
               <span className={collapsed ? 'sr-only' : ''}>{labels.nav[item.page]}</span>
+              {item.page === 'requests' && <RequestCount collapsed={collapsed} />}
             </a>
           </li>
         );

@@ -24,10 +24,12 @@ interface Stats {
   needsCall: number;
   /** When the practice's own address last refused a message; null when all is well (docs/decisions/035). */
   practiceMailBouncedAt: string | null;
+  requestsNew: number;
+  requestsOpen: number;
   noShows: NoShowFigures[];
 }
 
-type Figure = Exclude<keyof Stats, 'noShows' | 'practiceMailBouncedAt'>;
+type Figure = Exclude<keyof Stats, 'noShows' | 'requestsNew' | 'practiceMailBouncedAt'>;
 
 const L = labels.dashboard;
 
@@ -38,6 +40,8 @@ function cards(today: string): Array<{ key: Figure; label: string; href: string;
   return [
     { key: 'bookedTotal', label: L.bookedTotal, href: '/admin/booked-slots' },
     { key: 'bookedToday', label: L.bookedToday, href: `/admin/day-list?datum=${today}` },
+    // Patient requests waiting for reception (docs/decisions/036).
+    { key: 'requestsOpen', label: L.requestsOpen, href: '/admin/anfragen' },
     { key: 'appointmentTypes', label: L.appointmentTypes, href: '/admin/appointment-types' },
     { key: 'blockedDates', label: L.blockedDates, href: '/admin/blocked-dates' },
     { key: 'lowStock', label: L.lowStock, href: '/admin/inventory?filter=low-stock', alarm: true },

@@ -1,0 +1,282 @@
+/**
+ * A patient's request (docs/decisions/036-patient-requests.md): one schema
+ * shared by the request form and POST /api/requests. Three kinds, each with
+ * its own fields beside the common ones; fields of the other kinds are
+ * dropped (a form without JavaScript posts every section). Messages are keys
+ * of src/lib/request-texts.ts (`requests.errors.*`), so a refusal reads the
+ * same on the page and in the API's `errors`.
+ *
+ * Text rules are the contact form's and the booking form's (docs/architecture.md,
+ * Security: bad input): NFC, no control, format (bidi marks included) or
+ * noncharacter code points, names on one line, a real birth date in the past
+ * and at most 130 years back, one ASCII email address.
+ */
+import { isLang } from '../i18n/languages';
+import { optionalAdminText } from './admin-text';
+import { CANCELLATION_TOKEN } from './cancellation-token';
+import { callbackDays } from './callback-days';
+import { birthDateProblem, isRealDate, phoneSchema } from './booking-schema';
+import { hasEncodedWord, hasLineBreak, isCleanLine, isCleanText, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
+import { z } from './zod';
+
+export const REQUEST_KINDS = ['prescription', 'referral', 'callback'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+export const isRequestKind = (value: unknown): value is RequestKind => typeof value === 'string' && (REQUEST_KINDS as readonly string[]).includes(value);
+
+/** `new` → `in_progress` → `done` | `declined`. */
+export const REQUEST_STATUSES = ['new', 'in_progress', 'done', 'declined'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export const OPEN_STATUSES: readonly RequestStatus[] = ['new', 'in_progress'];
+
+export const INSURANCES = ['statutory', 'private'] as const;
+export const DELIVERIES = ['card', 'pickup'] as const;
+export const CALLBACK_DAYPARTS = ['morning', 'afternoon'] as const;
+
+export const REQUEST_LIMITS = {
+  nameMax: 100,
+  medicationsMax: 5,
+  medicationNameMax: 100,
+  medicationDetailMax: 50,
+  specialtyMax: 100,
+  reasonMax: 500,
+  topicMax: 500,
+  noteMax: 1000,
+  /** The practice's message to the patient. */
+  messageMax: 500,
+  /** The practice's notice above the form, per language. */
+  noticeMax: 300,
+} as const;
+
+/** The id of the form's outcome: the page's marker the answer without JavaScript replaces, and the form's fragment. */
+export const REQUEST_RESULT_ID = 'request-result';
+
+const normalise = (v: string) => trimSpaces(v).normalize('NFC');
+
+/** The rules of one line of text: at most `max` characters, no line break, nothing hidden, no encoded word. */
+const lineRules = (max: number) =>
+  z
+    .string()
+    .max(max, 'requests.errors.tooLong')
+    .refine((v) => !hasLineBreak(v), { message: 'requests.errors.singleLine', abort: true })
+    .refine(isCleanLine, { message: 'requests.errors.invalidCharacters', abort: true });
+
+/** The rules of several lines (reason, topic, note): LF or CRLF line breaks, nothing else hidden, no encoded word. */
+const textRules = (max: number) =>
+  z
+    .string()
+    .max(max, 'requests.errors.tooLong')
+    .refine((v) => isCleanText(v) && !hasEncodedWord(v), { message: 'requests.errors.invalidCharacters', abort: true });
+
+/** A required text: `requiredKey` when nothing visible is left. */
+const required = (requiredKey: string, rules: z.ZodType<string, string>) =>
+  z
+    .string({ error: requiredKey })
+    .transform(normalise)
+    .pipe(rules)
+    .refine((v) => visibleLength(v) >= 1, requiredKey);
+
+/** An optional text: missing or nothing visible is absent. */
+const optional = (rules: z.ZodType<string, string>) =>
+  z
+    .string({ error: 'requests.errors.invalid' })
+    .transform(normalise)
+    .pipe(rules)
+    .optional()
+    .transform((v) => (v && visibleLength(v) > 0 ? v : undefined));
+
+/** A name: one line, 2–100 visible characters. */
+const name = (key: string) =>
+  z
+    .string({ error: key })
+    .transform(normalise)
+    .pipe(
+      z
+        .string()
+        .max(REQUEST_LIMITS.nameMax, 'requests.errors.nameTooLong')
+        .refine(isCleanLine, { message: 'requests.errors.invalidCharacters', abort: true })
+        .refine((v) => visibleLength(v) >= 2, key),
+    );
+
+/** The booking form's birth-date messages as this form's keys. */
+const BIRTH_DATE_KEYS: Record<string, string> = {
+  'bookingForm.errors.birthDateFormat': 'requests.errors.birthDateFormat',
+  'bookingForm.errors.birthDateImpossible': 'requests.errors.birthDateImpossible',
+  'bookingForm.errors.birthDateFuture': 'requests.errors.birthDateFuture',
+  'bookingForm.errors.birthDateInvalid': 'requests.errors.birthDateInvalid',
+};
+
+/** yyyy-MM-dd (the form posts what the page's language types: see requestFromForm). */
+const birthDate = z
+  .string({ error: 'requests.errors.birthDateFormat' })
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = birthDateProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: BIRTH_DATE_KEYS[problem] ?? 'requests.errors.birthDateInvalid' });
+  });
+
+const email = z
+  .string({ error: 'requests.errors.emailRequired' })
+  .trim()
+  .min(1, 'requests.errors.emailRequired')
+  .max(254, 'requests.errors.emailInvalid')
+  .transform((v) => toAsciiEmail(v) ?? '')
+  .pipe(z.email({ error: 'requests.errors.emailInvalid' }));
+
+/** A phone number by the booking form's rule (10+ characters, digits, spaces and + - / ( ), 7+ digits). */
+const phoneNumber = (requiredKey: string | null) => {
+  const rule = z
+    .string({ error: requiredKey ?? 'requests.errors.phoneInvalid' })
+    .trim()
+    .refine((v) => v !== '' || !requiredKey, { message: requiredKey ?? 'requests.errors.phoneInvalid', abort: true })
+    .refine((v) => v === '' || phoneSchema.safeParse(v).success, 'requests.errors.phoneInvalid');
+  return requiredKey ? rule : rule.optional().transform((v) => v || undefined);
+};
+
+const common = {
+  first_name: name('requests.errors.firstName'),
+  last_name: name('requests.errors.lastName'),
+  birth_date: birthDate,
+  email,
+  phone: phoneNumber(null),
+  language: z.string({ error: 'requests.errors.language' }).refine(isLang, 'requests.errors.language'),
+  consent: z.literal(true, { error: 'requests.errors.consentRequired' }),
+  note: optional(textRules(REQUEST_LIMITS.noteMax)),
+  /** Honeypot: hidden from people, filled in by bots. A request with any value here is answered like a success and not stored. */
+  website: z.string().max(1000).optional(),
+};
+
+const medication = z.object(
+  {
+    name: required('requests.errors.medicationName', lineRules(REQUEST_LIMITS.medicationNameMax)),
+    strength: optional(lineRules(REQUEST_LIMITS.medicationDetailMax)),
+    pack: optional(lineRules(REQUEST_LIMITS.medicationDetailMax)),
+  },
+  { error: 'requests.errors.medicationName' },
+);
+
+export const prescriptionRequestSchema = z
+  .object({
+    kind: z.literal('prescription'),
+    ...common,
+    insurance: z.enum(INSURANCES, { error: 'requests.errors.insuranceRequired' }),
+    delivery: z.enum(DELIVERIES, { error: 'requests.errors.deliveryRequired' }),
+    /** With delivery to the card: the patient confirms the card was read in the practice this quarter. */
+    card_read_this_quarter: z.boolean({ error: 'requests.errors.invalid' }).optional(),
+    medications: z
+      .array(medication, { error: 'requests.errors.medicationsRequired' })
+      .min(1, 'requests.errors.medicationsRequired')
+      .max(REQUEST_LIMITS.medicationsMax, 'requests.errors.medicationsTooMany'),
+  })
+  // An e-prescription goes onto the health card of the statutorily insured only. Checked
+  // even when other fields are wrong too (`when`), so the form names every problem at once.
+  .refine((r) => !(r.delivery === 'card' && r.insurance === 'private'), {
+    path: ['delivery'],
+    message: 'requests.errors.cardNeedsStatutory',
+    when: ({ value }) => {
+      const r = value as { delivery?: unknown; insurance?: unknown } | null;
+      return r?.delivery === 'card' && r.insurance === 'private';
+    },
+  });
+
+export const referralRequestSchema = z.object({
+  kind: z.literal('referral'),
+  ...common,
+  specialty: required('requests.errors.specialtyRequired', lineRules(REQUEST_LIMITS.specialtyMax)),
+  reason: required('requests.errors.reasonRequired', textRules(REQUEST_LIMITS.reasonMax)),
+});
+
+export const callbackRequestSchema = z.object({
+  kind: z.literal('callback'),
+  ...common,
+  phone: phoneNumber('requests.errors.phoneRequired'),
+  callback_date: z
+    .string({ error: 'requests.errors.callbackDateRequired' })
+    .refine((v) => v !== '', { message: 'requests.errors.callbackDateRequired', abort: true })
+    .refine((v) => isRealDate(v) && callbackDays().includes(v), 'requests.errors.callbackDateInvalid'),
+  daypart: z.enum(CALLBACK_DAYPARTS, { error: 'requests.errors.daypartRequired' }),
+  topic: required('requests.errors.topicRequired', textRules(REQUEST_LIMITS.topicMax)),
+});
+
+/** POST /api/requests. */
+export const patientRequestSchema = z.discriminatedUnion('kind', [prescriptionRequestSchema, referralRequestSchema, callbackRequestSchema], {
+  error: 'requests.errors.kindRequired',
+});
+
+export type PatientRequestInput = z.input<typeof patientRequestSchema>;
+export type PatientRequest = z.output<typeof patientRequestSchema> & { language: 'de' | 'en' };
+export type PrescriptionRequest = Extract<PatientRequest, { kind: 'prescription' }>;
+export type ReferralRequest = Extract<PatientRequest, { kind: 'referral' }>;
+export type CallbackRequest = Extract<PatientRequest, { kind: 'callback' }>;
+
+/** The answer of POST /api/requests. */
+export interface RequestReceipt {
+  reference: string;
+}
+
+/** GET /api/requests: what the form offers today (the practice's switches and notice). */
+export interface RequestOffer {
+  kinds: Record<RequestKind, boolean>;
+  notice_de: string | null;
+  notice_en: string | null;
+}
+
+/** GET /api/requests/status?token=. */
+export interface RequestStatusDto {
+  kind: RequestKind;
+  reference: string;
+  received_at: string;
+  status: RequestStatus;
+  message?: string;
+}
+
+/** What the back office's queue filters by: a status, `open` (new and in progress, the default) or `all`. */
+export const REQUEST_STATUS_FILTERS = ['open', 'all', ...REQUEST_STATUSES] as const;
+export type RequestStatusFilter = (typeof REQUEST_STATUS_FILTERS)[number];
+
+const emptyAsMissing = (v: unknown) => (v === '' ? undefined : v);
+
+/** GET /api/admin/requests?status=&kind= */
+export const adminRequestsQuerySchema = z.object({
+  status: z.preprocess(emptyAsMissing, z.enum(REQUEST_STATUS_FILTERS, { error: 'admin.errors.invalid' }).default('open')),
+  kind: z.preprocess(emptyAsMissing, z.enum(REQUEST_KINDS, { error: 'admin.errors.invalid' }).optional()),
+});
+export type AdminRequestsQuery = z.output<typeof adminRequestsQuerySchema>;
+
+/**
+ * PUT /api/admin/requests/:id: the next status and the practice's message
+ * to the patient (at most 500 characters, the admin text rules; required
+ * to decline, optional when done, none while in progress).
+ */
+export const requestStatusChangeSchema = z
+  .object({
+    status: z.enum(['in_progress', 'done', 'declined'], { error: 'admin.errors.invalid' }),
+    message: optionalAdminText(REQUEST_LIMITS.messageMax, { multiline: true }),
+  })
+  .superRefine((change, ctx) => {
+    if (change.status === 'declined' && !change.message) {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: 'admin.errors.messageRequired' });
+    }
+  });
+export type RequestStatusChange = z.output<typeof requestStatusChangeSchema>;
+
+/** PUT /api/admin/settings `requests`: the kinds the form offers and the notice above it. */
+export const requestSettingsSchema = z.strictObject({
+  prescription: z.boolean({ error: 'admin.errors.invalid' }),
+  referral: z.boolean({ error: 'admin.errors.invalid' }),
+  callback: z.boolean({ error: 'admin.errors.invalid' }),
+  notice_de: optionalAdminText(REQUEST_LIMITS.noticeMax),
+  notice_en: optionalAdminText(REQUEST_LIMITS.noticeMax),
+});
+
+/** Which status may follow which: new → in progress → done | declined; new may be closed at once. */
+export const NEXT_STATUSES: Record<RequestStatus, readonly RequestStatus[]> = {
+  new: ['in_progress', 'done', 'declined'],
+  in_progress: ['done', 'declined'],
+  done: [],
+  declined: [],
+};
+
+/** GET /api/requests/status?token=: the status link's token, the shape of a booking link's (32 random bytes, base64url). */
+export const requestStatusQuerySchema = z.object({
+  token: z.string({ error: 'errors.tokenInvalid' }).regex(CANCELLATION_TOKEN, 'errors.tokenInvalid'),
+});
