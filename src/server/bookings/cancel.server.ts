@@ -15,6 +15,7 @@ import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
 import { enqueueEmails, type QueuedEmail } from '../email/queue.server';
+import { noteFreedSeat } from '../waitlist/free-times.server';
 import { findByToken, throwUnknownLink, type BookingView } from './lookup.server';
 import { hasBegun } from './shared.server';
 
@@ -67,6 +68,8 @@ export async function cancelBooking(
       cancelledBy: 'patient',
     });
     await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
+    // The waitlist learns when the time became free (docs/decisions/037-waitlist-offers-for-freed-times.md).
+    await noteFreedSeat(tx, { typeId: booking.appointment_type_id, date: booking.appointment_date, time: booking.appointment_time }, now);
     // The patient knows: their contact goes now, its values are sealed in the queued notices.
     await tx.delete(appointmentContacts).where(eq(appointmentContacts.bookingId, booking.id));
     const cancelled = { booking, contact };

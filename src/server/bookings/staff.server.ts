@@ -17,6 +17,7 @@ import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
 import { enqueueEmails } from '../email/queue.server';
+import { noteFreedSeat } from '../waitlist/free-times.server';
 import { patientNoticeEmail } from '../email/senders.server';
 import { findById, type BookingView } from './lookup.server';
 import { moveLockedBooking, moveNoticeEmail, type MovedBooking } from './move.server';
@@ -63,6 +64,8 @@ export async function cancelLockedAsPractice(tx: Executor, booking: BookingView,
     patientNotified: notice !== null,
   });
   await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
+  // The waitlist learns when the time became free (docs/decisions/037-waitlist-offers-for-freed-times.md); a block's own times stay blocked.
+  await noteFreedSeat(tx, { typeId: booking.appointment_type_id, date: booking.appointment_date, time: booking.appointment_time });
   await tx.update(appointmentContacts).set({ remindAt: null }).where(eq(appointmentContacts.bookingId, booking.id));
   if (notice) await enqueueEmails(tx, [notice], keys ?? undefined);
   return { booking, contact, emailed: notice !== null };
