@@ -157,8 +157,8 @@ export function planOffers(
     for (const entry of entries) {
       if (budget <= 0) break;
       if (busy.has(entry.id) || (today_.get(entry.id) ?? 0) >= OFFERS_PER_ENTRY_PER_DAY) continue;
-      // Free when the patient asked (shown to them then) is not "frei geworden".
-      if (freed.getTime() <= entry.createdAt.getTime()) continue;
+      // Free when the patient asked (shown to them then) is not "frei geworden": only a time freed since.
+      if (freed.getTime() < entry.createdAt.getTime()) continue;
       if (offeredBefore.has(`${entry.id} ${key}`) || !fitsEntry(entry, t.date, t.time)) continue;
       planned.push({ entry, type, date: t.date, time: t.time, token: newCancellationToken() });
       busy.add(entry.id);
