@@ -642,7 +642,7 @@ export const waitlistOffers = pgTable(
 /**
  * When a time of a type last became free (from full, blocked or outside the
  * windows to bookable), written by the change that freed it in its own
- * transaction (docs/decisions/037-waitlist-offers-for-freed-times.md). Only while some entry waits
+ * transaction (docs/decisions/038-waitlist-offers-for-freed-times.md). Only while some entry waits
  * for that type and day; an offer goes only to entries made before
  * `freed_at`, so a time that was free all along is never "frei geworden".
  */

@@ -1,6 +1,6 @@
 /**
  * Dates as the plain page scripts show them, without a date library (the
- * waitlist page loads no more than its own script: docs/decisions/037-waitlist-offers-for-freed-times.md):
+ * waitlist page loads no more than its own script: docs/decisions/038-waitlist-offers-for-freed-times.md):
  * the long form of src/lib/dates.ts's formatLongDate ("Dienstag, 8. Januar
  * 2030" / "Tuesday, 8 January 2030") and a short one with the time
  * ("Di 8.1., 09:00" / "Tue 8 Jan, 09:00"). Dates are yyyy-MM-dd Berlin

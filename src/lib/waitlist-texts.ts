@@ -24,6 +24,8 @@ const de = {
   'waitlist.ask.done': 'Sie stehen auf der Warteliste. Wir schreiben Ihnen, sobald ein passender Termin frei wird.',
   'waitlist.ask.already': 'Für diesen Termin stehen Sie bereits auf der Warteliste.',
   'waitlist.ask.kept': 'Wir speichern Ihre Angaben verschlüsselt nur für diese Angebote und löschen sie, sobald Sie einen Termin übernehmen, sich austragen oder Ihr Zeitraum vorbei ist.',
+  'waitlist.page.title': 'Warteliste',
+  'waitlist.page.loading': 'Wird geladen …',
   'waitlist.ask.forType': 'Terminart',
   'waitlist.ask.current': 'Ihr jetziger Termin',
   'waitlist.ask.anyOfTheseWeekdays': 'Alle diese Wochentage, wenn keiner gewählt ist.',
@@ -99,6 +101,8 @@ const en: Record<WaitlistTextKey, string> = {
   'waitlist.ask.done': 'You are on the waiting list. We will email you as soon as a suitable time frees up.',
   'waitlist.ask.already': 'You are already on the waiting list for this appointment.',
   'waitlist.ask.kept': 'We keep your details encrypted only for these offers and delete them once you take a time, leave the list or your dates have passed.',
+  'waitlist.page.title': 'Waiting list',
+  'waitlist.page.loading': 'Loading …',
   'waitlist.ask.forType': 'Appointment type',
   'waitlist.ask.current': 'Your current appointment',
   'waitlist.ask.anyOfTheseWeekdays': 'Any of these weekdays when none is ticked.',
@@ -159,6 +163,11 @@ const TEXTS: Record<Lang, Record<WaitlistTextKey, string>> = { de, en };
 /** The waitlist text of `key` in `lang`, with `{name}` placeholders filled. */
 export function waitlistText(lang: Lang, key: WaitlistTextKey, values: Record<string, string> = {}): string {
   return TEXTS[lang][key].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+}
+
+/** Every waitlist text of `lang` (the page hands its own language's to its script). */
+export function waitlistTextsOf(lang: Lang): Readonly<Record<WaitlistTextKey, string>> {
+  return TEXTS[lang];
 }
 
 export function isWaitlistTextKey(key: string): key is WaitlistTextKey {

@@ -1,5 +1,5 @@
 /**
- * The waitlist (docs/decisions/032-waitlist.md, docs/decisions/037-waitlist-offers-for-freed-times.md)
+ * The waitlist (docs/decisions/032-waitlist.md, docs/decisions/038-waitlist-offers-for-freed-times.md)
  * through the real handlers, on both drivers: asking with a booking's link
  * and without a booking (phone required), the form's context, bad input
  * that stores nothing, a staff cancel that emails an offer within the

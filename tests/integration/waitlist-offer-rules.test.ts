@@ -1,5 +1,5 @@
 /**
- * When the waitlist emails an offer (docs/decisions/037-waitlist-offers-for-freed-times.md),
+ * When the waitlist emails an offer (docs/decisions/038-waitlist-offers-for-freed-times.md),
  * through the real handlers on both drivers with a fake clock:
  * - only for a time that became free after the entry was made: a patient's
  *   booking and cancellation, a new time window, a raised capacity; never a

@@ -13,7 +13,7 @@ export const updateType = adminAction({
   body: appointmentTypeSchema,
   run: async ({ db, session, ctx, params: { id }, body }) => {
     const saved = await audited(db, session, { action: 'update', entity: 'appointment-type', entityId: id, label: auditLabel.type }, (tx) =>
-      // More seats, a type back online, other start times: what it frees is noted for the waitlist (docs/decisions/037-waitlist-offers-for-freed-times.md).
+      // More seats, a type back online, other start times: what it frees is noted for the waitlist (docs/decisions/038-waitlist-offers-for-freed-times.md).
       recordingFreedTimes(tx, { typeId: id }, () => updateAppointmentType(tx, id, body)),
     );
     // A raised capacity (or a type resumed online) frees seats: the waitlist is asked (docs/decisions/032).

@@ -20,7 +20,7 @@ export const updateBlock = adminAction({
     const keys = await dataKeyRingIfAny();
     // Like a new block: never over bookings silently (409 has-bookings unless `bookings` says what becomes of them).
     const saved = await audited(db, session, { action: 'update', entity: 'blocked-date', entityId: id, label: (o: BlockOutcome) => auditLabel.block(o.blocked[0]!) }, (tx) =>
-      // What the change frees is noted for the waitlist in the same transaction (docs/decisions/037-waitlist-offers-for-freed-times.md).
+      // What the change frees is noted for the waitlist in the same transaction (docs/decisions/038-waitlist-offers-for-freed-times.md).
       recordingFreedTimes(tx, {}, () => saveBlock(tx, session, input, keys, { replace: id, message: messageOf(input) })),
     );
     deliverAfterResponse(ctx);

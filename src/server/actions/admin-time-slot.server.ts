@@ -13,7 +13,7 @@ export const updateWindow = adminAction({
   body: timeWindowSchema,
   run: async ({ db, session, ctx, params: { id }, body }) => {
     const saved = await audited(db, session, { action: 'update', entity: 'time-window', entityId: id, label: auditLabel.window }, (tx) =>
-      // A changed window may free times of either type it belongs to (docs/decisions/037-waitlist-offers-for-freed-times.md).
+      // A changed window may free times of either type it belongs to (docs/decisions/038-waitlist-offers-for-freed-times.md).
       recordingFreedTimes(tx, {}, () => updateTimeWindow(tx, id, body)),
     );
     offerAfterResponse(ctx, saved.appointment_type_id);

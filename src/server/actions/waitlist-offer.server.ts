@@ -9,7 +9,7 @@ import { takeOfferAsPatient } from '../waitlist/patient.server';
 
 const tokenInput = z.object({ token: waitlistTokenSchema });
 
-/** Never writes (docs/decisions/037-waitlist-offers-for-freed-times.md): a taken offer answers the next free time, no new offer. */
+/** Never writes (docs/decisions/038-waitlist-offers-for-freed-times.md): a taken offer answers the next free time, no new offer. */
 export const showOffer = publicAction({
   query: tokenInput,
   run: async ({ db, query }) => json(await offerDetails(db, query.token, await dataKeyRingIfAny())),

@@ -68,7 +68,7 @@ export async function cancelBooking(
       cancelledBy: 'patient',
     });
     await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
-    // The waitlist learns when the time became free (docs/decisions/037-waitlist-offers-for-freed-times.md).
+    // The waitlist learns when the time became free (docs/decisions/038-waitlist-offers-for-freed-times.md).
     await noteFreedSeat(tx, { typeId: booking.appointment_type_id, date: booking.appointment_date, time: booking.appointment_time }, now);
     // The patient knows: their contact goes now, its values are sealed in the queued notices.
     await tx.delete(appointmentContacts).where(eq(appointmentContacts.bookingId, booking.id));

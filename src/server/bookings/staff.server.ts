@@ -64,7 +64,7 @@ export async function cancelLockedAsPractice(tx: Executor, booking: BookingView,
     patientNotified: notice !== null,
   });
   await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
-  // The waitlist learns when the time became free (docs/decisions/037-waitlist-offers-for-freed-times.md); a block's own times stay blocked.
+  // The waitlist learns when the time became free (docs/decisions/038-waitlist-offers-for-freed-times.md); a block's own times stay blocked.
   await noteFreedSeat(tx, { typeId: booking.appointment_type_id, date: booking.appointment_date, time: booking.appointment_time });
   await tx.update(appointmentContacts).set({ remindAt: null }).where(eq(appointmentContacts.bookingId, booking.id));
   if (notice) await enqueueEmails(tx, [notice], keys ?? undefined);

@@ -1,6 +1,6 @@
 /**
  * Free times for the waitlist, and when a time became free
- * (docs/decisions/037-waitlist-offers-for-freed-times.md).
+ * (docs/decisions/038-waitlist-offers-for-freed-times.md).
  *
  * A time is offered only to entries made before it became free: a time that
  * was free when the patient asked was shown on the page to book at once, and

@@ -1,6 +1,6 @@
 /**
  * Offering freed times to the waitlist, and taking an offer
- * (docs/decisions/032-waitlist.md, docs/decisions/037-waitlist-offers-for-freed-times.md).
+ * (docs/decisions/032-waitlist.md, docs/decisions/038-waitlist-offers-for-freed-times.md).
  *
  * The sweep (`offerFreedSeats`) runs after every request that frees a seat
  * (cancel, move, block lifted, capacity raised, new window) once it has

@@ -1,6 +1,6 @@
 /**
  * The patient's side of the waitlist as whole use cases (docs/decisions/032-waitlist.md,
- * docs/decisions/037-waitlist-offers-for-freed-times.md): what the form is
+ * docs/decisions/038-waitlist-offers-for-freed-times.md): what the form is
  * for, joining (the entry and its confirmation; the times free right now
  * in the answer, to book at once) and taking an offer or one of those times
  * (a move or a new booking, with its emails).
