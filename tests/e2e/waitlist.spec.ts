@@ -16,6 +16,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { longDate, shortWhen } from '../../src/lib/plain-dates';
 import { icsOf } from '../helpers/ics';
+import { expectNoAxeViolations } from './helpers/axe';
 import { bookingRequest } from '../helpers/patient';
 import { bookWithLink, mailsTo, uniqueEmail } from './helpers/wizard';
 
@@ -92,6 +93,7 @@ test('from a booking\'s link: the form names type and appointment; times free no
   await expect(page.getByRole('heading', { level: 2, name: 'Schon jetzt frei' })).toBeVisible();
   await expect(page.getByRole('button', { name: `Übernehmen: ${shortWhen(early.date, early.times[1]!, 'de')}` })).toBeVisible();
   await fitsWidth(page);
+  await expectNoAxeViolations(page, 'joined, with the times free now');
 
   // The other patient cancels: that time became free after the patient asked.
   expect((await request.post('/api/bookings/cancel', { data: { token: other } })).status()).toBe(200);
@@ -145,6 +147,7 @@ test('without a booking, in English: the phone number is required, the birth dat
   await fitsWidth(page);
   await page.getByRole('button', { name: 'Join the list' }).click();
   await expect(page.getByText('Phone number must be at least 10 characters')).toBeVisible();
+  await expectNoAxeViolations(page, 'the form with a refusal');
   await expect(page.getByLabel('Phone *')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Phone *')).toBeFocused();
   await page.getByLabel('Phone *').fill('0211 555 01 99');
@@ -155,6 +158,7 @@ test('without a booking, in English: the phone number is required, the birth dat
   await expect(page.getByRole('heading', { level: 1, name: 'This appointment is yours' })).toBeVisible();
   await expect(page.getByText(`This appointment is yours: ${first}`)).toBeVisible();
   await fitsWidth(page);
+  await expectNoAxeViolations(page, 'the booking it became');
   // The booking's confirmation with its calendar entry, in English.
   await expect
     .poll(async () => (await mailsTo(email)).some((m) => m.attachments.some((a) => a.contentType.startsWith('text/calendar')) && icsOf(m).start === `${day.date}T${day.times[0]}`))
@@ -184,6 +188,7 @@ test('the one who lost the race sees "Schon vergeben" and takes the next free ti
   await expect(page.getByRole('heading', { level: 1, name: 'Schon vergeben' })).toBeVisible();
   await expect(page.getByText('Dieser Termin ist schon vergeben. Sie bleiben auf der Warteliste.')).toBeVisible();
   await fitsWidth(page);
+  await expectNoAxeViolations(page, 'Schon vergeben');
   const next = shortWhen(day.date, day.times[1]!, 'de');
   await page.getByRole('button', { name: `Übernehmen: ${next}` }).click();
   await expect(page.getByText(`Dieser Termin gehört Ihnen: ${next}`)).toBeVisible();
