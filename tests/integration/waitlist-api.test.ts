@@ -76,6 +76,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
     await t.db.delete(auditLog);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
@@ -149,6 +150,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     expect(shown.status).toBe(200);
     expect(shown.json).toMatchObject({ appointment_type_id: typeId, type_name_en: 'Health check', appointment_date: '2030-01-08', appointment_time: '09:00', current: { date: '2030-01-10', time: '09:00' } });
 
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     const taken = await take(token);
     expect(taken.status).toBe(200);

@@ -165,6 +165,7 @@ export function useTestBed(options: TestBedOptions): TestBed {
       if (perTest.database) database = await useTestDatabase(perTest.database);
     });
     afterEach(async () => {
+      await settled();
       vi.unstubAllEnvs();
       if (testDir) await rm(testDir, { recursive: true, force: true });
       testDir = undefined;

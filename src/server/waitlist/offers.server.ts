@@ -232,7 +232,7 @@ export async function offerFreedSeats(db: Database, options: SweepOptions): Prom
           createdAt: now,
         })),
       );
-      await enqueueEmails(tx, emails, options.keys);
+      await enqueueEmails(tx, emails, options.keys, now);
     }
     return offered;
   });
@@ -423,7 +423,7 @@ export async function takeOffer(
           moved: target,
           language: moved.contact?.language ?? 'de',
         });
-        await enqueueEmails(tx, [...(notice ? [notice] : []), practice], keys ?? undefined);
+        await enqueueEmails(tx, [...(notice ? [notice] : []), practice], keys ?? undefined, now);
         return { kind: 'moved' as const, moved };
       }
       const secret = openEntryOrNull({ keyId: entry.keyId, sealed: entry.sealed }, entry.id, keys);
