@@ -63,6 +63,8 @@ export interface PageFigures {
   islandsAllSteps?: number;
   /** The page has an island or a module script of its own: held to TARGETS.interactiveJsBytes. */
   interactive: boolean;
+  /** `noindex` by design (the waitlist's link pages): Lighthouse's SEO score counts that against it, so it is not a target. */
+  noindex: boolean;
 }
 
 /** URL paths of the public pages in dist/, German first, each followed by its English twin. */
@@ -114,7 +116,7 @@ async function measureWeight(browser: Browser, url: string) {
   await context.close();
   const inline = inlineParts(html);
   const sum = (type: string) => files.filter((f) => f.type === type).reduce((total, f) => total + f.bytes, 0);
-  return { jsFiles: sum('script'), jsInline: gzipBytes(inline.scripts), css: sum('stylesheet') + gzipBytes(inline.styles), interactive: isInteractive(html) };
+  return { jsFiles: sum('script'), jsInline: gzipBytes(inline.scripts), css: sum('stylesheet') + gzipBytes(inline.styles), interactive: isInteractive(html), noindex: /<meta name="robots" content="[^"]*noindex/.test(html) };
 }
 
 /** An island, or a module script the page loads from /_astro/ (the layout's own scripts are inline or in public/). */
@@ -224,7 +226,7 @@ export function printPageFigures(figures: PageFigures[], log: (line: string) => 
       kb(f.css),
       f.tbt === undefined ? '–' : `${f.tbt} ms`,
       ...(s ? CATEGORIES.map((c) => String(s[c])) : CATEGORIES.map(() => '–')),
-      s ? (CATEGORIES.every((c) => s[c] >= TARGETS.score) ? 'met' : 'MISSED') : `error: ${f.lighthouseError}`,
+      s ? (CATEGORIES.every((c) => s[c] >= TARGETS.score || (c === 'seo' && f.noindex)) ? `met${f.noindex ? ' (noindex: SEO not a target)' : ''}` : 'MISSED') : `error: ${f.lighthouseError}`,
     ];
   });
   const header = ['page', 'JS gzip', 'JS target', 'CSS gzip', 'TBT', 'perf', 'a11y', 'best pr.', 'SEO', 'all 100'];

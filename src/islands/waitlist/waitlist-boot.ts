@@ -271,7 +271,6 @@ export function bootWaitlist(root: HTMLElement): void {
     const el = h(
       'form',
       { novalidate: true, class: 'space-y-4', 'aria-label': t('waitlist.ask.title') },
-      h('p', { class: 'text-slate-700' }, t(withDetails ? 'waitlist.ask.introNoBooking' : 'waitlist.ask.intro')),
       h(
         'dl',
         { class: 'grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border border-slate-200 p-4' },
