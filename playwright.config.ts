@@ -73,6 +73,8 @@ export default defineConfig({
       // Every e2e booking comes from 127.0.0.1; development only, ignored in production.
       BOOKINGS_PER_CLIENT_MAX: '1000',
       REQUESTS_PER_CLIENT_MAX: '1000',
+      // The tests run at any time of day; offers otherwise wait for 07:00–20:00 (development only).
+      WAITLIST_OFFERS_ANY_HOUR: 'true',
     },
   },
 });

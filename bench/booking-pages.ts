@@ -1,6 +1,7 @@
 /**
- * `npm run bench:booking-pages [runs]`: Lighthouse (mobile preset) on /termin
- * and /en/termin only, several runs each, on the built site (run `astro build`
+ * `npm run bench:booking-pages [runs] [booking|waitlist|all]`: Lighthouse
+ * (mobile preset) on /termin and /en/termin only (or the waitlist's form,
+ * /termin/warteliste?type=…, in both languages), several runs each, on the built site (run `astro build`
  * first) with the demo data in a throw-away embedded database. Prints every
  * run's performance score and total blocking time, and the scripts that cost
  * main-thread time, so a change to the wizard's start-up can be judged on a
@@ -11,12 +12,15 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { appointmentTypes } from '../db/schema';
 import { closeDb, getDb } from '../src/server/database.server';
 import { seedDemoData } from '../scripts/demo-data';
 import { startLocalServer } from '../scripts/local-server';
 
 const runs = Number(process.argv[2] ?? 3);
-const PAGES = ['/termin', '/en/termin'];
+/** `booking` (default), `waitlist` (its form, from the wizard's link) or `all`. */
+const which = process.argv[3] ?? 'booking';
+if (!['booking', 'waitlist', 'all'].includes(which)) throw new Error(`unknown page set ${which}: booking, waitlist or all`);
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'praxis-booking-pages-'));
@@ -24,6 +28,9 @@ process.env.DATA_DIR = dataDir;
 delete process.env.DATABASE_URL;
 process.env.APP_ENV ??= 'development';
 await seedDemoData(await getDb());
+const [firstType] = await (await getDb()).select({ id: appointmentTypes.id }).from(appointmentTypes).orderBy(appointmentTypes.name).limit(1);
+const waitlistPages = ['/termin/warteliste', '/en/termin/warteliste'].map((p) => `${p}?type=${firstType!.id}`);
+const PAGES = [...(which === 'waitlist' ? [] : ['/termin', '/en/termin']), ...(which === 'booking' ? [] : waitlistPages)];
 const running = await startLocalServer({ port: 0, distDir: 'dist', functionsDir: 'netlify/functions', log: () => {} });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -62,7 +69,7 @@ try {
           .join(', '),
       });
       const row = rows.at(-1)!;
-      console.log(`${row.page.padEnd(11)} perf ${String(row.score).padStart(3)}  TBT ${String(row.tbt).padStart(4)} ms  FCP ${row.fcp} ms  LCP ${row.lcp} ms  CLS ${row.cls}  scripting/total ms: ${row.scripts}`);
+      console.log(`${row.page.replace(/\?.*/, '').padEnd(22)} perf ${String(row.score).padStart(3)}  TBT ${String(row.tbt).padStart(4)} ms  FCP ${row.fcp} ms  LCP ${row.lcp} ms  CLS ${row.cls}  scripting/total ms: ${row.scripts}`);
     }
   }
 } finally {
@@ -73,5 +80,5 @@ try {
 }
 for (const page of PAGES) {
   const mine = rows.filter((r) => r.page === page);
-  console.log(`${page}: perf ${mine.map((r) => r.score).join(' ')}, TBT ${mine.map((r) => r.tbt).join(' ')} ms`);
+  console.log(`${page.replace(/\?.*/, '')}: perf ${mine.map((r) => r.score).join(' ')}, TBT ${mine.map((r) => r.tbt).join(' ')} ms`);
 }

@@ -647,6 +647,8 @@ export const waitlistOffers = pgTable(
     appointmentTime: time('appointment_time').notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
+    /** The booking this offer's link became (taken), so the link shows it: null until then, or once that booking is gone. */
+    bookingId: uuid('booking_id').references(() => bookedSlots.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('waitlist_offers_token_hash_format', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
@@ -654,6 +656,26 @@ export const waitlistOffers = pgTable(
     index('waitlist_offers_entry_time_idx').on(t.entryId, t.appointmentTypeId, t.appointmentDate, t.appointmentTime),
     index('waitlist_offers_time_idx').on(t.appointmentTypeId, t.appointmentDate, t.appointmentTime),
   ],
+);
+
+/**
+ * When a time of a type last became free (from full, blocked or outside the
+ * windows to bookable), written by the change that freed it in its own
+ * transaction (docs/decisions/038-waitlist-offers-for-freed-times.md). Only while some entry waits
+ * for that type and day; an offer goes only to entries made before
+ * `freed_at`, so a time that was free all along is never "frei geworden".
+ */
+export const waitlistFreedTimes = pgTable(
+  'waitlist_freed_times',
+  {
+    appointmentTypeId: uuid('appointment_type_id')
+      .notNull()
+      .references(() => appointmentTypes.id, { onDelete: 'cascade' }),
+    appointmentDate: date('appointment_date').notNull(),
+    appointmentTime: time('appointment_time').notNull(),
+    freedAt: timestamp('freed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appointmentTypeId, t.appointmentDate, t.appointmentTime] })],
 );
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;

@@ -1,6 +1,6 @@
 import { publicRoute } from '../../src/server/http/route.server';
-import { join } from '../../src/server/actions/waitlist.server';
+import { context, join } from '../../src/server/actions/waitlist.server';
 
-export default publicRoute({ POST: join });
+export default publicRoute({ GET: context, POST: join });
 
 export const config = { path: '/api/waitlist' };

@@ -13,6 +13,7 @@ import { z } from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
 import { isLang, type Lang } from '../i18n/languages';
 import { isCleanLine, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
+import { germanDateToIso, typedDateToIso } from './typed-date';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -36,26 +37,8 @@ export function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1000;
 }
 
-/** dd.mm.yyyy as typed in the form → yyyy-MM-dd, or null when it is not that shape. */
-export function germanDateToIso(value: string): string | null {
-  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value.trim());
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : null;
-}
-
-/**
- * A date as a patient types it → yyyy-MM-dd (not checked to be real), or
- * null when it is none of the page's shapes (docs/decisions/029): German
- * DD.MM.YYYY; English DD/MM/YYYY, DD.MM.YYYY or yyyy-mm-dd (day first, as
- * in Britain and Germany; never the American month first).
- */
-export function typedDateToIso(value: string, lang: Lang): string | null {
-  const v = value.trim();
-  const german = germanDateToIso(v);
-  if (german || lang === 'de') return german;
-  const slashed = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
-  if (slashed) return `${slashed[3]}-${slashed[2]}-${slashed[1]}`;
-  return ISO_DATE.test(v) ? v : null;
-}
+// Apart so the plain scripts of the patient pages can read typed dates without zod.
+export { germanDateToIso, typedDateToIso };
 
 /** A birth date must lie in the past and at most 130 years back (Berlin's today). */
 export function isPlausibleBirthDate(iso: string, today: string = berlinToday()): boolean {

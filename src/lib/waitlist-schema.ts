@@ -47,18 +47,38 @@ export const waitlistWithNewBookingSchema = z.object({
 });
 export const NEW_BOOKING_MINUTES = 30;
 
-/** POST /api/waitlist without a booking: step 3's details (same text rules and consent), no phone required. */
+/**
+ * POST /api/waitlist without a booking: step 3's details (same text rules
+ * and consent), the phone number required as in a booking, so the booking
+ * an offer becomes can be called about.
+ */
 export const waitlistWithoutBookingSchema = z.object({
   appointment_type_id: bookingRequestSchema.shape.appointment_type_id,
   first_name: bookingRequestSchema.shape.first_name,
   last_name: bookingRequestSchema.shape.last_name,
   birth_date: bookingRequestSchema.shape.birth_date,
   email: bookingRequestSchema.shape.email,
-  phone: phoneSchema.optional(),
+  phone: phoneSchema,
   language: bookingRequestSchema.shape.language,
   consent: bookingRequestSchema.shape.consent,
   ...wish,
 });
+
+/**
+ * POST /api/waitlist/offer: an offer's link token (its own time, or the
+ * next free time shown after a lost race), or the entry's token from the
+ * join's answer with a time that was free then.
+ */
+export const takeOfferSchema = z
+  .object({
+    token: waitlistTokenSchema,
+    appointment_date: bookingRequestSchema.shape.appointment_date.optional(),
+    appointment_time: bookingRequestSchema.shape.appointment_time.optional(),
+  })
+  .refine((b) => (b.appointment_date === undefined) === (b.appointment_time === undefined), {
+    path: ['appointment_time'],
+    message: 'errors.timeInvalid',
+  });
 
 export type WaitlistWish = { from: string; to: string; weekdays?: number[]; dayparts?: Daypart[] };
 

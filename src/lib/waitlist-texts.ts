@@ -8,14 +8,11 @@ import type { Lang } from '../i18n/languages';
 
 const de = {
   'waitlist.ask.title': 'Früheren Termin gewünscht',
-  'waitlist.ask.intro': 'Wird vorher ein passender Termin frei, schicken wir Ihnen ein Angebot per E-Mail. Wer zuerst zusagt, bekommt ihn.',
-  'waitlist.ask.introNoBooking': 'Kein passender Termin frei? Tragen Sie sich in die Warteliste ein: Wird ein Termin frei, schicken wir Ihnen ein Angebot per E-Mail.',
   'waitlist.ask.open': 'Früheren Termin gewünscht',
   'waitlist.ask.openNoBooking': 'Auf die Warteliste',
   'waitlist.ask.from': 'Ab wann',
   'waitlist.ask.to': 'Bis',
   'waitlist.ask.weekdays': 'Wochentage',
-  'waitlist.ask.anyWeekday': 'Alle Wochentage, wenn keiner gewählt ist.',
   'waitlist.ask.dayparts': 'Tageszeit',
   'waitlist.ask.morning': 'Vormittags',
   'waitlist.ask.afternoon': 'Nachmittags',
@@ -24,6 +21,23 @@ const de = {
   'waitlist.ask.done': 'Sie stehen auf der Warteliste. Wir schreiben Ihnen, sobald ein passender Termin frei wird.',
   'waitlist.ask.already': 'Für diesen Termin stehen Sie bereits auf der Warteliste.',
   'waitlist.ask.kept': 'Wir speichern Ihre Angaben verschlüsselt nur für diese Angebote und löschen sie, sobald Sie einen Termin übernehmen, sich austragen oder Ihr Zeitraum vorbei ist.',
+  'waitlist.page.title': 'Warteliste',
+  'waitlist.page.loading': 'Wird geladen …',
+  'waitlist.page.intro': 'Wird ein passender Termin früher frei, schicken wir Ihnen ein Angebot per E-Mail – nur zwischen 7 und 20 Uhr und höchstens zweimal am Tag. Wir halten nichts zurück: Wer zuerst übernimmt, bekommt den Termin.',
+  'waitlist.ask.forType': 'Terminart',
+  'waitlist.ask.current': 'Ihr jetziger Termin',
+  'waitlist.ask.anyOfTheseWeekdays': 'Alle diese Wochentage, wenn keiner gewählt ist.',
+  'waitlist.ask.freeNow': 'Schon jetzt frei',
+  'waitlist.ask.freeNowIntro': 'Diese Termine in Ihrem Zeitraum sind jetzt frei. Sie können einen direkt übernehmen; Angebote per E-Mail bekommen Sie nur für Termine, die erst später frei werden.',
+  'waitlist.ask.freeNowTake': 'Übernehmen: {when}',
+  'waitlist.ask.freeNowGone': 'Dieser Termin ist inzwischen vergeben.',
+  'waitlist.ask.unavailable': 'Über diesen Link ist die Warteliste nicht mehr möglich.',
+  'waitlist.offer.takenTitle': 'Schon vergeben',
+  'waitlist.offer.yoursTitle': 'Dieser Termin gehört Ihnen',
+  'waitlist.offer.yours': 'Dieser Termin gehört Ihnen: {when}',
+  'waitlist.offer.reference': 'Buchungsnummer: {reference}',
+  'waitlist.offer.manage': 'Termin ansehen, verschieben oder absagen',
+  'waitlist.offer.nextTake': 'Übernehmen: {when}',
   'waitlist.weekday.1': 'Mo',
   'waitlist.weekday.2': 'Di',
   'waitlist.weekday.3': 'Mi',
@@ -32,7 +46,6 @@ const de = {
   'waitlist.weekday.6': 'Sa',
   'waitlist.weekday.7': 'So',
   'waitlist.offer.title': 'Früherer Termin frei',
-  'waitlist.offer.loading': 'Angebot wird geladen …',
   'waitlist.offer.intro': 'Dieser Termin ist frei geworden. Wer zuerst übernimmt, bekommt ihn.',
   'waitlist.offer.current': 'Ihr bisheriger Termin',
   'waitlist.offer.take': 'Übernehmen',
@@ -69,14 +82,11 @@ export type WaitlistTextKey = keyof typeof de;
 
 const en: Record<WaitlistTextKey, string> = {
   'waitlist.ask.title': 'Want an earlier appointment?',
-  'waitlist.ask.intro': 'If a suitable time frees up earlier, we will email you an offer. Whoever accepts first gets it.',
-  'waitlist.ask.introNoBooking': 'No suitable time free? Join the waiting list: when a time frees up, we will email you an offer.',
   'waitlist.ask.open': 'I want an earlier appointment',
   'waitlist.ask.openNoBooking': 'Join the waiting list',
   'waitlist.ask.from': 'From',
   'waitlist.ask.to': 'Until',
   'waitlist.ask.weekdays': 'Weekdays',
-  'waitlist.ask.anyWeekday': 'Any weekday when none is ticked.',
   'waitlist.ask.dayparts': 'Time of day',
   'waitlist.ask.morning': 'Morning',
   'waitlist.ask.afternoon': 'Afternoon',
@@ -85,6 +95,23 @@ const en: Record<WaitlistTextKey, string> = {
   'waitlist.ask.done': 'You are on the waiting list. We will email you as soon as a suitable time frees up.',
   'waitlist.ask.already': 'You are already on the waiting list for this appointment.',
   'waitlist.ask.kept': 'We keep your details encrypted only for these offers and delete them once you take a time, leave the list or your dates have passed.',
+  'waitlist.page.title': 'Waiting list',
+  'waitlist.page.loading': 'Loading …',
+  'waitlist.page.intro': 'When a suitable time frees up earlier, we email you an offer – only between 7 am and 8 pm and at most twice a day. Nothing is held back: whoever takes it first gets the appointment.',
+  'waitlist.ask.forType': 'Appointment type',
+  'waitlist.ask.current': 'Your current appointment',
+  'waitlist.ask.anyOfTheseWeekdays': 'Any of these weekdays when none is ticked.',
+  'waitlist.ask.freeNow': 'Free right now',
+  'waitlist.ask.freeNowIntro': 'These times within your dates are free now. You can take one straight away; email offers come only for times that free up later.',
+  'waitlist.ask.freeNowTake': 'Take: {when}',
+  'waitlist.ask.freeNowGone': 'This time has been taken meanwhile.',
+  'waitlist.ask.unavailable': 'This link can no longer be used for the waiting list.',
+  'waitlist.offer.takenTitle': 'Already taken',
+  'waitlist.offer.yoursTitle': 'This appointment is yours',
+  'waitlist.offer.yours': 'This appointment is yours: {when}',
+  'waitlist.offer.reference': 'Booking number: {reference}',
+  'waitlist.offer.manage': 'View, move or cancel the appointment',
+  'waitlist.offer.nextTake': 'Take it: {when}',
   'waitlist.weekday.1': 'Mon',
   'waitlist.weekday.2': 'Tue',
   'waitlist.weekday.3': 'Wed',
@@ -93,7 +120,6 @@ const en: Record<WaitlistTextKey, string> = {
   'waitlist.weekday.6': 'Sat',
   'waitlist.weekday.7': 'Sun',
   'waitlist.offer.title': 'An earlier time is free',
-  'waitlist.offer.loading': 'Loading the offer …',
   'waitlist.offer.intro': 'This time has become free. Whoever takes it first gets it.',
   'waitlist.offer.current': 'Your current appointment',
   'waitlist.offer.take': 'Take it',
@@ -108,7 +134,7 @@ const en: Record<WaitlistTextKey, string> = {
   'waitlist.leave.done': 'You are no longer on the waiting list.',
   'waitlist.leave.confirm': 'Do you want to leave the waiting list?',
   'waitlist.email.offer.subject': 'An earlier time is free: {type} on {date} at {time}',
-  'waitlist.email.offer.intro': 'a time you asked for has become free. We do not hold it for you: whoever takes it first gets it.',
+  'waitlist.email.offer.intro': 'A time you asked for has become free. We do not hold it for you: whoever takes it first gets it.',
   'waitlist.email.offer.current': 'Your current appointment is then moved; you will receive the new calendar entry.',
   'waitlist.email.offer.link': 'See the time and take it',
   'waitlist.email.offer.validUntil': 'The offer is valid until the time begins or has been taken.',
@@ -131,6 +157,11 @@ const TEXTS: Record<Lang, Record<WaitlistTextKey, string>> = { de, en };
 /** The waitlist text of `key` in `lang`, with `{name}` placeholders filled. */
 export function waitlistText(lang: Lang, key: WaitlistTextKey, values: Record<string, string> = {}): string {
   return TEXTS[lang][key].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+}
+
+/** Every waitlist text of `lang` (the page hands its own language's to its script). */
+export function waitlistTextsOf(lang: Lang): Readonly<Record<WaitlistTextKey, string>> {
+  return TEXTS[lang];
 }
 
 export function isWaitlistTextKey(key: string): key is WaitlistTextKey {

@@ -58,6 +58,7 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'user_roles',
       'users',
       'waitlist_entries',
+      'waitlist_freed_times',
       'waitlist_offers',
     ]);
   });

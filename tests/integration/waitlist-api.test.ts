@@ -1,11 +1,17 @@
 /**
- * The waitlist (docs/decisions/032-waitlist.md) through the real handlers,
- * on both drivers: asking with a booking's link and without a booking, bad
- * input that stores nothing, a staff cancel that emails an offer within the
- * request, taking it (the booking moved: same UID, higher SEQUENCE; or a
- * new booking), "schon vergeben" with the next offer, at most 5 offers per
- * freed seat, leaving, sealing, a race of two patients for one seat, and the
- * purge at the end of the booking's day and of the range (fake clock).
+ * The waitlist (docs/decisions/032-waitlist.md, docs/decisions/038-waitlist-offers-for-freed-times.md)
+ * through the real handlers, on both drivers: asking with a booking's link
+ * and without a booking (phone required), the form's context, bad input
+ * that stores nothing, a staff cancel that emails an offer within the
+ * request, taking it (the booking moved: same UID, higher SEQUENCE; or a new
+ * booking with the entry's phone), the taken link showing the booking,
+ * "schon vergeben" with the next free time taken by the same link, at most
+ * 5 offers per freed seat, leaving, sealing, a race of two patients for one
+ * seat, and the purge at the end of the booking's day and of the range.
+ * With a fake clock: offers only for times freed after the entry (times
+ * free when asking are in the join's answer, to take at once), not within
+ * 2 hours, only 07:00–20:00 Berlin, one open offer and 2 a day per entry;
+ * GET on an offer link changes no row of any table.
  */
 import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
@@ -20,7 +26,12 @@ import staffCounts from '../../netlify/functions/admin-waitlist-counts';
 import waitlist from '../../netlify/functions/waitlist';
 import waitlistLeave from '../../netlify/functions/waitlist-leave';
 import waitlistOffer from '../../netlify/functions/waitlist-offer';
-import { auditLog, blockedDates, bookedSlots, cancelledBookings, rateLimits, waitlistEntries, waitlistOffers } from '../../db/schema';
+import { auditLog, blockedDates, bookedSlots, cancelledBookings, rateLimits, waitlistEntries, waitlistFreedTimes, waitlistOffers } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { dataKeyRing } from '../../src/server/appointment-contact/keys.server';
+import { openContact, sealedContact } from '../../src/server/appointment-contact/store.server';
+import appointmentTypeItem from '../../netlify/functions/admin-appointment-type';
+import timeSlots from '../../netlify/functions/admin-time-slots';
 import { OFFER_LAPSE_MINUTES } from '../../src/server/waitlist/offers.server';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, createNonAdmin, type TestUser } from '../helpers/auth';
@@ -59,6 +70,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     await settled();
     await t.db.delete(waitlistOffers);
     await t.db.delete(waitlistEntries);
+    await t.db.delete(waitlistFreedTimes);
     await t.db.delete(bookedSlots);
     await t.db.delete(cancelledBookings);
     await t.db.delete(blockedDates);
@@ -89,6 +101,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     last_name: 'Wartend',
     birth_date: '1970-02-03',
     email: `waiting-${++people}@example.org`,
+    phone: '0211 555 01 99',
     language: 'de',
     consent: true,
     from: '2030-01-08',
@@ -115,6 +128,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     // Only Tuesdays, mornings: nothing free fits yet.
     const asked = await join({ token: later.token, from: '2030-01-07', to: '2030-01-20', weekdays: [2], dayparts: ['morning'] });
     expect(asked.status).toBe(201);
+    expect(asked.json).toMatchObject({ free_times: [] });
     await settled();
     const [joined] = await mailsTo(later.email).then((m) => m.filter((x) => x.subject.startsWith('You are on the waiting list')));
     expect(joined).toBeDefined();
@@ -146,9 +160,12 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     const [booking] = await t.db.select().from(bookedSlots).where(eq(bookedSlots.id, later.id));
     expect(booking).toMatchObject({ appointmentDate: '2030-01-08', appointmentTime: '09:00:00' });
     expect(await t.db.select().from(waitlistEntries)).toHaveLength(0);
-    // The link is spent: 410.
+    // The link is spent, and shows the booking it became, with the booking's own link.
     expect((await take(token)).status).toBe(410);
-    expect((await show(token)).status).toBe(410);
+    const yours = await show(token);
+    expect(yours.status).toBe(200);
+    expect(yours.json).toMatchObject({ taken_by_you: true, appointment_date: '2030-01-08', appointment_time: '09:00', booking: { token: later.token } });
+    expect(yours.json.booking.reference).toMatch(/\w/);
   });
 
   it('without a booking: asked when nothing fits, offered when a patient cancels, taking books a new appointment with its confirmation', async () => {
@@ -177,6 +194,9 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     const res = await take(offerToken(offer!));
     expect(res.status).toBe(200);
     expect(res.json.booking).toMatchObject({ appointment_date: '2030-01-08', appointment_time: '09:00' });
+    // The entry's phone number is the booking's: staff can call about it.
+    const contact = openContact(await sealedContact(t.db, res.json.booking.id), res.json.booking.id, await dataKeyRing());
+    expect(contact).toMatchObject({ phone: '0211 555 01 99', firstName: 'Wilma', birthDate: '1970-02-03' });
     await settled();
     const confirmation = (await mailsTo(body.email as string)).find((m) => m.subject.startsWith('Terminbestätigung') || /Termin/.test(m.subject) && m.attachments.length > 0);
     expect(confirmation).toBeDefined();
@@ -202,44 +222,80 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     expect(await asked()).toEqual([true, true, true, true, true, true, true]);
   });
 
-  it('a later taker sees "taken" with the next offer and stays on the list; "Von der Liste nehmen" removes the entry', async () => {
-    const [tuesday9, tuesday920] = await fillTuesday();
+  it('a later taker sees "taken" with the next free time (no new offer) and takes it with the same link; "Von der Liste nehmen" removes the entry', async () => {
+    const [tuesday9] = await fillTuesday();
     const a = newPatientEntry();
     const b = newPatientEntry({ to: '2030-01-09', dayparts: ['morning'] });
     expect((await join(a, '10.3.0.1')).status).toBe(201);
-    expect((await join(b, '10.3.0.2')).status).toBe(201);
-    // Wednesday is free: B gets an offer for it right away (B's range includes it), A does not (only Tuesday).
+    const joinedB = await join(b, '10.3.0.2');
+    expect(joinedB.status).toBe(201);
+    // Wednesday was free when B asked: in the answer, to take at once, never emailed.
+    expect(joinedB.json.free_times).toEqual([
+      { appointment_date: '2030-01-09', appointment_time: '09:00' },
+      { appointment_date: '2030-01-09', appointment_time: '09:20' },
+    ]);
     await settled();
-    expect(await offersTo(a.email as string)).toHaveLength(0);
-    const [wednesday] = await offersTo(b.email as string);
-    expect(wednesday!.subject).toContain('09.01.2030 um 09:00');
-    await settled();
-    await rm(t.outbox, { recursive: true, force: true });
+    await sendReminders();
+    expect(await offersTo(b.email as string)).toHaveLength(0);
     await cancelAsStaff(tuesday9!.id);
     const [offerA] = await offersTo(a.email as string);
     const [offerB] = await offersTo(b.email as string);
     expect(offerB!.subject).toContain('08.01.2030 um 09:00');
     expect((await take(offerToken(offerA!))).status).toBe(200);
+    const offersBefore = await t.db.select().from(waitlistOffers);
     const late = await take(offerToken(offerB!));
     expect(late.status).toBe(409);
-    expect(late.json.type).toBe('taken');
-    expect(late.json.next).toMatchObject({ appointment_date: '2030-01-09', appointment_time: '09:00' });
-    expect((await show(offerToken(offerB!))).status).toBe(409);
-    const [stillWaiting] = await t.db.select().from(waitlistEntries);
-    expect(stillWaiting).toBeDefined();
-    // The next offer's token works.
-    expect((await show(late.json.next.token)).status).toBe(200);
-    // "Von der Liste nehmen" with the offer's token; the email's link off the list works as well (already gone: 204).
-    expect((await call(waitlistLeave, '/api/waitlist/leave', { method: 'POST', body: { token: offerToken(offerB!) } })).status).toBe(204);
+    expect(late.json).toMatchObject({ type: 'taken', next: { appointment_date: '2030-01-09', appointment_time: '09:00' } });
+    expect(late.json.next.token).toBeUndefined();
+    const shown = await show(offerToken(offerB!));
+    expect(shown.status).toBe(409);
+    expect(shown.json.next).toEqual({ appointment_date: '2030-01-09', appointment_time: '09:00' });
+    // No new offer was made for it: the seat's offers stay for the others.
+    expect(await t.db.select().from(waitlistOffers)).toEqual(offersBefore);
+    expect(await t.db.select().from(waitlistEntries)).toHaveLength(1);
+    // The same link takes the next free time.
+    const next = await call(waitlistOffer, '/api/waitlist/offer', { method: 'POST', body: { token: offerToken(offerB!), appointment_date: '2030-01-09', appointment_time: '09:00' } });
+    expect(next.status).toBe(200);
+    expect(next.json.booking).toMatchObject({ appointment_date: '2030-01-09', appointment_time: '09:00' });
+    expect((await show(offerToken(offerB!))).json).toMatchObject({ taken_by_you: true, appointment_date: '2030-01-09', appointment_time: '09:00' });
     expect(await t.db.select().from(waitlistEntries)).toHaveLength(0);
-    expect((await call(waitlistLeave, '/api/waitlist/leave', { method: 'POST', body: { token: leaveToken(wednesday!) } })).status).toBe(204);
-    expect((await show(late.json.next.token)).status).toBe(410);
+  });
+
+  it('the join answer\'s free times are taken with the entry\'s token; a time outside the wish is 400', async () => {
+    const body = newPatientEntry({ from: '2030-01-08', to: '2030-01-09', weekdays: [3] });
+    const joined = await join(body);
+    expect(joined.status).toBe(201);
+    expect(joined.json.free_times).toEqual([
+      { appointment_date: '2030-01-09', appointment_time: '09:00' },
+      { appointment_date: '2030-01-09', appointment_time: '09:20' },
+    ]);
+    const byEntry = (date: string, time: string) =>
+      call(waitlistOffer, '/api/waitlist/offer', { method: 'POST', body: { token: joined.json.token, appointment_date: date, appointment_time: time } });
+    expect(errorsOf(await byEntry('2030-01-08', '09:00'))).toHaveProperty('appointment_time');
+    expect(errorsOf(await call(waitlistOffer, '/api/waitlist/offer', { method: 'POST', body: { token: joined.json.token } }))).toHaveProperty('appointment_date');
+    const taken = await byEntry('2030-01-09', '09:20');
+    expect(taken.status).toBe(200);
+    expect(taken.json.booking).toMatchObject({ appointment_date: '2030-01-09', appointment_time: '09:20' });
+    expect(await t.db.select().from(waitlistEntries)).toHaveLength(0);
+    expect((await byEntry('2030-01-09', '09:00')).status).toBe(404);
+  });
+
+  it('"Von der Liste nehmen" with an offer\'s token or the entry\'s link removes the entry; leaving is idempotent', async () => {
+    const [tuesday9] = await fillTuesday();
+    const a = newPatientEntry();
+    expect((await join(a)).status).toBe(201);
+    await cancelAsStaff(tuesday9!.id);
+    const [offer] = await offersTo(a.email as string);
+    const [joined] = (await mailsTo(a.email as string)).filter((m) => m.subject.startsWith('Sie stehen auf der Warteliste'));
+    expect((await call(waitlistLeave, '/api/waitlist/leave', { method: 'POST', body: { token: offerToken(offer!) } })).status).toBe(204);
+    expect(await t.db.select().from(waitlistEntries)).toHaveLength(0);
+    expect((await call(waitlistLeave, '/api/waitlist/leave', { method: 'POST', body: { token: leaveToken(joined!) } })).status).toBe(204);
+    expect((await show(offerToken(offer!))).status).toBe(410);
     // Unknown: 404.
     expect((await show('A'.repeat(43))).status).toBe(404);
     // Leaving is idempotent and tells nothing about a token.
     expect((await call(waitlistLeave, '/api/waitlist/leave', { method: 'POST', body: { token: 'B'.repeat(43) } })).status).toBe(204);
     expect((await call(waitlistLeave, '/api/waitlist/leave', { method: 'POST', body: { token: 'short' } })).status).toBe(400);
-    expect(tuesday920).toBeDefined();
   });
 
   it('bad input names the field and stores nothing; one entry per booking', async () => {
@@ -258,6 +314,9 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     }
     expect(errorsOf(await join(newPatientEntry({ first_name: 'A\u202Eb' })))).toHaveProperty('first_name');
     expect(errorsOf(await join(newPatientEntry({ consent: false })))).toHaveProperty('consent');
+    // Without a booking the phone number is required, with the booking's rules.
+    expect(errorsOf(await join(newPatientEntry({ phone: undefined })))).toEqual({ phone: ['bookingForm.errors.phoneMin'] });
+    expect(errorsOf(await join(newPatientEntry({ phone: '12ab' })))).toHaveProperty('phone');
     expect(errorsOf(await join(newPatientEntry({ from: '2030-01-01' })))).toEqual({ from: ['waitlist.errors.fromPast'] });
     expect(await t.db.select().from(waitlistEntries)).toHaveLength(0);
     expect((await join({ token: booked.token, from: '2030-01-08', to: '2030-01-13' })).status).toBe(201);
@@ -291,10 +350,12 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
 
   it('a cancelled booking takes its entry along; a lifted block offers its times', async () => {
     const booked = await book('2030-01-10', '09:00');
-    expect((await join({ token: booked.token, from: '2030-01-08', to: '2030-01-09', weekdays: [2] })).status).toBe(201);
+    const joined = await join({ token: booked.token, from: '2030-01-08', to: '2030-01-09', weekdays: [2] });
+    expect(joined.status).toBe(201);
     await settled();
-    // Tuesday was free: offered at once.
-    expect(await offersTo(booked.email)).toHaveLength(1);
+    // Tuesday was free: shown to take at once, not emailed.
+    expect(joined.json.free_times).toHaveLength(2);
+    expect(await offersTo(booked.email)).toHaveLength(0);
     await cancelAsStaff(booked.id);
     expect(await t.db.select().from(waitlistEntries)).toHaveLength(0);
 

@@ -2,7 +2,7 @@
  * The way onto the waitlist from the booking pages (docs/decisions/032):
  * the success screen, the link page, the move page ("Früheren Termin
  * gewünscht") and the wizard's calendar when nothing fits ("Auf die
- * Warteliste"). A plain link: the waitlist page loads its own island.
+ * Warteliste"). A plain link: the waitlist page draws itself with its own small script.
  */
 import { localizedPath, type Lang } from '../../i18n/languages';
 import { waitlistText } from '../../lib/waitlist-texts';

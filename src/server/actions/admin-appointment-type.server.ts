@@ -5,13 +5,17 @@ import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';
+import { recordingFreedTimes } from '../waitlist/free-times.server';
 import { offerAfterResponse } from '../waitlist/sweep.server';
 
 export const updateType = adminAction({
   item: 'consultation type',
   body: appointmentTypeSchema,
   run: async ({ db, session, ctx, params: { id }, body }) => {
-    const saved = await audited(db, session, { action: 'update', entity: 'appointment-type', entityId: id, label: auditLabel.type }, (tx) => updateAppointmentType(tx, id, body));
+    const saved = await audited(db, session, { action: 'update', entity: 'appointment-type', entityId: id, label: auditLabel.type }, (tx) =>
+      // More seats, a type back online, other start times: what it frees is noted for the waitlist (docs/decisions/038-waitlist-offers-for-freed-times.md).
+      recordingFreedTimes(tx, { typeId: id }, () => updateAppointmentType(tx, id, body)),
+    );
     // A raised capacity (or a type resumed online) frees seats: the waitlist is asked (docs/decisions/032).
     offerAfterResponse(ctx, id);
     return json(saved);

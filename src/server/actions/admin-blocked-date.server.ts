@@ -9,6 +9,7 @@ import { audited } from '../audit.server';
 import { deliverAfterResponse } from '../email/delivery.server';
 import { json, queryOf } from '../http.server';
 import { adminAction } from '../http/session-route.server';
+import { recordingFreedTimes } from '../waitlist/free-times.server';
 import { offerAfterResponse } from '../waitlist/sweep.server';
 
 export const updateBlock = adminAction({
@@ -19,7 +20,8 @@ export const updateBlock = adminAction({
     const keys = await dataKeyRingIfAny();
     // Like a new block: never over bookings silently (409 has-bookings unless `bookings` says what becomes of them).
     const saved = await audited(db, session, { action: 'update', entity: 'blocked-date', entityId: id, label: (o: BlockOutcome) => auditLabel.block(o.blocked[0]!) }, (tx) =>
-      saveBlock(tx, session, input, keys, { replace: id, message: messageOf(input) }),
+      // What the change frees is noted for the waitlist in the same transaction (docs/decisions/038-waitlist-offers-for-freed-times.md).
+      recordingFreedTimes(tx, {}, () => saveBlock(tx, session, input, keys, { replace: id, message: messageOf(input) })),
     );
     deliverAfterResponse(ctx);
     const cancelled = cancelledRows(saved.cancelled);
@@ -34,7 +36,9 @@ export const liftBlock = adminAction({
   run: async ({ db, session, ctx, req, params: { id } }) => {
     // `?scope=range`: every day of the range this block belongs to (docs/decisions/021).
     const scope = queryOf(req).scope === 'range' ? 'range' : 'one';
-    await audited(db, session, { action: 'delete', entity: 'blocked-date', entityId: id, label: auditLabel.block }, (tx) => deleteBlockedDate(tx, id, scope));
+    await audited(db, session, { action: 'delete', entity: 'blocked-date', entityId: id, label: auditLabel.block }, (tx) =>
+      recordingFreedTimes(tx, {}, () => deleteBlockedDate(tx, id, scope)),
+    );
     // A lifted block frees its times: the waitlist is asked (docs/decisions/032).
     offerAfterResponse(ctx);
     return new Response(null, { status: 204 });

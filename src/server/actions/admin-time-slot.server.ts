@@ -5,13 +5,17 @@ import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';
+import { recordingFreedTimes } from '../waitlist/free-times.server';
 import { offerAfterResponse } from '../waitlist/sweep.server';
 
 export const updateWindow = adminAction({
   item: 'time window',
   body: timeWindowSchema,
   run: async ({ db, session, ctx, params: { id }, body }) => {
-    const saved = await audited(db, session, { action: 'update', entity: 'time-window', entityId: id, label: auditLabel.window }, (tx) => updateTimeWindow(tx, id, body));
+    const saved = await audited(db, session, { action: 'update', entity: 'time-window', entityId: id, label: auditLabel.window }, (tx) =>
+      // A changed window may free times of either type it belongs to (docs/decisions/038-waitlist-offers-for-freed-times.md).
+      recordingFreedTimes(tx, {}, () => updateTimeWindow(tx, id, body)),
+    );
     offerAfterResponse(ctx, saved.appointment_type_id);
     return json(saved);
   },

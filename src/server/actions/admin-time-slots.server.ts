@@ -5,6 +5,7 @@ import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';
+import { recordingFreedTimes } from '../waitlist/free-times.server';
 import { offerAfterResponse } from '../waitlist/sweep.server';
 
 export const listWindows = adminAction({ run: async ({ db }) => json(await listTimeWindows(db)) });
@@ -12,7 +13,9 @@ export const listWindows = adminAction({ run: async ({ db }) => json(await listT
 export const createWindows = adminAction({
   body: newTimeWindowsSchema,
   run: async ({ db, session, ctx, body: input }) => {
-    const rows = await audited(db, session, { action: 'create', entity: 'time-window', label: auditLabel.window }, (tx) => createTimeWindows(tx, input));
+    const rows = await audited(db, session, { action: 'create', entity: 'time-window', label: auditLabel.window }, (tx) =>
+      recordingFreedTimes(tx, { typeId: input.appointment_type_id }, () => createTimeWindows(tx, input)),
+    );
     // A new window offers new times: the waitlist is asked (docs/decisions/032).
     offerAfterResponse(ctx, input.appointment_type_id);
     // days_of_week (several weekdays in one step) answers every row; day_of_week its one row, as before.

@@ -15,6 +15,7 @@ import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
 import { enqueueEmails, withdrawQueuedReminder, type QueuedEmail } from '../email/queue.server';
+import { noteFreedSeat } from '../waitlist/free-times.server';
 import { findByToken, throwUnknownLink, type BookingView } from './lookup.server';
 import { hasBegun } from './shared.server';
 
@@ -68,6 +69,8 @@ export async function cancelBooking(
     });
     // The booking goes, and with it (foreign key) its contact: the notices queued below carry what they need, sealed.
     await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
+    // The waitlist learns when the time became free (docs/decisions/038-waitlist-offers-for-freed-times.md).
+    await noteFreedSeat(tx, { typeId: booking.appointment_type_id, date: booking.appointment_date, time: booking.appointment_time }, now);
     await withdrawQueuedReminder(tx, booking.id);
     const cancelled = { booking, contact };
     await enqueueEmails(tx, notices(cancelled), keys ?? undefined, now);

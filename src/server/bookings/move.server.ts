@@ -19,6 +19,7 @@ import { followMove, openContact, sealedContact } from '../appointment-contact/s
 import { findByToken, throwUnknownLink, type BookingView } from './lookup.server';
 import { patientNoticeEmail } from '../email/senders.server';
 import { enqueueEmails, type QueuedEmail } from '../email/queue.server';
+import { noteFreedSeat } from '../waitlist/free-times.server';
 import { hasBegun, sameTime, slotUnavailable, type BookingRules } from './shared.server';
 import { checkedRules, moveSeat } from './slot-sql.server';
 
@@ -52,6 +53,8 @@ export async function moveLockedBooking(
   if (options.rules === 'online' && !loaded.type.onlineBookable) throw slotUnavailable('unknown-type');
   const result = await moveSeat(tx, booking.id, typeId, date, time);
   if ('rejected' in result) throw slotUnavailable(result.rejected);
+  // The old time's seat is free: the waitlist learns when (docs/decisions/038-waitlist-offers-for-freed-times.md).
+  await noteFreedSeat(tx, { typeId, date: booking.appointment_date, time: booking.appointment_time }, options.now);
   await followMove(tx, booking.id, date, time, options.now);
   const contact = openContact(await sealedContact(tx, booking.id), booking.id, options.keys);
   return {

@@ -17,6 +17,7 @@ import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
 import { enqueueEmails, withdrawQueuedReminder } from '../email/queue.server';
+import { noteFreedSeat } from '../waitlist/free-times.server';
 import { patientNoticeEmail } from '../email/senders.server';
 import { findById, type BookingView } from './lookup.server';
 import { moveLockedBooking, moveNoticeEmail, type MovedBooking } from './move.server';
@@ -74,6 +75,8 @@ export async function cancelLockedAsPractice(
   });
   // The booking row goes, and with it (foreign key) the contact row and its reminder; the tombstone keeps the sealed copy.
   await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
+  // The waitlist learns when the time became free (docs/decisions/038-waitlist-offers-for-freed-times.md); a block's own times stay blocked.
+  await noteFreedSeat(tx, { typeId: booking.appointment_type_id, date: booking.appointment_date, time: booking.appointment_time }, now);
   await withdrawQueuedReminder(tx, booking.id);
   if (notice) await enqueueEmails(tx, [notice], keys ?? undefined, now);
   return { booking, contact, emailed: notice !== null };

@@ -41,7 +41,7 @@ export interface NewPatientEntry {
   last_name: string;
   birth_date: string;
   email: string;
-  phone?: string;
+  phone: string;
   language: Lang;
 }
 
@@ -49,6 +49,8 @@ export type JoinRequest = WaitlistWish & ({ token: string } | { booking_id: stri
 
 export interface JoinedEntry {
   id: string;
+  /** The entry's link token: the joining page takes a time free now with it. */
+  token: string;
   typeId: string;
   from: string;
   to: string;
@@ -57,6 +59,73 @@ export interface JoinedEntry {
 
 function badRange(errors: FieldErrors, detail = 'The dates cannot be used for this consultation type.'): AppError {
   return new AppError('invalid-input', detail, errors);
+}
+
+/**
+ * The booking a way onto the list names: its link token (404 unknown, 410
+ * cancelled by the practice), or its id within NEW_BOOKING_MINUTES of
+ * booking (the success screen); 409 too-late once it has begun.
+ */
+async function bookingOfProof(db: Database, proof: { token: string } | { booking_id: string }, now: Date): Promise<BookingView> {
+  let booking: BookingView | null;
+  if ('token' in proof) {
+    booking = await findByToken(db, proof.token);
+    if (!booking) return throwUnknownLink(db, proof.token, now, 'This link is unknown or the appointment was cancelled.');
+  } else {
+    // The success screen: only a booking made in the last minutes, by its id (which only its answer gave out).
+    const since = new Date(now.getTime() - NEW_BOOKING_MINUTES * 60_000);
+    const [fresh] = await db
+      .select({ id: bookedSlots.id })
+      .from(bookedSlots)
+      .where(and(eq(bookedSlots.id, proof.booking_id), eq(bookedSlots.source, 'online'), gte(bookedSlots.createdAt, since)));
+    booking = fresh ? await findById(db, fresh.id) : null;
+    if (!booking) throw new AppError('not-found', 'Please use the link in your confirmation email.');
+  }
+  if (hasBegun(booking.appointment_date, booking.appointment_time, now)) {
+    throw new AppError('too-late', 'This appointment has already begun.');
+  }
+  return booking;
+}
+
+export interface AskContext {
+  appointment_type_id: string;
+  type_name: string;
+  type_name_en: string | null;
+  /** ISO weekdays (1 = Monday … 7 = Sunday) that have time windows: the only ones the form offers. */
+  weekdays: number[];
+  /** The last date the type can be booked for: the form's latest "until". */
+  last_date: string;
+  /** The booking the entry would move earlier; null without one. */
+  current: { date: string; time: string } | null;
+}
+
+/**
+ * GET /api/waitlist: what the form is for: the type (its names and the
+ * weekdays it has windows on) and the current booking, by the same proofs
+ * as joining. 404 for a type not offered online.
+ */
+export async function askContext(db: Database, proof: { token: string } | { booking_id: string } | { appointment_type_id: string }, now: Date = new Date()): Promise<AskContext> {
+  let typeId: string;
+  let current: AskContext['current'] = null;
+  if ('appointment_type_id' in proof) {
+    typeId = proof.appointment_type_id;
+  } else {
+    const booking = await bookingOfProof(db, proof, now);
+    typeId = booking.appointment_type_id;
+    current = { date: booking.appointment_date, time: booking.appointment_time };
+  }
+  const today = berlinToday(now);
+  const loaded = await loadRules(db, typeId, today, today, false);
+  if (!loaded || !loaded.type.onlineBookable || loaded.windows.length === 0) throw new AppError('not-found', 'This consultation type is not offered online.');
+  const weekdays = [...new Set(loaded.windows.map((w) => (w.dayOfWeek === 0 ? 7 : w.dayOfWeek)))].sort((a, b) => a - b);
+  return {
+    appointment_type_id: typeId,
+    type_name: loaded.type.name,
+    type_name_en: loaded.type.nameEn,
+    weekdays,
+    last_date: lastBookableDate(today, loaded.type),
+    current,
+  };
 }
 
 /**
@@ -77,23 +146,7 @@ export async function joinWaitlist(
   let current: { date: string; time: string } | null = null;
   let details: Omit<EntrySecret, 'token'>;
   if ('token' in request || 'booking_id' in request) {
-    let booking: BookingView | null;
-    if ('token' in request) {
-      booking = await findByToken(db, request.token);
-      if (!booking) return throwUnknownLink(db, request.token, now, 'This link is unknown or the appointment was cancelled.');
-    } else {
-      // The success screen: only a booking made in the last minutes, by its id (which only its answer gave out).
-      const since = new Date(now.getTime() - NEW_BOOKING_MINUTES * 60_000);
-      const [fresh] = await db
-        .select({ id: bookedSlots.id })
-        .from(bookedSlots)
-        .where(and(eq(bookedSlots.id, request.booking_id), eq(bookedSlots.source, 'online'), gte(bookedSlots.createdAt, since)));
-      booking = fresh ? await findById(db, fresh.id) : null;
-      if (!booking) throw new AppError('not-found', 'Please use the link in your confirmation email.');
-    }
-    if (hasBegun(booking.appointment_date, booking.appointment_time, now)) {
-      throw new AppError('too-late', 'This appointment has already begun.');
-    }
+    const booking = await bookingOfProof(db, request, now);
     const contact = openContact(await sealedContact(db, booking.id), booking.id, options.keys);
     // Nobody to write to: a booking from before contacts existed, or a key since removed.
     if (!contact) throw new AppError('not-found', 'This booking has no email address for offers.');
@@ -116,7 +169,7 @@ export async function joinWaitlist(
       lastName: request.last_name,
       language: request.language,
       birthDate: request.birth_date,
-      phone: request.phone ?? null,
+      phone: request.phone,
     };
   }
 
@@ -175,7 +228,7 @@ export async function joinWaitlist(
     if (isForeignKeyViolation(error)) throw new AppError('not-found', 'This appointment or consultation type no longer exists.');
     throw error;
   }
-  return { id, typeId, from: request.from, to, secret: entrySecret };
+  return { id, token, typeId, from: request.from, to, secret: entrySecret };
 }
 
 /**

@@ -1,16 +1,19 @@
 /**
- * The patient's side of the waitlist as whole use cases (docs/decisions/032-waitlist.md):
- * joining (the entry, its confirmation and whatever already fits, after the
- * answer) and taking an offer (a move or a new booking, with its emails).
+ * The patient's side of the waitlist as whole use cases (docs/decisions/032-waitlist.md,
+ * docs/decisions/038-waitlist-offers-for-freed-times.md): what the form is
+ * for, joining (the entry and its confirmation; the times free right now
+ * in the answer, to book at once) and taking an offer or one of those times
+ * (a move or a new booking, with its emails).
  */
 import type { Database } from '../../../db/client';
 import { AppError } from '../../lib/errors';
-import { waitlistWithBookingSchema, waitlistWithNewBookingSchema, waitlistWithoutBookingSchema } from '../../lib/waitlist-schema';
+import { waitlistTokenSchema, waitlistWithBookingSchema, waitlistWithNewBookingSchema, waitlistWithoutBookingSchema } from '../../lib/waitlist-schema';
+import { z } from '../../lib/zod';
 import { dataKeyRing, dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { deliverAfterResponse } from '../email/delivery.server';
 import { parseInput, type RequestContext } from '../http.server';
-import { joinWaitlist, type JoinRequest } from './entries.server';
-import { takeOffer } from './offers.server';
+import { askContext, joinWaitlist, type JoinRequest } from './entries.server';
+import { fittingFreeTimes, takeOffer, type NextTime } from './offers.server';
 import { offerAfterResponse } from './sweep.server';
 
 /** The request to join: with a booking's link token, with a booking just made (its id, from the success screen), or with the patient's details. */
@@ -27,18 +30,40 @@ export function joinRequestOf(raw: unknown): JoinRequest {
   return body;
 }
 
-/** Joins the list; its confirmation (with the link off the list) is queued with the entry; whatever already fits is offered after the answer. */
-export async function joinAsPatient(db: Database, ctx: RequestContext, body: JoinRequest): Promise<{ id: string }> {
+/** At most this many free times in the join's answer. */
+export const FREE_TIMES_SHOWN = 6;
+
+/**
+ * Joins the list; its confirmation (with the link off the list) is queued
+ * with the entry. The answer carries the entry's token and the fitting
+ * times free right now, to book at once: those are never offered by email
+ * (they did not become free after the patient asked).
+ */
+export async function joinAsPatient(db: Database, ctx: RequestContext, body: JoinRequest): Promise<{ id: string; token: string; free_times: NextTime[] }> {
   // Entries are sealed: without a key, 503 not-configured and nothing is stored.
-  const entry = await joinWaitlist(db, body, { keys: await dataKeyRing(), clientAddress: ctx.ip });
+  const now = new Date();
+  const entry = await joinWaitlist(db, body, { keys: await dataKeyRing(), clientAddress: ctx.ip, now });
   deliverAfterResponse(ctx);
-  offerAfterResponse(ctx, entry.typeId);
-  return { id: entry.id };
+  return { id: entry.id, token: entry.token, free_times: await fittingFreeTimes(db, entry.id, now, FREE_TIMES_SHOWN) };
+}
+
+const contextQuery = {
+  token: z.object({ token: waitlistTokenSchema }),
+  booking: z.object({ booking: waitlistWithNewBookingSchema.shape.booking_id }),
+  type: z.object({ type: waitlistWithoutBookingSchema.shape.appointment_type_id }),
+};
+
+/** GET /api/waitlist?token= | ?booking= | ?type=: the type and current booking the form is for. */
+export function formContext(db: Database, query: Record<string, string>) {
+  if ('token' in query) return askContext(db, parseInput(contextQuery.token, { token: query.token }));
+  if ('booking' in query) return askContext(db, { booking_id: parseInput(contextQuery.booking, { booking: query.booking }).booking });
+  return askContext(db, { appointment_type_id: parseInput(contextQuery.type, { type: query.type }).type });
 }
 
 /** Takes an offer: a booking is moved or a new one made, its emails queued with it and sent after the answer. */
-export async function takeOfferAsPatient(db: Database, ctx: RequestContext, token: string) {
-  const taken = await takeOffer(db, token, await dataKeyRingIfAny());
+export async function takeOfferAsPatient(db: Database, ctx: RequestContext, body: { token: string; appointment_date?: string; appointment_time?: string }) {
+  const requested = body.appointment_date && body.appointment_time ? { date: body.appointment_date, time: body.appointment_time } : undefined;
+  const taken = await takeOffer(db, body.token, await dataKeyRingIfAny(), new Date(), requested);
   if (taken.kind === 'moved') {
     const { moved } = taken;
     deliverAfterResponse(ctx);

@@ -17,7 +17,7 @@ export interface EntrySecret {
   language: Lang;
   /** yyyy-MM-dd; null for an entry of a booking (its contact has the details). */
   birthDate: string | null;
-  /** Optional without a booking. */
+  /** Required without a booking (entries made before it was asked for may have none); the booking's for an entry of a booking, if any. */
   phone: string | null;
   /** The entry's link token ("Von der Liste nehmen"). */
   token: string;

@@ -7,11 +7,20 @@
  */
 import { getDb } from '../database.server';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
-import { readEnv } from '../env.server';
+import { isProductionEnv, readEnv, variables } from '../env.server';
 import { runDelivery } from '../email/delivery.server';
 import { afterResponse, type RequestContext } from '../http.server';
 import { purgeWaitlist } from './entries.server';
+import { purgeFreedTimes } from './free-times.server';
 import { offerFreedSeats } from './offers.server';
+
+/**
+ * Outside production WAITLIST_OFFERS_ANY_HOUR=true lifts the offer hours:
+ * the browser tests run at any time of day. Production ignores it.
+ */
+function offersAnyHour(): boolean {
+  return !isProductionEnv() && variables().WAITLIST_OFFERS_ANY_HOUR === 'true';
+}
 
 /** The sweep with this process's settings (for one type, or all). */
 export async function runOfferSweep(options: { typeId?: string; now?: Date } = {}): Promise<{ offered: number }> {
@@ -19,6 +28,7 @@ export async function runOfferSweep(options: { typeId?: string; now?: Date } = {
   return offerFreedSeats(await getDb(), {
     keys: await dataKeyRingIfAny(),
     siteUrl: env.SITE_URL,
+    anyHour: offersAnyHour(),
     ...options,
   });
 }
@@ -33,7 +43,9 @@ export function offerAfterResponse(ctx: RequestContext, typeId?: string): void {
 
 /** The job's part: purge, then offer whatever is free. */
 export async function runWaitlistJob(now: Date = new Date()): Promise<{ purged: { entries: number; offers: number }; offered: number }> {
-  const purged = await purgeWaitlist(await getDb(), now);
+  const db = await getDb();
+  const purged = await purgeWaitlist(db, now);
+  await purgeFreedTimes(db, now);
   const { offered } = await runOfferSweep({ now });
   if (purged.entries || purged.offers || offered) {
     console.info(`waitlist: ${offered} offers sent, ${purged.entries} entries and ${purged.offers} offers purged`);
