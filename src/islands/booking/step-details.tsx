@@ -13,6 +13,7 @@ import { ApiError, postBooking, type AppointmentType, type BookingResponse } fro
 import { saveDetails } from './details-storage';
 import { bookingToast } from './email-toast';
 import type { BookedWith } from './step-success';
+import { EmailHintLine, useEmailHint } from '../email-hint/email-hint';
 
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -41,6 +42,7 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
     register,
     handleSubmit,
     getValues,
+    setValue,
     watch,
     formState: { errors },
   } = useForm<PatientForm>({
@@ -101,6 +103,9 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
       setSubmitting(false);
     }
   });
+
+  const emailField = register('email');
+  const emailHint = useEmailHint();
 
   const field = (name: Field, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}, hint?: string) => {
     const error = errors[name] as FieldError | undefined;
@@ -175,7 +180,28 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
         </div>
         {field('birth_date', t('bookingForm.birthDate'), { autoComplete: 'bday', placeholder: t('bookingForm.birthDatePlaceholder') }, t('bookingForm.birthDateHint'))}
         {field('phone', t('bookingForm.phone'), { type: 'tel', autoComplete: 'tel' })}
-        {field('email', t('bookingForm.email'), { type: 'email', autoComplete: 'email' })}
+        {field('email', t('bookingForm.email'), {
+          type: 'email',
+          autoComplete: 'email',
+          onBlur: (event) => {
+            void emailField.onBlur(event);
+            void emailHint.check(event.target.value);
+          },
+          onChange: (event) => {
+            emailHint.clear();
+            return emailField.onChange(event);
+          },
+        })}
+        <EmailHintLine
+          id="email-suggestion"
+          hint={emailHint.hint}
+          didYouMean={t('bookingForm.emailHint', { email: '{{email}}', interpolation: { escapeValue: false } })}
+          accept={t('bookingForm.emailHintAccept')}
+          onAccept={(email) => {
+            setValue('email', email, { shouldValidate: true, shouldDirty: true });
+            emailHint.clear();
+          }}
+        />
         <div>
           <div className="flex items-start gap-2">
             <input

@@ -5,7 +5,7 @@
  * zod schema as POST /api/contact. The language comes from the page.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { createI18n, localizedPath, type Lang } from '../../i18n/i18n';
 import { CONTACT_LIMITS, CONTACT_RESULT_ID, contactMessageSchema, requiredContactFields, type ContactResponse } from '../../lib/contact-message';
 import { retryAfterSeconds, waitPhrase } from '../../lib/retry-after';
+import { EmailHintLine, useEmailHint } from '../email-hint/email-hint';
 
 const formSchema = contactMessageSchema.omit({ language: true });
 type FormInput = z.input<typeof formSchema>;
@@ -61,6 +62,7 @@ function ContactFormFields({ lang, endpoint }: Required<ContactFormProps>) {
     reset,
     setError,
     getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
@@ -68,6 +70,9 @@ function ContactFormFields({ lang, endpoint }: Required<ContactFormProps>) {
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  // A mistyped common domain gets a one-tap hint when the field is left (docs/decisions/035).
+  const emailField = register('email');
+  const emailHint = useEmailHint();
   // Hydrated and committed (react-hook-form has registered its fields, which resets their DOM
   // values): client:interaction puts back what was typed meanwhile (src/integrations/client-interaction.ts).
   const formRef = useRef<HTMLFormElement>(null);
@@ -144,7 +149,37 @@ function ContactFormFields({ lang, endpoint }: Required<ContactFormProps>) {
       <p className="text-sm text-slate-600">{t('contact.form.requiredNote')}</p>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label={t('contact.form.name')} required autoComplete="name" maxLength={CONTACT_LIMITS.nameMax} {...field('name')} registration={register('name')} />
-        <TextField label={t('contact.form.email')} required type="email" autoComplete="email" maxLength={CONTACT_LIMITS.emailMax} {...field('email')} registration={register('email')} />
+        <TextField
+          label={t('contact.form.email')}
+          required
+          type="email"
+          autoComplete="email"
+          maxLength={CONTACT_LIMITS.emailMax}
+          {...field('email')}
+          registration={{
+            ...emailField,
+            onBlur: (event) => {
+              void emailHint.check(event.target.value);
+              return emailField.onBlur(event);
+            },
+            onChange: (event) => {
+              emailHint.clear();
+              return emailField.onChange(event);
+            },
+          }}
+          after={
+            <EmailHintLine
+              id={`${id}-email-suggestion`}
+              hint={emailHint.hint}
+              didYouMean={t('contact.form.emailHint', { email: '{{email}}', interpolation: { escapeValue: false } })}
+              accept={t('contact.form.emailHintAccept')}
+              onAccept={(email) => {
+                setValue('email', email, { shouldValidate: Boolean(errors.email), shouldDirty: true });
+                emailHint.clear();
+              }}
+            />
+          }
+        />
         <TextField label={t('contact.form.phone')} type="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phoneMax} {...field('phone')} registration={register('phone')} />
         <TextField label={t('contact.form.subject')} maxLength={CONTACT_LIMITS.subjectMax} {...field('subject')} registration={register('subject')} />
       </div>
@@ -222,9 +257,11 @@ interface TextFieldProps {
   autoComplete?: string;
   maxLength: number;
   registration: UseFormRegisterReturn;
+  /** Shown under the field (the email's domain hint). */
+  after?: ReactNode;
 }
 
-function TextField({ id, errorId, error, label, required, type = 'text', autoComplete, maxLength, registration }: TextFieldProps) {
+function TextField({ id, errorId, error, label, required, type = 'text', autoComplete, maxLength, registration, after }: TextFieldProps) {
   return (
     <div>
       <Label htmlFor={id} required={required}>
@@ -241,6 +278,7 @@ function TextField({ id, errorId, error, label, required, type = 'text', autoCom
         className={inputClass}
         {...registration}
       />
+      {after}
       <FieldError id={errorId} message={error} />
     </div>
   );

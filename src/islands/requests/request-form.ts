@@ -8,11 +8,13 @@
  * - the call-back's day is a list of the next five working days;
  * - the form is sent in the background (the same form fields, the answer
  *   as JSON) and each error shows at its field, listed and linked above
- *   the form; the receipt with its reference replaces the form.
+ *   the form; the receipt with its reference replaces the form;
+ * - a mistyped common email domain gets a one-tap hint (docs/decisions/035).
  */
 import type { Lang } from '../../i18n/languages';
 import { berlinToday } from '../../lib/berlin-time';
 import { callbackDays } from '../../lib/callback-days';
+import { attachEmailHint } from '../../lib/email-hint-dom';
 import type { RequestKind, RequestOffer } from '../../lib/request-schema';
 
 type Texts = Record<string, string>;
@@ -159,6 +161,8 @@ export function bootRequestForm(form: HTMLFormElement): void {
   const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
   offerCallbackDays(form, lang, texts);
   void applyOffer(form, lang, texts, outcome);
+  const email = form.querySelector<HTMLInputElement>('input[name="email"]');
+  if (email) attachEmailHint(email, { didYouMean: texts['requests.form.emailHint'] ?? '', accept: texts['requests.form.emailHintAccept'] ?? '' });
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

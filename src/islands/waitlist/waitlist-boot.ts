@@ -20,6 +20,7 @@ import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
 import { isCancellationToken } from '../../lib/cancellation-token';
 import { clockTime, longDate, shortWhen } from '../../lib/plain-dates';
 import { typedDateToIso } from '../../lib/typed-date';
+import { attachEmailHint } from '../../lib/email-hint-dom';
 
 type Texts = Record<string, string>;
 
@@ -264,6 +265,9 @@ export function bootWaitlist(root: HTMLElement): void {
         hint && h('p', { id: `waitlist-${name}-hint`, class: 'mt-1 text-sm text-slate-600' }, hint),
       );
     const input = (name: string, attrs: Record<string, unknown> = {}) => h('input', { id: `waitlist-${name}`, name, class: INPUT, ...attrs });
+    // A mistyped common domain gets a one-tap hint (docs/decisions/035).
+    const emailInput = input('email', { type: 'email', autocomplete: 'email' }) as HTMLInputElement;
+    attachEmailHint(emailInput, { didYouMean: t('bookingForm.emailHint'), accept: t('bookingForm.emailHintAccept') });
     const check = (name: string, value: string, label: string) =>
       h('label', { class: 'inline-flex min-h-11 items-center gap-1 rounded-md border border-slate-300 px-3' }, h('input', { type: 'checkbox', name, value }), label);
     const error = h('p', { role: 'alert', class: 'hidden rounded-md border border-amber-300 bg-amber-50 p-3 text-slate-900' });
@@ -311,7 +315,7 @@ export function bootWaitlist(root: HTMLElement): void {
             t('bookingForm.birthDateHint'),
           ),
           field('phone', `${t('bookingForm.phone')} *`, input('phone', { type: 'tel', autocomplete: 'tel' })),
-          h('div', { class: 'sm:col-span-2' }, field('email', `${t('bookingForm.email')} *`, input('email', { type: 'email', autocomplete: 'email' }))),
+          h('div', { class: 'sm:col-span-2' }, field('email', `${t('bookingForm.email')} *`, emailInput)),
           h(
             'div',
             { class: 'sm:col-span-2', 'data-field': 'consent' },
