@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { isDatabaseUnavailable, unavailableCode } from '../../db/errors';
 import { AppError, type FieldErrors } from '../lib/errors';
+import { unacceptableStrings } from '../lib/text-input';
 import { readEnv } from './env.server';
 import { withSecurityHeaders } from './security-headers';
 
@@ -52,6 +53,7 @@ const TITLES: Record<number, string> = {
   410: 'Gone',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
+  423: 'Locked',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
@@ -149,7 +151,14 @@ export function route(handlers: MethodHandlers): Handler {
   return handler;
 }
 
-/** Reads a JSON body of at most 64 KiB; 413 above, 415 for other media types, 400 for bad JSON. */
+/**
+ * Reads a JSON body of at most 64 KiB; 413 above, 415 for other media
+ * types, 400 for bad JSON, and 400 naming each field whose string holds a
+ * NUL, another control character (TAB, LF and CRLF aside), a format (bidi)
+ * character, a noncharacter or a lone surrogate: the floor under every
+ * field's own rules, before anything reaches the database
+ * (docs/architecture.md, Security).
+ */
 export async function readJson(req: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > limit) throw new AppError('payload-too-large', `The body is larger than ${limit} bytes.`);
@@ -158,11 +167,17 @@ export async function readJson(req: Request, limit = MAX_BODY_BYTES): Promise<un
     throw new AppError('unsupported-media-type', 'Send the body as application/json.');
   }
   const bytes = await readLimited(req, limit);
+  let body: unknown;
   try {
-    return JSON.parse(new TextDecoder().decode(bytes));
+    body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw new AppError('invalid-input', 'The body is not valid JSON.', { body: ['errors.invalidJson'] });
   }
+  const refused = unacceptableStrings(body);
+  if (Object.keys(refused).length > 0) {
+    throw new AppError('invalid-input', 'Some fields hold control, format or other invisible characters.', refused);
+  }
+  return body;
 }
 
 async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
