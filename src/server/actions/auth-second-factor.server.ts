@@ -3,12 +3,13 @@ import { secondFactorCodeSchema } from '../../lib/auth-schemas';
 import { PENDING_SIGN_IN_COOKIE, clearedPendingSignInCookie, readCookies } from '../auth/cookies.server';
 import { sessionResponse } from '../auth/responses.server';
 import { completeSignIn } from '../auth/second-factor.server';
+import { sessionUserAgent } from '../auth/sessions.server';
 import { publicAction } from '../http/route.server';
 
 export const completeWithCode = publicAction({
   body: secondFactorCodeSchema,
   run: async ({ db, req, ctx, body: { code } }) => {
-    const issued = await completeSignIn(db, readCookies(req)[PENDING_SIGN_IN_COOKIE], code, ctx.ip);
+    const issued = await completeSignIn(db, readCookies(req)[PENDING_SIGN_IN_COOKIE], code, { ip: ctx.ip, userAgent: sessionUserAgent(req) });
     const res = sessionResponse(req, issued);
     res.headers.append('set-cookie', clearedPendingSignInCookie(req));
     return res;
