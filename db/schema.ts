@@ -591,7 +591,7 @@ export const staffPasskeys = pgTable(
   (t) => [
     uniqueIndex('staff_passkeys_credential_id_idx').on(t.credentialId),
     index('staff_passkeys_user_idx').on(t.userId),
-    check('staff_passkeys_credential_id_format', sql`${t.credentialId} ~ '^[A-Za-z0-9_-]{16,1366}$'`),
+    check('staff_passkeys_credential_id_format', sql`${t.credentialId} ~ '^[A-Za-z0-9_-]+$' and char_length(${t.credentialId}) between 16 and 1366`),
     check('staff_passkeys_public_key_format', sql`${t.publicKey} ~ '^[A-Za-z0-9_-]+$'`),
     check('staff_passkeys_counter_non_negative', sql`${t.counter} >= 0`),
     check('staff_passkeys_name_length', sql`char_length(${t.name}) between 1 and 60`),

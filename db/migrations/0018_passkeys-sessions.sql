@@ -21,7 +21,7 @@ CREATE TABLE "staff_passkeys" (
 	"name" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_used_at" timestamp with time zone,
-	CONSTRAINT "staff_passkeys_credential_id_format" CHECK ("staff_passkeys"."credential_id" ~ '^[A-Za-z0-9_-]{16,1366}$'),
+	CONSTRAINT "staff_passkeys_credential_id_format" CHECK ("staff_passkeys"."credential_id" ~ '^[A-Za-z0-9_-]+$' and char_length("staff_passkeys"."credential_id") between 16 and 1366),
 	CONSTRAINT "staff_passkeys_public_key_format" CHECK ("staff_passkeys"."public_key" ~ '^[A-Za-z0-9_-]+$'),
 	CONSTRAINT "staff_passkeys_counter_non_negative" CHECK ("staff_passkeys"."counter" >= 0),
 	CONSTRAINT "staff_passkeys_name_length" CHECK (char_length("staff_passkeys"."name") between 1 and 60)
