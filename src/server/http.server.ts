@@ -157,9 +157,41 @@ export function route(handlers: MethodHandlers): Handler {
  * NUL, another control character (TAB, LF and CRLF aside), a format (bidi)
  * character, a noncharacter or a lone surrogate: the floor under every
  * field's own rules, before anything reaches the database
- * (docs/architecture.md, Security).
+ * (docs/architecture.md, Security). For a body with a schema, readJsonInput
+ * lets the field's own rule speak first.
  */
 export async function readJson(req: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
+  const body = await readJsonUnchecked(req, limit);
+  const refused = unacceptableStrings(body);
+  if (Object.keys(refused).length > 0) throw hiddenCharacters(refused);
+  return body;
+}
+
+/**
+ * Reads a JSON body and parses it with its schema, under the same floor as
+ * readJson: a field the schema refuses keeps the schema's key (the form's
+ * own message, e.g. a name's), every other field that breaks the floor is
+ * named with `errors.invalidCharacters`, in one 400. Nothing of a refused
+ * body reaches an action.
+ */
+export async function readJsonInput<S extends z.ZodType>(req: Request, schema: S, limit = MAX_BODY_BYTES): Promise<z.output<S>> {
+  const body = await readJsonUnchecked(req, limit);
+  const refused = unacceptableStrings(body);
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    for (const [field, keys] of Object.entries(refused)) errors[field] ??= keys;
+    throw new AppError('invalid-input', 'Some fields are missing or invalid.', errors);
+  }
+  if (Object.keys(refused).length > 0) throw hiddenCharacters(refused);
+  return result.data;
+}
+
+function hiddenCharacters(errors: FieldErrors): AppError {
+  return new AppError('invalid-input', 'Some fields hold control, format or other invisible characters.', errors);
+}
+
+async function readJsonUnchecked(req: Request, limit: number): Promise<unknown> {
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > limit) throw new AppError('payload-too-large', `The body is larger than ${limit} bytes.`);
   const type = req.headers.get('content-type') ?? '';
@@ -167,17 +199,11 @@ export async function readJson(req: Request, limit = MAX_BODY_BYTES): Promise<un
     throw new AppError('unsupported-media-type', 'Send the body as application/json.');
   }
   const bytes = await readLimited(req, limit);
-  let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder().decode(bytes));
+    return JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw new AppError('invalid-input', 'The body is not valid JSON.', { body: ['errors.invalidJson'] });
   }
-  const refused = unacceptableStrings(body);
-  if (Object.keys(refused).length > 0) {
-    throw new AppError('invalid-input', 'Some fields hold control, format or other invisible characters.', refused);
-  }
-  return body;
 }
 
 async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
