@@ -158,12 +158,17 @@ export function route(handlers: MethodHandlers): Handler {
  * character, a noncharacter or a lone surrogate: the floor under every
  * field's own rules, before anything reaches the database
  * (docs/architecture.md, Security). For a body with a schema, readJsonInput
- * lets the field's own rule speak first.
+ * lets the field's own rule speak first; an action that checks its body
+ * itself passes `explain`, which may throw its own 400 for such a body.
  */
-export async function readJson(req: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJson(req: Request, limit = MAX_BODY_BYTES, explain?: (body: unknown) => Promise<void> | void): Promise<unknown> {
   const body = await readJsonUnchecked(req, limit);
   const refused = unacceptableStrings(body);
-  if (Object.keys(refused).length > 0) throw hiddenCharacters(refused);
+  if (Object.keys(refused).length > 0) {
+    // An action that checks its body itself may name the field more precisely (pure checks, nothing written).
+    await explain?.(body);
+    throw hiddenCharacters(refused);
+  }
   return body;
 }
 

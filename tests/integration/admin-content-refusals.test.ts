@@ -126,8 +126,8 @@ describe.each(databaseKinds)('content editor refusals on %s', (kind) => {
     // A paragraph may run over lines (the editor's text area), nothing more.
     const paragraph = (yaml: string) => de.data.replace(/^  text: Vorsorge.*$/m, `  text: ${yaml}`);
     await expectRefused(HOME_DE, paragraph('"Erste Zeile\\u202Ezweite"'), de.file.id, { 'de/home.hero.text': ['content.errors.invalidCharacters'] });
-    // The Markdown body: as characters or as character references.
-    for (const hidden of ['&#x202E;', '&#8238;', '&#1;', '&#xFDD0;']) {
+    // The Markdown body: format characters written as character references (controls and noncharacters become U+FFFD there).
+    for (const hidden of ['&#x202E;', '&#8238;', '&#x200B;', '&#xFEFF;', '&#x2066;']) {
       await expectRefused(HOME_DE, `${de.data}\nText mit ${hidden} darin\n`, de.file.id, { 'de/home.body': ['content.errors.invalidCharacters'] }, /unsichtbare Zeichen/);
     }
     // The raw file itself is a JSON string: the floor under every body refuses it before the editor's rules.
