@@ -6,6 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type AddressObject } from 'mailparser';
+import { settled } from './http';
 
 export interface ParsedEml {
   /** Lower-case header name → value; address fields (from, to, reply-to) as their addresses only. */
@@ -41,8 +42,14 @@ export async function parseEml(raw: string | Buffer): Promise<ParsedEml> {
   };
 }
 
-/** Every message in an outbox folder, oldest first. */
+/**
+ * Every message in an outbox folder, oldest first: once the work handlers
+ * left running after their answers (the email outbox's delivery,
+ * docs/decisions/035) has finished, as a reader would see the folder a
+ * moment later.
+ */
 export async function readOutbox(dir: string): Promise<ParsedEml[]> {
+  await settled();
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(files.map(async (f) => parseEml(await readFile(path.join(dir, f)))));
 }

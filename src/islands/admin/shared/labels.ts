@@ -727,6 +727,7 @@ export const labels = {
       cancel: 'abgesagt',
       move: 'verschoben',
       attendance: 'Ankunft eingetragen',
+      informed: 'Patient erreicht',
       invite: 'eingeladen',
       'invitation-accept': 'Einladung angenommen',
       'password-change': 'Passwort geändert',
