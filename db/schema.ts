@@ -216,7 +216,7 @@ export const users = pgTable(
      */
     invitationPending: boolean('invitation_pending').notNull().default(false),
     /**
-     * Wrong codes (docs/decisions/035-passkeys-sessions-guessing.md): when
+     * Wrong codes (docs/decisions/036-passkeys-sessions-guessing.md): when
      * the owner was last emailed that their password is being used with
      * wrong codes (at most once a day), and when the code step was closed
      * after 30 wrong codes in a day (open again once the password is reset
@@ -542,7 +542,7 @@ export const staffSecondFactors = pgTable(
     /**
      * The session that started a setup still waiting for its first code:
      * only it may confirm it, and no other live session replaces it
-     * (docs/decisions/035-passkeys-sessions-guessing.md).
+     * (docs/decisions/036-passkeys-sessions-guessing.md).
      */
     sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -572,7 +572,7 @@ export const staffRecoveryCodes = pgTable(
 );
 
 /**
- * A staff member's passkeys (WebAuthn; docs/decisions/035-passkeys-sessions-guessing.md):
+ * A staff member's passkeys (WebAuthn; docs/decisions/036-passkeys-sessions-guessing.md):
  * the credential id and COSE public key as the authenticator made them
  * (base64url), its signature counter, how the browser reaches it
  * (transports), and the name its owner gave it. The public key is no
@@ -605,7 +605,7 @@ export const staffPasskeys = pgTable(
 
 /**
  * Single-use, short-lived proofs of a sign-in step, kept on the server
- * (docs/decisions/035-passkeys-sessions-guessing.md): a passkey
+ * (docs/decisions/036-passkeys-sessions-guessing.md): a passkey
  * registration's challenge (bound to the session that asked), a passkey
  * sign-in's challenge (bound to a cookie of the browser that asked), and
  * the pending sign-in between password and code. `used_at` is set by the

@@ -48,7 +48,7 @@ export const AUDIT_ACTIONS = [
   'second-factor-enrol',
   'second-factor-remove',
   'second-factor-reset',
-  /** Passkeys (docs/decisions/035-passkeys-sessions-guessing.md): added or removed under "Mein Konto". */
+  /** Passkeys (docs/decisions/036-passkeys-sessions-guessing.md): added or removed under "Mein Konto". */
   'passkey-add',
   'passkey-remove',
   /** A session ended by its owner ("Abmelden", "Alle anderen abmelden") or by an admin; entity `session`, the label names account and device. */

@@ -60,7 +60,7 @@ export type SecondFactorCodeInput = z.infer<typeof secondFactorCodeSchema>;
 
 /**
  * Confirming who one is before changing one's own sign-in
- * (docs/decisions/035-passkeys-sessions-guessing.md): the current password
+ * (docs/decisions/036-passkeys-sessions-guessing.md): the current password
  * and, where the rule asks for it, a code. Both optional here: a missing
  * one is the server's 401 (`wrong-password`, `invalid-code`), not a form
  * error.

@@ -16,7 +16,7 @@ import { hasEncodedWord, hasLineBreak, isCleanLine, isCleanText } from './text-i
 /**
  * Page text follows the admin text rules, as practice.json does
  * (docs/decisions/015-admin-text-rules.md,
- * docs/decisions/035-passkeys-sessions-guessing.md): no control, format
+ * docs/decisions/036-passkeys-sessions-guessing.md): no control, format
  * (bidi) or noncharacter code point, however the YAML spells it ("\u202E",
  * "\x01"), no encoded word. A one-line field (a heading, a label, a name:
  * a one-line input in the editor) holds no line break; a paragraph (the

@@ -36,7 +36,7 @@ export const HTTP_STATUS_BY_CODE = {
   'unsupported-media-type': 415,
   /**
    * The code step of sign-in is closed after 30 wrong codes in a day, until
-   * the password is set anew (docs/decisions/035-passkeys-sessions-guessing.md);
+   * the password is set anew (docs/decisions/036-passkeys-sessions-guessing.md);
    * a recovery code or a passkey still signs in.
    */
   'code-step-closed': 423,

@@ -17,7 +17,7 @@
  *   (isAcceptableString: no control character but TAB and line breaks, no
  *   format or bidi character, no noncharacter), so `&#x202E;` cannot
  *   publish what the raw file refuses
- *   (docs/decisions/035-passkeys-sessions-guessing.md).
+ *   (docs/decisions/036-passkeys-sessions-guessing.md).
  */
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { isAcceptableString } from './text-input';

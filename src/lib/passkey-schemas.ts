@@ -1,5 +1,5 @@
 /**
- * The bodies of the passkey routes (docs/decisions/035-passkeys-sessions-guessing.md),
+ * The bodies of the passkey routes (docs/decisions/036-passkeys-sessions-guessing.md),
  * shared by "Mein Konto", /auth and the functions: the WebAuthn JSON the
  * browser library hands over (checked for shape and size here; the
  * signatures and challenges by the server's WebAuthn library), the name

@@ -77,7 +77,7 @@ const CONTROLS_EXCEPT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007
 
 /**
  * The floor under every string of every JSON body, whatever field it is
- * (docs/decisions/035-passkeys-sessions-guessing.md): no NUL or other
+ * (docs/decisions/036-passkeys-sessions-guessing.md): no NUL or other
  * control character except TAB, LF and CRLF, no format character (bidi
  * marks included; ZWNJ, ZWJ and emoji tag sequences stay), no noncharacter,
  * no lone surrogate. Which fields may hold line breaks or tabs is each

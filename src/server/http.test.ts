@@ -21,7 +21,7 @@ describe('readJson', () => {
     await expect(readJson(post('{"a":1}', 'application/problem+json'))).resolves.toEqual({ a: 1 });
   });
 
-  it('refuses 400 naming each field for NUL, control, format and noncharacter code points in any string, keys too (docs/decisions/035)', async () => {
+  it('refuses 400 naming each field for NUL, control, format and noncharacter code points in any string, keys too (docs/decisions/036)', async () => {
     const fieldsOf = async (p: Promise<unknown>) => {
       try {
         await p;

@@ -170,7 +170,7 @@ export async function takeRateLimit(
 /**
  * Counts one hit and answers how many the window now holds, without a
  * limit: for counts that trigger something other than a refusal (the owner
- * alerted after wrong codes, docs/decisions/035-passkeys-sessions-guessing.md).
+ * alerted after wrong codes, docs/decisions/036-passkeys-sessions-guessing.md).
  */
 export async function countHit(db: Database, hit: RateLimitHit, now: Date = new Date()): Promise<number> {
   const result = await db.execute(sql`with h as (${hitCte(hit, now, sql`(select 1) one`)}), purge as (${purgeCte(now, [hit])}) select hits from h`);

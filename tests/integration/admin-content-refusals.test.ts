@@ -115,7 +115,7 @@ describe.each(databaseKinds)('content editor refusals on %s', (kind) => {
     await expectRefused(HOME_DE, heading, de.file.id, { 'de/home.hero.heading': ['content.errors.html'] }, /Kopfbereich › Hauptüberschrift enthält HTML-Code/);
   });
 
-  it('holds page fields to the admin text rules (docs/decisions/035): hidden and control characters, however YAML or Markdown spells them; line breaks only in paragraphs', async () => {
+  it('holds page fields to the admin text rules (docs/decisions/036): hidden and control characters, however YAML or Markdown spells them; line breaks only in paragraphs', async () => {
     const de = await entryOf(HOME_DE);
     const heading = (yaml: string) => de.data.replace('  heading: Ihre Hausarztpraxis in Düsseldorf', `  heading: ${yaml}`);
     for (const escaped of ['"Ihre Praxis \\u202E"', '"Ihre Praxis \\x01"', '"Ihre \\u200BPraxis"', '"Ihre Praxis \\uFFFF"']) {

@@ -1,5 +1,5 @@
 /**
- * Passkeys (docs/decisions/035-passkeys-sessions-guessing.md): registration
+ * Passkeys (docs/decisions/036-passkeys-sessions-guessing.md): registration
  * under "Mein Konto" after the current password, sign-in with a passkey as
  * both factors, the counter, removal, a colleague's reset and the
  * practice's requirement, with a software authenticator

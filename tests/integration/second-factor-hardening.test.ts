@@ -1,5 +1,5 @@
 /**
- * The second factor hardened (docs/decisions/035-passkeys-sessions-guessing.md):
+ * The second factor hardened (docs/decisions/036-passkeys-sessions-guessing.md):
  * setting it up needs the current password; a setup belongs to the
  * session that started it; the half-signed-in cookie is single use; wrong
  * codes alert the owner and, at 30 a day, close the code step until the
@@ -9,7 +9,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { auditLog, rateLimits, sessions, staffSecondFactors, users } from '../../db/schema';
+import { auditLog, emailOutbox, rateLimits, sessions, staffSecondFactors, users } from '../../db/schema';
 import forgot from '../../netlify/functions/auth-forgot';
 import login from '../../netlify/functions/auth-login';
 import logout from '../../netlify/functions/auth-logout';
@@ -195,6 +195,10 @@ describe.each(databaseKinds)('second factor hardened on %s', (kind) => {
       await wrongCodes(user, 5);
       await settled();
       expect(await alerts(user)).toHaveLength(1);
+      // Queued in the outbox with the count that decided it, as a staff message about no booking.
+      const queued = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'account-wrong-codes'));
+      expect(queued).toHaveLength(1);
+      expect(queued[0]).toMatchObject({ audience: 'staff', bookingId: null });
     });
 
     it('after 30 wrong codes in a day the code step is closed (423) until the password is reset by its link; a recovery code or a passkey still signs in', async () => {

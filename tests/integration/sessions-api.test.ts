@@ -1,5 +1,5 @@
 /**
- * "Angemeldete Geräte" (docs/decisions/035-passkeys-sessions-guessing.md):
+ * "Angemeldete Geräte" (docs/decisions/036-passkeys-sessions-guessing.md):
  * an account's live sessions with browser and system from the User-Agent,
  * first and last use (kept by sign-in and refresh, not by every request),
  * the current one marked; "Abmelden" per session, "Alle anderen

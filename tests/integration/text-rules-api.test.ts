@@ -1,5 +1,5 @@
 /**
- * Text rules everywhere (docs/decisions/035-passkeys-sessions-guessing.md):
+ * Text rules everywhere (docs/decisions/036-passkeys-sessions-guessing.md):
  * a NUL or any control, format, bidi or noncharacter code point in any
  * string of any JSON body is 400 naming the field, before anything reaches
  * the database (a NUL in the sign-in email used to be a 500); staff emails

@@ -235,7 +235,7 @@ describe('format characters, noncharacters and lone surrogates', () => {
   });
 });
 
-describe('the floor under every JSON string (docs/decisions/035-passkeys-sessions-guessing.md)', () => {
+describe('the floor under every JSON string (docs/decisions/036-passkeys-sessions-guessing.md)', () => {
   it.each([
     ['NUL', '\u0000'],
     ['BEL', '\u0007'],

@@ -77,7 +77,7 @@ export const authApi = {
     request<SessionInfo | SecondFactorRequired>('/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) }),
   /** The code step: 6 digits from the app or a recovery code. */
   secondFactor: (code: string) => request<SessionInfo>('/api/auth/second-factor', { method: 'POST', body: JSON.stringify({ code }) }),
-  /** "Mit Passkey anmelden" (docs/decisions/035-passkeys-sessions-guessing.md): the options, then the browser's answer; the session as after the code step. */
+  /** "Mit Passkey anmelden" (docs/decisions/036-passkeys-sessions-guessing.md): the options, then the browser's answer; the session as after the code step. */
   passkeyOptions: () => request<PublicKeyCredentialRequestOptionsJSON>('/api/auth/passkey/login/options', { method: 'POST' }),
   passkeyVerify: (response: AuthenticationResponseJSON) =>
     request<SessionInfo>('/api/auth/passkey/login/verify', { method: 'POST', body: JSON.stringify(response) }),

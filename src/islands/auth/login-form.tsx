@@ -162,7 +162,7 @@ function CodeForm({ onExpired }: { onExpired: () => void }) {
 }
 
 /**
- * "Mit Passkey anmelden" (docs/decisions/035-passkeys-sessions-guessing.md):
+ * "Mit Passkey anmelden" (docs/decisions/036-passkeys-sessions-guessing.md):
  * a passkey with user verification is both factors, so it signs in from the
  * first step as from the code step, without password or code.
  */

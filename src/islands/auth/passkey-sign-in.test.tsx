@@ -1,5 +1,5 @@
 /**
- * "Mit Passkey anmelden" on /auth (docs/decisions/035-passkeys-sessions-guessing.md):
+ * "Mit Passkey anmelden" on /auth (docs/decisions/036-passkeys-sessions-guessing.md):
  * from the first step or the code step, the passkey alone signs in; a
  * cancelled ceremony or a refused passkey reads German; a closed code step
  * says so at the field. The browser's ceremony is mocked.

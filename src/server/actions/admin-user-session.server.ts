@@ -1,4 +1,4 @@
-/** /api/admin/users/:id/sessions/:session: one of a colleague's sessions ended (docs/decisions/035-passkeys-sessions-guessing.md). */
+/** /api/admin/users/:id/sessions/:session: one of a colleague's sessions ended (docs/decisions/036-passkeys-sessions-guessing.md). */
 import { UUID } from '../../lib/uuid';
 import { endColleagueSessions } from '../auth/devices.server';
 import { notFound } from '../admin/shared.server';

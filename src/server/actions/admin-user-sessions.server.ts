@@ -1,4 +1,4 @@
-/** /api/admin/users/:id/sessions: a colleague's live sessions, listed and all ended (docs/decisions/035-passkeys-sessions-guessing.md). */
+/** /api/admin/users/:id/sessions: a colleague's live sessions, listed and all ended (docs/decisions/036-passkeys-sessions-guessing.md). */
 import { endColleagueSessions, listColleagueSessions } from '../auth/devices.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';

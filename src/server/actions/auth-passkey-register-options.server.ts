@@ -1,4 +1,4 @@
-/** /api/auth/passkey/register/options: a new passkey's options, after the current password (docs/decisions/035-passkeys-sessions-guessing.md). */
+/** /api/auth/passkey/register/options: a new passkey's options, after the current password (docs/decisions/036-passkeys-sessions-guessing.md). */
 import { factorProofSchema } from '../../lib/auth-schemas';
 import { registrationOptions } from '../auth/passkeys.server';
 import { json } from '../http.server';

@@ -1,4 +1,4 @@
-/** /api/auth/sessions: "Angemeldete Geräte", the own account's live sessions (docs/decisions/035-passkeys-sessions-guessing.md). */
+/** /api/auth/sessions: "Angemeldete Geräte", the own account's live sessions (docs/decisions/036-passkeys-sessions-guessing.md). */
 import { listSessions } from '../auth/devices.server';
 import { json } from '../http.server';
 import { sessionAction } from '../http/session-route.server';

@@ -1,4 +1,4 @@
-/** /api/auth/totp/setup: the second factor's setup started (the current password required; docs/decisions/035-passkeys-sessions-guessing.md). */
+/** /api/auth/totp/setup: the second factor's setup started (the current password required; docs/decisions/036-passkeys-sessions-guessing.md). */
 import { factorProofSchema } from '../../lib/auth-schemas';
 import { startEnrolment } from '../auth/second-factor.server';
 import { json } from '../http.server';

@@ -44,7 +44,7 @@ export async function listUsers(db: Database, now: Date = new Date()): Promise<S
       invitedUntil: sql<Date | string | null>`(
         select max(t.expires_at) from ${passwordTokens} t
         where t.user_id = "users"."id" and t.purpose = 'invitation' and t.used_at is null and t.expires_at > ${now.toISOString()}::timestamptz)`,
-      // TOTP or a passkey (docs/decisions/035-passkeys-sessions-guessing.md).
+      // TOTP or a passkey (docs/decisions/036-passkeys-sessions-guessing.md).
       secondFactor: hasFactorSql(users.id).mapWith((v: unknown) => v === true),
     })
     .from(users)

@@ -81,7 +81,7 @@ export async function retireUserLinks(db: Database, userId: string, now: Date = 
  * all other sessions of the user end, the one making the change stays,
  * every open reset or invitation link of the user stops working, sign-ins
  * begun with the old password are void, and a code step closed after wrong
- * codes opens again (docs/decisions/035).
+ * codes opens again (docs/decisions/036).
  */
 export async function changePassword(
   db: Database,

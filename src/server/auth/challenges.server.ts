@@ -1,6 +1,6 @@
 /**
  * Single-use, short-lived proofs of a sign-in step, kept on the server
- * (`auth_challenges`; docs/decisions/035-passkeys-sessions-guessing.md):
+ * (`auth_challenges`; docs/decisions/036-passkeys-sessions-guessing.md):
  *
  * - `second-factor`: the pending sign-in between password and code. The
  *   cookie carries its id in a signed token; the code step that opens the

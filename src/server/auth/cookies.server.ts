@@ -64,7 +64,7 @@ export function clearedPendingSignInCookie(req: Request): string {
 }
 
 /**
- * A passkey sign-in under way (docs/decisions/035-passkeys-sessions-guessing.md):
+ * A passkey sign-in under way (docs/decisions/036-passkeys-sessions-guessing.md):
  * the id of the challenge kept on the server for this browser, between the
  * options and the answer. HttpOnly, SameSite=Strict, only sent to
  * /api/auth, a few minutes long.

@@ -1,5 +1,5 @@
 /**
- * "Angemeldete Geräte" (docs/decisions/035-passkeys-sessions-guessing.md):
+ * "Angemeldete Geräte" (docs/decisions/036-passkeys-sessions-guessing.md):
  * the live sessions of an account, each with the browser and system read
  * from the User-Agent it signed in with (bowser), when it began and when it
  * was last used (sign-in and every refresh), and whether it is the one

@@ -1,6 +1,6 @@
 /**
  * Proving who one is before changing one's own sign-in
- * (docs/decisions/035-passkeys-sessions-guessing.md): a session alone (a
+ * (docs/decisions/036-passkeys-sessions-guessing.md): a session alone (a
  * device left signed in, a stolen cookie) must not add a factor of its own
  * choosing, nor remove one.
  *

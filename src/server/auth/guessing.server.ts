@@ -1,5 +1,5 @@
 /**
- * Wrong codes at sign-in alert the owner (docs/decisions/035-passkeys-sessions-guessing.md).
+ * Wrong codes at sign-in alert the owner (docs/decisions/036-passkeys-sessions-guessing.md).
  * Only someone who knows the password reaches the code step, so a wrong
  * code there is a sign the password is known. Counted per account over a
  * sliding 24 hours (`rate_limits`, keyed on an HMAC of the account id):
@@ -19,6 +19,8 @@ import type { Database } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit.server';
+import { buildWrongCodesAlertEmail } from '../email/messages/account.server';
+import { enqueueEmails } from '../email/queue.server';
 import { clearHits, countHit, rateLimitKey, type RateLimit, type RateLimitHit } from '../rate-limit.server';
 import { serverHashKey } from '../server-key.server';
 
@@ -46,24 +48,19 @@ export async function isCodeStepClosed(db: Database, userId: string): Promise<bo
   return Boolean(row?.closedAt);
 }
 
-/** What a wrong code led to: the owner's alert to send (with what it says), or nothing. */
-export interface WrongCodeOutcome {
-  alert: { to: string; wrongCodes: number; closed: boolean } | null;
-}
-
 /**
  * Counts a wrong code of the account's sign-in and decides, in one
  * transaction with the count: the owner's alert (the 5th wrong code of 24
- * hours, once a day) and the closing of the code step (the 30th; audited
- * on the account). `queue` runs inside that
- * transaction, so the alert is written with the change that decided it.
+ * hours, once a day), queued in the email outbox by that same transaction,
+ * and the closing of the code step (the 30th; audited on the account).
+ * Answers the ids of the emails it queued (for deliverAfterResponse).
  */
 export async function recordWrongCode(
   db: Database,
   user: { id: string; email: string },
+  siteUrl: string,
   now: Date = new Date(),
-  queue: (tx: Database, alert: NonNullable<WrongCodeOutcome['alert']>) => Promise<void> = async () => {},
-): Promise<WrongCodeOutcome> {
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     const wrongCodes = await countHit(tx, dayHit(user.id), now);
     let closed = false;
@@ -78,17 +75,16 @@ export async function recordWrongCode(
         await recordAudit(tx, { user }, { action: 'code-step-close', entity: 'user', entityId: user.id, label: `${user.email}: ${wrongCodes} falsche Codes in 24 Stunden` }, now);
       }
     }
-    if (wrongCodes < WRONG_CODES_ALERT_AT) return { alert: null };
+    if (wrongCodes < WRONG_CODES_ALERT_AT) return [];
     // At most once a day: one UPDATE claims the day's alert, so two wrong codes at once send one email.
     const claimed = await tx
       .update(users)
       .set({ wrongCodeAlertAt: now })
       .where(and(eq(users.id, user.id), or(isNull(users.wrongCodeAlertAt), lte(users.wrongCodeAlertAt, new Date(now.getTime() - DAY_MS)))))
       .returning({ id: users.id });
-    if (claimed.length === 0) return { alert: null };
-    const alert = { to: user.email, wrongCodes, closed: wrongCodes >= WRONG_CODES_CLOSE_AT };
-    await queue(tx, alert);
-    return { alert };
+    if (claimed.length === 0) return [];
+    const message = buildWrongCodesAlertEmail({ to: user.email, siteUrl, wrongCodes, closed: wrongCodes >= WRONG_CODES_CLOSE_AT });
+    return enqueueEmails(tx, [{ message, kind: 'account-wrong-codes', audience: 'staff' }]);
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * The passkeys of an account as "Mein Konto" lists and removes them
- * (docs/decisions/035-passkeys-sessions-guessing.md): name, created, last
+ * (docs/decisions/036-passkeys-sessions-guessing.md): name, created, last
  * used, never the key. Apart from passkeys.server.ts so that these routes
  * do not bundle the WebAuthn library.
  */

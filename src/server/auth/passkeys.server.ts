@@ -1,5 +1,5 @@
 /**
- * Passkeys (WebAuthn, @simplewebauthn/server; docs/decisions/035-passkeys-sessions-guessing.md).
+ * Passkeys (WebAuthn, @simplewebauthn/server; docs/decisions/036-passkeys-sessions-guessing.md).
  *
  * - The relying party is the site's host (SITE_URL); a deploy preview is
  *   its own relying party with its own origin, never another's. Outside

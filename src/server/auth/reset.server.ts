@@ -64,7 +64,7 @@ export async function resetPassword(db: Database, input: ResetPasswordInput, ip:
     if (!user) throw linkUnusable();
     await retireUserLinks(tx, user.id, now);
     await revokeOtherSessions(tx, user.id, undefined, now);
-    // Whoever knew the old password: no sign-in they began finishes, and a closed code step opens again (docs/decisions/035).
+    // Whoever knew the old password: no sign-in they began finishes, and a closed code step opens again (docs/decisions/036).
     await dropUserChallenges(tx, user.id);
     await reopenCodeStep(tx, user.id);
     // Accepting an invitation is its own action (docs/decisions/020-reception.md), not a reset.

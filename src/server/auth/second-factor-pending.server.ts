@@ -1,6 +1,6 @@
 /**
  * The light half of the second factor (docs/decisions/027-staff-second-factor.md,
- * docs/decisions/035-passkeys-sessions-guessing.md), which every staff
+ * docs/decisions/036-passkeys-sessions-guessing.md), which every staff
  * request and the password step load: whether an account has a factor
  * (TOTP or a passkey), and the pending sign-in between password and code.
  * The codes, the QR code and the enrolment live in second-factor.server.ts,

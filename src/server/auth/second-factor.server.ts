@@ -1,6 +1,6 @@
 /**
  * The staff second factor (docs/decisions/027-staff-second-factor.md,
- * docs/decisions/035-passkeys-sessions-guessing.md): enrolment of TOTP
+ * docs/decisions/036-passkeys-sessions-guessing.md): enrolment of TOTP
  * under "Mein Konto" (the QR code drawn on the server as SVG with
  * `qrcode`, so no third party sees the secret), sign-in's code step,
  * removal with a recovery code, a colleague's reset and the practice's
@@ -61,16 +61,17 @@ const signInExpired = () => new AppError('unauthenticated', 'Die Anmeldung ist a
  * replayed code, 423 `code-step-closed` for a 6-digit code after 30 wrong
  * ones in a day, 429 beyond the limits.
  *
- * A wrong code counts towards the owner's alert (guessing.server.ts);
- * `queueAlert` writes the alert's email in the transaction that decided it.
+ * A wrong code counts towards the owner's alert (guessing.server.ts),
+ * whose email is queued with the count; `alerts.queued` learns its ids so
+ * the caller sends it after the answer.
  */
 export async function completeSignIn(
   db: Database,
   pendingToken: string | undefined,
   code: string,
   client: SignInClient,
+  alerts: { siteUrl: string; queued: (ids: string[]) => void },
   now: Date = new Date(),
-  queueAlert?: Parameters<typeof recordWrongCode>[3],
 ): Promise<IssuedSession> {
   const pending = await pendingSignIn(pendingToken, now);
   if (!pending) throw signInExpired();
@@ -88,7 +89,7 @@ export async function completeSignIn(
     if (user.closedAt && SIX_DIGITS.test(code.trim())) throw codeStepClosed();
     const attempt = await countAttempt(db, user.id, client.ip, now);
     if (!(await acceptCode(db, user.id, code, now))) {
-      await recordWrongCode(db, user, now, queueAlert);
+      alerts.queued(await recordWrongCode(db, user, alerts.siteUrl, now));
       throw invalidCode();
     }
     await attempt.accepted();

@@ -1,6 +1,6 @@
 /**
  * "Mein Konto": the own second factor (docs/decisions/027-staff-second-factor.md),
- * the passkeys and the signed-in devices (docs/decisions/035-passkeys-sessions-guessing.md).
+ * the passkeys and the signed-in devices (docs/decisions/036-passkeys-sessions-guessing.md).
  * TOTP is set up after the current password, with a QR code the server drew
  * (shown as an image from a data: URL, which the page's policy allows;
  * nothing is fetched from anyone else) and the secret as text, confirmed

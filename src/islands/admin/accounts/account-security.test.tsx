@@ -1,5 +1,5 @@
 /**
- * "Mein Konto" and "Benutzer" in jsdom (docs/decisions/035-passkeys-sessions-guessing.md):
+ * "Mein Konto" and "Benutzer" in jsdom (docs/decisions/036-passkeys-sessions-guessing.md):
  * the TOTP setup asks for the current password first; a passkey is named
  * and added after the password (the browser's ceremony mocked), listed
  * with created and last used, removed with the password; "Angemeldete

@@ -1,6 +1,6 @@
 /**
  * "Benutzer" › Geräte: an admin sees a colleague's sessions and ends one or
- * all of them, e.g. after a lost phone (docs/decisions/035-passkeys-sessions-guessing.md).
+ * all of them, e.g. after a lost phone (docs/decisions/036-passkeys-sessions-guessing.md).
  */
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';

@@ -1,5 +1,5 @@
 /**
- * "Angemeldete Geräte" (docs/decisions/035-passkeys-sessions-guessing.md):
+ * "Angemeldete Geräte" (docs/decisions/036-passkeys-sessions-guessing.md):
  * the sessions of an account, each with browser and system, when it began
  * and when it was last used, the current one marked, with "Abmelden" per
  * session. On "Mein Konto" also "Alle anderen abmelden"; the users page

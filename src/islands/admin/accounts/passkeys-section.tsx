@@ -1,5 +1,5 @@
 /**
- * "Mein Konto" › Passkeys (docs/decisions/035-passkeys-sessions-guessing.md):
+ * "Mein Konto" › Passkeys (docs/decisions/036-passkeys-sessions-guessing.md):
  * the own passkeys (name, created, last used), adding one (named, after
  * the current password and, when the account has TOTP, a code; the
  * browser's WebAuthn ceremony through @simplewebauthn/browser, loaded only

@@ -139,7 +139,7 @@ export const adminApi = {
     confirm: (code: string) => request<{ recovery_codes: string[] }>('POST', '/api/auth/totp/confirm', { code }),
     remove: (code: string) => request<void>('DELETE', '/api/auth/totp', { code }),
   },
-  /** "Mein Konto": passkeys (docs/decisions/035-passkeys-sessions-guessing.md); the ceremony itself is in accounts/passkeys-section.tsx. */
+  /** "Mein Konto": passkeys (docs/decisions/036-passkeys-sessions-guessing.md); the ceremony itself is in accounts/passkeys-section.tsx. */
   passkeys: {
     list: () => request<PasskeyDto[]>('GET', '/api/auth/passkeys'),
     registrationOptions: (proof: { password: string; code?: string }) =>

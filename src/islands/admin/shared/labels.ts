@@ -26,7 +26,7 @@ export const labels = {
     enrolNow: 'Bitte richten Sie jetzt die Zwei-Faktor-Anmeldung ein.',
     failure: 'Anmeldung fehlgeschlagen',
     or: 'oder',
-    /** docs/decisions/035-passkeys-sessions-guessing.md: a passkey is both factors. */
+    /** docs/decisions/036-passkeys-sessions-guessing.md: a passkey is both factors. */
     passkey: 'Mit Passkey anmelden',
     passkeyBusy: 'Passkey wird geprüft …',
     passkeyHint: 'Mit einem Passkey, den Sie unter „Mein Konto“ angelegt haben, melden Sie sich ohne Passwort und Code an.',
@@ -599,7 +599,7 @@ export const labels = {
   },
   account: {
     intro: 'Ihr Konto: Zwei-Faktor-Anmeldung, Passkeys, angemeldete Geräte und Passwort.',
-    /** Setting up a factor needs the current password (docs/decisions/035-passkeys-sessions-guessing.md). */
+    /** Setting up a factor needs the current password (docs/decisions/036-passkeys-sessions-guessing.md). */
     currentPassword: 'Aktuelles Passwort',
     proofHint: 'Zur Sicherheit: Ihr aktuelles Passwort.',
     next: 'Weiter',
@@ -637,7 +637,7 @@ export const labels = {
     passwordLink: 'Passwort ändern',
     otherSession: 'Diese Einrichtung wurde auf einem anderen Gerät begonnen. Schließen Sie sie dort ab oder beginnen Sie in 15 Minuten neu.',
   },
-  /** "Mein Konto" › Passkeys (docs/decisions/035-passkeys-sessions-guessing.md). */
+  /** "Mein Konto" › Passkeys (docs/decisions/036-passkeys-sessions-guessing.md). */
   passkeys: {
     title: 'Passkeys',
     explain:
@@ -665,7 +665,7 @@ export const labels = {
     removed: (name: string) => `Passkey „${name}“ entfernt`,
     loadError: 'Die Passkeys konnten nicht geladen werden.',
   },
-  /** "Angemeldete Geräte": the sessions of an account (docs/decisions/035-passkeys-sessions-guessing.md). */
+  /** "Angemeldete Geräte": the sessions of an account (docs/decisions/036-passkeys-sessions-guessing.md). */
   devices: {
     title: 'Angemeldete Geräte',
     explain: 'Wo Ihr Konto gerade angemeldet ist. Beenden Sie jede Sitzung, die Sie nicht kennen, und ändern Sie dann Ihr Passwort.',

@@ -76,7 +76,7 @@ export function buildSecondFactorResetEmail(input: { to: string; resetBy: string
 
 /**
  * The owner's alert that their password is being used with wrong codes
- * (docs/decisions/035-passkeys-sessions-guessing.md): whoever types them
+ * (docs/decisions/036-passkeys-sessions-guessing.md): whoever types them
  * knows the password, so the owner should change it. Sent at the 5th wrong
  * code of a day, at most once a day; `closed` when the code step is
  * already closed (30 wrong codes).
