@@ -21,7 +21,7 @@ import { purgeEnded, sendDueReminders } from '../../src/server/appointment-conta
 import { followMove } from '../../src/server/appointment-contact/store.server';
 import { findById } from '../../src/server/bookings/lookup.server';
 import { cancelLockedAsPractice } from '../../src/server/bookings/staff.server';
-import { call } from '../helpers/http';
+import { call, settled } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestBed, type TestBed } from '../setup/test-bed';
 import { captureConsole } from '../helpers/console-capture';
@@ -89,6 +89,7 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
     await t.db.delete(cancelledBookings);
     // Each test books as the same patient from one address: start every test under the abuse limits.
     await t.db.delete(rateLimits);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });

@@ -19,7 +19,7 @@ import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
 import { readOutbox } from '../helpers/eml';
-import { call } from '../helpers/http';
+import { call, settled } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
 import { testPatient, testCaller } from '../helpers/patient';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
@@ -47,6 +47,7 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     await t.db.delete(cancelledBookings);
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
@@ -74,6 +75,7 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     const b = await phone(checkUp, '2030-01-08', '09:20'); // 09:20–09:40
     await online(checkUp, '2030-01-08', '09:40'); // after the block
     const v = await online(vaccination, '2030-01-08', '09:20'); // another type
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
 
     const partial = await block({ date: '2030-01-08', start_time: '09:10', end_time: '09:30', appointment_type_id: checkUp });
@@ -112,6 +114,7 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
   it('"cancel": each covered booking is cancelled as by "Absagen": patients emailed (METHOD:CANCEL), phone ones to call, tombstones, audited', async () => {
     const a = await online(checkUp, '2030-01-08', '09:00');
     const b = await phone(vaccination, '2030-01-08', '11:00');
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     const res = await block({ date: '2030-01-08', reason: 'Praxis geschlossen', bookings: 'cancel' });
     expect(res.status).toBe(201);

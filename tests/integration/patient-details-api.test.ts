@@ -23,7 +23,7 @@ import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
 import { readOutbox } from '../helpers/eml';
-import { call } from '../helpers/http';
+import { call, settled } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
 import { testPatient } from '../helpers/patient';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
@@ -52,6 +52,7 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
     await t.db.delete(cancelledBookings);
     await t.db.delete(rateLimits);
     await t.db.delete(auditLog);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
@@ -166,6 +167,7 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
 
     it('an online booking whose notice fails: the number to call comes with the answer', async () => {
       const booked = await bookOnline({ email: 'zq@praxis.invalid' });
+      await settled();
       await rm(t.outbox, { recursive: true, force: true });
       const res = await api(cancelFn, `/api/admin/booked-slots/${booked.id}/cancel`, { method: 'POST', params: { id: booked.id }, body: {} });
       expect(res.status).toBe(200);

@@ -25,7 +25,7 @@ import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
 import { readOutbox } from '../helpers/eml';
-import { call } from '../helpers/http';
+import { call, settled } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
 import { testPatient, testCaller } from '../helpers/patient';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
@@ -54,6 +54,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
     await t.db.delete(cancelledBookings);
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
@@ -67,6 +68,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
     expect(res.status).toBe(201);
     const to = (overrides.email as string | undefined) ?? patient.email;
     const mail = (await readOutbox(t.outbox)).find((m) => m.headers.to === to);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     return { id: res.json.booking.id as string, reference: res.json.booking.reference as string, token: mail ? /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]! : '' };
   }
@@ -220,6 +222,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       expect((await t.db.select().from(auditLog)).map((a) => [a.action, a.entityId])).toContainEqual(['move', booked.id]);
       expect((await list())[0]).toMatchObject({ status: 'booked', patient_notified: true, appointment_date: '2030-03-05' });
       // Moved again: SEQUENCE 2; the link shows the new time.
+      await settled();
       await rm(t.outbox, { recursive: true, force: true });
       expect((await move(booked.id, { appointment_date: '2030-03-06', appointment_time: '08:20' })).status).toBe(200);
       expect(icsOf((await readOutbox(t.outbox))[0]!).sequence).toBe(2);

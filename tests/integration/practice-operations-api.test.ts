@@ -20,7 +20,7 @@ import { insertBooking } from '../../src/server/bookings/slot-sql.server';
 import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
-import { call } from '../helpers/http';
+import { call, settled } from '../helpers/http';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 import { testCaller } from '../helpers/patient';
@@ -60,6 +60,7 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
     await t.db.delete(auditLog);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     logs.length = 0;
     for (const level of ['log', 'info', 'warn', 'debug'] as const) {
@@ -266,6 +267,7 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
       const token = await tokenOf();
       const shown = await call(cancel, '/api/bookings/cancel', { query: { token } });
       expect(shown.json).toMatchObject({ reference, price_cents: 3500 });
+      await settled();
       await rm(t.outbox, { recursive: true, force: true });
       const res = await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } });
       expect(res.status).toBe(200);

@@ -28,7 +28,7 @@ export const bookByPhone = adminAction({
     const keys = await dataKeyRing();
     // Same rules and capacity guarantee as online; 409 slot-unavailable when refused.
     const booked = await audited(db, session, { action: 'create', entity: 'booked-slot', label: auditLabel.booking }, (tx) => createStaffBooking(tx, body, keys));
-    deliverAfterResponse(ctx, { bookingId: booked.id });
+    deliverAfterResponse(ctx);
     const { created: _created, ...row } = booked;
     return json(row, { status: 201 });
   },

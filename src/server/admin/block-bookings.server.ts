@@ -169,7 +169,7 @@ export async function saveBlock(
       if (booking.begun) continue;
       const live = await findById(tx, booking.id, true);
       if (!live) continue;
-      cancelled.push(await cancelLockedAsPractice(tx, live, keys, options.message));
+      cancelled.push(await cancelLockedAsPractice(tx, live, keys, options.message, now));
       await recordAudit(tx, actor, { action: 'cancel', entity: 'booked-slot', entityId: booking.id, label: auditLabel.booking(booking) });
     }
   }

@@ -25,7 +25,7 @@ export async function cancelAsStaff(db: Database, ctx: RequestContext, actor: Au
   const cancelled = await audited(db, actor, { action: 'cancel', entity: 'booked-slot', entityId: id, label: (c: PracticeCancelled) => auditLabel.booking(c.booking) }, (tx) =>
     staffCancel(tx, id, keys, message),
   );
-  deliverAfterResponse(ctx, { bookingId: id });
+  deliverAfterResponse(ctx);
   return { id, reference: cancelled.booking.reference, patient_notified: cancelled.emailed, patient_phone: phoneToCall(cancelled.emailed, cancelled.contact) };
 }
 
@@ -35,7 +35,7 @@ export async function moveAsStaff(db: Database, ctx: RequestContext, actor: Audi
   // Labelled with the new time: the entry reads "reference (type, new date time)".
   const label = (m: MovedBooking) => auditLabel.booking({ ...m.booking, type_name: m.type.name });
   const moved = await audited(db, actor, { action: 'move', entity: 'booked-slot', entityId: id, label }, (tx) => staffMove(tx, id, target, keys, message));
-  deliverAfterResponse(ctx, { bookingId: id });
+  deliverAfterResponse(ctx);
   return {
     booking: { ...moved.booking, appointment_time: hhmm(moved.booking.appointment_time) },
     patient_notified: moved.emailed,

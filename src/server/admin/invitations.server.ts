@@ -68,7 +68,7 @@ export async function resendInvitation(
     );
     const token = await issuePasswordToken(tx, user.id, 'invitation', now);
     await recordAudit(tx, actor, { action: 'invite', entity: 'user', entityId: user.id, label: auditLabel.user(user) }, now);
-    await enqueueEmails(tx, [invitationEmail(mail, user.email, token)]);
+    await enqueueEmails(tx, [invitationEmail(mail, user.email, token)], undefined, now);
     return { user, token };
   });
   // Queued with the link: it goes out after the answer (and is retried until it does).

@@ -93,7 +93,7 @@ export async function createStaffUser(
     const token = input.invite ? await issuePasswordToken(tx, user.id, 'invitation', now) : undefined;
     await recordAudit(tx, actor, { action: input.invite ? 'invite' : 'create', entity: 'user', entityId: user.id, label: auditLabel.user(user) }, now);
     // The invitation is queued with the account (docs/decisions/035): it goes out after the answer.
-    if (token && invite) await enqueueEmails(tx, [invitationEmail(invite, user.email, token)]);
+    if (token && invite) await enqueueEmails(tx, [invitationEmail(invite, user.email, token)], undefined, now);
     return { user, token };
   });
   if (!input.invite || !invite || !created.token) return { user: created.user };

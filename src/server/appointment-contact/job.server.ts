@@ -106,7 +106,7 @@ export async function queueDueReminders(db: Database, options: ReminderJobOption
           result.failed++;
         }
       }
-      if (options.keys) await enqueueEmails(tx, emails, options.keys);
+      if (options.keys) await enqueueEmails(tx, emails, options.keys, now);
       if (done.length) {
         await tx.update(appointmentContacts).set({ remindAt: null }).where(inArray(appointmentContacts.bookingId, done));
       }

@@ -59,7 +59,7 @@ export async function sendResetLink(
     const token = await insertPasswordToken(tx, user.id, 'reset', now);
     // The link's email, queued with the link (docs/decisions/035).
     const message = buildPasswordLinkEmail({ purpose: 'reset', to: user.email, link: passwordLinkUrl(deps.siteUrl, token) });
-    return enqueueEmails(tx, [{ message, kind: 'account-password-reset', audience: 'staff' }]);
+    return enqueueEmails(tx, [{ message, kind: 'account-password-reset', audience: 'staff' }], undefined, now);
   });
   return issued;
 }

@@ -255,7 +255,7 @@ export async function resetColleagueSecondFactor(
     await recordAudit(tx, actor, { action: 'second-factor-reset', entity: 'user', entityId: targetId, label: auditLabel.user(user) }, now);
     // The colleague's email, queued with the reset.
     const message = buildSecondFactorResetEmail({ to: user.email, resetBy: actor.user.email, siteUrl: mail.siteUrl });
-    await enqueueEmails(tx, [{ message, kind: 'account-second-factor-reset', audience: 'staff' }]);
+    await enqueueEmails(tx, [{ message, kind: 'account-second-factor-reset', audience: 'staff' }], undefined, now);
     return user;
   });
   return { emailed: target !== null };

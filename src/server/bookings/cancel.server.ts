@@ -70,7 +70,7 @@ export async function cancelBooking(
     // The patient knows: their contact goes now, its values are sealed in the queued notices.
     await tx.delete(appointmentContacts).where(eq(appointmentContacts.bookingId, booking.id));
     const cancelled = { booking, contact };
-    await enqueueEmails(tx, notices(cancelled), keys ?? undefined);
+    await enqueueEmails(tx, notices(cancelled), keys ?? undefined, now);
     return cancelled;
   });
 }

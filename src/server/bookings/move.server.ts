@@ -83,7 +83,7 @@ export async function rescheduleBooking(
     }
     const moved = await moveLockedBooking(tx, booking, { date: request.appointment_date, time: request.appointment_time }, { now, rules: 'online', keys });
     // The emails the move promises, in its transaction (docs/decisions/035).
-    await enqueueEmails(tx, notices(moved), keys ?? undefined);
+    await enqueueEmails(tx, notices(moved), keys ?? undefined, now);
     return moved;
   });
 }

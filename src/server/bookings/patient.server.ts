@@ -58,7 +58,7 @@ export async function bookOnline(db: Database, ctx: RequestContext, body: Bookin
         language: body.language,
       }),
   });
-  deliverAfterResponse(ctx, { bookingId: created.booking.id });
+  deliverAfterResponse(ctx);
   const { source: _source, ...booking } = created.booking;
   return { booking, email: queuedOutcome(body.language) };
 }
@@ -88,7 +88,7 @@ export async function cancelByPatient(db: Database, ctx: RequestContext, token: 
       : null;
     return [...(patient ? [patient] : []), practiceCancellationEmail({ bookingId: booking.id, type, ...slot, reference: booking.reference })];
   });
-  deliverAfterResponse(ctx, { bookingId: booking.id });
+  deliverAfterResponse(ctx);
   // The seat is free: the waitlist is asked (docs/decisions/032).
   offerAfterResponse(ctx, booking.appointment_type_id);
 }
@@ -123,7 +123,7 @@ export async function moveByPatient(db: Database, ctx: RequestContext, body: z.o
     if (error instanceof AppError && error.status === 409) await forgetHit(db, limits.booking, now);
     throw error;
   });
-  deliverAfterResponse(ctx, { bookingId: moved.booking.id });
+  deliverAfterResponse(ctx);
   // The old time is free: the waitlist is asked (docs/decisions/032).
   offerAfterResponse(ctx, moved.booking.appointment_type_id);
   return { booking: { ...moved.booking, sequence: moved.sequence }, email: queuedOutcome(language) };

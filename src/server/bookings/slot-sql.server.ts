@@ -299,7 +299,7 @@ function insertStatement(id: string, reference: string, input: InsertBookingInpu
   const checks = limits.map((hit, i) => sql`${withinLimitCheck(hit, sql.raw(`hit${i}`))} as ${sql.raw(`within${i}`)}, `);
   const contact = input.contact ? sql`, contact as (${contactCte(input.contact)})` : sql``;
   const emails = input.emails?.(reference) ?? [];
-  const queued = emails.length ? sql`, queued as (${queuedEmailsCte(emails, sql`booked`)})` : sql``;
+  const queued = emails.length ? sql`, queued as (${queuedEmailsCte(emails, sql`booked`, now)})` : sql``;
   return sql`
     with ${slotCtes(typeId, date, time)}${sql.join(hitCtes, sql``)},
     booked as (

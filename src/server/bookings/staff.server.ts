@@ -37,7 +37,13 @@ export interface PracticeCancelled {
  * stays (without its reminder) until the day's end, and the patient's
  * email with the practice's message is queued in the same transaction.
  */
-export async function cancelLockedAsPractice(tx: Executor, booking: BookingView, keys: KeyRing | null, message?: string): Promise<PracticeCancelled> {
+export async function cancelLockedAsPractice(
+  tx: Executor,
+  booking: BookingView,
+  keys: KeyRing | null,
+  message?: string,
+  now: Date = new Date(),
+): Promise<PracticeCancelled> {
   const contact = openContact(await sealedContact(tx, booking.id), booking.id, keys);
   const notice = contact
     ? patientNoticeEmail({
@@ -64,7 +70,7 @@ export async function cancelLockedAsPractice(tx: Executor, booking: BookingView,
   });
   await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
   await tx.update(appointmentContacts).set({ remindAt: null }).where(eq(appointmentContacts.bookingId, booking.id));
-  if (notice) await enqueueEmails(tx, [notice], keys ?? undefined);
+  if (notice) await enqueueEmails(tx, [notice], keys ?? undefined, now);
   return { booking, contact, emailed: notice !== null };
 }
 
@@ -84,7 +90,7 @@ async function lockedForStaff(tx: Database, id: string, now: Date): Promise<Book
 
 /** "Absagen" (POST /api/admin/booked-slots/:id/cancel), inside the audit's transaction. */
 export async function staffCancel(tx: Database, id: string, keys: KeyRing | null, message?: string, now: Date = new Date()): Promise<PracticeCancelled> {
-  return cancelLockedAsPractice(tx, await lockedForStaff(tx, id, now), keys, message);
+  return cancelLockedAsPractice(tx, await lockedForStaff(tx, id, now), keys, message, now);
 }
 
 /** "Verschieben" (POST /api/admin/booked-slots/:id/move) under staff rules, inside the audit's transaction, with the patient's email. */
@@ -99,7 +105,7 @@ export async function staffMove(
   const booking = await lockedForStaff(tx, id, now);
   const moved = await moveLockedBooking(tx, booking, target, { now, rules: 'staff', keys });
   const notice = moveNoticeEmail('moved-by-practice', moved, message);
-  if (notice) await enqueueEmails(tx, [notice], keys ?? undefined);
+  if (notice) await enqueueEmails(tx, [notice], keys ?? undefined, now);
   // Nobody to email: staff call ("bitte anrufen") until they mark the patient reached.
   await tx.update(bookedSlots).set({ patientNotified: notice !== null }).where(eq(bookedSlots.id, id));
   return { ...moved, emailed: notice !== null };

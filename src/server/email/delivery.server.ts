@@ -193,14 +193,35 @@ export async function runDelivery(options: Omit<DeliveryOptions, 'sender' | 'key
 }
 
 /**
- * After the answer: send what this request queued (its ids, or its
- * booking's), else one batch of whatever is due; the job sends the rest.
+ * This process's delivery after answers: one loop at a time. A request
+ * that queued mail starts it or, while it runs, asks it to go round once
+ * more; each request's waitUntil waits for the loop, so a serverless
+ * instance stays up until its messages are out. Under a burst of requests
+ * the deliveries never take more than one database connection of the
+ * process from the requests themselves.
  */
-export function deliverAfterResponse(ctx: RequestContext, scope: { ids?: string[]; bookingId?: string } = {}): void {
-  if (scope.ids?.length === 0) return;
-  afterResponse(ctx, 'email delivery', async () => {
-    await runDelivery({ ...scope, maxBatches: 1 });
+let running: Promise<void> | null = null;
+let again = false;
+
+function pump(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      await runDelivery({ maxBatches: 2 });
+    } while (again);
+  })().finally(() => {
+    running = null;
   });
+  return running;
+}
+
+/** After the answer: send what is due, this request's messages among them (the job sends whatever is left). */
+export function deliverAfterResponse(ctx: RequestContext): void {
+  afterResponse(ctx, 'email delivery', pump);
 }
 
 /** A sent message's body is kept this long (to resend or inspect), then deleted. */

@@ -77,13 +77,16 @@ export function openQueued(row: { id: string } & Sealed, keys: KeyRing): EmailMe
   };
 }
 
-const columns = (e: PreparedEmail) => ({
+// Times come from the application's clock, like every other "now" of a change (the delivery compares them with it).
+const columns = (e: PreparedEmail, now: Date) => ({
   id: e.id,
   kind: e.kind,
   audience: e.audience,
   bookingId: e.bookingId,
   keyId: e.keyId,
   sealed: e.sealed,
+  createdAt: now,
+  nextAttemptAt: now,
 });
 
 /**
@@ -91,11 +94,11 @@ const columns = (e: PreparedEmail) => ({
  * and answers their ids. Without `keys` this process's key ring is used
  * (503 not-configured in production without DATA_ENCRYPTION_KEY).
  */
-export async function enqueueEmails(db: Executor, emails: QueuedEmail[], keys?: KeyRing): Promise<string[]> {
+export async function enqueueEmails(db: Executor, emails: QueuedEmail[], keys?: KeyRing, now: Date = new Date()): Promise<string[]> {
   if (emails.length === 0) return [];
   const ring = keys ?? (await dataKeyRing());
   const prepared = emails.map((e) => prepareEmail(e, ring));
-  await db.insert(emailOutbox).values(prepared.map(columns));
+  await db.insert(emailOutbox).values(prepared.map((e) => columns(e, now)));
   return prepared.map((e) => e.id);
 }
 
@@ -104,12 +107,13 @@ export async function enqueueEmails(db: Executor, emails: QueuedEmail[], keys?: 
  * round trips): inserted only when the statement's `from` CTE (the booked
  * row) yields a row.
  */
-export function queuedEmailsCte(prepared: PreparedEmail[], from: SQL): SQL {
+export function queuedEmailsCte(prepared: PreparedEmail[], from: SQL, now: Date = new Date()): SQL {
   const rows = prepared.map(
     (e) => sql`(${e.id}::uuid, ${e.kind}, ${e.audience}, ${e.bookingId}::uuid, ${e.keyId}, ${e.sealed})`,
   );
-  return sql`insert into email_outbox (id, kind, audience, booking_id, key_id, sealed)
-      select v.id, v.kind, v.audience, v.booking_id, v.key_id, v.sealed
+  const at = now.toISOString();
+  return sql`insert into email_outbox (id, kind, audience, booking_id, key_id, sealed, created_at, next_attempt_at)
+      select v.id, v.kind, v.audience, v.booking_id, v.key_id, v.sealed, ${at}::timestamptz, ${at}::timestamptz
       from (values ${sql.join(rows, sql`, `)}) as v(id, kind, audience, booking_id, key_id, sealed)
       where exists (select 1 from ${from})`;
 }

@@ -165,7 +165,7 @@ export async function joinWaitlist(
         createdAt: now,
       });
       const joined = joinedEmail(entrySecret, { from: request.from, to, type: loaded.type }, readEnv().SITE_URL);
-      await enqueueEmails(tx, [{ message: joined, kind: 'waitlist-joined', audience: 'patient', bookingId }], options.keys);
+      await enqueueEmails(tx, [{ message: joined, kind: 'waitlist-joined', audience: 'patient', bookingId }], options.keys, now);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'waitlist_entries_booking_idx')) {

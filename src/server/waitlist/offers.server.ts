@@ -212,7 +212,7 @@ export async function offerFreedSeats(db: Database, options: SweepOptions): Prom
           createdAt: now,
         })),
       );
-      await enqueueEmails(tx, emails, options.keys);
+      await enqueueEmails(tx, emails, options.keys, now);
     }
     return offered;
   });
@@ -355,7 +355,7 @@ export async function takeOffer(db: Database, token: string, keys: KeyRing | nul
           moved: target,
           language: moved.contact?.language ?? 'de',
         });
-        await enqueueEmails(tx, [...(notice ? [notice] : []), practice], keys ?? undefined);
+        await enqueueEmails(tx, [...(notice ? [notice] : []), practice], keys ?? undefined, now);
         return { kind: 'moved' as const, moved };
       }
       const secret = openEntryOrNull({ keyId: entry.keyId, sealed: entry.sealed }, entry.id, keys);

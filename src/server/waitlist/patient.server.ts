@@ -41,11 +41,11 @@ export async function takeOfferAsPatient(db: Database, ctx: RequestContext, toke
   const taken = await takeOffer(db, token, await dataKeyRingIfAny());
   if (taken.kind === 'moved') {
     const { moved } = taken;
-    deliverAfterResponse(ctx, { bookingId: moved.booking.id });
+    deliverAfterResponse(ctx);
     // The old time is free now: the next patients on the list are asked.
     offerAfterResponse(ctx, moved.booking.appointment_type_id);
     return { booking: { ...moved.booking, sequence: moved.sequence } };
   }
-  deliverAfterResponse(ctx, { bookingId: taken.booking.id });
+  deliverAfterResponse(ctx);
   return { booking: taken.booking };
 }
