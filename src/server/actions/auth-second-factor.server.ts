@@ -25,7 +25,7 @@ export const completeWithCode = publicAction({
       res.headers.append('set-cookie', clearedPendingSignInCookie(req));
       return res;
     } finally {
-      if (alerts.length > 0) deliverAfterResponse(ctx, { ids: alerts });
+      if (alerts.length > 0) deliverAfterResponse(ctx);
     }
   },
 });
