@@ -56,7 +56,7 @@ describe('Mit Passkey anmelden', () => {
     expect(startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
     expect(calls.find((c) => c.url === '/api/auth/passkey/login/verify')!.body).toEqual(ASSERTION);
     expect(calls.some((c) => c.url === '/api/auth/login')).toBe(false);
-  });
+  }, 30_000);
 
   it('says in German when the browser’s ceremony was cancelled, and when the server refused the passkey', async () => {
     startAuthentication.mockRejectedValueOnce(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
@@ -71,7 +71,7 @@ describe('Mit Passkey anmelden', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mit Passkey anmelden' }));
     expect(await screen.findByText('Der Passkey wurde nicht erkannt. Bitte versuchen Sie es erneut oder melden Sie sich mit Passwort an.')).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
-  });
+  }, 30_000);
 
   it('is offered at the code step too, and a closed code step says what still works', async () => {
     startAuthentication.mockResolvedValue(ASSERTION);
@@ -91,5 +91,5 @@ describe('Mit Passkey anmelden', () => {
     expect(screen.getByLabelText('Code')).toHaveAttribute('aria-invalid', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Mit Passkey anmelden' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin'));
-  });
+  }, 30_000);
 });

@@ -84,7 +84,7 @@ describe('Mein Konto', () => {
     await user.click(totp.getByRole('button', { name: 'Weiter' }));
     expect(await totp.findByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeInTheDocument();
     expect(calls.filter((c) => c.key === 'POST /api/auth/totp/setup').map((c) => c.body)).toEqual([{ password: 'falsch' }, { password: 'richtig-geheim' }]);
-  });
+  }, 30_000);
 
   it('adds a named passkey after the password, lists it with created and last used, and removes it with the password', async () => {
     let list = [] as Array<typeof LAPTOP>;
@@ -123,7 +123,7 @@ describe('Mein Konto', () => {
     expect(await screen.findByText('Passkey „Laptop“ entfernt')).toBeInTheDocument();
     expect(calls.find((c) => c.key === `DELETE /api/auth/passkeys/${LAPTOP.id}`)!.body).toEqual({ password: 'richtig-geheim' });
     await waitFor(() => expect(section.getByText('Noch keine Passkeys.')).toBeInTheDocument());
-  });
+  }, 30_000);
 
   it('asks an account with TOTP for a code with the password when adding a passkey', async () => {
     account({
@@ -140,7 +140,7 @@ describe('Mein Konto', () => {
     await user.type(section.getByRole('textbox', { name: /Code aus der App/ }), '123456');
     await user.click(section.getByRole('button', { name: 'Passkey anlegen' }));
     await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/auth/passkey/register/options')?.body).toEqual({ password: 'richtig-geheim', code: '123456' }));
-  });
+  }, 30_000);
 
   it('"Angemeldete Geräte": browser and system, this device marked, "Abmelden" per session and "Alle anderen abmelden"', async () => {
     let sessions = [HERE, PHONE];
@@ -169,7 +169,7 @@ describe('Mein Konto', () => {
     await user.click(devices.getByRole('button', { name: 'Abmelden: Chrome 120 auf Windows 10 (Dieses Gerät)' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/auth'));
     expect(calls.map((c) => c.key)).toEqual(expect.arrayContaining(['POST /api/auth/sessions/end-others', 'DELETE /api/auth/sessions/s2', 'DELETE /api/auth/sessions/s1']));
-  });
+  }, 30_000);
 });
 
 describe('Benutzer', () => {
@@ -202,5 +202,5 @@ describe('Benutzer', () => {
     await user.click(dialog.getByRole('button', { name: 'Alle abmelden' }));
     expect(await screen.findByText('Alle Sitzungen von kollege@example.org beendet')).toBeInTheDocument();
     expect(calls.map((c) => c.key)).toEqual(expect.arrayContaining([`DELETE ${base}/s2`, `DELETE ${base}`]));
-  });
+  }, 30_000);
 });
