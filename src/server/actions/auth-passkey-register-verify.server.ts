@@ -7,5 +7,5 @@ import { sessionAction } from '../http/session-route.server';
 export const passkeyRegistrationVerify = sessionAction({
   session: 'enrolment',
   body: passkeyRegistrationSchema,
-  run: async ({ db, session, body }) => json(await registerPasskey(db, session, body), { status: 201 }),
+  run: async ({ db, session, body }) => json(await registerPasskey(db, session, body)),
 });

@@ -93,7 +93,7 @@ describe('Mein Konto', () => {
       'POST /api/auth/passkey/register/options': () => ({ status: 200, body: { challenge: 'c', rp: { id: 'praxis.example', name: 'P' }, user: { id: 'u', name: 'x', displayName: 'x' }, pubKeyCredParams: [] } }),
       'POST /api/auth/passkey/register/verify': (body) => {
         list = [LAPTOP];
-        return { status: 201, body: { ...LAPTOP, name: (body as { name: string }).name } };
+        return { status: 200, body: { ...LAPTOP, name: (body as { name: string }).name } };
       },
       [`DELETE /api/auth/passkeys/${LAPTOP.id}`]: () => {
         list = [];
