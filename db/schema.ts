@@ -452,14 +452,9 @@ export const auditLog = pgTable(
 export const appointmentContacts = pgTable(
   'appointment_contacts',
   {
-    /**
-     * The booking, live or cancelled by the practice: no foreign key, since a
-     * practice cancellation keeps the contact with the tombstone until the
-     * end of the appointment's day, so staff can call (docs/decisions/035).
-     * The patient's own cancellation deletes it; the scheduled job deletes
-     * what has ended and what belongs to neither.
-     */
-    bookingId: uuid('booking_id').primaryKey(),
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookedSlots.id, { onDelete: 'cascade' }),
     /** Which key of DATA_ENCRYPTION_KEY sealed the value (16 hex digits). */
     keyId: text('key_id').notNull(),
     /** base64url(iv ‖ tag ‖ ciphertext), the booking id as associated data. */
@@ -507,13 +502,28 @@ export const cancelledBookings = pgTable(
     cancellationTokenHash: text('cancellation_token_hash'),
     source: text('source').notNull(),
     reference: text('reference').notNull(),
-    /** Whether the cancellation email reached the patient; false until it did ("bitte telefonisch informieren"). */
+    /**
+     * Whether the patient was told: an email went (or is queued); false when
+     * none could, or it bounced or finally failed ("bitte anrufen") until
+     * staff mark the patient reached (docs/decisions/035).
+     */
     patientNotified: boolean('patient_notified').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull().defaultNow(),
     /** Who cancelled: the practice (staff, blocks) or the patient through the link. */
     cancelledBy: text('cancelled_by').notNull().default('practice'),
+    /**
+     * A practice cancellation keeps the booking's sealed appointment contact
+     * (same key ring, the booking id as associated data) until the end of
+     * the appointment's day, when the tombstone itself goes, so staff can
+     * call the patient (docs/decisions/035). Null for the patient's own.
+     */
+    contactKeyId: text('contact_key_id'),
+    contactSealed: text('contact_sealed'),
   },
   (t) => [
+    check('cancelled_bookings_contact_sealed_with_key', sql`(${t.contactSealed} is null) = (${t.contactKeyId} is null)`),
+    check('cancelled_bookings_contact_key_id_format', sql`${t.contactKeyId} is null or ${t.contactKeyId} ~ '^[0-9a-f]{16}$'`),
+    check('cancelled_bookings_contact_sealed_format', sql`${t.contactSealed} is null or ${t.contactSealed} ~ '^[A-Za-z0-9_-]+$'`),
     check('cancelled_bookings_cancelled_by_known', sql`${t.cancelledBy} in ('practice', 'patient')`),
     check('cancelled_bookings_token_hash_format', sql`${t.cancellationTokenHash} is null or ${t.cancellationTokenHash} ~ '^[0-9a-f]{64}$'`),
     check('cancelled_bookings_source_known', sql`${t.source} in ('online', 'phone')`),

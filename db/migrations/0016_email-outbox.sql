@@ -23,8 +23,11 @@ CREATE TABLE "email_outbox" (
 	CONSTRAINT "email_outbox_pending_has_body" CHECK ("email_outbox"."status" <> 'pending' or "email_outbox"."sealed" is not null)
 );
 --> statement-breakpoint
-ALTER TABLE "appointment_contacts" DROP CONSTRAINT "appointment_contacts_booking_id_booked_slots_id_fk";
---> statement-breakpoint
+ALTER TABLE "cancelled_bookings" ADD COLUMN "contact_key_id" text;--> statement-breakpoint
+ALTER TABLE "cancelled_bookings" ADD COLUMN "contact_sealed" text;--> statement-breakpoint
 CREATE INDEX "email_outbox_due_idx" ON "email_outbox" USING btree ("next_attempt_at") WHERE "email_outbox"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "email_outbox_booking_idx" ON "email_outbox" USING btree ("booking_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "email_outbox_provider_id_idx" ON "email_outbox" USING btree ("provider_id");
+CREATE UNIQUE INDEX "email_outbox_provider_id_idx" ON "email_outbox" USING btree ("provider_id");--> statement-breakpoint
+ALTER TABLE "cancelled_bookings" ADD CONSTRAINT "cancelled_bookings_contact_sealed_with_key" CHECK (("cancelled_bookings"."contact_sealed" is null) = ("cancelled_bookings"."contact_key_id" is null));--> statement-breakpoint
+ALTER TABLE "cancelled_bookings" ADD CONSTRAINT "cancelled_bookings_contact_key_id_format" CHECK ("cancelled_bookings"."contact_key_id" is null or "cancelled_bookings"."contact_key_id" ~ '^[0-9a-f]{16}$');--> statement-breakpoint
+ALTER TABLE "cancelled_bookings" ADD CONSTRAINT "cancelled_bookings_contact_sealed_format" CHECK ("cancelled_bookings"."contact_sealed" is null or "cancelled_bookings"."contact_sealed" ~ '^[A-Za-z0-9_-]+$');

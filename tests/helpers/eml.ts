@@ -48,8 +48,9 @@ export async function parseEml(raw: string | Buffer): Promise<ParsedEml> {
  * docs/decisions/035) has finished, as a reader would see the folder a
  * moment later.
  */
-export async function readOutbox(dir: string): Promise<ParsedEml[]> {
-  await settled();
+export async function readOutbox(dir: string, options: { waitForWork?: boolean } = {}): Promise<ParsedEml[]> {
+  // `waitForWork: false`: the folder as it is now, while that work is held up on purpose.
+  if (options.waitForWork !== false) await settled();
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(files.map(async (f) => parseEml(await readFile(path.join(dir, f)))));
 }

@@ -82,8 +82,29 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     expect(partial.status).toBe(409);
     expect(partial.json.type).toBe('has-bookings');
     expect(partial.json.bookings).toEqual([
-      { id: a.id, reference: a.reference, appointment_date: '2030-01-08', appointment_time: '09:00', type_name: 'Check-up', begun: false, language: 'de' },
-      { id: b.id, reference: b.reference, appointment_date: '2030-01-08', appointment_time: '09:20', type_name: 'Check-up', begun: false, language: null },
+      // Who to call and whether an email will go, before anything is saved (docs/decisions/035).
+      {
+        id: a.id,
+        reference: a.reference,
+        appointment_date: '2030-01-08',
+        appointment_time: '09:00',
+        type_name: 'Check-up',
+        begun: false,
+        language: 'de',
+        will_email: true,
+        patient: { first_name: testPatient.first_name, last_name: testPatient.last_name, phone: testPatient.phone, email: expect.stringMatching(/^block\d+@example\.org$/) },
+      },
+      {
+        id: b.id,
+        reference: b.reference,
+        appointment_date: '2030-01-08',
+        appointment_time: '09:20',
+        type_name: 'Check-up',
+        begun: false,
+        language: null,
+        will_email: false,
+        patient: { first_name: testCaller.first_name, last_name: testCaller.last_name, phone: testCaller.phone },
+      },
     ]);
     const allTypes = await block({ date: '2030-01-08', start_time: '09:10', end_time: '09:30' });
     expect(allTypes.json.bookings.map((x: { reference: string }) => x.reference)).toEqual([a.reference, b.reference, v.reference]);
@@ -120,8 +141,8 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     expect(res.status).toBe(201);
     expect(res.json.blocked).toHaveLength(1);
     expect(res.json.cancelled).toEqual([
-      { reference: a.reference, patient_notified: true },
-      { reference: b.reference, patient_notified: false, patient_phone: testCaller.phone },
+      { reference: a.reference, patient_notified: true, patient: expect.objectContaining({ last_name: testPatient.last_name }) },
+      { reference: b.reference, patient_notified: false, patient_phone: testCaller.phone, patient: { first_name: testCaller.first_name, last_name: testCaller.last_name, phone: testCaller.phone } },
     ]);
     expect(await live()).toHaveLength(0);
     expect((await t.db.select().from(cancelledBookings)).map((x) => [x.reference, x.patientNotified]).sort()).toEqual(

@@ -35,7 +35,8 @@ const CREDENTIALS = `Basic ${Buffer.from('postmark:hook-secret').toString('base6
 async function snapshot(t: TestBed): Promise<string> {
   const parts = [];
   for (const table of ['email_outbox', 'booked_slots', 'cancelled_bookings', 'appointment_contacts', 'audit_log']) {
-    parts.push(JSON.stringify((await t.db.execute(sql.raw(`select * from ${table} order by 1`))) as unknown as { rows: unknown[] }).rows);
+    const result = (await t.db.execute(sql.raw(`select * from ${table} order by 1`))) as unknown as { rows: unknown[] };
+    parts.push(JSON.stringify(result.rows));
   }
   return parts.join('\n');
 }
@@ -188,10 +189,13 @@ describe.each(databaseKinds)('patients told on %s', (kind) => {
     // "Patient erreicht" on the cancelled phone booking.
     const done = await api(informed, `/api/admin/booked-slots/${phone.json.id}/informed`, { method: 'PUT', body: {}, params: { id: phone.json.id } });
     expect(done.json).toMatchObject({ status: 'cancelled_by_practice', needs_call: false });
-    // At the end of the appointment's day the contacts go, tombstones and all.
+    // The tombstones keep the sealed contacts (nothing in clear) until the end of the appointment's day, then go.
+    const kept = async () => (await t.db.select().from(cancelledBookings)).filter((r) => r.contactSealed !== null);
+    expect(await kept()).toHaveLength(2);
+    expect(JSON.stringify(await t.db.select().from(cancelledBookings))).not.toMatch(/Müller|Mustermann|0211|told6/);
     await purgeEnded(t.db, new Date('2030-01-09T22:59:00Z'));
-    expect(await t.db.select().from(appointmentContacts)).toHaveLength(2);
+    expect(await kept()).toHaveLength(2);
     await purgeEnded(t.db, new Date('2030-01-09T23:00:00Z'));
-    expect(await t.db.select().from(appointmentContacts)).toHaveLength(0);
+    expect(await t.db.select().from(cancelledBookings)).toHaveLength(0);
   });
 });

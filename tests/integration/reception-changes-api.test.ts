@@ -98,8 +98,8 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
       const res = await block({ date: '2030-01-08', reason: 'Krankheit', bookings: 'cancel', message: MESSAGE });
       expect(res.status).toBe(201);
       expect(res.json.cancelled).toEqual([
-        { reference: de.reference, patient_notified: true },
-        { reference: en.reference, patient_notified: true },
+        expect.objectContaining({ reference: de.reference, patient_notified: true }),
+        expect.objectContaining({ reference: en.reference, patient_notified: true }),
       ]);
       expect(res.json.kept).toEqual([]);
       const mails = await readOutbox(t.outbox);
@@ -183,11 +183,13 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
       const res = await block({ date: '2030-01-07' });
       expect(res.status).toBe(409);
       expect(res.json.bookings).toEqual([
-        { id: early.id, reference: early.reference, appointment_date: '2030-01-07', appointment_time: '08:20', type_name: 'Check-up', begun: true, language: 'en' },
-        { id: later.id, reference: later.reference, appointment_date: '2030-01-07', appointment_time: '11:00', type_name: 'Check-up', begun: false, language: 'de' },
-        { id: byPhone.id, reference: byPhone.reference, appointment_date: '2030-01-07', appointment_time: '12:00', type_name: 'Check-up', begun: false, language: null },
-        { id: byPhoneWithEmail.id, reference: byPhoneWithEmail.reference, appointment_date: '2030-01-07', appointment_time: '12:20', type_name: 'Check-up', begun: false, language: 'en' },
+        expect.objectContaining({ id: early.id, reference: early.reference, appointment_date: '2030-01-07', appointment_time: '08:20', type_name: 'Check-up', begun: true, language: 'en' }),
+        expect.objectContaining({ id: later.id, reference: later.reference, appointment_date: '2030-01-07', appointment_time: '11:00', type_name: 'Check-up', begun: false, language: 'de' }),
+        expect.objectContaining({ id: byPhone.id, reference: byPhone.reference, appointment_date: '2030-01-07', appointment_time: '12:00', type_name: 'Check-up', begun: false, language: null }),
+        expect.objectContaining({ id: byPhoneWithEmail.id, reference: byPhoneWithEmail.reference, appointment_date: '2030-01-07', appointment_time: '12:20', type_name: 'Check-up', begun: false, language: 'en' }),
       ]);
+      // An email will go exactly where a language is named; the phone booking without one needs a call.
+      expect(res.json.bookings.map((b: { will_email: boolean }) => b.will_email)).toEqual([true, true, false, true]);
     });
 
     it('"cancel" keeps an appointment that has begun (listed as kept, no email) and cancels the rest', async () => {
@@ -198,7 +200,7 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
       await at('2030-01-07T09:00:00+01:00');
       const res = await block({ date: '2030-01-07', bookings: 'cancel', message: MESSAGE });
       expect(res.status).toBe(201);
-      expect(res.json.cancelled).toEqual([{ reference: later.reference, patient_notified: true }]);
+      expect(res.json.cancelled).toEqual([expect.objectContaining({ reference: later.reference, patient_notified: true })]);
       expect(res.json.kept).toEqual([{ id: early.id, reference: early.reference, appointment_date: '2030-01-07', appointment_time: '08:20', type_name: 'Check-up' }]);
       expect((await t.db.select().from(bookedSlots)).map((b) => b.id)).toEqual([early.id]);
       expect((await t.db.select().from(cancelledBookings)).map((b) => b.id)).toEqual([later.id]);

@@ -165,7 +165,6 @@ export function useTestBed(options: TestBedOptions): TestBed {
       if (perTest.database) database = await useTestDatabase(perTest.database);
     });
     afterEach(async () => {
-      // The test's work after its answers (an email delivery writing to the outbox) ends before its folder goes.
       await settled();
       vi.unstubAllEnvs();
       if (testDir) await rm(testDir, { recursive: true, force: true });

@@ -100,13 +100,12 @@ export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}
         patient_notified: cancelledBookings.patientNotified,
         created_at: cancelledBookings.cancelledAt,
         patient_notice: patientNoticeSql(cancelledBookings.id),
-        // Kept until the day's end so staff can call (docs/decisions/035).
-        keyId: appointmentContacts.keyId,
-        sealedValue: appointmentContacts.sealed,
+        // Kept on the tombstone until the day's end so staff can call (docs/decisions/035).
+        keyId: cancelledBookings.contactKeyId,
+        sealedValue: cancelledBookings.contactSealed,
       })
       .from(cancelledBookings)
       .innerJoin(appointmentTypes, eq(appointmentTypes.id, cancelledBookings.appointmentTypeId))
-      .leftJoin(appointmentContacts, eq(appointmentContacts.bookingId, cancelledBookings.id))
       // The patient's own cancellations leave a tombstone only for their link (docs/decisions/029): not a practice cancellation.
       .where(and(within(cancelledBookings.appointmentDate), eq(cancelledBookings.cancelledBy, 'practice')))
       .orderBy(asc(cancelledBookings.appointmentDate)),

@@ -2,8 +2,8 @@
  * The scheduled job of the appointment contact (docs/architecture.md,
  * Privacy; docs/decisions/009, 026, 035): queues every due reminder in the
  * email outbox, deletes the contacts of appointments whose Berlin day has
- * ended (also those no configured key opens, and those whose booking is
- * gone) and the tombstones whose date has passed. Netlify runs it every
+ * ended (also those no configured key opens) and the tombstones whose date
+ * has passed. Netlify runs it every
  * minute (netlify/functions/send-reminders.ts), and so does the local
  * server; the outbox's delivery (email/delivery.server.ts) sends what it
  * queued in the same run.
@@ -117,31 +117,26 @@ export async function queueDueReminders(db: Database, options: ReminderJobOption
 }
 
 export interface PurgeResult {
-  /** Contacts of appointments whose day (Europe/Berlin) has ended, or whose booking is gone. */
+  /** Contacts of appointments whose day (Europe/Berlin) has ended. */
   contacts: number;
-  /** Tombstones of cancellations whose date has passed. */
+  /** Tombstones of cancellations whose date has passed (with the contacts practice cancellations keep). */
   tombstones: number;
 }
 
 /**
  * Deletes every contact whose appointment's day has ended, at Berlin
  * midnight (docs/decisions/026): staff see who is coming all day, arrival
- * marks included, and nothing of the patient outlives the day. That holds
- * for a booking the practice cancelled too: its contact stays with the
- * tombstone until the day's end, so staff can call (docs/decisions/035). A
- * contact whose booking is gone altogether goes as well. Opened or not, so a
- * contact under a removed key goes too. Then every tombstone of a past date.
- * Two statements, whatever the number of rows; the booking row (reference,
- * type, time, arrival) stays.
+ * marks included, and nothing of the patient outlives the day. Opened or
+ * not, so a contact under a removed key goes too. Also every tombstone of a
+ * past date, and with it the sealed contact a practice cancellation keeps
+ * so staff can call (docs/decisions/035). Two statements, whatever the
+ * number of rows; the booking row (reference, type, time, arrival) stays.
  */
 export async function purgeEnded(db: Database, now: Date = new Date()): Promise<PurgeResult> {
   const today = berlinToday(now);
   const contacts = await db.execute(sql`
-    delete from appointment_contacts c
-    where not exists (select 1 from booked_slots b where b.id = c.booking_id and b.appointment_date >= ${today}::date)
-      and not exists (
-        select 1 from cancelled_bookings x
-        where x.id = c.booking_id and x.cancelled_by = 'practice' and x.appointment_date >= ${today}::date)
+    delete from appointment_contacts c using booked_slots b
+    where b.id = c.booking_id and b.appointment_date < ${today}::date
     returning c.booking_id`);
   const tombstones = await db
     .delete(cancelledBookings)

@@ -9,12 +9,12 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { appointmentContacts, bookedSlots, cancelledBookings } from '../../../db/schema';
+import { bookedSlots, cancelledBookings } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
-import { enqueueEmails, type QueuedEmail } from '../email/queue.server';
+import { enqueueEmails, withdrawQueuedReminder, type QueuedEmail } from '../email/queue.server';
 import { findByToken, throwUnknownLink, type BookingView } from './lookup.server';
 import { hasBegun } from './shared.server';
 
@@ -66,9 +66,9 @@ export async function cancelBooking(
       patientNotified: true,
       cancelledBy: 'patient',
     });
+    // The booking goes, and with it (foreign key) its contact: the notices queued below carry what they need, sealed.
     await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
-    // The patient knows: their contact goes now, its values are sealed in the queued notices.
-    await tx.delete(appointmentContacts).where(eq(appointmentContacts.bookingId, booking.id));
+    await withdrawQueuedReminder(tx, booking.id);
     const cancelled = { booking, contact };
     await enqueueEmails(tx, notices(cancelled), keys ?? undefined, now);
     return cancelled;

@@ -6,17 +6,17 @@
  * transaction. So the change never stands without its email, and where no
  * email can go (no address, a contact no key opens) the booking says so
  * (patient_notified false: "bitte anrufen") until staff mark the patient
- * reached. A practice cancellation keeps the contact with the tombstone
+ * reached. A practice cancellation keeps the sealed contact on its tombstone
  * until the end of the appointment's day, so staff can call.
  */
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
-import { appointmentContacts, bookedSlots, cancelledBookings } from '../../../db/schema';
+import { bookedSlots, cancelledBookings } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
-import { enqueueEmails } from '../email/queue.server';
+import { enqueueEmails, withdrawQueuedReminder } from '../email/queue.server';
 import { patientNoticeEmail } from '../email/senders.server';
 import { findById, type BookingView } from './lookup.server';
 import { moveLockedBooking, moveNoticeEmail, type MovedBooking } from './move.server';
@@ -33,9 +33,10 @@ export interface PracticeCancelled {
 /**
  * Cancels a booking locked by `tx` as the practice: a tombstone keeps its
  * id, reference, type, date, time and token hash (no seat) so the link
- * answers 410 until the date has passed; the booking row goes; its contact
- * stays (without its reminder) until the day's end, and the patient's
- * email with the practice's message is queued in the same transaction.
+ * answers 410 until the date has passed; the booking row goes; the
+ * tombstone keeps the sealed contact until the day's end (so staff can
+ * call), and the patient's email with the practice's message is queued in
+ * the same transaction.
  */
 export async function cancelLockedAsPractice(
   tx: Executor,
@@ -44,7 +45,8 @@ export async function cancelLockedAsPractice(
   message?: string,
   now: Date = new Date(),
 ): Promise<PracticeCancelled> {
-  const contact = openContact(await sealedContact(tx, booking.id), booking.id, keys);
+  const sealed = await sealedContact(tx, booking.id);
+  const contact = openContact(sealed, booking.id, keys);
   const notice = contact
     ? patientNoticeEmail({
         kind: 'cancelled-by-practice',
@@ -67,9 +69,12 @@ export async function cancelLockedAsPractice(
     source: booking.source,
     reference: booking.reference,
     patientNotified: notice !== null,
+    contactKeyId: sealed?.keyId ?? null,
+    contactSealed: sealed?.sealed ?? null,
   });
+  // The booking row goes, and with it (foreign key) the contact row and its reminder; the tombstone keeps the sealed copy.
   await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
-  await tx.update(appointmentContacts).set({ remindAt: null }).where(eq(appointmentContacts.bookingId, booking.id));
+  await withdrawQueuedReminder(tx, booking.id);
   if (notice) await enqueueEmails(tx, [notice], keys ?? undefined, now);
   return { booking, contact, emailed: notice !== null };
 }

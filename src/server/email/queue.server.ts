@@ -117,3 +117,12 @@ export function queuedEmailsCte(prepared: PreparedEmail[], from: SQL, now: Date 
       from (values ${sql.join(rows, sql`, `)}) as v(id, kind, audience, booking_id, key_id, sealed)
       where exists (select 1 from ${from})`;
 }
+
+/**
+ * A booking that moves or is cancelled withdraws its reminder still
+ * waiting in the outbox: it names a time that no longer holds. One already
+ * handed to the mail service went while it was right.
+ */
+export async function withdrawQueuedReminder(db: Executor, bookingId: string): Promise<void> {
+  await db.execute(sql`delete from email_outbox where booking_id = ${bookingId}::uuid and kind = 'reminder' and status = 'pending'`);
+}

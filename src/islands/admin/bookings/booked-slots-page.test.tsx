@@ -85,6 +85,8 @@ describe('booked slots page', () => {
     practice_notified: true,
     status: 'booked',
     patient_notified: true,
+    patient_notice: 'sent',
+    needs_call: false,
     patient: { first_name: 'Erika', last_name: 'Mustermann', birth_date: '1964-08-12', phone: '+49 211 5550123', email: 'erika@example.org', language: 'de' },
     patient_state: 'present',
   });
@@ -206,8 +208,8 @@ describe('booked slots page', () => {
       'GET /api/admin/booked-slots': () => ({
         status: 200,
         body: [
-          { ...slot('a', '2030-01-08', '09:00'), reference: 'K7MZ4Q', status: 'cancelled_by_practice', patient_notified: true, patient: null, patient_state: 'none' },
-          { ...slot('b', '2030-01-08', '09:20'), reference: 'P3RT9W', status: 'cancelled_by_practice', patient_notified: false, source: 'phone', patient: null, patient_state: 'none' },
+          { ...slot('a', '2030-01-08', '09:00'), reference: 'K7MZ4Q', status: 'cancelled_by_practice', patient_notice: 'delivered' },
+          { ...slot('b', '2030-01-08', '09:20'), reference: 'P3RT9W', status: 'cancelled_by_practice', patient_notified: false, needs_call: true, patient_notice: 'none', source: 'phone', patient: caller },
           slot('c', '2030-01-09', '08:20'),
         ],
       }),
@@ -216,14 +218,37 @@ describe('booked slots page', () => {
     render(<BookedSlotsPage />);
     const rows = (await screen.findAllByRole('row')).slice(1);
     expect(rows[0]).toHaveTextContent('Von der Praxis abgesagt');
-    expect(rows[0]).toHaveTextContent('Patient informiert: ja');
+    expect(rows[0]).toHaveTextContent('E-Mail zugestellt');
     expect(rows[0]!.querySelector('td')).toHaveClass('line-through');
     expect(within(rows[0]!).queryByRole('button')).toBeNull();
-    expect(rows[1]).toHaveTextContent('Patient informiert: nein');
-    expect(rows[1]).toHaveTextContent('bitte telefonisch informieren (P3RT9W)');
+    // Kept until the day's end so staff can call: name and phone, and the call still owed (docs/decisions/035).
+    expect(rows[1]).toHaveTextContent('Müller, Jürgen');
+    expect(rows[1]).toHaveTextContent('keine E-Mail – bitte anrufen: 0211 4445566');
+    for (const link of within(rows[1]!).getAllByRole('link', { name: '0211 4445566' })) expect(link).toHaveAttribute('href', 'tel:02114445566');
+    expect(within(rows[1]!).getByRole('button', { name: 'P3RT9W: Patient erreicht' })).toBeInTheDocument();
     expect(within(rows[2]!).getByRole('button', { name: 'Termin Check-up, 09.01.2030 08:20 Uhr absagen' })).toBeInTheDocument();
     // Cancellations count for nothing.
     expect(screen.getByText('Angezeigte Termine', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1');
+  });
+
+  it('a bounced email asks for a call; "Patient erreicht" clears it and tells the server', async () => {
+    replies = {
+      'GET /api/admin/booked-slots': () => ({
+        status: 200,
+        body: [{ ...slot('b', '2030-01-08', '09:00'), reference: 'B0UNC3', patient_notified: false, needs_call: true, patient_notice: 'bounced' }],
+      }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+      'PUT /api/admin/booked-slots/b/informed': () => ({ status: 200, body: { id: 'b', reference: 'B0UNC3', needs_call: false } }),
+    };
+    renderWithToasts(<BookedSlotsPage />);
+    const user = userEvent.setup();
+    const row = (await screen.findAllByRole('row'))[1]!;
+    expect(row).toHaveTextContent('E-Mail nicht zugestellt – bitte anrufen: +49 211 5550123');
+    await user.click(within(row).getByRole('button', { name: 'B0UNC3: Patient erreicht' }));
+    expect(await screen.findByText('B0UNC3: als erreicht vermerkt')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'PUT /api/admin/booked-slots/b/informed')).toBe(true);
+    expect(row).not.toHaveTextContent('bitte anrufen');
+    expect(within(row).queryByRole('button', { name: 'B0UNC3: Patient erreicht' })).toBeNull();
   });
 
   it('"Absagen" sends the message, refuses a bidi character at the field, and says when staff must call', async () => {

@@ -17,6 +17,7 @@ import { adminApi, type AdminBookedSlotDto } from '../shared/admin-api';
 import { patientNameText } from '../shared/patient-name';
 import { labels } from '../shared/labels';
 import { CancelBookingButton } from './cancel-booking-dialog';
+import { NoticeStatus } from './notice-status';
 import { MoveBookingButton } from './move-booking-dialog';
 import { StaffBookingForm } from './staff-booking-form';
 import { EditDialog, inputClass, ListTable, PageHeader, primaryButton, secondaryButton, useList } from '../shared/ui';
@@ -47,15 +48,23 @@ export function BookedSlotsPage() {
   const types = useList(adminApi.types.list, () => toast.error(C.loadError));
   const [adding, setAdding] = useState<'new' | null>(null);
   const [search, setSearch] = useState('');
-  // The dashboard links here with ?datum= or ?filter=unnotified (upcoming bookings the practice was not told of).
+  // The dashboard links here with ?datum=, ?filter=unnotified (upcoming bookings the practice was not told of)
+  // or ?filter=needs-call (upcoming bookings whose patient staff must call, docs/decisions/035).
   const [date, setDate] = useState(() => dateFromUrl() ?? '');
-  const [onlyUnnotified, setOnlyUnnotified] = useState(() => new URLSearchParams(window.location.search).get('filter') === 'unnotified');
+  const [filter, setFilter] = useState(() => {
+    const value = new URLSearchParams(window.location.search).get('filter');
+    return value === 'unnotified' || value === 'needs-call' ? value : null;
+  });
   // The practice's notification links here with ?buchung=<id>: that booking alone, until "Alle Termine anzeigen".
   const [linked, setLinked] = useState(bookingFromUrl);
   const today = berlinToday();
   const shown = linked
     ? (items ?? []).filter((s) => s.id === linked)
-    : filterBookedSlots(items ?? [], search, date).filter((s) => !onlyUnnotified || (!s.practice_notified && s.appointment_date >= today));
+    : filterBookedSlots(items ?? [], search, date).filter(
+        (s) =>
+          filter === null ||
+          (s.appointment_date >= today && (filter === 'unnotified' ? !s.practice_notified : s.needs_call)),
+      );
   const counters = bookedCounters(shown, today);
   const names = patientNames(shown, { unreadable: L.unreadable, none: L.noName, born: L.born });
   // The booking a search hit opened: its row shows its details and comes into view.
@@ -80,7 +89,7 @@ export function BookedSlotsPage() {
       <PatientSearch
         onOpen={(hit) => {
           setSearch('');
-          setOnlyUnnotified(false);
+          setFilter(null);
           setDate(hit.appointment_date);
           setOpened(hit.id);
         }}
@@ -103,9 +112,9 @@ export function BookedSlotsPage() {
             {L.clearDate}
           </button>
         )}
-        {onlyUnnotified && (
-          <button type="button" className={secondaryButton} onClick={() => setOnlyUnnotified(false)}>
-            {L.onlyUnnotified}
+        {filter && (
+          <button type="button" className={secondaryButton} onClick={() => setFilter(null)}>
+            {filter === 'unnotified' ? L.onlyUnnotified : L.onlyNeedsCall}
           </button>
         )}
       </div>
@@ -189,12 +198,7 @@ export function BookedSlotsPage() {
               <td className="px-3 py-2">{L.sources[s.source] ?? s.source}</td>
               <td className="px-3 py-2">
                 {cancelled && <span className="block font-medium text-red-800">{L.statusCancelled}</span>}
-                {cancelled && <span className="block text-sm">{L.patientNotified(s.patient_notified)}</span>}
-                {!s.patient_notified && (
-                  <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                    {L.pleaseCall} ({s.patient?.phone ?? s.reference})
-                  </span>
-                )}
+                <NoticeStatus slot={s} />
               </td>
               <td className="px-3 py-2">{createdAt.format(new Date(s.created_at))}</td>
               <td className="px-3 py-2">

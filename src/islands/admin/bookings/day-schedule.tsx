@@ -14,6 +14,7 @@ import { formatLongDate } from '../../../lib/dates';
 import { adminApi, type AdminBookedSlotDto, type BlockedDateDto } from '../shared/admin-api';
 import { berlinToday } from '../../../lib/berlin-time';
 import { ArrivalCell } from './arrival';
+import { NoticeStatus } from './notice-status';
 import { labels } from '../shared/labels';
 import { patientNameText } from '../shared/patient-name';
 import { blocksOn, dayList, inBlock, patientNames } from '../shared/views';
@@ -23,10 +24,9 @@ const L = labels.schedule;
 
 const cancelled = (s: AdminBookedSlotDto) => s.status === 'cancelled_by_practice';
 
-/** A practice cancellation says whether the patient was told (an email went out) or is to be called. */
+/** Booked or cancelled; whether the patient knows follows beneath (NoticeStatus). */
 function statusText(s: AdminBookedSlotDto): string {
-  if (!cancelled(s)) return L.booked;
-  return `${L.cancelled} – ${s.patient_notified ? L.patientNotified : L.callPatient}`;
+  return cancelled(s) ? L.cancelled : L.booked;
 }
 
 function blockText(b: BlockedDateDto): string {
@@ -122,6 +122,7 @@ export function DaySchedule({
                     </td>
                     <td data-label={L.status} className="px-2 py-1.5 print:px-1 print:py-0.5">
                       {statusText(s)}
+                      <NoticeStatus slot={s} />
                       {blocked && (
                         <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 print:border print:border-black print:bg-transparent">
                           {L.inBlock}

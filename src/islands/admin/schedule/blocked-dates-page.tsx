@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { ALL_TYPES, blockedDateSchema, cancelMessageSchema } from '../../../lib/admin-schemas';
 import { berlinToday } from '../../../lib/berlin-time';
 import { calendarDate, formatShortDate } from '../../../lib/dates';
-import { adminApi, ApiError, failureText, type BlockedDateDto, type BlockSaved } from '../shared/admin-api';
+import { adminApi, ApiError, failureText, type BlockedDateDto, type BlockSaved, type CalledPatient } from '../shared/admin-api';
 import { labels } from '../shared/labels';
 import {
   ConfirmButton,
@@ -142,6 +142,15 @@ interface Covered {
   begun?: boolean;
   /** The language of the patient's email; null: no email (phone booking), staff call. */
   language?: 'de' | 'en' | null;
+  /** Whether cancelling it emails the patient; false: staff call (docs/decisions/035). */
+  will_email?: boolean;
+  /** Who it is: name, phone (and email) for the call; null when the details are gone or unreadable. */
+  patient?: CalledPatient | null;
+}
+
+/** "Müller, Hans · 0211 7654321": who to call. */
+function callee(p: CalledPatient | null | undefined): string | null {
+  return p ? `${p.last_name}, ${p.first_name} · ${p.phone}` : null;
 }
 
 const B = labels.booked;
@@ -248,8 +257,9 @@ function BlockedForm({
             {result.cancelled.map((r) => (
               <li key={r.reference} className="flex flex-wrap justify-between gap-2 p-2 text-sm">
                 <span className="font-mono tracking-wider">{r.reference}</span>
+                {r.patient && <span>{`${r.patient.last_name}, ${r.patient.first_name}`}</span>}
                 <span className={r.patient_notified ? 'text-slate-700' : 'font-semibold text-amber-900'}>
-                  {r.patient_notified ? labels.booked.patientNotified(true) : labels.booked.pleaseCall}
+                  {r.patient_notified ? L.emailQueued : L.callNow(r.patient?.phone ?? r.patient_phone ?? null)}
                 </span>
               </li>
             ))}
@@ -296,7 +306,8 @@ function BlockedForm({
               <span className="tabular-nums">{b.appointment_time}</span>
               <span className="flex-1">{b.type_name}</span>
               <span className="font-mono tracking-wider">{b.reference}</span>
-              <span className={`basis-full text-xs ${b.begun ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>
+              {callee(b.patient) && <span className="basis-full font-medium">{callee(b.patient)}</span>}
+              <span className={`basis-full text-xs ${b.begun ? 'font-semibold text-slate-900' : b.will_email === false ? 'font-semibold text-amber-900' : 'text-slate-700'}`}>
                 {b.begun ? L.begun : B.emailIn(b.language ?? null)}
               </span>
             </li>

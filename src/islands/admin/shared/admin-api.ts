@@ -36,10 +36,19 @@ export interface StaffBookingInput {
 }
 export { ApiError };
 
+/** Who to call about a booking a block covers or cancelled (staff only, no-store). */
+export interface CalledPatient {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email?: string;
+}
+
 /** A block saved with a range or a choice about the bookings it covers. */
 export interface BlockSaved {
   blocked: BlockedDateDto[];
-  cancelled: Array<{ reference: string; patient_notified: boolean }>;
+  /** Per cancelled booking: whether an email went, and who to call where none did (docs/decisions/035). */
+  cancelled: Array<{ reference: string; patient_notified: boolean; patient_phone?: string; patient: CalledPatient | null }>;
   /** Covered bookings that had begun: kept, whatever was asked (docs/decisions/030). */
   kept: Array<{ id: string; reference: string; appointment_date: string; appointment_time: string; type_name: string }>;
 }
@@ -94,6 +103,9 @@ export const adminApi = {
         `/api/admin/booked-slots/${encodeURIComponent(id)}/cancel`,
         message ? { message } : {},
       ),
+    /** "Patient erreicht": staff told the patient by phone; the booking no longer asks for a call (docs/decisions/035). */
+    informed: (id: string) =>
+      request<{ id: string; reference: string; needs_call: false }>('PUT', `/api/admin/booked-slots/${encodeURIComponent(id)}/informed`, {}),
     /** Arrival on the appointment's day; null undoes it (docs/decisions/026). */
     attendance: (id: string, attendance: 'arrived' | 'no_show' | null) =>
       request<{ id: string; reference: string; attendance: 'arrived' | 'no_show' | null }>(

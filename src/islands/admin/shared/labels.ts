@@ -274,6 +274,8 @@ export const labels = {
     unnotified: 'Buchungen ohne Praxis-Benachrichtigung',
     /** What the figure counts, said under it (docs/decisions/030). */
     unnotifiedHint: 'Online-Buchungen, deren E-Mail an die Praxis nicht zugestellt wurde. Die Termine gelten trotzdem; die Liste zeigt sie.',
+    needsCall: 'Patienten anzurufen',
+    needsCallHint: 'Termine ab heute, von deren Änderung oder Absage keine E-Mail den Patienten erreicht hat. Nach dem Anruf „Patient erreicht“ wählen.',
     quickLinks: 'Schnellzugriff',
     loadError: 'Fehler beim Laden',
     todayRemaining: 'Heute noch',
@@ -401,6 +403,8 @@ export const labels = {
     back: 'Zurück',
     done: 'Fertig',
     cancelledTitle: (n: number) => (n === 1 ? 'Gesperrt. 1 Termin wurde abgesagt:' : `Gesperrt. ${n} Termine wurden abgesagt:`),
+    emailQueued: 'Patient wird per E-Mail informiert',
+    callNow: (phone: string | null) => (phone ? `bitte anrufen: ${phone}` : 'bitte anrufen (keine Telefonnummer gespeichert)'),
     startTime: 'Von (optional)',
     endTime: 'Bis (optional)',
     wholeDay: 'ganzer Tag',
@@ -471,6 +475,7 @@ export const labels = {
     date: 'Datum filtern',
     clearDate: 'Datumsfilter zurücksetzen',
     onlyUnnotified: 'Filter „ohne Praxis-Benachrichtigung“ aufheben',
+    onlyNeedsCall: 'Filter „Patienten anzurufen“ aufheben',
     openedOne: 'Die Buchung aus der Benachrichtigung der Praxis.',
     openedGone: 'Diese Buchung gibt es nicht mehr: Sie wurde abgesagt oder ihr Tag ist vorbei.',
     showAll: 'Alle Termine anzeigen',
@@ -770,6 +775,22 @@ export const labels = {
     count: (n: number, cancelled = 0) => `${n === 1 ? '1 Termin' : `${n} Termine`}${cancelled > 0 ? `, ${cancelled} abgesagt` : ''}`,
     none: 'Keine Termine.',
     caption: (date: string) => `Termine am ${date}, nach Uhrzeit sortiert`,
+  },
+  /** Whether the patient knows of a change, and the call staff owe them where not (docs/decisions/035). */
+  notice: {
+    undelivered: 'E-Mail nicht zugestellt – bitte anrufen',
+    noEmail: 'keine E-Mail – bitte anrufen',
+    pending: 'E-Mail wird gesendet',
+    sent: 'E-Mail gesendet',
+    delivered: 'E-Mail zugestellt',
+    reached: 'Patient erreicht',
+    reachedNamed: (what: string) => `${what}: Patient erreicht`,
+    reachedDone: (reference: string) => `${reference}: als erreicht vermerkt`,
+    reachedFailed: 'Nicht gespeichert',
+    /** The dashboard's count. */
+    toCall: (n: number) => (n === 1 ? '1 Patient anzurufen' : `${n} Patienten anzurufen`),
+    practiceBounced: (when: string) =>
+      `E-Mails an die Praxisadresse kommen nicht an (zuletzt abgewiesen am ${when}). Bitte prüfen Sie die Adresse (PRACTICE_EMAIL) und das Postfach; bis dahin erfahren Sie neue Buchungen nur hier in der Verwaltung.`,
   },
   arrival: {
     column: 'Ankunft',

@@ -21,12 +21,17 @@ interface Stats {
   lowStock: number;
   expiringSoon: number;
   unnotified: number;
+  needsCall: number;
+  /** When the practice's own address last refused a message; null when all is well (docs/decisions/035). */
+  practiceMailBouncedAt: string | null;
   noShows: NoShowFigures[];
 }
 
-type Figure = Exclude<keyof Stats, 'noShows'>;
+type Figure = Exclude<keyof Stats, 'noShows' | 'practiceMailBouncedAt'>;
 
 const L = labels.dashboard;
+
+const bouncedAt = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
 
 /** Each figure and the page that shows what it counts. */
 function cards(today: string): Array<{ key: Figure; label: string; href: string; alarm?: boolean; hint?: string }> {
@@ -39,6 +44,8 @@ function cards(today: string): Array<{ key: Figure; label: string; href: string;
     { key: 'expiringSoon', label: L.expiringSoon, href: '/admin/inventory?filter=expiring', alarm: true },
     // Says what it counts: the practice's email about these bookings failed (the bookings stand).
     { key: 'unnotified', label: L.unnotified, href: '/admin/booked-slots?filter=unnotified', alarm: true, hint: L.unnotifiedHint },
+    // Patients no email reached about a change: staff call them, then mark them reached (docs/decisions/035).
+    { key: 'needsCall', label: L.needsCall, href: '/admin/booked-slots?filter=needs-call', alarm: true, hint: L.needsCallHint },
   ];
 }
 
@@ -58,6 +65,11 @@ export function Dashboard() {
   return (
     <>
       <h1 className="text-2xl font-semibold">{labels.nav.dashboard}</h1>
+      {stats?.practiceMailBouncedAt && (
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950">
+          {labels.notice.practiceBounced(bouncedAt.format(new Date(stats.practiceMailBouncedAt)))}
+        </p>
+      )}
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
         {cards(today).map((card) => {
           const value = stats?.[card.key];

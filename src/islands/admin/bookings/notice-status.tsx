@@ -1,0 +1,77 @@
+/**
+ * Whether the patient knows of their booking's change (docs/decisions/035):
+ * the state of the latest email to them, and, where none reached them (no
+ * address, a bounce, a final failure), "bitte anrufen" with the number and
+ * a "Patient erreicht" button that clears the mark (audited on the server).
+ * The button is for the screen; paper shows the mark and the number.
+ */
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { adminApi, type AdminBookedSlotDto } from '../shared/admin-api';
+import { labels } from '../shared/labels';
+
+const L = labels.notice;
+
+/** The mark a booking carries about its patient's email, or null when there is nothing to say. */
+export function noticeText(s: Pick<AdminBookedSlotDto, 'needs_call' | 'patient_notice' | 'status'>): string | null {
+  if (s.needs_call) return s.patient_notice === 'bounced' || s.patient_notice === 'failed' ? L.undelivered : L.noEmail;
+  // A practice cancellation says how its email went; a plain booking only while it is on its way.
+  if (s.status === 'cancelled_by_practice' || s.patient_notice === 'pending') {
+    if (s.patient_notice === 'pending') return L.pending;
+    if (s.patient_notice === 'sent') return L.sent;
+    if (s.patient_notice === 'delivered') return L.delivered;
+  }
+  return null;
+}
+
+export function NoticeStatus({ slot, onReached }: { slot: AdminBookedSlotDto; onReached?: () => void }) {
+  const [reached, setReached] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const shown = reached ? { ...slot, needs_call: false } : slot;
+  const text = noticeText(shown);
+  if (!text && !reached) return null;
+  const markReached = async () => {
+    setBusy(true);
+    try {
+      await adminApi.booked.informed(slot.id);
+      setReached(true);
+      toast.success(L.reachedDone(slot.reference));
+      onReached?.();
+    } catch {
+      toast.error(L.reachedFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const phone = slot.patient?.phone;
+  return (
+    <span className="mt-1 block text-sm">
+      {shown.needs_call ? (
+        <>
+          <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 print:border print:border-black print:bg-transparent">
+            {text}
+            {phone ? (
+              <>
+                {': '}
+                <a className="underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+                  {phone}
+                </a>
+              </>
+            ) : null}
+          </span>{' '}
+          <button
+            type="button"
+            disabled={busy}
+            onClick={markReached}
+            aria-label={L.reachedNamed(slot.reference)}
+            className="mt-1 rounded-md border border-slate-300 px-2 py-0.5 text-xs font-medium hover:bg-slate-50 disabled:opacity-60 print:hidden"
+          >
+            {L.reached}
+          </button>
+        </>
+      ) : (
+        <span className="text-slate-600">{reached ? L.reached : text}</span>
+      )}
+    </span>
+  );
+}
