@@ -215,6 +215,15 @@ export const users = pgTable(
      * knows until the colleague sets one through a link (which clears it).
      */
     invitationPending: boolean('invitation_pending').notNull().default(false),
+    /**
+     * Wrong codes (docs/decisions/037-passkeys-sessions-guessing.md): when
+     * the owner was last emailed that their password is being used with
+     * wrong codes (at most once a day), and when the code step was closed
+     * after 30 wrong codes in a day (open again once the password is reset
+     * by its emailed link or changed).
+     */
+    wrongCodeAlertAt: timestamp('wrong_code_alert_at', { withTimezone: true }),
+    codeStepClosedAt: timestamp('code_step_closed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -263,11 +272,19 @@ export const sessions = pgTable(
      * without one (docs/decisions/027-staff-second-factor.md).
      */
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    /** Updated by sign-in and every refresh, not by every request ("Angemeldete Geräte"). */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The browser's User-Agent at sign-in, cut to 512 characters: staff
+     * data, shown as browser and system under "Angemeldete Geräte"; null
+     * for sessions from before it was kept.
+     */
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
   (t) => [
     check('sessions_refresh_hash_format', sql`${t.refreshTokenHash} ~ '^[0-9a-f]{64}$'`),
+    check('sessions_user_agent_length', sql`char_length(${t.userAgent}) <= 512`),
     check('sessions_expiry_after_creation', sql`${t.expiresAt} > ${t.createdAt}`),
     uniqueIndex('sessions_refresh_token_hash_idx').on(t.refreshTokenHash),
     index('sessions_user_idx').on(t.userId),
@@ -532,6 +549,12 @@ export const staffSecondFactors = pgTable(
     sealed: text('sealed').notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     lastStep: bigint('last_step', { mode: 'number' }),
+    /**
+     * The session that started a setup still waiting for its first code:
+     * only it may confirm it, and no other live session replaces it
+     * (docs/decisions/037-passkeys-sessions-guessing.md).
+     */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -555,6 +578,66 @@ export const staffRecoveryCodes = pgTable(
   (t) => [
     check('staff_recovery_codes_hash_format', sql`${t.codeHash} ~ '^[0-9a-f]{64}$'`),
     uniqueIndex('staff_recovery_codes_user_hash_idx').on(t.userId, t.codeHash),
+  ],
+);
+
+/**
+ * A staff member's passkeys (WebAuthn; docs/decisions/037-passkeys-sessions-guessing.md):
+ * the credential id and COSE public key as the authenticator made them
+ * (base64url), its signature counter, how the browser reaches it
+ * (transports), and the name its owner gave it. The public key is no
+ * secret, but the API never shows it.
+ */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_passkeys_credential_id_idx').on(t.credentialId),
+    index('staff_passkeys_user_idx').on(t.userId),
+    check('staff_passkeys_credential_id_format', sql`${t.credentialId} ~ '^[A-Za-z0-9_-]+$' and char_length(${t.credentialId}) between 16 and 1366`),
+    check('staff_passkeys_public_key_format', sql`${t.publicKey} ~ '^[A-Za-z0-9_-]+$'`),
+    check('staff_passkeys_counter_non_negative', sql`${t.counter} >= 0`),
+    check('staff_passkeys_name_length', sql`char_length(${t.name}) between 1 and 60`),
+  ],
+);
+
+/**
+ * Single-use, short-lived proofs of a sign-in step, kept on the server
+ * (docs/decisions/037-passkeys-sessions-guessing.md): a passkey
+ * registration's challenge (bound to the session that asked), a passkey
+ * sign-in's challenge (bound to a cookie of the browser that asked), and
+ * the pending sign-in between password and code. `used_at` is set by the
+ * one UPDATE that spends it.
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    /** The WebAuthn challenge (base64url); null for a pending sign-in. */
+    challenge: text('challenge'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('auth_challenges_purpose_known', sql`${t.purpose} in ('passkey-register', 'passkey-login', 'second-factor')`),
+    check('auth_challenges_challenge_format', sql`${t.challenge} ~ '^[A-Za-z0-9_-]{16,128}$'`),
+    index('auth_challenges_expires_idx').on(t.expiresAt),
   ],
 );
 

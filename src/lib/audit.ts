@@ -23,6 +23,8 @@ export const AUDIT_ENTITIES = [
   'patient-request',
   /** Patient details revealed to staff (entity id: the view, e.g. "day-list", "search"); the label names the view and the count, never a value. */
   'patient-details',
+  /** A signed-in device of a staff account (entity id: the session id). */
+  'session',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -48,6 +50,13 @@ export const AUDIT_ACTIONS = [
   'second-factor-enrol',
   'second-factor-remove',
   'second-factor-reset',
+  /** Passkeys (docs/decisions/037-passkeys-sessions-guessing.md): added or removed under "Mein Konto". */
+  'passkey-add',
+  'passkey-remove',
+  /** A session ended by its owner ("Abmelden", "Alle anderen abmelden") or by an admin; entity `session`, the label names account and device. */
+  'session-end',
+  /** The code step closed after 30 wrong codes in a day (the account as actor: nobody chose it). */
+  'code-step-close',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -6,19 +6,27 @@
  * signing in checks no length, so existing passwords keep working.
  * Messages are translation keys.
  */
+import { toAsciiEmail } from './text-input';
 import { z } from './zod';
 import { requestSettingsSchema } from './request-schema';
 
 export const MIN_NEW_PASSWORD_LENGTH = 12;
 const MAX_PASSWORD_LENGTH = 200;
 
+/**
+ * A staff email (sign-in, first admin, colleagues, invitations, "Passwort
+ * vergessen"): the address rules of a patient's email (one ASCII address,
+ * an internationalised domain as punycode, no control, format or bidi
+ * character: toAsciiEmail), lower-cased as the users table keeps it.
+ */
 const email = z
   .string({ error: 'errors.emailRequired' })
   .trim()
   .toLowerCase()
   .min(1, 'errors.emailRequired')
   .max(254, 'errors.emailInvalid')
-  .regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, 'errors.emailInvalid');
+  .transform((v) => toAsciiEmail(v) ?? '')
+  .pipe(z.email({ error: 'errors.emailInvalid' }));
 
 export const loginSchema = z.object({
   email,
@@ -41,15 +49,28 @@ export type AdminSetupInput = z.infer<typeof adminSetupSchema>;
  * 6 digits from the authenticator app or a recovery code (XXXX-XXXX-XXXX-XXXX,
  * dashes and spaces optional). The server decides which it is.
  */
-export const secondFactorCodeSchema = z.object({
-  code: z
-    .string({ error: 'errors.codeRequired' })
-    .trim()
-    .min(1, 'errors.codeRequired')
-    .max(40, 'errors.codeInvalid')
-    .regex(/^[0-9A-Za-z\s-]+$/, 'errors.codeInvalid'),
-});
+const code = z
+  .string({ error: 'errors.codeRequired' })
+  .trim()
+  .min(1, 'errors.codeRequired')
+  .max(40, 'errors.codeInvalid')
+  .regex(/^[0-9A-Za-z\s-]+$/, 'errors.codeInvalid');
+
+export const secondFactorCodeSchema = z.object({ code });
 export type SecondFactorCodeInput = z.infer<typeof secondFactorCodeSchema>;
+
+/**
+ * Confirming who one is before changing one's own sign-in
+ * (docs/decisions/037-passkeys-sessions-guessing.md): the current password
+ * and, where the rule asks for it, a code. Both optional here: a missing
+ * one is the server's 401 (`wrong-password`, `invalid-code`), not a form
+ * error.
+ */
+export const factorProofSchema = z.object({
+  password: z.string({ error: 'errors.passwordRequired' }).max(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong').optional(),
+  code: z.preprocess((v) => (v === '' ? undefined : v), code.optional()),
+});
+export type FactorProofInput = z.infer<typeof factorProofSchema>;
 
 /**
  * PUT /api/admin/settings: the practice-wide settings of the back office,

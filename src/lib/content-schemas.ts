@@ -11,27 +11,55 @@
  */
 import { z } from 'astro/zod';
 import type { ContentPage } from './content-files';
+import { hasEncodedWord, hasLineBreak, isCleanLine, isCleanText } from './text-input';
 
-const text = z.string().trim().min(1);
+/**
+ * Page text follows the admin text rules, as practice.json does
+ * (docs/decisions/015-admin-text-rules.md,
+ * docs/decisions/037-passkeys-sessions-guessing.md): no control, format
+ * (bidi) or noncharacter code point, however the YAML spells it ("\u202E",
+ * "\x01"), no encoded word. A one-line field (a heading, a label, a name:
+ * a one-line input in the editor) holds no line break; a paragraph (the
+ * keys the editor shows as a text area: text, intro, note, philosophy,
+ * description; src/lib/content-fields.ts) may hold LF or CRLF, nothing
+ * else. The issues carry the admin text keys, which the content editor's
+ * server words in German (src/server/content/check.server.ts).
+ */
+const text = z
+  .string()
+  .trim()
+  .min(1)
+  .superRefine((v, ctx) => {
+    if (hasLineBreak(v)) ctx.addIssue({ code: 'custom', message: 'admin.errors.singleLine' });
+    else if (!isCleanLine(v)) ctx.addIssue({ code: 'custom', message: 'admin.errors.invalidCharacters' });
+  });
+
+const paragraph = z
+  .string()
+  .trim()
+  .min(1)
+  .superRefine((v, ctx) => {
+    if (!isCleanText(v) || hasEncodedWord(v)) ctx.addIssue({ code: 'custom', message: 'admin.errors.invalidCharacters' });
+  });
 
 /** Every page: what the browser tab and search engines show. */
 const pageMeta = {
   /** The document title (browser tab, search results). */
   title: text.describe('document title'),
   /** One or two sentences for search engines (meta description). */
-  description: text.describe('meta description'),
+  description: paragraph.describe('meta description'),
 };
 
 /** A heading with a paragraph. */
 const block = z.object({
   heading: text,
-  text: text,
+  text: paragraph,
 });
 
 /** A card: title, text and an optional list of short items. */
 const card = z.object({
   title: text,
-  text: text.optional(),
+  text: paragraph.optional(),
   /** Short bullet points shown under the text. */
   items: z.array(text).default([]),
 });
@@ -42,19 +70,19 @@ export const homeSchema = z.object({
   hero: z.object({
     /** The page's main heading (h1). */
     heading: text,
-    text: text,
+    text: paragraph,
     /** Label of the button to the online booking (/termin). */
     bookLabel: text,
     /** Label of the call button; the phone number from practice.json is added. */
     callLabel: text,
   }),
   /** Opening hours box; the hours themselves come from practice.json. */
-  hours: z.object({ heading: text, note: text }),
+  hours: z.object({ heading: text, note: paragraph }),
   /** The current news item (e.g. the flu vaccination season). */
   news: block.extend({ badge: text }),
   services: z.object({
     heading: text,
-    intro: text,
+    intro: paragraph,
     /** One card per service group (preventive medicine, general medicine, ...). */
     groups: z.array(card).min(1),
   }),
@@ -79,7 +107,7 @@ export const labTestsSchema = z.object({
     z.object({
       name: text,
       /** What the value tells. */
-      text: text,
+      text: paragraph,
       /** Who it is useful for. */
       forWhom: text.optional(),
     }),
@@ -88,13 +116,13 @@ export const labTestsSchema = z.object({
   billing: block,
   packages: z.object({
     heading: text,
-    intro: text,
+    intro: paragraph,
     items: z.array(
       z.object({
         name: text,
         /** The tests included. */
         includes: z.array(text).min(1),
-        note: text.optional(),
+        note: paragraph.optional(),
       }),
     ),
   }),
@@ -106,7 +134,7 @@ const person = z.object({
   /** Shown as written. PLACEHOLDER names are marked in the Markdown file. */
   name: text,
   role: text,
-  text: text.optional(),
+  text: paragraph.optional(),
 });
 
 /** Team page (/team). The Markdown body is the introduction. */
@@ -121,7 +149,7 @@ export const teamSchema = z.object({
     careerHeading: text,
     career: z.array(text).min(1),
     philosophyHeading: text,
-    philosophy: text,
+    philosophy: paragraph,
   }),
   assistantDoctor: z.object({ heading: text, person }),
   /** The medical assistants (MFA); one of them is also the practice manager. */
@@ -136,7 +164,7 @@ export const contactSchema = z.object({
   /** Heading of the address/phone/hours box; the facts come from practice.json. */
   detailsHeading: text,
   /** Heading and intro of the contact form. */
-  form: z.object({ heading: text, intro: text }),
+  form: z.object({ heading: text, intro: paragraph }),
   /** "Additional services" cards below the form. */
   services: z.object({ heading: text, cards: z.array(card).min(1) }),
 });

@@ -7,6 +7,8 @@ export const HTTP_STATUS_BY_CODE = {
   unauthenticated: 401,
   /** A wrong, used or replayed second-factor code (docs/decisions/027-staff-second-factor.md). */
   'invalid-code': 401,
+  /** A password confirming a change to one's own sign-in (a second factor set up, a passkey removed) is missing or wrong. */
+  'wrong-password': 401,
   /** The account must set up its second factor before anything else. */
   'second-factor-enrolment-required': 403,
   forbidden: 403,
@@ -34,6 +36,12 @@ export const HTTP_STATUS_BY_CODE = {
   'request-kind-closed': 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
+  /**
+   * The code step of sign-in is closed after 30 wrong codes in a day, until
+   * the password is set anew (docs/decisions/037-passkeys-sessions-guessing.md);
+   * a recovery code or a passkey still signs in.
+   */
+  'code-step-closed': 423,
   'rate-limited': 429,
   'email-failed': 502,
   /** The Git host (content editor, production) refused or did not answer. */

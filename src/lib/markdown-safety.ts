@@ -12,13 +12,20 @@
  *   decoded it (character references like `&#58;` or `&#106;` resolved),
  *   with the ASCII whitespace and control characters a browser strips from
  *   a URL removed, so `javascript&#58;…` is a javascript: link here too.
+ * - No hidden characters: every text, link target, title and alternative
+ *   text, as decoded, follows the floor of every text the site takes
+ *   (isAcceptableString: no control character but TAB and line breaks, no
+ *   format or bidi character, no noncharacter), so `&#x202E;` cannot
+ *   publish what the raw file refuses
+ *   (docs/decisions/037-passkeys-sessions-guessing.md).
  */
 import { fromMarkdown } from 'mdast-util-from-markdown';
+import { isAcceptableString } from './text-input';
 
 export const ALLOWED_LINK_SCHEMES = ['https', 'http', 'mailto', 'tel'] as const;
 
 export interface MarkdownProblem {
-  kind: 'html' | 'link';
+  kind: 'html' | 'link' | 'characters';
   /** The offending tag or link target, shortened, for a message. */
   excerpt: string;
   /** 1-based line in the Markdown, when known. */
@@ -29,6 +36,8 @@ interface MdNode {
   type: string;
   url?: string;
   value?: string;
+  title?: string | null;
+  alt?: string | null;
   children?: MdNode[];
   position?: { start: { line: number } };
 }
@@ -61,6 +70,10 @@ export function treeProblems(tree: MdNode): MarkdownProblem[] {
     if (node.type === 'html') problems.push({ kind: 'html', excerpt: shorten((node.value ?? '').trim()), line });
     if ((node.type === 'link' || node.type === 'definition' || node.type === 'image') && typeof node.url === 'string' && !isAllowedLink(node.url)) {
       problems.push({ kind: 'link', excerpt: shorten(node.url), line });
+    }
+    const texts = [node.type === 'html' ? undefined : node.value, node.url, node.title, node.alt];
+    if (texts.some((t) => typeof t === 'string' && !isAcceptableString(t))) {
+      problems.push({ kind: 'characters', excerpt: shorten(JSON.stringify(node.value ?? node.url ?? '').slice(1, -1)), line });
     }
     for (let i = (node.children?.length ?? 0) - 1; i >= 0; i--) stack.push(node.children![i]!);
   }

@@ -72,6 +72,60 @@ export function hasLineBreak(value: string): boolean {
   return LINE_BREAKS.test(value);
 }
 
+/** C0 controls except TAB, LF and CR before LF, DEL and C1 controls: what no string of any request may hold. */
+const CONTROLS_EXCEPT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
+
+/**
+ * The floor under every string of every JSON body, whatever field it is
+ * (docs/decisions/037-passkeys-sessions-guessing.md): no NUL or other
+ * control character except TAB, LF and CRLF, no format character (bidi
+ * marks included; ZWNJ, ZWJ and emoji tag sequences stay), no noncharacter,
+ * no lone surrogate. Which fields may hold line breaks or tabs is each
+ * field's own rule (isCleanLine, isCleanText).
+ */
+export function isAcceptableString(value: string): boolean {
+  return !CONTROLS_EXCEPT_WHITESPACE.test(value) && !hasHiddenCharacter(value);
+}
+
+/** How deep a body may nest before it is refused as a whole (no form nests more than a few levels). */
+const MAX_DEPTH = 64;
+
+/**
+ * The fields of a parsed JSON value that break the floor, as a problem's
+ * `errors` (field path → translation keys): `field`, `items.2.name`, `body`
+ * for the value itself. A string `isAcceptableString` refuses is
+ * `errors.invalidCharacters` (an object key is reported at its object's
+ * path); nesting deeper than any form does is `errors.invalid`.
+ */
+export function unacceptableStrings(value: unknown): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  const add = (path: string[], key: string) => {
+    const field = path.length > 0 ? path.join('.') : 'body';
+    (found[field] ??= []).includes(key) || found[field]!.push(key);
+  };
+  const walk = (v: unknown, path: string[]): void => {
+    if (typeof v === 'string') {
+      if (!isAcceptableString(v)) add(path, 'errors.invalidCharacters');
+      return;
+    }
+    if (v === null || typeof v !== 'object') return;
+    if (path.length >= MAX_DEPTH) {
+      add(path, 'errors.invalid');
+      return;
+    }
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => walk(item, [...path, String(i)]));
+      return;
+    }
+    for (const [key, item] of Object.entries(v)) {
+      if (!isAcceptableString(key)) add(path, 'errors.invalidCharacters');
+      else walk(item, [...path, key]);
+    }
+  };
+  walk(value, []);
+  return found;
+}
+
 const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{White_Space}\p{Cc}\p{Cf}\p{Mn}\p{Me}]*$/u;
 
 const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('und', { granularity: 'grapheme' }) : null;

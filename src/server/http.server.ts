@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { isDatabaseUnavailable, unavailableCode } from '../../db/errors';
 import { AppError, type FieldErrors } from '../lib/errors';
+import { unacceptableStrings } from '../lib/text-input';
 import { readEnv } from './env.server';
 import { withSecurityHeaders } from './security-headers';
 
@@ -52,6 +53,7 @@ const TITLES: Record<number, string> = {
   410: 'Gone',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
+  423: 'Locked',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
@@ -149,8 +151,52 @@ export function route(handlers: MethodHandlers): Handler {
   return handler;
 }
 
-/** Reads a JSON body of at most 64 KiB; 413 above, 415 for other media types, 400 for bad JSON. */
-export async function readJson(req: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
+/**
+ * Reads a JSON body of at most 64 KiB; 413 above, 415 for other media
+ * types, 400 for bad JSON, and 400 naming each field whose string holds a
+ * NUL, another control character (TAB, LF and CRLF aside), a format (bidi)
+ * character, a noncharacter or a lone surrogate: the floor under every
+ * field's own rules, before anything reaches the database
+ * (docs/architecture.md, Security). For a body with a schema, readJsonInput
+ * lets the field's own rule speak first; an action that checks its body
+ * itself passes `explain`, which may throw its own 400 for such a body.
+ */
+export async function readJson(req: Request, limit = MAX_BODY_BYTES, explain?: (body: unknown) => Promise<void> | void): Promise<unknown> {
+  const body = await readJsonUnchecked(req, limit);
+  const refused = unacceptableStrings(body);
+  if (Object.keys(refused).length > 0) {
+    // An action that checks its body itself may name the field more precisely (pure checks, nothing written).
+    await explain?.(body);
+    throw hiddenCharacters(refused);
+  }
+  return body;
+}
+
+/**
+ * Reads a JSON body and parses it with its schema, under the same floor as
+ * readJson: a field the schema refuses keeps the schema's key (the form's
+ * own message, e.g. a name's), every other field that breaks the floor is
+ * named with `errors.invalidCharacters`, in one 400. Nothing of a refused
+ * body reaches an action.
+ */
+export async function readJsonInput<S extends z.ZodType>(req: Request, schema: S, limit = MAX_BODY_BYTES): Promise<z.output<S>> {
+  const body = await readJsonUnchecked(req, limit);
+  const refused = unacceptableStrings(body);
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    for (const [field, keys] of Object.entries(refused)) errors[field] ??= keys;
+    throw new AppError('invalid-input', 'Some fields are missing or invalid.', errors);
+  }
+  if (Object.keys(refused).length > 0) throw hiddenCharacters(refused);
+  return result.data;
+}
+
+function hiddenCharacters(errors: FieldErrors): AppError {
+  return new AppError('invalid-input', 'Some fields hold control, format or other invisible characters.', errors);
+}
+
+async function readJsonUnchecked(req: Request, limit: number): Promise<unknown> {
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > limit) throw new AppError('payload-too-large', `The body is larger than ${limit} bytes.`);
   const type = req.headers.get('content-type') ?? '';

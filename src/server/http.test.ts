@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../lib/errors';
-import { DEFAULT_RETRY_AFTER_SECONDS, errorResponse, parseInput, readJson, route } from './http.server';
+import { DEFAULT_RETRY_AFTER_SECONDS, errorResponse, parseInput, readJson, readJsonInput, route } from './http.server';
 
 const post = (body: BodyInit, type = 'application/json', headers: Record<string, string> = {}) =>
   new Request('http://localhost/api/x', { method: 'POST', body, headers: { 'content-type': type, ...headers } });
@@ -19,6 +19,40 @@ describe('readJson', () => {
   it('parses a JSON body', async () => {
     await expect(readJson(post('{"a":1}'))).resolves.toEqual({ a: 1 });
     await expect(readJson(post('{"a":1}', 'application/problem+json'))).resolves.toEqual({ a: 1 });
+  });
+
+  it('refuses 400 naming each field for NUL, control, format and noncharacter code points in any string, keys too (docs/decisions/037)', async () => {
+    const fieldsOf = async (p: Promise<unknown>) => {
+      try {
+        await p;
+        return null;
+      } catch (e) {
+        return (e as AppError).fieldErrors;
+      }
+    };
+    expect(await fieldsOf(readJson(post('{"email":"a\\u0000@b.de","pw":"x"}')))).toEqual({ email: ['errors.invalidCharacters'] });
+    expect(await fieldsOf(readJson(post('{"a":[{"b":"\\u202e"}],"c":"\\ud800","d":"\\uffff"}')))).toEqual({
+      'a.0.b': ['errors.invalidCharacters'],
+      c: ['errors.invalidCharacters'],
+      d: ['errors.invalidCharacters'],
+    });
+    expect(await fieldsOf(readJson(post('{"a\\u0001":1}')))).toEqual({ body: ['errors.invalidCharacters'] });
+    await expect(readJson(post('{"text":"Zeile 1\\r\\nZeile 2\\tmit Tab"}'))).resolves.toEqual({ text: 'Zeile 1\r\nZeile 2\tmit Tab' });
+  });
+
+  it('with a schema, lets the field’s own rule speak first and names the other fields with the floor’s key', async () => {
+    const schema = z.object({ name: z.string().refine((v) => !v.includes('\u202e'), 'form.errors.name'), note: z.string() });
+    const errors = async (body: string) => {
+      try {
+        return await readJsonInput(post(body), schema);
+      } catch (e) {
+        return (e as AppError).fieldErrors;
+      }
+    };
+    expect(await errors('{"name":"a\\u202e","note":"b\\u0000"}')).toEqual({ name: ['form.errors.name'], note: ['errors.invalidCharacters'] });
+    expect(await errors('{"name":"a","note":"b\\u0000"}')).toEqual({ note: ['errors.invalidCharacters'] });
+    expect(await errors('{"name":"a","note":"b","extra":"\\u0007"}')).toEqual({ extra: ['errors.invalidCharacters'] });
+    expect(await errors('{"name":"a","note":"b"}')).toEqual({ name: 'a', note: 'b' });
   });
 
   it('answers 400 for malformed JSON, 415 for another media type', async () => {

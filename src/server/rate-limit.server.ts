@@ -168,6 +168,21 @@ export async function takeRateLimit(
 }
 
 /**
+ * Counts one hit and answers how many the window now holds, without a
+ * limit: for counts that trigger something other than a refusal (the owner
+ * alerted after wrong codes, docs/decisions/037-passkeys-sessions-guessing.md).
+ */
+export async function countHit(db: Database, hit: RateLimitHit, now: Date = new Date()): Promise<number> {
+  const result = await db.execute(sql`with h as (${hitCte(hit, now, sql`(select 1) one`)}), purge as (${purgeCte(now, [hit])}) select hits from h`);
+  return Number((result as unknown as { rows: Array<{ hits: unknown }> }).rows[0]?.hits ?? 0);
+}
+
+/** Forgets every hit of a key (the thing it counted was settled: a password reset after wrong codes). */
+export async function clearHits(db: Database, hit: RateLimitHit): Promise<void> {
+  await db.execute(sql`delete from rate_limits where bucket = ${hit.limit.bucket} and key_hash = ${hit.key}`);
+}
+
+/**
  * Takes back one hit counted at `now` (the request it counted for changed
  * nothing that the limit guards). One element goes, even when parallel
  * hits share the timestamp.

@@ -38,6 +38,10 @@ test('a colleague sets up the second factor at 360 px, signs out and in again wi
     await expect(phone.getByRole('heading', { name: 'Mein Konto', level: 1 })).toBeVisible();
     await expect(phone.getByText('Nicht eingerichtet.')).toBeVisible();
     await phone.getByRole('button', { name: 'Zwei-Faktor-Anmeldung einrichten' }).click();
+    // Setting up a factor needs the current password (docs/decisions/037-passkeys-sessions-guessing.md).
+    const totpSection = phone.getByRole('region', { name: 'Zwei-Faktor-Anmeldung' });
+    await totpSection.getByLabel(/Aktuelles Passwort/).fill(COLLEAGUE.password);
+    await totpSection.getByRole('button', { name: 'Weiter' }).click();
     const qr = phone.getByRole('img', { name: 'QR-Code für die Authenticator-App' });
     await expect(qr).toBeVisible();
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
@@ -61,7 +65,7 @@ test('a colleague sets up the second factor at 360 px, signs out and in again wi
     await phone.getByRole('button', { name: 'Ich habe die Codes sicher aufbewahrt' }).click();
     await expect(phone.getByText('Eingerichtet. Noch 10 unbenutzte Wiederherstellungscodes.')).toBeVisible();
 
-    await phone.getByRole('button', { name: 'Abmelden' }).click();
+    await phone.getByRole('button', { name: 'Abmelden', exact: true }).click();
     await expect(phone).toHaveURL(/\/auth$/);
 
     // Password first, then the code step; no session before the code.

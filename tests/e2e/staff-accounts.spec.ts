@@ -140,7 +140,7 @@ test.describe.serial('staff accounts, audit trail and day list', () => {
     await signIn(page, COLLEAGUE.email, COLLEAGUE.password);
     await expect(page.getByText('Anmeldung fehlgeschlagen')).toBeVisible();
     await page.getByLabel('Passwort', { exact: true }).fill(COLLEAGUE.next);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await expect(page).toHaveURL(/\/admin$/);
   });
 

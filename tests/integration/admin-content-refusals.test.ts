@@ -115,6 +115,32 @@ describe.each(databaseKinds)('content editor refusals on %s', (kind) => {
     await expectRefused(HOME_DE, heading, de.file.id, { 'de/home.hero.heading': ['content.errors.html'] }, /Kopfbereich › Hauptüberschrift enthält HTML-Code/);
   });
 
+  it('holds page fields to the admin text rules (docs/decisions/037): hidden and control characters, however YAML or Markdown spells them; line breaks only in paragraphs', async () => {
+    const de = await entryOf(HOME_DE);
+    const heading = (yaml: string) => de.data.replace('  heading: Ihre Hausarztpraxis in Düsseldorf', `  heading: ${yaml}`);
+    for (const escaped of ['"Ihre Praxis \\u202E"', '"Ihre Praxis \\x01"', '"Ihre \\u200BPraxis"', '"Ihre Praxis \\uFFFF"']) {
+      await expectRefused(HOME_DE, heading(escaped), de.file.id, { 'de/home.hero.heading': ['content.errors.invalidCharacters'] }, /Hauptüberschrift enthält Zeichen, die nicht erlaubt sind/);
+    }
+    await expectRefused(HOME_DE, heading('"Ihre =?utf-8?B?SGk=?= Praxis"'), de.file.id, { 'de/home.hero.heading': ['content.errors.invalidCharacters'] });
+    await expectRefused(HOME_DE, heading('"Ihre Praxis\\nin Düsseldorf"'), de.file.id, { 'de/home.hero.heading': ['content.errors.singleLine'] }, /in eine Zeile passen/);
+    // A paragraph may run over lines (the editor's text area), nothing more.
+    const paragraph = (yaml: string) => de.data.replace(/^  text: Vorsorge.*$/m, `  text: ${yaml}`);
+    await expectRefused(HOME_DE, paragraph('"Erste Zeile\\u202Ezweite"'), de.file.id, { 'de/home.hero.text': ['content.errors.invalidCharacters'] });
+    // The Markdown body: format characters written as character references (controls and noncharacters become U+FFFD there).
+    for (const hidden of ['&#x202E;', '&#8238;', '&#x200B;', '&#xFEFF;', '&#x2066;']) {
+      await expectRefused(HOME_DE, `${de.data}\nText mit ${hidden} darin\n`, de.file.id, { 'de/home.body': ['content.errors.invalidCharacters'] }, /unsichtbare Zeichen/);
+    }
+    // The raw file itself is a JSON string: the floor under every body refuses it before the editor's rules.
+    const raw = await save(HOME_DE, `${de.data}\nText \u0000 darin\n`, de.file.id);
+    expect(raw.status).toBe(400);
+    expect(raw.json.errors).toEqual({ 'params.dataFiles.0.raw': ['errors.invalidCharacters'] });
+    expect(await file(HOME_DE)).toBe(de.data);
+    expect(saved).toEqual([]);
+    // Accepted: a paragraph over two lines, tabs and line breaks in the body.
+    const fine = paragraph('"Vorsorge und Akutsprechstunde.\\nBuchen Sie online."') + '\n\tEingerückt\n';
+    expect((await save(HOME_DE, fine, de.file.id)).status).toBe(200);
+  });
+
   it('refuses links to anything but https, http, mailto, tel or this site, after entities are decoded', async () => {
     const de = await entryOf(HOME_DE);
     for (const link of [

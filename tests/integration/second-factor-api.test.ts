@@ -69,7 +69,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
   /** Enrols a user through the API in their session; returns the secret and the recovery codes. */
   async function enrol(user: TestUser): Promise<{ secret: string; recovery: string[] }> {
     const api = as(user.cookie);
-    const setup = await api(totpSetup, '/api/auth/totp/setup', { method: 'POST' });
+    const setup = await api(totpSetup, '/api/auth/totp/setup', { method: 'POST', body: { password: user.password } });
     expect(setup.status).toBe(200);
     const confirm = await api(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: codeAt(setup.json.secret, now()) } });
     expect(confirm.status).toBe(200);
@@ -112,7 +112,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       const user = await createAdmin(t.db);
       const other = await createAdmin(t.db, { email: `zweit-${user.email}` });
       const api = as(user.cookie);
-      const setup = await api(totpSetup, '/api/auth/totp/setup', { method: 'POST' });
+      const setup = await api(totpSetup, '/api/auth/totp/setup', { method: 'POST', body: { password: user.password } });
       expect(setup.status).toBe(200);
       expect(setup.json.secret).toMatch(/^[A-Z2-7]{32}$/);
       expect(setup.json.otpauth_url).toMatch(/^otpauth:\/\/totp\/.+\?.*secret=/);
@@ -159,7 +159,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       expect(password.json).toEqual({ second_factor: 'required' });
 
       // A second setup while one is confirmed is refused; the status shows it.
-      expect((await api(totpSetup, '/api/auth/totp/setup', { method: 'POST' })).status).toBe(409);
+      expect((await api(totpSetup, '/api/auth/totp/setup', { method: 'POST', body: { password: user.password } })).status).toBe(409);
       expect((await api(totp, '/api/auth/totp')).json).toEqual({ enrolled: true, recovery_codes_left: 10, required: false });
       const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.userId, user.id), eq(auditLog.action, 'second-factor-enrol')));
       expect(audit).toHaveLength(1);
@@ -310,7 +310,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
     it('counts confirmation codes of an enrolment too', async () => {
       const user = await createAdmin(t.db);
       const api = as(user.cookie);
-      const setup = await api(totpSetup, '/api/auth/totp/setup', { method: 'POST' });
+      const setup = await api(totpSetup, '/api/auth/totp/setup', { method: 'POST', body: { password: user.password } });
       for (let i = 0; i < 5; i++) {
         expect((await api(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: '000000' } })).status).toBe(401);
       }
@@ -355,7 +355,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       expect(session.status).toBe(200);
       expect(session.json.secondFactor).toBe('enrolment-required');
       expect((await api(totp, '/api/auth/totp')).json).toMatchObject({ enrolled: false, required: true });
-      const setup = await api(totpSetup, '/api/auth/totp/setup', { method: 'POST' });
+      const setup = await api(totpSetup, '/api/auth/totp/setup', { method: 'POST', body: { password: colleague.password } });
       expect(setup.status).toBe(200);
       const confirm = await api(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: codeAt(setup.json.secret, now()) } });
       expect(confirm.status).toBe(200);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingRequestSchema, patientFormSchema } from '../../src/lib/booking-schema';
 import { contactMessageSchema } from '../../src/lib/contact-message';
-import { hasHiddenCharacter, isCleanLine, isCleanText, toAsciiEmail, visibleLength } from '../../src/lib/text-input';
+import { hasHiddenCharacter, isAcceptableString, isCleanLine, isCleanText, toAsciiEmail, unacceptableStrings, visibleLength } from '../../src/lib/text-input';
 import { fieldErrors } from '../../src/server/http.server';
 
 const patient = { first_name: 'Anna', last_name: 'Muster', birth_date: '01.01.1980', phone: '+49 211 1234567', email: 'anna@example.org', consent: true as const };
@@ -195,6 +195,11 @@ describe('format characters, noncharacters and lone surrogates', () => {
       expect(errorsOf(bookingRequestSchema, { first_name: value })).toHaveProperty('first_name', ['bookingForm.errors.nameInvalid']);
     });
 
+    it('breaks the floor under every string of every JSON body, wherever it stands', () => {
+      expect(isAcceptableString(`An${ch}na`)).toBe(false);
+      expect(unacceptableStrings({ a: 'ok', b: [`x${ch}`], c: { d: { e: `${ch}` } } })).toEqual({ 'b.0': ['errors.invalidCharacters'], 'c.d.e': ['errors.invalidCharacters'] });
+    });
+
     it('is refused in the contact name, subject and message, naming the field', () => {
       expect(errorsOf(contactMessageSchema, { ...contact, name: `Anna${ch} Muster` })).toEqual({ name: ['contact.errors.invalidCharacters'] });
       expect(errorsOf(contactMessageSchema, { ...contact, subject: `${ch}Rezept` })).toEqual({ subject: ['contact.errors.invalidCharacters'] });
@@ -227,5 +232,39 @@ describe('format characters, noncharacters and lone surrogates', () => {
   it('trims spaces but refuses a U+FEFF at either end rather than trimming it away', () => {
     expect(patientFormSchema.parse({ ...patient, first_name: '  Anna\u00a0 ' }).first_name).toBe('Anna');
     expect(errorsOf(patientFormSchema, { ...patient, first_name: ' \ufeffAnna ' })).toEqual({ first_name: ['bookingForm.errors.nameInvalid'] });
+  });
+});
+
+describe('the floor under every JSON string (docs/decisions/037-passkeys-sessions-guessing.md)', () => {
+  it.each([
+    ['NUL', '\u0000'],
+    ['BEL', '\u0007'],
+    ['a lone CR', 'a\rb'],
+    ['ESC', '\u001b[31m'],
+    ['DEL', '\u007f'],
+    ['a C1 control', '\u0085'],
+  ])('refuses %s', (_what, value) => {
+    expect(isAcceptableString(value)).toBe(false);
+  });
+
+  it('leaves TAB, LF, CRLF, the line separators and what names need to the fields’ own rules', () => {
+    for (const value of ['a\tb', 'a\nb', 'a\r\nb', 'a\u2028b', 'Zo\u00eb', 'ن\u200cا', '\u{1f469}\u200d\u{1f4bb}', '\u{1f3f4}\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}', '']) {
+      expect(isAcceptableString(value), JSON.stringify(value)).toBe(true);
+    }
+  });
+
+  it('names the field: the body itself, nested paths, a bad key at its object', () => {
+    expect(unacceptableStrings('a\u0000')).toEqual({ body: ['errors.invalidCharacters'] });
+    expect(unacceptableStrings({ email: 'a\u0000@b.de', password: 'fine' })).toEqual({ email: ['errors.invalidCharacters'] });
+    expect(unacceptableStrings({ list: [{ name: 'x' }, { name: 'y\u202e' }] })).toEqual({ 'list.1.name': ['errors.invalidCharacters'] });
+    expect(unacceptableStrings({ nested: { 'bad\u0000key': 1 } })).toEqual({ nested: ['errors.invalidCharacters'] });
+    expect(unacceptableStrings({ 'a\ud800': 1 })).toEqual({ body: ['errors.invalidCharacters'] });
+    expect(unacceptableStrings({ n: 1, b: true, z: null, s: 'ok' })).toEqual({});
+  });
+
+  it('refuses nesting deeper than any form instead of walking it', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    expect(Object.values(unacceptableStrings(deep))).toEqual([['errors.invalid']]);
   });
 });

@@ -3,6 +3,8 @@
  * nothing here ever sees one; it only learns who is signed in and when the
  * access token expires.
  */
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+
 export interface SessionInfo {
   user: { id: string; email: string };
   isAdmin: boolean;
@@ -75,6 +77,10 @@ export const authApi = {
     request<SessionInfo | SecondFactorRequired>('/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) }),
   /** The code step: 6 digits from the app or a recovery code. */
   secondFactor: (code: string) => request<SessionInfo>('/api/auth/second-factor', { method: 'POST', body: JSON.stringify({ code }) }),
+  /** "Mit Passkey anmelden" (docs/decisions/037-passkeys-sessions-guessing.md): the options, then the browser's answer; the session as after the code step. */
+  passkeyOptions: () => request<PublicKeyCredentialRequestOptionsJSON>('/api/auth/passkey/login/options', { method: 'POST' }),
+  passkeyVerify: (response: AuthenticationResponseJSON) =>
+    request<SessionInfo>('/api/auth/passkey/login/verify', { method: 'POST', body: JSON.stringify(response) }),
   setup: (email: string, password: string, adminSecret: string) =>
     request<{ user: { id: string; email: string } }>('/api/auth/setup', {
       method: 'POST',
@@ -90,6 +96,18 @@ export const authApi = {
   reset: (token: string, password: string) =>
     request<void>('/api/auth/reset', { method: 'POST', body: JSON.stringify({ token, password }) }),
 };
+
+/**
+ * Signs in with a passkey: the server's options, the browser's ceremony
+ * (@simplewebauthn/browser, loaded only now), the server's check. A
+ * cancelled or impossible ceremony throws the browser's error, not an
+ * ApiError.
+ */
+export async function signInWithPasskey(): Promise<SessionInfo> {
+  const options = await authApi.passkeyOptions();
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  return authApi.passkeyVerify(await startAuthentication({ optionsJSON: options }));
+}
 
 /** Check every 30 s, refresh when 90 s or less remain (docs/architecture.md, Security). */
 export const SESSION_CHECK_INTERVAL_MS = 30_000;

@@ -7,7 +7,7 @@ import { loginSchema, secondFactorCodeSchema, type LoginInput } from '../../lib/
 import { Field, SubmitButton } from '../admin/shared/field';
 import { labels } from '../admin/shared/labels';
 import { failureText } from '../admin/shared/admin-api';
-import { afterSignInPath, ApiError, authApi, setFlash, type SessionInfo } from './auth-client';
+import { afterSignInPath, ApiError, authApi, setFlash, signInWithPasskey, type SessionInfo } from './auth-client';
 import { BackOfficeToaster } from './toaster';
 import { inputClass, PasswordInput } from './password-input';
 
@@ -86,6 +86,7 @@ export default function LoginForm() {
           </a>
         </p>
         <SubmitButton busy={isSubmitting} label={L.submit} busyLabel={L.submitting} />
+        <PasskeyButton />
         {adminExists === false && (
           <p className="text-center text-sm text-slate-600">
             {L.noAdminYet}{' '}
@@ -122,6 +123,7 @@ function CodeForm({ onExpired }: { onExpired: () => void }) {
         return;
       }
       if (failure instanceof ApiError && failure.type === 'invalid-code') setError('errors.codeWrong');
+      if (failure instanceof ApiError && failure.type === 'code-step-closed') setError(L.problems['code-step-closed']);
       toast.error(L.failure, { description: failureText(failure, L.problems) });
       setBusy(false);
     }
@@ -149,11 +151,53 @@ function CodeForm({ onExpired }: { onExpired: () => void }) {
         )}
       </Field>
       <SubmitButton busy={busy} label={L.codeSubmit} busyLabel={L.codeSubmitting} />
+      <PasskeyButton />
       <p className="text-center text-sm">
         <button type="button" className="font-medium text-brand-700 underline" onClick={onExpired}>
           {L.restart}
         </button>
       </p>
     </form>
+  );
+}
+
+/**
+ * "Mit Passkey anmelden" (docs/decisions/037-passkeys-sessions-guessing.md):
+ * a passkey with user verification is both factors, so it signs in from the
+ * first step as from the code step, without password or code.
+ */
+function PasskeyButton() {
+  const [busy, setBusy] = useState(false);
+
+  async function onClick() {
+    setBusy(true);
+    try {
+      enter(await signInWithPasskey());
+    } catch (failure) {
+      // The browser's own refusal (cancelled, timed out, no passkey here) is no ApiError.
+      const description = failure instanceof ApiError ? (failure.type === 'unauthenticated' ? L.passkeyRefused : failureText(failure, L.problems)) : L.passkeyCancelled;
+      toast.error(L.failure, { description });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <p aria-hidden="true" className="flex items-center gap-3 text-xs uppercase text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+        {L.or}
+      </p>
+      <button
+        type="button"
+        disabled={busy}
+        aria-describedby="passkey-hint"
+        onClick={() => void onClick()}
+        className="w-full rounded-md border border-brand-700 bg-white px-4 py-2.5 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+      >
+        {busy ? L.passkeyBusy : L.passkey}
+      </button>
+      <p id="passkey-hint" className="text-xs text-slate-600">
+        {L.passkeyHint}
+      </p>
+    </div>
   );
 }

@@ -5,14 +5,15 @@ import { labels } from '../admin/shared/labels';
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-600';
 
-/** A password field with a show/hide toggle. */
-export function PasswordInput(props: {
-  id: string;
-  autoComplete: string;
-  invalid: boolean;
-  describedBy?: string;
-  registration: UseFormRegisterReturn;
-}) {
+/** A password field with a show/hide toggle: registered with a form (`registration`) or controlled (`value`, `onChange`). */
+export function PasswordInput(
+  props: {
+    id: string;
+    autoComplete: string;
+    invalid: boolean;
+    describedBy?: string;
+  } & ({ registration: UseFormRegisterReturn } | { value: string; onChange: (value: string) => void }),
+) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -23,7 +24,7 @@ export function PasswordInput(props: {
         className={`${inputClass} pr-11`}
         aria-invalid={props.invalid ? true : undefined}
         aria-describedby={props.describedBy}
-        {...props.registration}
+        {...('registration' in props ? props.registration : { value: props.value, onChange: (e: { target: { value: string } }) => props.onChange(e.target.value) })}
       />
       <button
         type="button"

@@ -18,8 +18,9 @@ export const contentStoreKind = adminAction({ run: async () => json({ store: (aw
 export const contentRequest = adminAction({
   run: async ({ db, session, req }) => {
     const store = await contentStore();
-    const body = await readJson(req, MAX_CONTENT_BODY_BYTES);
-    const { contentAction } = await import('../content/actions.server');
+    const { contentAction, explainRefusedSave } = await import('../content/actions.server');
+    // A file with a hidden character is named by its field (the editor shows it), not as the request's `raw`.
+    const body = await readJson(req, MAX_CONTENT_BODY_BYTES, explainRefusedSave);
     return json(await contentAction(db, store, session, body));
   },
 });

@@ -1,6 +1,11 @@
-/** /api/auth/totp/setup: the second factor's setup started. */
+/** /api/auth/totp/setup: the second factor's setup started (the current password required; docs/decisions/037-passkeys-sessions-guessing.md). */
+import { factorProofSchema } from '../../lib/auth-schemas';
 import { startEnrolment } from '../auth/second-factor.server';
 import { json } from '../http.server';
 import { sessionAction } from '../http/session-route.server';
 
-export const startSecondFactor = sessionAction({ session: 'enrolment', run: async ({ db, session }) => json(await startEnrolment(db, session)) });
+export const startSecondFactor = sessionAction({
+  session: 'enrolment',
+  body: factorProofSchema,
+  run: async ({ db, ctx, session, body }) => json(await startEnrolment(db, session, body, ctx.ip)),
+});

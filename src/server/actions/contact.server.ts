@@ -13,7 +13,7 @@ import { contactResultHtml, fetchContactPage, valuesToKeep, type ContactResult }
 import { sendContactMessage, type ContactOutcome } from '../contact.server';
 import { createEmailSender } from '../email/email.server';
 import { readEnv } from '../env.server';
-import { html, isFormPost, json, parseInput, readForm, readJson, retryAfterHeaders, type RequestContext } from '../http.server';
+import { html, isFormPost, json, parseInput, readForm, readJsonInput, retryAfterHeaders, type RequestContext } from '../http.server';
 import { publicAction } from '../http/route.server';
 import { serverHashKey } from '../server-key.server';
 
@@ -53,7 +53,7 @@ export const sendMessage = publicAction({
   run: async ({ db, req, ctx }) => {
     if (isFormPost(req)) return formPost(db, req, ctx);
     assertSameOrigin(req);
-    const outcome = await send(db, parseInput(contactMessageSchema, await readJson(req)), ctx);
+    const outcome = await send(db, await readJsonInput(req, contactMessageSchema), ctx);
     if (outcome.status === 'email-failed') {
       return json({ success: false, error: 'The message could not be sent.' } satisfies ContactResponse, { status: 502 });
     }

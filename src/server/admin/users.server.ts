@@ -7,13 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { passwordTokens, staffSecondFactors, userRoles, users } from '../../../db/schema';
+import { passwordTokens, userRoles, users } from '../../../db/schema';
 import type { NewUserInput } from '../../lib/account-schemas';
 import { AppError } from '../../lib/errors';
 import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { issuePasswordToken } from '../auth/accounts.server';
 import { hashPassword } from '../auth/password.server';
+import { hasFactorSql } from '../auth/second-factor-pending.server';
 import { invitationEmail, type InvitationMail } from './invitations.server';
 import { enqueueEmails } from '../email/queue.server';
 import { notFound } from './shared.server';
@@ -29,7 +30,7 @@ export interface StaffUserDto {
   status: 'active' | 'invited';
   /** Invited: until when the newest link works; null when it has expired (send it again). */
   invited_until: string | null;
-  /** Whether the colleague has set up the second factor (docs/decisions/027-staff-second-factor.md). */
+  /** Whether the colleague has set up a second factor: TOTP or a passkey (docs/decisions/027, 035). */
   second_factor: boolean;
 }
 
@@ -43,9 +44,8 @@ export async function listUsers(db: Database, now: Date = new Date()): Promise<S
       invitedUntil: sql<Date | string | null>`(
         select max(t.expires_at) from ${passwordTokens} t
         where t.user_id = "users"."id" and t.purpose = 'invitation' and t.used_at is null and t.expires_at > ${now.toISOString()}::timestamptz)`,
-      secondFactor: sql<boolean>`exists (select 1 from ${staffSecondFactors} f where f.user_id = "users"."id" and f.confirmed_at is not null)`.mapWith(
-        (v: unknown) => v === true,
-      ),
+      // TOTP or a passkey (docs/decisions/037-passkeys-sessions-guessing.md).
+      secondFactor: hasFactorSql(users.id).mapWith((v: unknown) => v === true),
     })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))

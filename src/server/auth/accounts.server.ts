@@ -14,6 +14,8 @@ import type { PasswordChangeInput } from '../../lib/account-schemas';
 import { AppError } from '../../lib/errors';
 import { auditLabel } from '../audit-labels.server';
 import { recordAudit } from '../audit.server';
+import { dropUserChallenges } from './challenges.server';
+import { reopenCodeStep } from './guessing.server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.server';
 import { revokeOtherSessions } from './sessions.server';
 import { sha256Hex } from './tokens.server';
@@ -76,8 +78,10 @@ export async function retireUserLinks(db: Database, userId: string, now: Date = 
 
 /**
  * Own password change: the current password is required (401 otherwise);
- * all other sessions of the user end, the one making the change stays, and
- * every open reset or invitation link of the user stops working.
+ * all other sessions of the user end, the one making the change stays,
+ * every open reset or invitation link of the user stops working, sign-ins
+ * begun with the old password are void, and a code step closed after wrong
+ * codes opens again (docs/decisions/037).
  */
 export async function changePassword(
   db: Database,
@@ -93,6 +97,8 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, session.user.id));
     await revokeOtherSessions(tx, session.user.id, session.sessionId, now);
     await retireUserLinks(tx, session.user.id, now);
+    await dropUserChallenges(tx, session.user.id);
+    await reopenCodeStep(tx, session.user.id);
     await recordAudit(tx, session, { action: 'password-change', entity: 'user', entityId: session.user.id, label: auditLabel.user(session.user) }, now);
   });
 }

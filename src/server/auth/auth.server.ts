@@ -152,7 +152,13 @@ export async function setupFirstAdmin(
  * earlier failures for this account (not another client's: a stranger's
  * guesses elsewhere keep counting against the stranger).
  */
-export async function login(db: Database, input: LoginInput, ip: string, now: Date = new Date()): Promise<PasswordStep> {
+export async function login(
+  db: Database,
+  input: LoginInput,
+  ip: string,
+  now: Date = new Date(),
+  userAgent: string | null = null,
+): Promise<PasswordStep> {
   const key = loginClientKey(ip);
   const mail = emailKey(input.email);
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
@@ -191,8 +197,8 @@ export async function login(db: Database, input: LoginInput, ip: string, now: Da
   // A successful sign-in forgives this client's earlier typos for this account.
   await db.delete(loginAttempts).where(and(eq(loginAttempts.email, mail), eq(loginAttempts.clientKey, key)));
   // With a second factor the password opens no session: only the code step does (second-factor.server.ts).
-  if (await hasSecondFactor(db, user.id)) return { pendingToken: await pendingSignInToken(user.id, now) };
-  return { session: await createSession(db, { id: user.id, email: user.email }, now) };
+  if (await hasSecondFactor(db, user.id)) return { pendingToken: await pendingSignInToken(db, user.id, now) };
+  return { session: await createSession(db, { id: user.id, email: user.email }, now, { userAgent }) };
 }
 
 /**

@@ -62,3 +62,19 @@ export function pendingSignInCookie(req: Request, token: string, maxAgeSeconds: 
 export function clearedPendingSignInCookie(req: Request): string {
   return pendingSignInCookie(req, '', 0);
 }
+
+/**
+ * A passkey sign-in under way (docs/decisions/037-passkeys-sessions-guessing.md):
+ * the id of the challenge kept on the server for this browser, between the
+ * options and the answer. HttpOnly, SameSite=Strict, only sent to
+ * /api/auth, a few minutes long.
+ */
+export const PASSKEY_SIGN_IN_COOKIE = 'praxis_passkey';
+
+export function passkeySignInCookie(req: Request, challengeId: string, maxAgeSeconds: number): string {
+  return cookie(req, PASSKEY_SIGN_IN_COOKIE, challengeId, maxAgeSeconds).replace('Path=/;', 'Path=/api/auth;');
+}
+
+export function clearedPasskeySignInCookie(req: Request): string {
+  return passkeySignInCookie(req, '', 0);
+}

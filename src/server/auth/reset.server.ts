@@ -18,6 +18,8 @@ import { auditLabel } from '../audit-labels.server';
 import { recordAudit } from '../audit.server';
 import { clientHit, takeRateLimit, type RateLimit } from '../rate-limit.server';
 import { retireUserLinks } from './accounts.server';
+import { dropUserChallenges } from './challenges.server';
+import { reopenCodeStep } from './guessing.server';
 import { assertUncommonPassword } from './password-policy.server';
 import { hashPassword } from './password.server';
 import { revokeOtherSessions } from './sessions.server';
@@ -30,8 +32,9 @@ const linkUnusable = () => new AppError('not-found', 'Der Link ist ungültig, ab
 
 /**
  * Sets the new password. Every session of the user ends (whoever knew the
- * old password is signed out) and every other reset and invitation link of
- * the user stops working.
+ * old password is signed out), every other reset and invitation link of
+ * the user stops working, a sign-in waiting for its code or passkey is
+ * void, and a code step closed after wrong codes opens again.
  */
 export async function resetPassword(db: Database, input: ResetPasswordInput, ip: string, now: Date = new Date()): Promise<void> {
   const tokenHash = sha256Hex(input.token);
@@ -61,6 +64,9 @@ export async function resetPassword(db: Database, input: ResetPasswordInput, ip:
     if (!user) throw linkUnusable();
     await retireUserLinks(tx, user.id, now);
     await revokeOtherSessions(tx, user.id, undefined, now);
+    // Whoever knew the old password: no sign-in they began finishes, and a closed code step opens again (docs/decisions/037).
+    await dropUserChallenges(tx, user.id);
+    await reopenCodeStep(tx, user.id);
     // Accepting an invitation is its own action (docs/decisions/020-reception.md), not a reset.
     const action = claimed.purpose === 'invitation' ? 'invitation-accept' : 'password-reset';
     await recordAudit(tx, { user }, { action, entity: 'user', entityId: user.id, label: auditLabel.user(user) }, now);

@@ -1,227 +1,104 @@
 /**
- * The staff second factor (docs/decisions/027-staff-second-factor.md): TOTP
- * (RFC 6238: 30-s steps, 6 digits, ±1 step of clock drift) with `otpauth`,
- * the QR code drawn on the server as SVG with `qrcode` (no third party sees
- * the secret), 10 one-time recovery codes stored as SHA-256 only, the
- * secret sealed at rest with the appointment contacts' key ring.
+ * The staff second factor (docs/decisions/027-staff-second-factor.md,
+ * docs/decisions/037-passkeys-sessions-guessing.md): enrolment of TOTP
+ * under "Mein Konto" (the QR code drawn on the server as SVG with
+ * `qrcode`, so no third party sees the secret), sign-in's code step,
+ * removal with a recovery code, a colleague's reset and the practice's
+ * requirement. The codes themselves: totp-codes.server.ts.
  *
  * Sign-in with a factor is two steps: the password step hands out a
- * short-lived pending token (a cookie, no session), the code step opens the
- * session and records on it that it passed the factor. Code attempts are
- * limited per account and per (account, client); a code is accepted once
- * (the step of the newest accepted code is kept, and only a later one
- * counts).
+ * short-lived pending sign-in (a cookie naming a proof kept on the server,
+ * no session), the code step opens the session, records on it that it
+ * passed the factor and spends the pending sign-in.
  */
-import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
-import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { Secret } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Database } from '../../../db/client';
-import { practiceSettings, rateLimits, sessions, staffRecoveryCodes, staffSecondFactors, users } from '../../../db/schema';
+import { practiceSettings, sessions, staffPasskeys, staffRecoveryCodes, staffSecondFactors, users } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
-import { practice } from '../../lib/practice';
-import { dataKeyRing, type KeyRing } from '../appointment-contact/keys.server';
+import { dataKeyRing } from '../appointment-contact/keys.server';
 import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
-import { canonicalClientAddress } from '../client-address.server';
 import { buildSecondFactorResetEmail } from '../email/messages/account.server';
 import { enqueueEmails } from '../email/queue.server';
-import { forgetHit, rateLimitKey, takeRateLimit, type RateLimit, type RateLimitHit } from '../rate-limit.server';
-import { serverHashKey } from '../server-key.server';
 import { createSession, type IssuedSession, type SessionInfo } from './sessions.server';
-import { hasSecondFactor, pendingUserId } from './second-factor-pending.server';
-import { sha256Hex } from './tokens.server';
-
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_DIGITS = 6;
-/** Codes of the step before and after the server's clock are accepted too. */
-export const TOTP_WINDOW = 1;
-export const RECOVERY_CODE_COUNT = 10;
-
-/**
- * Code attempts, like the password's: per (account, client) and per
- * account. The per-account limit stops guessing spread over many
- * addresses; only someone who knows the password can use it up.
- */
-export const CODES_PER_ACCOUNT_AND_CLIENT: RateLimit = { bucket: 'second-factor-account-client', max: 5, windowSeconds: 15 * 60 };
-export const CODES_PER_ACCOUNT: RateLimit = { bucket: 'second-factor-account', max: 10, windowSeconds: 15 * 60 };
-
-export const INVALID_CODE = 'Der Code ist ungültig oder wurde bereits verwendet.';
-const TOO_MANY_CODES = 'Zu viele fehlgeschlagene Code-Eingaben. Bitte versuchen Sie es später erneut.';
+import { claimChallenge, releaseChallenge } from './challenges.server';
+import { confirmIdentity, type FactorProof } from './factor-proof.server';
+import { codeStepClosed, recordWrongCode } from './guessing.server';
+import { hasSecondFactor, pendingSignIn } from './second-factor-pending.server';
+import {
+  RECOVERY_CODE_COUNT,
+  SIX_DIGITS,
+  acceptCode,
+  countAttempt,
+  hasTotp,
+  invalidCode,
+  newRecoveryCode,
+  recoveryHash,
+  sealSecret,
+  totpFor,
+} from './totp-codes.server';
 
 export type SecondFactorState = SessionInfo['secondFactor'];
-
-// ---------------------------------------------------------------------------
-// Sealing the secret (AES-256-GCM, the key ring of the appointment contacts)
-
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-const aad = (userId: string) => Buffer.from(`second-factor:${userId}`, 'utf8');
-
-export function sealSecret(base32: string, userId: string, keys: KeyRing): { keyId: string; sealed: string } {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', keys.current.key, iv);
-  cipher.setAAD(aad(userId));
-  const body = Buffer.concat([cipher.update(base32, 'utf8'), cipher.final()]);
-  return { keyId: keys.current.id, sealed: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url') };
-}
-
-/** The secret, or null when no configured key opens it (then only a recovery code or a colleague's reset helps). */
-export function openSecret(value: { keyId: string; sealed: string }, userId: string, keys: KeyRing): string | null {
-  const dataKey = keys.byId.get(value.keyId);
-  if (!dataKey) return null;
-  const raw = Buffer.from(value.sealed, 'base64url');
-  if (raw.length <= IV_BYTES + TAG_BYTES) return null;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', dataKey.key, raw.subarray(0, IV_BYTES));
-    decipher.setAAD(aad(userId));
-    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
-  } catch {
-    return null;
-  }
-}
-
-function totpFor(base32: string, email: string): TOTP {
-  return new TOTP({
-    issuer: practice.name.de,
-    label: email,
-    secret: Secret.fromBase32(base32),
-    algorithm: 'SHA1',
-    digits: TOTP_DIGITS,
-    period: TOTP_PERIOD_SECONDS,
-  });
-}
-
-/** The 30-s step a 6-digit code belongs to (±1 step around `now`), or null. */
-export function matchingStep(base32: string, code: string, now: Date): number | null {
-  const totp = totpFor(base32, 'x');
-  const delta = totp.validate({ token: code, timestamp: now.getTime(), window: TOTP_WINDOW });
-  return delta === null ? null : totp.counter({ timestamp: now.getTime() }) + delta;
-}
-
-// ---------------------------------------------------------------------------
-// Recovery codes: 16 characters of Crockford-like base32 (80 bits), shown as XXXX-XXXX-XXXX-XXXX
-
-const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-
-export function newRecoveryCode(): string {
-  let out = '';
-  for (let i = 0; i < 16; i++) out += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
-  return out.match(/.{4}/g)!.join('-');
-}
-
-/** What is hashed: upper case without spaces or dashes, so a code typed either way matches. */
-export function normaliseRecoveryCode(code: string): string {
-  return code.toUpperCase().replace(/[\s-]/g, '');
-}
-
-const recoveryHash = (code: string) => sha256Hex(`recovery:${normaliseRecoveryCode(code)}`);
-
-const SIX_DIGITS = /^\d{6}$/;
-const RECOVERY_FORM = /^[A-Z0-9]{16}$/;
-
-// ---------------------------------------------------------------------------
-// Limits
-
-function codeLimits(userId: string, ip: string): { account: RateLimitHit; pair: RateLimitHit } {
-  const secret = serverHashKey();
-  return {
-    account: { limit: CODES_PER_ACCOUNT, key: rateLimitKey(CODES_PER_ACCOUNT, userId, secret) },
-    pair: { limit: CODES_PER_ACCOUNT_AND_CLIENT, key: rateLimitKey(CODES_PER_ACCOUNT_AND_CLIENT, `${userId}|${canonicalClientAddress(ip)}`, secret) },
-  };
-}
-
-/** Counts one code attempt (429 with Retry-After beyond a limit); call `accepted` when the code was right. */
-async function countAttempt(db: Database, userId: string, ip: string, now: Date): Promise<{ accepted: () => Promise<void> }> {
-  const hits = codeLimits(userId, ip);
-  await takeRateLimit(db, [hits.pair, hits.account], now, TOO_MANY_CODES);
-  return {
-    // A right code forgives this client's earlier typos for this account (as a right password does)
-    // and does not count itself against the account.
-    accepted: async () => {
-      await db.delete(rateLimits).where(and(eq(rateLimits.bucket, hits.pair.limit.bucket), eq(rateLimits.keyHash, hits.pair.key)));
-      await forgetHit(db, hits.account, now);
-    },
-  };
-}
-
-function invalidCode(): AppError {
-  return new AppError('invalid-code', INVALID_CODE);
-}
-
-/**
- * Checks a code for a user: a 6-digit TOTP code of a confirmed (or, with
- * `pending`, the unconfirmed) factor, accepted only for a step after the
- * newest accepted one; or, unless `totpOnly`, an unused recovery code,
- * which is used up. True when accepted.
- */
-async function acceptCode(
-  db: Database,
-  userId: string,
-  code: string,
-  now: Date,
-  options: { pending?: boolean; totpOnly?: boolean; recoveryOnly?: boolean } = {},
-): Promise<'totp' | 'recovery' | null> {
-  const trimmed = code.trim();
-  if (SIX_DIGITS.test(trimmed) && !options.recoveryOnly) {
-    const [factor] = await db
-      .select()
-      .from(staffSecondFactors)
-      .where(and(eq(staffSecondFactors.userId, userId), options.pending ? isNull(staffSecondFactors.confirmedAt) : isNotNull(staffSecondFactors.confirmedAt)));
-    if (!factor) return null;
-    const keys = await dataKeyRing();
-    const secret = openSecret(factor, userId, keys);
-    if (!secret) return null;
-    const step = matchingStep(secret, trimmed, now);
-    if (step === null) return null;
-    // One UPDATE decides: only a step after the newest accepted one, so a code (or an older one) replayed is refused, also when two arrive at once.
-    const updated = await db
-      .update(staffSecondFactors)
-      .set({ lastStep: step, ...(options.pending ? { confirmedAt: now } : {}) })
-      .where(
-        and(
-          eq(staffSecondFactors.userId, userId),
-          options.pending ? isNull(staffSecondFactors.confirmedAt) : isNotNull(staffSecondFactors.confirmedAt),
-          sql`(${staffSecondFactors.lastStep} is null or ${staffSecondFactors.lastStep} < ${step})`,
-        ),
-      )
-      .returning({ userId: staffSecondFactors.userId });
-    if (updated.length === 0) return null;
-    // Sealed with an older key of the ring: sealed anew with the current one, so the old key can go (README, key rotation).
-    if (factor.keyId !== keys.current.id) {
-      await db.update(staffSecondFactors).set(sealSecret(secret, userId, keys)).where(eq(staffSecondFactors.userId, userId));
-    }
-    return 'totp';
-  }
-  if (options.totpOnly || options.pending) return null;
-  const normalised = normaliseRecoveryCode(trimmed);
-  if (!RECOVERY_FORM.test(normalised)) return null;
-  const used = await db
-    .update(staffRecoveryCodes)
-    .set({ usedAt: now })
-    .where(and(eq(staffRecoveryCodes.userId, userId), eq(staffRecoveryCodes.codeHash, recoveryHash(normalised)), isNull(staffRecoveryCodes.usedAt)))
-    .returning({ id: staffRecoveryCodes.id });
-  return used.length > 0 ? 'recovery' : null;
-}
-
 // ---------------------------------------------------------------------------
 // Sign-in
+
+/** Who signs in: the client address (the limits) and the browser (the session's "Angemeldete Geräte" entry). */
+export interface SignInClient {
+  ip: string;
+  userAgent: string | null;
+}
+
+const signInExpired = () => new AppError('unauthenticated', 'Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.');
 
 /**
  * The code step of sign-in: a 6-digit code or a recovery code for the
  * pending sign-in; opens the session (which records that it passed the
- * factor). 401 `unauthenticated` without a live pending sign-in, 401
- * `invalid-code` for a wrong, used or replayed code, 429 beyond the limits.
+ * factor). 401 `unauthenticated` without a live pending sign-in (also one
+ * already spent by the step that opened a session, or claimed by a step
+ * running at the same moment), 401 `invalid-code` for a wrong, used or
+ * replayed code, 423 `code-step-closed` for a 6-digit code after 30 wrong
+ * ones in a day, 429 beyond the limits.
+ *
+ * A wrong code counts towards the owner's alert (guessing.server.ts),
+ * whose email is queued with the count; `alerts.queued` learns its ids so
+ * the caller sends it after the answer.
  */
-export async function completeSignIn(db: Database, pendingToken: string | undefined, code: string, ip: string, now: Date = new Date()): Promise<IssuedSession> {
-  const userId = await pendingUserId(pendingToken, now);
-  if (!userId) throw new AppError('unauthenticated', 'Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.');
-  const attempt = await countAttempt(db, userId, ip, now);
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
-  if (!user || !(await acceptCode(db, userId, code, now))) throw invalidCode();
-  await attempt.accepted();
-  return createSession(db, user, now, { secondFactorAt: now });
+export async function completeSignIn(
+  db: Database,
+  pendingToken: string | undefined,
+  code: string,
+  client: SignInClient,
+  alerts: { siteUrl: string; queued: (ids: string[]) => void },
+  now: Date = new Date(),
+): Promise<IssuedSession> {
+  const pending = await pendingSignIn(pendingToken, now);
+  if (!pending) throw signInExpired();
+  // Claimed for this attempt, given back unless it opens the session: the cookie is single use.
+  const claimed = await claimChallenge(db, pending.proofId, 'second-factor', { userId: pending.userId }, now);
+  if (!claimed) throw signInExpired();
+  let opened = false;
+  try {
+    const [user] = await db
+      .select({ id: users.id, email: users.email, closedAt: users.codeStepClosedAt })
+      .from(users)
+      .where(eq(users.id, pending.userId));
+    if (!user) throw signInExpired();
+    // While closed only a 6-digit code is refused: a recovery code proves more than the password.
+    if (user.closedAt && SIX_DIGITS.test(code.trim())) throw codeStepClosed();
+    const attempt = await countAttempt(db, user.id, client.ip, now);
+    if (!(await acceptCode(db, user.id, code, now))) {
+      alerts.queued(await recordWrongCode(db, user, alerts.siteUrl, now));
+      throw invalidCode();
+    }
+    await attempt.accepted();
+    const session = await createSession(db, user, now, { secondFactorAt: now, userAgent: client.userAgent });
+    opened = true;
+    return session;
+  } finally {
+    if (!opened) await releaseChallenge(db, claimed.id, now);
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -233,29 +110,52 @@ export interface EnrolmentStart {
   qr_svg: string;
 }
 
+/** How long a setup that waits for its first code keeps another session from starting one. */
+export const SETUP_HOLD_MS = 15 * 60 * 1000;
+
 /**
  * Starts (or restarts) an enrolment: a new secret, sealed, waiting for its
- * first code. 409 while a confirmed factor exists (remove it first with a
- * recovery code, or ask a colleague to reset it).
+ * first code, bound to this session. Needs the current password (401
+ * `wrong-password`; with a factor present also a code:
+ * factor-proof.server.ts). 409 while a confirmed factor exists (remove it
+ * first with a recovery code, or ask a colleague to reset it), and 409
+ * while a setup another live session started in the last 15 minutes waits
+ * for its code: no session replaces another's setup.
  */
-export async function startEnrolment(db: Database, actor: AuditActor, now: Date = new Date()): Promise<EnrolmentStart> {
+export async function startEnrolment(
+  db: Database,
+  actor: AuditActor & { sessionId: string },
+  proof: FactorProof,
+  ip: string,
+  now: Date = new Date(),
+): Promise<EnrolmentStart> {
+  if (await hasTotp(db, actor.user.id)) throw alreadyEnrolled();
+  await confirmIdentity(db, actor.user.id, proof, 'password-and-code', ip, now);
   const base32 = new Secret({ size: 20 }).base32;
   const sealed = sealSecret(base32, actor.user.id, await dataKeyRing());
+  const heldByOther = sql`(${staffSecondFactors.sessionId} is not null and ${staffSecondFactors.sessionId} <> ${actor.sessionId}
+    and ${staffSecondFactors.createdAt} > ${new Date(now.getTime() - SETUP_HOLD_MS).toISOString()}::timestamptz
+    and exists (select 1 from ${sessions} s where s.id = ${staffSecondFactors.sessionId} and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz))`;
   const written = await db
     .insert(staffSecondFactors)
-    .values({ userId: actor.user.id, ...sealed, createdAt: now })
+    .values({ userId: actor.user.id, ...sealed, sessionId: actor.sessionId, createdAt: now })
     .onConflictDoUpdate({
       target: staffSecondFactors.userId,
-      set: { keyId: sealed.keyId, sealed: sealed.sealed, lastStep: null, createdAt: now },
-      setWhere: isNull(staffSecondFactors.confirmedAt),
+      set: { keyId: sealed.keyId, sealed: sealed.sealed, lastStep: null, sessionId: actor.sessionId, createdAt: now },
+      setWhere: and(isNull(staffSecondFactors.confirmedAt), sql`not ${heldByOther}`),
     })
     .returning({ userId: staffSecondFactors.userId });
   if (written.length === 0) {
-    throw new AppError('conflict', 'Für dieses Konto ist die Zwei-Faktor-Anmeldung bereits eingerichtet.');
+    if (await hasTotp(db, actor.user.id)) throw alreadyEnrolled();
+    throw new AppError('conflict', 'Die Einrichtung wurde in einer anderen Sitzung begonnen. Schließen Sie sie dort ab, oder beginnen Sie in 15 Minuten neu.');
   }
   const url = totpFor(base32, actor.user.email).toString();
   const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret: base32, otpauth_url: url, qr_svg: svg };
+}
+
+function alreadyEnrolled(): AppError {
+  return new AppError('conflict', 'Für dieses Konto ist die Zwei-Faktor-Anmeldung bereits eingerichtet.');
 }
 
 /**
@@ -271,11 +171,12 @@ export async function confirmEnrolment(
   ip: string,
   now: Date = new Date(),
 ): Promise<{ recovery_codes: string[] }> {
+  // Only the session that started the setup confirms it.
   const [pending] = await db
     .select({ userId: staffSecondFactors.userId })
     .from(staffSecondFactors)
-    .where(and(eq(staffSecondFactors.userId, actor.user.id), isNull(staffSecondFactors.confirmedAt)));
-  if (!pending) throw new AppError('conflict', 'Es wartet keine Einrichtung auf Bestätigung. Bitte beginnen Sie die Einrichtung neu.');
+    .where(and(eq(staffSecondFactors.userId, actor.user.id), isNull(staffSecondFactors.confirmedAt), eq(staffSecondFactors.sessionId, actor.sessionId)));
+  if (!pending) throw new AppError('conflict', 'Es wartet keine Einrichtung dieser Sitzung auf Bestätigung. Bitte beginnen Sie die Einrichtung neu.');
   const attempt = await countAttempt(db, actor.user.id, ip, now);
   if (!(await acceptCode(db, actor.user.id, code, now, { pending: true }))) throw invalidCode();
   await attempt.accepted();
@@ -299,7 +200,7 @@ export async function confirmEnrolment(
  * Limited like sign-in codes.
  */
 export async function removeOwnSecondFactor(db: Database, actor: AuditActor, code: string, ip: string, now: Date = new Date()): Promise<void> {
-  if (!(await hasSecondFactor(db, actor.user.id))) throw new AppError('conflict', 'Für dieses Konto ist keine Zwei-Faktor-Anmeldung eingerichtet.');
+  if (!(await hasTotp(db, actor.user.id))) throw new AppError('conflict', 'Für dieses Konto ist keine Zwei-Faktor-Anmeldung eingerichtet.');
   const attempt = await countAttempt(db, actor.user.id, ip, now);
   if (!(await acceptCode(db, actor.user.id, code, now, { recoveryOnly: true }))) throw invalidCode();
   await attempt.accepted();
@@ -326,10 +227,11 @@ export async function secondFactorStatus(db: Database, userId: string): Promise<
 // A colleague's reset (Benutzer)
 
 /**
- * An admin resets a colleague's factor (a lost phone): factor and recovery
- * codes go, the colleague's sessions end, audited; the colleague's email is
- * queued with the change. Never one's own (403): that takes a recovery code.
- * 404 unknown user, 409 when there is nothing to reset.
+ * An admin resets a colleague's factor (a lost phone): TOTP factor,
+ * recovery codes and passkeys go, the colleague's sessions end, audited;
+ * the colleague's email is queued with the change. Never one's own (403):
+ * that takes a recovery code. 404 unknown user, 409 when there is nothing
+ * to reset.
  */
 export async function resetColleagueSecondFactor(
   db: Database,
@@ -344,12 +246,14 @@ export async function resetColleagueSecondFactor(
   const target = await db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, targetId)).for('update');
     if (!user) throw new AppError('not-found', 'Unknown user.');
+    // Both kinds go: the TOTP factor with its recovery codes, and every passkey.
     const removed = await tx.delete(staffSecondFactors).where(eq(staffSecondFactors.userId, targetId)).returning({ userId: staffSecondFactors.userId });
-    if (removed.length === 0) throw new AppError('conflict', 'Dieses Konto hat keine Zwei-Faktor-Anmeldung.');
+    const passkeys = await tx.delete(staffPasskeys).where(eq(staffPasskeys.userId, targetId)).returning({ id: staffPasskeys.id });
+    if (removed.length === 0 && passkeys.length === 0) throw new AppError('conflict', 'Dieses Konto hat keine Zwei-Faktor-Anmeldung.');
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, targetId));
     await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, targetId), isNull(sessions.revokedAt)));
     await recordAudit(tx, actor, { action: 'second-factor-reset', entity: 'user', entityId: targetId, label: auditLabel.user(user) }, now);
-    // The colleague's email, queued with the reset (docs/decisions/035).
+    // The colleague's email, queued with the reset.
     const message = buildSecondFactorResetEmail({ to: user.email, resetBy: actor.user.email, siteUrl: mail.siteUrl });
     await enqueueEmails(tx, [{ message, kind: 'account-second-factor-reset', audience: 'staff' }], undefined, now);
     return user;

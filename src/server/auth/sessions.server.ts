@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { practiceSettings, sessions, staffSecondFactors, userRoles, users } from '../../../db/schema';
+import { practiceSettings, sessions, userRoles, users } from '../../../db/schema';
+import { hasFactorSql } from './second-factor-pending.server';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   SESSION_TTL_SECONDS,
@@ -43,9 +44,7 @@ export interface SessionInfo {
  * factor, whether the practice requires one, and when the session passed it.
  */
 const secondFactorColumns = {
-  enrolled: sql<boolean>`exists (select 1 from ${staffSecondFactors} f where f.user_id = ${users.id} and f.confirmed_at is not null)`.mapWith(
-    (v: unknown) => v === true,
-  ),
+  enrolled: hasFactorSql(users.id).mapWith((v: unknown) => v === true),
   required: sql<boolean>`coalesce((select s.require_second_factor from ${practiceSettings} s where s.id), false)`.mapWith((v: unknown) => v === true),
   passedAt: sessions.secondFactorAt,
 };
@@ -97,12 +96,24 @@ async function issue(db: Database, user: SessionUser, sessionId: string, refresh
   };
 }
 
-/** A new session; `secondFactorAt` when it passed the second factor (the code step of sign-in). */
+/** The longest User-Agent a session keeps (staff data; more says nothing more about browser and system). */
+export const MAX_USER_AGENT_LENGTH = 512;
+
+/** The User-Agent header as a session keeps it: cut to its first 512 characters, null when absent. */
+export function sessionUserAgent(req: Request): string | null {
+  const value = req.headers.get('user-agent')?.trim();
+  return value ? value.slice(0, MAX_USER_AGENT_LENGTH) : null;
+}
+
+/**
+ * A new session; `secondFactorAt` when it passed the second factor (the
+ * code step of sign-in, a passkey), `userAgent` from sessionUserAgent.
+ */
 export async function createSession(
   db: Database,
   user: SessionUser,
   now: Date = new Date(),
-  options: { secondFactorAt?: Date } = {},
+  options: { secondFactorAt?: Date; userAgent?: string | null } = {},
 ): Promise<IssuedSession> {
   const id = randomUUID();
   const refreshToken = newRefreshToken(id);
@@ -116,6 +127,7 @@ export async function createSession(
       lastUsedAt: now,
       createdAt: now,
       secondFactorAt: options.secondFactorAt ?? null,
+      userAgent: options.userAgent ?? null,
     })
     .returning({ id: sessions.id });
   const issued = await issue(db, user, row!.id, refreshToken, now);

@@ -133,6 +133,22 @@ async function persist(db: Database, store: ContentStore, actor: AuditActor, par
   return { message: 'entry persisted', files: [...versions].map(([p, id]) => ({ path: p, id })) };
 }
 
+/**
+ * For a save the floor under every JSON body refuses (a hidden character in
+ * a file): the file's own check, which names the field ("Praxisangaben:
+ * Name der Praxis …"), when it refuses too. Checks only; writes nothing.
+ */
+export function explainRefusedSave(body: unknown): void {
+  const request = contentRequestSchema.safeParse(body);
+  if (!request.success || request.data.action !== 'persistEntry') return;
+  const params = persistParams.safeParse(request.data.params);
+  if (!params.success) return;
+  for (const dataFile of params.data.dataFiles) {
+    const file = contentFileAt(dataFile.path);
+    if (file) checkContent(file, dataFile.raw);
+  }
+}
+
 /** Answers one protocol request; every other action of the protocol is refused. */
 export async function contentAction(db: Database, store: ContentStore, actor: AuditActor, body: unknown): Promise<unknown> {
   const { action, params } = parseInput(contentRequestSchema, body);

@@ -190,7 +190,13 @@ function htmlInFields(data: unknown, path: Array<string | number> = []): Array<A
 /** The body's raw HTML and disallowed links, each a problem of the field "Text der Seite". */
 export function bodyProblems(body: string): Problem[] {
   return markdownProblems(body).map((p) =>
-    p.kind === 'html'
+    p.kind === 'characters'
+      ? {
+          path: ['body'],
+          key: 'content.errors.invalidCharacters',
+          text: `enthält unsichtbare Zeichen oder Steuerzeichen (auch als &#…; geschrieben${p.line ? `, Zeile ${p.line}` : ''}), die nicht erlaubt sind`,
+        }
+      : p.kind === 'html'
       ? { path: ['body'], key: 'content.errors.html', text: `enthält HTML-Code (${p.excerpt}${p.line ? `, Zeile ${p.line}` : ''}); HTML ist nicht erlaubt, bitte nur Text und die Knöpfe des Editors verwenden` }
       : {
           path: ['body'],

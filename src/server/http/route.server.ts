@@ -16,7 +16,7 @@
 import type { z } from 'zod';
 import { getDb, type Database } from '../database.server';
 import { assertSameOrigin } from '../auth/origin.server';
-import { parseInput, queryOf, readJson, route, type Handler, type RequestContext } from '../http.server';
+import { parseInput, queryOf, readJson, readJsonInput, route, type Handler, type RequestContext } from '../http.server';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -61,7 +61,7 @@ export async function parseRequest<B, Q>(req: Request, spec: Spec<B, Q, never>):
   const query = (spec.query ? parseInput(spec.query, queryOf(req)) : undefined) as Q;
   const body = (
     spec.body
-      ? parseInput(spec.body, await readJson(req, spec.bodyLimit))
+      ? await readJsonInput(req, spec.body, spec.bodyLimit)
       : spec.rawBody
         ? await readJson(req, spec.bodyLimit)
         : undefined

@@ -27,6 +27,8 @@ export type AdminAction<B = undefined, Q = undefined> = Spec<B, Q, SessionCall<B
 
 export type SessionAction<B = undefined, Q = undefined> = Spec<B, Q, SessionCall<B, Q>> & {
   session: 'required' | 'enrolment';
+  /** What the path's :id names ("passkey"): 404 "Unknown passkey." unless it is a UUID. */
+  item?: string;
 };
 
 /** Typed identity: infers the body's and the query's types from their schemas. */
@@ -67,7 +69,8 @@ export function sessionRoute(actions: Partial<Record<Method, AnySessionAction>>)
       assertSameOrigin(req);
       const db = await getDb();
       const session = await requireSession(req, db, { enrolment: spec.session === 'enrolment' });
-      return spec.run({ req, ctx, db, session, params: { id: '' }, ...(await parseRequest(req, spec)) });
+      const params = { id: spec.item ? itemId(ctx, spec.item) : '' };
+      return spec.run({ req, ctx, db, session, params, ...(await parseRequest(req, spec)) });
     };
   }
   return route(handlers);

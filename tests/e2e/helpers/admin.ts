@@ -15,7 +15,7 @@ export async function signIn(page: Page, email: string, password: string) {
   await hydrated(page);
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 }
 
 /** Creates the first admin through the setup page unless one exists (on the e2e server, or the server at `base`). */

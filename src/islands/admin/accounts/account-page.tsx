@@ -1,15 +1,20 @@
 /**
- * "Mein Konto": the own second factor (docs/decisions/027-staff-second-factor.md).
- * Set up with a QR code the server drew (shown as an image from a data: URL,
- * which the page's policy allows; nothing is fetched from anyone else) and
- * the secret as text, confirmed with one code; then the 10 recovery codes,
- * shown this once. Removing the factor takes a recovery code.
+ * "Mein Konto": the own second factor (docs/decisions/027-staff-second-factor.md),
+ * the passkeys and the signed-in devices (docs/decisions/037-passkeys-sessions-guessing.md).
+ * TOTP is set up after the current password, with a QR code the server drew
+ * (shown as an image from a data: URL, which the page's policy allows;
+ * nothing is fetched from anyone else) and the secret as text, confirmed
+ * with one code; then the 10 recovery codes, shown this once. Removing the
+ * factor takes a recovery code.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { PasswordInput } from '../../auth/password-input';
 import { adminApi, ApiError, failureText } from '../shared/admin-api';
 import { labels } from '../shared/labels';
 import { Field, inputClass, Loading, PageHeader, primaryButton, secondaryButton } from '../shared/ui';
+import { DevicesSection } from './devices-section';
+import { PasskeysSection } from './passkeys-section';
 
 const L = labels.account;
 const C = labels.common;
@@ -29,6 +34,9 @@ export function AccountPage({ enrolmentRequired = false }: { enrolmentRequired?:
   const [codeError, setCodeError] = useState<string | undefined>();
   const [recovery, setRecovery] = useState('');
   const [recoveryError, setRecoveryError] = useState<string | undefined>();
+  /** The password step before a setup (null: not asked yet). */
+  const [password, setPassword] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | undefined>();
 
   async function load() {
     try {
@@ -41,14 +49,21 @@ export function AccountPage({ enrolmentRequired = false }: { enrolmentRequired?:
     void load();
   }, []);
 
-  async function start() {
+  async function start(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setPasswordError('errors.passwordRequired');
+      return;
+    }
     setBusy(true);
     try {
-      setSetup(await adminApi.secondFactor.setup());
+      setSetup(await adminApi.secondFactor.setup(password));
+      setPassword(null);
       setCode('');
       setCodeError(undefined);
     } catch (error) {
-      toast.error(C.error, { description: failureText(error, { conflict: L.alreadyEnrolled }) });
+      if (error instanceof ApiError && error.type === 'wrong-password') setPasswordError(L.wrongPassword);
+      toast.error(C.error, { description: failureText(error, { conflict: status?.enrolled ? L.alreadyEnrolled : L.otherSession }) });
     } finally {
       setBusy(false);
     }
@@ -134,13 +149,42 @@ export function AccountPage({ enrolmentRequired = false }: { enrolmentRequired?:
           </div>
         )}
 
-        {!codes && status && !status.enrolled && !setup && (
+        {!codes && status && !status.enrolled && !setup && password === null && (
           <>
             <p className="text-sm font-medium">{L.statusOff}</p>
-            <button type="button" className={primaryButton} disabled={busy} onClick={() => void start()}>
-              {busy ? L.starting : L.start}
+            <button type="button" className={primaryButton} onClick={() => setPassword('')}>
+              {L.start}
             </button>
           </>
+        )}
+
+        {!codes && status && !status.enrolled && !setup && password !== null && (
+          <form onSubmit={(e) => void start(e)} noValidate className="space-y-3">
+            <p className="text-sm font-medium">{L.statusOff}</p>
+            <Field id="totp-password" label={L.currentPassword} required error={passwordError} hint={L.proofHint}>
+              {(a) => (
+                <PasswordInput
+                  id={a.id}
+                  autoComplete="current-password"
+                  invalid={!!a['aria-invalid']}
+                  describedBy={a['aria-describedby']}
+                  value={password}
+                  onChange={(value) => {
+                    setPassword(value);
+                    setPasswordError(undefined);
+                  }}
+                />
+              )}
+            </Field>
+            <div className="flex flex-wrap gap-2">
+              <button type="submit" className={primaryButton} disabled={busy}>
+                {busy ? L.starting : L.next}
+              </button>
+              <button type="button" className={secondaryButton} onClick={() => setPassword(null)}>
+                {C.cancel}
+              </button>
+            </div>
+          </form>
         )}
 
         {!codes && setup && (
@@ -210,6 +254,8 @@ export function AccountPage({ enrolmentRequired = false }: { enrolmentRequired?:
           </>
         )}
       </section>
+      {!codes && <PasskeysSection hasTotp={status?.enrolled ?? false} enrolmentRequired={enrolmentRequired} />}
+      {!enrolmentRequired && <DevicesSection />}
       {!enrolmentRequired && (
         <p className="mt-6">
           <a href="/admin/password" className="font-medium text-brand-700 underline">

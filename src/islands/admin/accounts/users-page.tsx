@@ -1,7 +1,8 @@
 /**
  * "Benutzer": the staff accounts (every one an admin). Admins add a
- * colleague with an emailed invitation (48 h) or an initial password, and
- * remove one; the server refuses to remove the last admin.
+ * colleague with an emailed invitation (48 h) or an initial password, see
+ * and end a colleague's signed-in devices, and remove one; the server
+ * refuses to remove the last admin.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
@@ -11,6 +12,7 @@ import { newUserSchema } from '../../../lib/account-schemas';
 import { PasswordInput } from '../../auth/password-input';
 import { adminApi, failureText, type StaffUserDto } from '../shared/admin-api';
 import { labels } from '../shared/labels';
+import { ColleagueDevices } from './colleague-devices';
 import { ConfirmButton, EditDialog, Field, FormActions, inputClass, ListTable, PageHeader, primaryButton, saveForm, secondaryButton, useList } from '../shared/ui';
 
 const L = labels.users;
@@ -116,6 +118,7 @@ export function UsersPage({ currentUserId }: { currentUserId?: string }) {
                     className={secondaryButton}
                   />
                 )}
+                {user.status === 'active' && user.id !== currentUserId && <ColleagueDevices user={user} />}
                 {user.status === 'invited' && (
                   <button type="button" className={secondaryButton} aria-label={L.resendNamed(user.email)} onClick={() => void resend(user)}>
                     {L.resend}

@@ -15,12 +15,15 @@ import type { AuditEntryDto } from '../../../server/audit.server';
 import type { StaffRequestDto } from '../../../server/requests/staff.server';
 import type { RequestSettings } from '../../../server/requests/settings.server';
 import type { RequestKind, RequestStatusFilter } from '../../../lib/request-schema';
+import type { DeviceSessionDto } from '../../../server/auth/devices.server';
+import type { PasskeyDto } from '../../../lib/passkey-schemas';
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 
 import type { AdminBookedSlotDto as BookedSlotRow } from '../../../server/admin/booked-slots.server';
 
 /** A row of GET /api/admin/booked-slots: the booking, and the language of the patient's emails (null: none goes; docs/decisions/030). */
 export type AdminBookedSlotDto = BookedSlotRow & { language?: 'de' | 'en' | null };
-export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, InventoryItemDto, StaffUserDto, AuditEntryDto, PatientDto, PatientHit, StaffRequestDto, RequestSettings };
+export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, InventoryItemDto, StaffUserDto, AuditEntryDto, PatientDto, PatientHit, StaffRequestDto, RequestSettings, DeviceSessionDto, PasskeyDto };
 
 /** A phone booking's caller (docs/decisions/025): names and phone required, birth date (yyyy-mm-dd or dd.mm.yyyy) and email optional. */
 export interface StaffBookingInput {
@@ -153,12 +156,30 @@ export const adminApi = {
       request<StaffRequestDto & { patient_notified: boolean }>('PUT', `/api/admin/requests/${encodeURIComponent(id)}`, input),
     counts: () => request<{ new: number; open: number }>('GET', '/api/admin/request-counts'),
   },
-  /** "Mein Konto": the own second factor (docs/decisions/027-staff-second-factor.md). */
+  /** "Mein Konto": the own second factor (docs/decisions/027-staff-second-factor.md); setting it up needs the current password (docs/decisions/035). */
   secondFactor: {
     status: () => request<{ enrolled: boolean; recovery_codes_left: number; required: boolean }>('GET', '/api/auth/totp'),
-    setup: () => request<{ secret: string; otpauth_url: string; qr_svg: string }>('POST', '/api/auth/totp/setup'),
+    setup: (password: string) => request<{ secret: string; otpauth_url: string; qr_svg: string }>('POST', '/api/auth/totp/setup', { password }),
     confirm: (code: string) => request<{ recovery_codes: string[] }>('POST', '/api/auth/totp/confirm', { code }),
     remove: (code: string) => request<void>('DELETE', '/api/auth/totp', { code }),
+  },
+  /** "Mein Konto": passkeys (docs/decisions/037-passkeys-sessions-guessing.md); the ceremony itself is in accounts/passkeys-section.tsx. */
+  passkeys: {
+    list: () => request<PasskeyDto[]>('GET', '/api/auth/passkeys'),
+    registrationOptions: (proof: { password: string; code?: string }) =>
+      request<PublicKeyCredentialCreationOptionsJSON>('POST', '/api/auth/passkey/register/options', proof),
+    register: (name: string, response: RegistrationResponseJSON) => request<PasskeyDto>('POST', '/api/auth/passkey/register/verify', { name, response }),
+    remove: (id: string, proof: { password?: string; code?: string }) => request<void>('DELETE', `/api/auth/passkeys/${encodeURIComponent(id)}`, proof),
+  },
+  /** "Angemeldete Geräte": the own sessions, and (admins) a colleague's (docs/decisions/035). */
+  sessions: {
+    list: () => request<DeviceSessionDto[]>('GET', '/api/auth/sessions'),
+    end: (id: string) => request<void>('DELETE', `/api/auth/sessions/${encodeURIComponent(id)}`),
+    endOthers: () => request<void>('POST', '/api/auth/sessions/end-others'),
+    ofColleague: (userId: string) => request<DeviceSessionDto[]>('GET', `/api/admin/users/${encodeURIComponent(userId)}/sessions`),
+    endColleague: (userId: string, id: string) =>
+      request<void>('DELETE', `/api/admin/users/${encodeURIComponent(userId)}/sessions/${encodeURIComponent(id)}`),
+    endAllOfColleague: (userId: string) => request<void>('DELETE', `/api/admin/users/${encodeURIComponent(userId)}/sessions`),
   },
   audit: (filter: { user?: string; kind?: string }) => {
     const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as Array<[string, string]>).toString();

@@ -73,3 +73,35 @@ export function buildSecondFactorResetEmail(input: { to: string; resetBy: string
   ].join('\n');
   return { to: input.to, subject: 'Zwei-Faktor-Anmeldung zurückgesetzt – Praxis-Verwaltung', text, html };
 }
+
+/**
+ * The owner's alert that their password is being used with wrong codes
+ * (docs/decisions/037-passkeys-sessions-guessing.md): whoever types them
+ * knows the password, so the owner should change it. Sent at the 5th wrong
+ * code of a day, at most once a day; `closed` when the code step is
+ * already closed (30 wrong codes).
+ */
+export function buildWrongCodesAlertEmail(input: { to: string; siteUrl: string; wrongCodes: number; closed: boolean }): EmailMessage {
+  const subject = 'Ihr Passwort wurde mit falschen Codes verwendet';
+  const practiceName = practice.name.de;
+  const intro = `für Ihr Konto der Praxis-Verwaltung (${input.to}) wurde in den letzten 24 Stunden ${input.wrongCodes}-mal Ihr richtiges Passwort eingegeben, danach aber ein falscher Code der Zwei-Faktor-Anmeldung.`;
+  const meaning =
+    'Wenn Sie das nicht selbst waren, kennt jemand anderes Ihr Passwort. Ihr zweiter Faktor hat die Anmeldung bisher verhindert. Bitte ändern Sie Ihr Passwort sofort: unter „Mein Konto“ oder über „Passwort vergessen“ auf der Anmeldeseite. Ein neues Passwort über den Link beendet alle Sitzungen Ihres Kontos.';
+  const closed = input.closed
+    ? 'Nach 30 falschen Codes an einem Tag ist die Code-Eingabe für Ihr Konto gesperrt, bis Sie Ihr Passwort über „Passwort vergessen“ neu festlegen. Mit einem Wiederherstellungscode oder einem Passkey können Sie sich weiter anmelden.'
+    : 'Nach 30 falschen Codes an einem Tag wird die Code-Eingabe für Ihr Konto gesperrt, bis Sie Ihr Passwort über „Passwort vergessen“ neu festlegen.';
+  const link = new URL('/auth/forgot', input.siteUrl).toString();
+  const regards = ['Viele Grüße', practiceName];
+  const text = ['Guten Tag,', '', intro, '', meaning, '', closed, '', `Passwort vergessen: ${link}`, '', ...regards].join('\n');
+  const html = [
+    '<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;line-height:1.5">',
+    '<p>Guten Tag,</p>',
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p><strong>${escapeHtml(meaning)}</strong></p>`,
+    `<p>${escapeHtml(closed)}</p>`,
+    `<p><a href="${escapeHtml(link)}">Passwort vergessen</a></p>`,
+    `<p>${regards.map(escapeHtml).join('<br>')}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to: input.to, subject, text, html };
+}

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../../i18n/i18n';
 import type { EmailMessage } from '../port.server';
 import { cancellationNotice, patientConfirmation, practiceNotification, practiceRescheduleNotification, type BookingEmailInput } from './booking.server';
-import { buildPasswordLinkEmail, buildSecondFactorResetEmail } from './account.server';
+import { buildPasswordLinkEmail, buildSecondFactorResetEmail, buildWrongCodesAlertEmail } from './account.server';
 import { buildContactEmail } from './contact.server';
 import { emailDate } from './kit.server';
 import { buildReminderEmail } from './reminder.server';
@@ -120,6 +120,11 @@ const builders: Record<string, (lang: Lang) => Built> = {
   }),
   buildSecondFactorResetEmail: () => ({
     email: buildSecondFactorResetEmail({ to: 'team@example.org', resetBy: 'chefin@example.org', siteUrl: SITE }),
+    lang: 'de',
+    dates: [],
+  }),
+  buildWrongCodesAlertEmail: () => ({
+    email: buildWrongCodesAlertEmail({ to: 'team@example.org', siteUrl: SITE, wrongCodes: 5, closed: false }),
     lang: 'de',
     dates: [],
   }),
