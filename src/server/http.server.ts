@@ -192,6 +192,16 @@ export async function readJsonInput<S extends z.ZodType>(req: Request, schema: S
   return result.data;
 }
 
+/**
+ * A JSON body another service sends (the mail service's webhook), read
+ * without the text floor: such a body carries text the practice never
+ * stores (a bounced message's content), and its reader parses and keeps
+ * only fields whose schema admits plain identifiers.
+ */
+export function readForeignJson(req: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
+  return readJsonUnchecked(req, limit);
+}
+
 function hiddenCharacters(errors: FieldErrors): AppError {
   return new AppError('invalid-input', 'Some fields hold control, format or other invisible characters.', errors);
 }

@@ -99,6 +99,21 @@ describe.each(databaseKinds)('patients told on %s', (kind) => {
     expect(await snapshot(t)).toBe(before);
   });
 
+  it('a bounce carrying the bounced message (control and invisible characters, 200 KB) is taken: only its type and id are read', async () => {
+    const booked = await bookOnline('told7@example.org');
+    const bounce = {
+      RecordType: 'Bounce',
+      MessageID: booked.messageId,
+      Type: 'HardBounce',
+      Description: 'The server was unable to deliver your message (ex: unknown user, mailbox not found).',
+      Details: 'smtp;550 5.1.1 \u001b[1m user unknown \u200b',
+      Content: `Received: from …\r\n\u0000${'x'.repeat(200_000)}`,
+    };
+    const res = await event(bounce);
+    expect(res.status).toBe(200);
+    expect(await rowOf(booked.id)).toMatchObject({ patient_notice: 'bounced', needs_call: true });
+  });
+
   it('the local outbox names each message in X-Message-Id; Delivery marks it delivered', async () => {
     const booked = await bookOnline('told2@example.org');
     // The file the local outbox wrote carries the id the webhook takes.

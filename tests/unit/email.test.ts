@@ -31,9 +31,12 @@ describe('outbox sender', () => {
     const sender = createOutboxSender({ from: 'Praxis <praxis@localhost>', dir });
     const sent = await sender.send(message);
     const files = await readdir(dir);
-    expect(files).toEqual([sent.id]);
-    expect(sent.id).toMatch(/\.eml$/);
-    const eml = await parseEml(await readFile(path.join(dir, sent.id)));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const eml = await parseEml(await readFile(path.join(dir, files[0]!)));
+    // The id it answers is the one the mail service's webhook would name (docs/decisions/035).
+    expect(sent.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(eml.headers['x-message-id']).toBe(sent.id);
     expect(eml.headers.to).toBe('patient@example.org');
     expect(eml.headers['reply-to']).toBe('praxis@example.org');
     expect(eml.subject).toBe('Terminbestätigung – Check-up');
@@ -42,7 +45,7 @@ describe('outbox sender', () => {
     expect(eml.attachments).toEqual([{ filename: 'termin.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' }]);
     expect(info).toHaveBeenCalledTimes(1);
     const line = String(info.mock.calls[0]![0]);
-    expect(line).toContain(sent.id);
+    expect(line).toContain(files[0]);
     expect(line).not.toContain('patient@example.org');
     info.mockRestore();
   });
@@ -60,8 +63,9 @@ describe('outbox sender', () => {
   it('writes From as a mailbox: an encoded display name and a plain address a mail parser reads back', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const sender = createOutboxSender({ from: 'Hausarztpraxis Düsseldorf <praxis@example.de>', dir });
-    const sent = await sender.send({ ...message, to: 'Jörg Müller <joerg@bücher.de>', replyTo: '"Dr. O\'Brien, Praxis" <team@example.de>' });
-    const eml = await parseEml(await readFile(path.join(dir, sent.id)));
+    await sender.send({ ...message, to: 'Jörg Müller <joerg@bücher.de>', replyTo: '"Dr. O\'Brien, Praxis" <team@example.de>' });
+    const [file] = await readdir(dir);
+    const eml = await parseEml(await readFile(path.join(dir, file!)));
     expect(eml.addresses.from).toEqual([{ name: 'Hausarztpraxis Düsseldorf', address: 'praxis@example.de' }]);
     // mailparser shows the domain decoded; on the wire it is punycode.
     expect(eml.addresses.to).toEqual([{ name: 'Jörg Müller', address: 'joerg@bücher.de' }]);

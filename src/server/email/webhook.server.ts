@@ -21,7 +21,7 @@ import { AppError } from '../../lib/errors';
 import { z } from '../../lib/zod';
 import { rowsOf } from '../bookings/shared.server';
 import { isProductionEnv, notConfigured, variables } from '../env.server';
-import { json, parseInput, readJson } from '../http.server';
+import { json, parseInput, readForeignJson } from '../http.server';
 import { markBookingUndelivered } from './delivery.server';
 import type { MailAudience } from './queue.server';
 
@@ -51,10 +51,14 @@ export function assertWebhookCredentials(req: Request): void {
   if (!match || colon < 0 || !userOk || !passwordOk) throw new AppError('unauthenticated', 'Wrong or missing webhook credentials.');
 }
 
+/** Only these two fields are read; both are plain identifiers (the rest, a bounce's content say, is never used). */
 export const postmarkEventSchema = z.looseObject({
-  RecordType: z.string().min(1).max(40),
-  MessageID: z.string().min(1).max(100),
+  RecordType: z.string().regex(/^[A-Za-z]{1,40}$/, 'errors.invalid'),
+  MessageID: z.string().regex(/^[A-Za-z0-9._@-]{1,100}$/, 'errors.invalid'),
 });
+
+/** A bounce may carry the whole bounced message: room for it. */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 const STATUS_BY_RECORD: Record<string, 'delivered' | 'bounced' | 'complained'> = {
   Delivery: 'delivered',
@@ -87,7 +91,7 @@ export async function recordDeliveryEvent(db: Database, event: z.infer<typeof po
 /** POST /api/webhooks/postmark: credentials, then the JSON, then the event. */
 export async function postmarkWebhook(db: Database, req: Request): Promise<Response> {
   assertWebhookCredentials(req);
-  const event = parseInput(postmarkEventSchema, await readJson(req));
+  const event = parseInput(postmarkEventSchema, await readForeignJson(req, WEBHOOK_BODY_LIMIT));
   const outcome = await recordDeliveryEvent(db, event);
   return json({ [outcome]: true });
 }

@@ -15,6 +15,7 @@ import { emailDate } from './kit.server';
 import { buildReminderEmail } from './reminder.server';
 import { patientNotice } from './patient-notice.server';
 import { joinedEmail, offerEmail } from './waitlist.server';
+import { practiceRequestsNotice, requestReceiptEmail, requestStatusEmail } from './requests.server';
 import type { EntrySecret } from '../../waitlist/seal.server';
 
 // A Thursday in March: month and weekday are spelled differently in German and English.
@@ -128,11 +129,30 @@ const builders: Record<string, (lang: Lang) => Built> = {
     lang: 'de',
     dates: [],
   }),
+  // A patient request's receipt and status (docs/decisions/036): the status names the day it arrived, in the email's language.
+  requestReceiptEmail: (lang) => ({
+    email: requestReceiptEmail(requestPatient(lang), { kind: 'prescription', reference: 'R7K2MQ', notice: null }, SITE),
+    lang,
+    dates: [],
+  }),
+  requestStatusEmail: (lang) => ({
+    email: requestStatusEmail(requestPatient(lang), { kind: 'referral', reference: 'R7K2MQ', status: 'done', message: 'Liegt bereit.', receivedDate: DAY }, SITE),
+    lang,
+    dates: [],
+  }),
+  practiceRequestsNotice: () => ({
+    email: practiceRequestsNotice({ fresh: 2, open: 5 }, 'praxis@example.org', SITE),
+    lang: 'de',
+    dates: [],
+  }),
 };
 
 /** Exported functions in src/ that return an EmailMessage: the builders this file must cover. */
+const requestPatient = (lang: 'de' | 'en') => ({ email: 'erika@example.org', first_name: 'Erika', last_name: 'Mustermann', language: lang, token: 'z'.repeat(43) });
+
+/** Every exported function of this folder (the builders' home) that answers an EmailMessage. */
 function builderNamesInSources(): string[] {
-  const root = path.resolve(import.meta.dirname, '../../..');
+  const root = import.meta.dirname;
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
   const names: string[] = [];
   for (const file of files) {
