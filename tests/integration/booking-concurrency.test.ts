@@ -276,6 +276,8 @@ describe('concurrent bookings on a real Postgres', () => {
       const booked = await book(body(type.id, 3000), '192.0.2.1');
       expect(booked.status).toBe(201);
       expect(trips.count).toBe(2);
+      // Its emails go after the answer, on their own round trips (docs/decisions/035): not the next request's.
+      await settled();
       trips.reset();
       const res = await call(availability, '/api/availability', { query: { type: type.id.toUpperCase(), from: '2030-01-07', to: '2030-02-06' } });
       expect(res.status).toBe(200);

@@ -192,7 +192,7 @@ describe.each(databaseKinds)('email outbox on %s', (kind) => {
         kind: 'outbox',
         async send(message) {
           sent.push(message);
-          await new Promise((resolve) => setTimeout(resolve, 10));
+          await new Promise((resolve) => setTimeout(resolve, 25));
           return { id: randomUUID() };
         },
       };
