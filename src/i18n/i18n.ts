@@ -22,7 +22,14 @@ export function createI18n(lang: Lang): I18n {
 
 export type Translate = (key: TranslationKey, options?: TOptions) => string;
 
+/**
+ * One instance per language for the whole process: the dictionaries never
+ * change at run time, and making an i18next instance costs milliseconds
+ * (every email a booking queues asks for one).
+ */
+const shared: Partial<Record<Lang, I18n>> = {};
+
 export function useTranslations(lang: Lang): Translate {
-  const instance = createI18n(lang);
+  const instance = (shared[lang] ??= createI18n(lang));
   return (key, options) => instance.t(key, options ?? {}) as string;
 }
