@@ -678,6 +678,8 @@ export const labels = {
   schedule: {
     time: 'Uhrzeit',
     patient: 'Patient',
+    /** Before the patient's phone number, under the name. */
+    phoneShort: 'Tel.',
     type: 'Terminart',
     reference: 'Buchungsnummer',
     source: 'Quelle',

@@ -205,10 +205,11 @@ const fullName = (p: { first_name: string; last_name: string }) => `${p.last_nam
 /**
  * The name a list shows for each booking: "Nachname, Vorname", with the
  * birth date where two bookings of the list carry the same name (two
- * vaccinations at one time); "nicht lesbar" when no key opens the details;
+ * vaccinations at one time; a list that shows every birth date beside the
+ * name passes no `born`); "nicht lesbar" when no key opens the details;
  * `none` when there are none. Keyed by the row, in the list's order.
  */
-export function patientNames<S extends PatientLike>(slots: S[], text: { unreadable: string; none: string; born: (date: string) => string }): Map<S, string> {
+export function patientNames<S extends PatientLike>(slots: S[], text: { unreadable: string; none: string; born?: (date: string) => string }): Map<S, string> {
   const counts = new Map<string, number>();
   for (const s of slots) if (s.patient) counts.set(fullName(s.patient).toLowerCase(), (counts.get(fullName(s.patient).toLowerCase()) ?? 0) + 1);
   const out = new Map<S, string>();
@@ -217,7 +218,7 @@ export function patientNames<S extends PatientLike>(slots: S[], text: { unreadab
     else {
       const name = fullName(s.patient);
       const twin = (counts.get(name.toLowerCase()) ?? 0) > 1;
-      out.set(s, twin && s.patient.birth_date ? `${name} (${text.born(germanDate(s.patient.birth_date))})` : name);
+      out.set(s, twin && s.patient.birth_date && text.born ? `${name} (${text.born(germanDate(s.patient.birth_date))})` : name);
     }
   }
   return out;
