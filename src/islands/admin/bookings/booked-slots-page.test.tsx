@@ -289,7 +289,10 @@ describe('booked slots page', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Patient suchen' }), 'muller');
     await user.click(screen.getByRole('button', { name: 'Suchen' }));
     expect(calls.map((c) => c.key)).toContain('GET /api/admin/patients?q=muller');
-    await user.click(await screen.findByRole('button', { name: 'Termin von Müller, Jürgen am 09.01.2030, 09:00 Uhr öffnen' }));
+    const hit = await screen.findByRole('button', { name: 'Termin von Müller, Jürgen am 09.01.2030, 09:00 Uhr öffnen' });
+    // The result line says how the booking came in, in full.
+    expect(within(hit).getByText('Telefonbuchung')).toBeVisible();
+    await user.click(hit);
     // Only that day is listed now, and the booking is open with its phone.
     await waitFor(() => expect(screen.queryByText('Mustermann, Erika')).toBeNull());
     expect(screen.getByRole('link', { name: '0211 4445566' })).toBeVisible();

@@ -441,7 +441,9 @@ export const labels = {
     createdEmailed: 'Der Patient erhält die Bestätigung per E-Mail.',
     createdEmailFailed: (phone: string) => `Die Bestätigung per E-Mail ging nicht hinaus: bitte telefonisch informieren (${phone}).`,
     patientSearch: 'Patient suchen',
-    patientSearchHint: 'Name (auch Teil, ohne Akzente: „muller“ findet „Müller“) oder Geburtsdatum TT.MM.JJJJ; heute und später.',
+    patientSearchHint: 'Name (auch Teil; „Mueller“ findet „Müller“ und umgekehrt), Geburtsdatum TT.MM.JJJJ, Telefonnummer oder Buchungsnummer; heute und später.',
+    /** How a hit came in, said in full in a result line (a bare "Telefon" there read like the patient's number). */
+    patientSearchSources: { online: 'Online', phone: 'Telefonbuchung' } as Record<string, string>,
     patientSearchButton: 'Suchen',
     patientSearchResults: (n: number) => (n === 1 ? '1 Treffer' : `${n} Treffer`),
     patientSearchNone: 'Kein Termin ab heute für diese Suche.',
