@@ -726,6 +726,24 @@ export const labels = {
     printedAt: (when: string) => `Stand: ${when}`,
     confidential: 'Vertraulich – enthält Patientendaten',
   },
+  /** Setting up the second factor: the link beside the QR code, and keeping the recovery codes. */
+  secondFactorSetup: {
+    openInApp: 'In der Authenticator-App öffnen',
+    openInAppHint: 'Auf dem Handy: antippen, die App übernimmt den Schlüssel.',
+    codesActions: 'Codes aufbewahren',
+    copy: 'Kopieren',
+    download: 'Herunterladen',
+    print: 'Drucken',
+    copied: 'Codes in die Zwischenablage kopiert',
+    copyFailed: 'Kopieren nicht möglich',
+    copyFailedText: 'Bitte laden Sie die Codes herunter oder drucken Sie sie.',
+    /** The .txt file's name: the site's host, so codes of two sites are not mixed up. */
+    fileName: (host: string) => `wiederherstellungscodes-${host.replace(/[^A-Za-z0-9.-]/g, '-')}.txt`,
+    sheetTitle: 'Wiederherstellungscodes',
+    sheetFor: (host: string) => `Zwei-Faktor-Anmeldung der Verwaltung unter ${host}`,
+    sheetCreated: (when: string) => `Erstellt: ${when}`,
+    sheetUse: 'Jeder Code ersetzt einmal den Code aus der Authenticator-App, falls das Handy fehlt. Sicher aufbewahren, nicht weitergeben.',
+  },
   inventory: {
     intro: 'Verbrauchsmaterial mit Mindestbestand und Ablaufdatum.',
     add: 'Neuer Artikel',
