@@ -82,10 +82,13 @@ test.describe.serial('reception knows who is coming', () => {
     // The query never goes into the page's address.
     expect(page.url()).not.toContain('muller');
     await hit.click();
-    const row = page.locator('tr').filter({ hasText: `${LAST}, ${FIRST}` });
+    const row = page.locator('tr:not([data-details])').filter({ hasText: `${LAST}, ${FIRST}` });
     await expect(row).toHaveCount(1);
-    await expect(row.getByRole('link', { name: PHONE_NUMBER })).toBeVisible();
-    await expect(row).toContainText('keine E-Mail-Adresse');
+    // The opened booking's contact details, on a row of their own under it.
+    await expect(row.getByRole('button', { name: `Kontaktdaten von ${LAST}, ${FIRST}` })).toHaveAttribute('aria-expanded', 'true');
+    const details = page.locator('tr[data-details]').filter({ hasText: `Kontaktdaten von ${LAST}, ${FIRST}` });
+    await expect(details.getByRole('link', { name: PHONE_NUMBER })).toBeVisible();
+    await expect(details).toContainText('keine E-Mail-Adresse');
   });
 
   test('at 360 px the search fits the screen and finds the caller', async ({ browser }) => {
@@ -98,7 +101,7 @@ test.describe.serial('reception knows who is coming', () => {
     await expect(hit).toBeVisible();
     await expectFitsScreen(page, 'Patient suchen at 360 px');
     await hit.click();
-    await expect(page.locator('tr').filter({ hasText: `${LAST}, ${FIRST}` }).getByRole('link', { name: PHONE_NUMBER })).toBeVisible();
+    await expect(page.locator('tr[data-details]').filter({ hasText: `${LAST}, ${FIRST}` }).getByRole('link', { name: PHONE_NUMBER })).toBeVisible();
     await context.close();
   });
 

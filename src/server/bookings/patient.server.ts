@@ -123,6 +123,7 @@ export async function moveByPatient(db: Database, ctx: RequestContext, body: z.o
       old: moved.old,
       moved: { date: moved.booking.appointment_date, time: moved.booking.appointment_time },
       language,
+      via: 'link',
     }),
   ]);
   // The old time is free: the waitlist is asked (docs/decisions/032).

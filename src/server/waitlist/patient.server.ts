@@ -60,6 +60,7 @@ export async function takeOfferAsPatient(db: Database, ctx: RequestContext, toke
         old: moved.old,
         moved: { date: moved.booking.appointment_date, time: moved.booking.appointment_time },
         language: moved.contact?.language ?? 'de',
+        via: 'waitlist',
       }),
     ]);
     // The old time is free now: the next patients on the list are asked.

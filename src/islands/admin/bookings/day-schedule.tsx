@@ -175,12 +175,17 @@ export interface Schedule {
   durations: Map<string, number>;
 }
 
-/** The bookings of `from` … `to`, the blocks and the types' durations; null while loading. Reloads when the range changes. */
-export function useSchedule(from: string, to: string, loadError: string, view: 'day-list' | 'week' = 'day-list'): Schedule | null {
+/**
+ * The bookings of `from` … `to`, the blocks and the types' durations; null
+ * while loading (or while the range is not known yet: `from` null). Reloads
+ * when the range changes.
+ */
+export function useSchedule(from: string | null, to: string | null, loadError: string, view: 'day-list' | 'week' = 'day-list'): Schedule | null {
   const [schedule, setSchedule] = useState<Schedule | null>(null);
   useEffect(() => {
     let live = true;
     setSchedule(null);
+    if (from === null || to === null) return;
     Promise.all([adminApi.booked.between(from, to, view), adminApi.blocked.list(), adminApi.types.list()]).then(
       ([slots, blocks, types]) =>
         live &&

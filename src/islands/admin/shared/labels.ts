@@ -210,7 +210,8 @@ export const labels = {
   /** sonner's own labels (English by default). */
   toasts: { region: 'Benachrichtigungen', close: 'Meldung schließen' },
   layout: {
-    title: 'Admin Dashboard',
+    /** The back office's name after the page's in the browser tab ("Tagesliste – Praxisverwaltung"). */
+    title: 'Praxisverwaltung',
     toBooking: 'Zur Terminbuchung',
     signOut: 'Abmelden',
     signedOut: 'Erfolgreich abgemeldet',
@@ -454,6 +455,8 @@ export const labels = {
     source: 'Quelle',
     sources: { online: 'Online', phone: 'Telefon' } as Record<string, string>,
     reference: 'Buchungsnummer',
+    /** The booked list's column heading: may break as "Buchungs-/nummer" (soft hyphen) where the table is tight. */
+    referenceColumn: 'Buchungs\u00ADnummer',
     unnotified: 'Praxis nicht benachrichtigt',
     unnotifiedHint: 'Die Benachrichtigung an die Praxis ist fehlgeschlagen: unbekannter Patient.',
     search: 'Nach Terminart suchen',
@@ -720,8 +723,11 @@ export const labels = {
     intro: 'Termine eines Tages für den Empfang, nach Uhrzeit sortiert, mit den Sperrzeiten. Zum Ausdrucken auf A4.',
     date: 'Datum',
     withTomorrow: 'Heute und morgen werden angezeigt.',
+    /** The default days when one in between had no time windows ("heute und Mo 30.11."). */
+    nextDays: (days: string[]) => `Angezeigt: ${days.join(' und ')} (Tage ohne Sprechzeiten übersprungen).`,
+    todayWord: 'heute',
     oneDay: 'Nur dieser Tag wird angezeigt.',
-    today: 'Heute und morgen',
+    today: 'Nächste Sprechtage',
     loadError: 'Termine konnten nicht geladen werden.',
     printedAt: (when: string) => `Stand: ${when}`,
     confidential: 'Vertraulich – enthält Patientendaten',

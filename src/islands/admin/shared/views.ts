@@ -133,6 +133,22 @@ export function dayList<S extends SlotLike>(slots: S[], date: string): S[] {
 }
 
 /** The Monday (yyyy-MM-dd) of the week a date lies in; weeks run Monday to Sunday. */
+/**
+ * The day list's default days: the next `count` days from `today` on (today
+ * included) on whose weekday some type has a time window, so a Friday shows
+ * Friday and Monday, not an empty Saturday; a Sunday shows Monday and
+ * Tuesday. Looks two weeks ahead; without any window, today and tomorrow.
+ */
+export function nextDaysWithWindows(today: string, windows: Array<{ day_of_week: number }>, count = 2): string[] {
+  const open = new Set(windows.map((w) => w.day_of_week));
+  const days: string[] = [];
+  for (let i = 0; i < 14 && days.length < count; i++) {
+    const date = addDaysToDate(today, i);
+    if (open.has(weekdayOf(date))) days.push(date);
+  }
+  return days.length > 0 ? days : Array.from({ length: count }, (_, i) => addDaysToDate(today, i));
+}
+
 export function mondayOf(date: string): string {
   return addDaysToDate(date, -((weekdayOf(date) + 6) % 7));
 }
