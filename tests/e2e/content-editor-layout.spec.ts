@@ -8,7 +8,9 @@
  * this runs on the shared e2e server.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { signInAsAdmin } from './helpers/admin';
+import { WCAG22_AA } from './helpers/axe';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -185,6 +187,10 @@ test('at 390 px the toolbar and the account menu fit the screen, no label is cut
   // A saved entry: "Gespeichert", not "Veröffentlicht" while the publication may still be on its way.
   await expect(toolbar.getByRole('button', { name: 'Gespeichert', exact: true })).toBeVisible();
   await expect(toolbar.getByText('Veröffentlicht', { exact: true })).toHaveCount(0);
+
+  // The rearranged toolbar passes axe (WCAG 2.2 AA).
+  const toolbarAxe = await new AxeBuilder({ page }).include('#nc-root .cms-editor > :first-child').withTags(WCAG22_AA).analyze();
+  expect(toolbarAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // The language row over the form wraps; its buttons read whole.
   const copy = page.getByText('Text aus der anderen Sprache übernehmen').first();
