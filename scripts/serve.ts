@@ -1,7 +1,9 @@
 /**
  * `npm run serve` (and `npm start`, which builds first): migrates the
  * database, seeds demo data into an empty embedded database, then serves
- * dist/ and the API on PORT (default 4321) until SIGINT/SIGTERM.
+ * dist/ and the API on PORT (default 4321) until SIGINT/SIGTERM. Once it
+ * listens it says where emails go and, on a site without staff accounts,
+ * how to create the first admin (startup-notes.ts).
  */
 import { driverFor } from '../db/client';
 import { closeDb, getDb } from '../src/server/database.server';
@@ -13,6 +15,9 @@ import { SHUTDOWN_GRACE_MS, startLocalServer } from './local-server';
 import { startReminderSchedule } from '../src/server/appointment-contact/job.server';
 import { runScheduledJob } from '../src/server/scheduled-job.server';
 import { startContentRebuilds } from './content-rebuild';
+import { startupNotes } from './startup-notes';
+import { adminExists, DEFAULT_SETUP_SECRET } from '../src/server/auth/auth.server';
+import { outboxDir } from '../src/server/email/outbox.server';
 
 // The local server is a development tool; functions on Netlify default to production.
 process.env.APP_ENV ??= 'development';
@@ -48,6 +53,15 @@ const running = await startLocalServer({
 // not do this: its site never follows the port; docs/decisions/031-content-editor-second-pass.md).
 if (!process.env.SITE_URL) process.env.SITE_URL = running.url;
 console.info(`site and API at ${running.url} (database: ${embedded ? 'embedded PGlite' : 'postgres'}, email: ${env.POSTMARK_SERVER_TOKEN ? 'Postmark' : 'outbox'})`);
+for (const note of startupNotes({
+  url: running.url,
+  outboxDir: env.POSTMARK_SERVER_TOKEN ? null : outboxDir(),
+  adminExists: await adminExists(db),
+  setupSecretSet: !!env.ADMIN_SETUP_SECRET,
+  defaultSetupSecret: DEFAULT_SETUP_SECRET,
+})) {
+  console.info(note);
+}
 
 // The scheduled function's job (reminders, the waitlist's offers, the email outbox): every minute here (REMINDER_INTERVAL_MS for tests).
 const reminderSchedule = startReminderSchedule(Number(process.env.REMINDER_INTERVAL_MS ?? 60_000), () => runScheduledJob());

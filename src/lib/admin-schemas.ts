@@ -334,7 +334,8 @@ export const bookedSlotsQuerySchema = z
 export type BookedSlotsQuery = z.output<typeof bookedSlotsQuerySchema>;
 
 /**
- * GET /api/admin/patients?q=: a name part (at least 2 characters) or a birth date (dd.mm.yyyy or yyyy-mm-dd).
+ * GET /api/admin/patients?q=: a name part (at least 2 characters), a birth date (dd.mm.yyyy or yyyy-mm-dd),
+ * a phone number or a booking reference (src/server/admin/patient-match.server.ts).
  * The admin text rules (src/lib/admin-text.ts), a single line.
  */
 export const patientSearchSchema = z.object({

@@ -65,9 +65,10 @@ test.describe.serial('admin access', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByText('Erfolgreich angemeldet')).toBeVisible();
-    await expect(page.getByText('Admin Dashboard')).toBeVisible();
+    // The header names the page; "Zur Terminbuchung" opens the booking page.
+    await expect(page.getByRole('banner').getByText('Dashboard', { exact: true })).toBeVisible();
     await expect(page.getByText(ADMIN.email)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Zur Terminbuchung' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Zur Terminbuchung' })).toHaveAttribute('href', '/termin');
     await expect(page.getByText('Gebuchte Termine gesamt')).toBeVisible();
 
     const cookies = await context.cookies();
@@ -120,7 +121,7 @@ test.describe.serial('admin access', () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/auth');
     await signIn(page, ADMIN.email, ADMIN.password);
-    await expect(page.getByText('Admin Dashboard')).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Dashboard', { exact: true })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Admin-Navigation' })).toBeHidden();
     await page.getByRole('button', { name: 'Seitenleiste umschalten' }).click();
     const drawer = page.getByRole('dialog');

@@ -53,12 +53,12 @@ test('on a phone the sign-in toast covers no control of the admin header', async
 type Box = { x: number; y: number; width: number; height: number };
 const apart = (a: Box, b: Box) => a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
 
-/** The header's parts: none overlaps another, the actions keep one line, the email shows in full. */
-async function expectTidyHeader(page: Page, where: string) {
+/** The header's parts: none overlaps another, the actions keep one line, the email shows in full; the title names the page. */
+async function expectTidyHeader(page: Page, where: string, pageName: string) {
   const header = page.getByRole('banner');
   const parts = [
     header.getByRole('button', { name: 'Seitenleiste umschalten' }),
-    header.getByText('Admin Dashboard'),
+    header.getByText(pageName, { exact: true }),
     header.getByText(ADMIN.email),
     header.getByRole('link', { name: 'Zur Terminbuchung' }),
     header.getByRole('button', { name: 'Abmelden' }),
@@ -83,16 +83,17 @@ test('every admin page fits a 360 px phone: nothing scrolls sideways, the header
   // Every page the navigation offers, so a page added later is checked too.
   await page.getByRole('button', { name: 'Seitenleiste umschalten' }).click();
   const drawer = page.getByRole('dialog', { name: 'Admin-Navigation' });
-  const hrefs = await drawer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
-  expect(hrefs.length).toBeGreaterThan(8);
-  for (const href of hrefs) {
+  const links = await drawer.getByRole('link').evaluateAll((found) => found.map((a) => [a.getAttribute('href')!, a.textContent!.trim()] as const));
+  expect(links.length).toBeGreaterThan(8);
+  for (const [href, name] of links) {
     await page.goto(href);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText('Wird geladen …')).toHaveCount(0);
     await expectFitsScreen(page, href);
-    await expectTidyHeader(page, href);
+    // The header names the page as the navigation does.
+    await expectTidyHeader(page, href, name);
     await expectNoAxeViolations(page, `${href} at 360 px`);
   }
   await page.setViewportSize({ width: 320, height: 640 });
-  await expectTidyHeader(page, '320 px');
+  await expectTidyHeader(page, '320 px', links.at(-1)![1]);
 });

@@ -8,7 +8,9 @@
  * this runs on the shared e2e server.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { signInAsAdmin } from './helpers/admin';
+import { WCAG22_AA } from './helpers/axe';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -137,7 +139,7 @@ test('at 768 px and on a phone the editor is one column, without a "too narrow" 
     expect(field.x).toBeGreaterThanOrEqual(0);
     expect(field.x + field.width).toBeLessThanOrEqual(width);
     // Publishing stays within reach.
-    const publish = page.getByRole('button', { name: /^Veröffentlich/ });
+    const publish = page.getByRole('button', { name: /^(Veröffentlich|Gespeichert)/ });
     await expect(publish).toBeVisible();
     const at = await box(publish);
     expect(at.x + at.width, `"Veröffentlichen" in the window at ${width} px`).toBeLessThanOrEqual(width);
@@ -153,4 +155,74 @@ test('at 768 px and on a phone the editor is one column, without a "too narrow" 
     await page.screenshot({ path: shot });
     await testInfo.attach(`content-editor-${width}.png`, { path: shot, contentType: 'image/png' });
   }
+});
+
+/** Controls and texts inside `scope` that stick out of the window or end cut off ("…", clipped). */
+async function outOfWindowOrCut(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) => {
+    const out: string[] = [];
+    for (const el of root.querySelectorAll<HTMLElement>('button, a, [role="button"], span, div')) {
+      if (el.children.length > 0 && el.tagName !== 'BUTTON' && el.tagName !== 'A') continue;
+      const text = (el.textContent ?? '').trim();
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || !text) continue;
+      if (r.left < -0.5 || r.right > window.innerWidth + 0.5) out.push(`outside the window: ${text}`);
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`cut: ${text}`);
+    }
+    return out;
+  });
+}
+
+test('at 390 px the toolbar and the account menu fit the screen, no label is cut; the badge and the publish state agree; German nouns keep their capitals', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openHomeEntry(page);
+  await expectNoHorizontalOverflow(page);
+  const toolbar = page.locator('#nc-root .cms-editor > :first-child');
+  // The toolbar wraps into rows instead of scrolling: nothing of it outside the window, no "…".
+  expect(await toolbar.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await outOfWindowOrCut(toolbar)).toEqual([]);
+  await expect(toolbar.getByRole('link', { name: /Zurück zur Übersicht: Startseite/ })).toBeVisible();
+  await expect(toolbar.getByText('Prüfen, ob eine Vorschau bereitsteht')).toBeVisible();
+  // A saved entry: "Gespeichert", not "Veröffentlicht" while the publication may still be on its way.
+  await expect(toolbar.getByRole('button', { name: 'Gespeichert', exact: true })).toBeVisible();
+  await expect(toolbar.getByText('Veröffentlicht', { exact: true })).toHaveCount(0);
+
+  // The rearranged toolbar passes axe (WCAG 2.2 AA).
+  const toolbarAxe = await new AxeBuilder({ page }).include('#nc-root .cms-editor > :first-child').withTags(WCAG22_AA).analyze();
+  expect(toolbarAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // The language row over the form wraps; its buttons read whole.
+  const copy = page.getByText('Text aus der anderen Sprache übernehmen').first();
+  await expect(copy).toBeVisible();
+  expect(await outOfWindowOrCut(page.locator('#nc-root [class*="LocaleRowWrapper"]').first())).toEqual([]);
+
+  // The account menu opens within the screen.
+  await toolbar.locator('[class*="AvatarDropdownButton"]').click();
+  const signOut = page.locator('#nc-root [class*="DropdownList"]').filter({ hasText: 'Abmelden' });
+  await expect(signOut).toBeVisible();
+  const menu = await box(signOut);
+  expect(menu.x).toBeGreaterThanOrEqual(0);
+  expect(menu.x + menu.width).toBeLessThanOrEqual(390);
+  await page.keyboard.press('Escape');
+
+  // Over the page list, too.
+  await page.getByRole('link', { name: /Zurück zur Übersicht/ }).click();
+  await page.locator('#nc-root header [class*="AvatarDropdownButton"]').click();
+  const listMenu = page.locator('#nc-root header [class*="DropdownList"]').filter({ hasText: 'Abmelden' });
+  await expect(listMenu).toBeVisible();
+  const root = await box(page.locator('#nc-root'));
+  const opened = await box(listMenu);
+  expect(opened.x, 'the menu starts within the editor').toBeGreaterThanOrEqual(root.x);
+  expect(opened.x + opened.width).toBeLessThanOrEqual(root.x + root.width);
+  await page.keyboard.press('Escape');
+  await page.getByText('Hausarztpraxis Düsseldorf – Allgemeinmedizin und Vorsorge').click();
+  await expect(page.getByLabel('Hauptüberschrift')).toHaveCount(2, { timeout: 60_000 });
+
+  // Lists name their entries as written: German nouns keep their capitals.
+  await expect(page.getByText(/^\d+ Leistungsbereiche$/).first()).toBeVisible();
+  // (inside collapsed entries: present, not shown)
+  await expect(page.getByText(/^\d+ Punkte$/).first()).toBeAttached();
+  await expect(page.getByRole('button', { name: /^Eintrag hinzufügen/ }).first()).toBeVisible();
+  await expect(page.getByText(/^\d+ (leistungsbereiche|punkte|notrufnummern)$/)).toHaveCount(0);
 });

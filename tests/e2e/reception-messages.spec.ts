@@ -257,6 +257,8 @@ test.describe.serial('reception messages and details', () => {
     await page.goto(`/admin/woche?datum=${addDaysToDate(mondayOf(berlinToday()), 21)}`);
     const sidebar = page.getByRole('complementary', { name: 'Admin-Navigation' });
     await expect(sidebar).toBeVisible();
+    // The week has drawn (its last day's heading): measured before, the page is only as tall as "Wird geladen".
+    await expect(page.getByRole('heading', { name: /^Sonntag/ })).toBeVisible();
     const { pageHeight, bottom } = await sidebar.evaluate((el) => ({
       pageHeight: document.documentElement.scrollHeight,
       bottom: el.getBoundingClientRect().bottom + window.scrollY,

@@ -7,11 +7,11 @@
  * this file makes and removes again.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatShortDate } from '../../src/lib/dates';
 import { fillCaller, hydrated, pickSlot, signInAsAdmin } from './helpers/admin';
 import { expectFitsScreen, PHONE } from './helpers/phone';
+import { expectFramed, printedPages } from './helpers/print';
 
 const stamp = Date.now();
 const TYPE = `Empfang ${stamp}`;
@@ -82,10 +82,13 @@ test.describe.serial('reception knows who is coming', () => {
     // The query never goes into the page's address.
     expect(page.url()).not.toContain('muller');
     await hit.click();
-    const row = page.locator('tr').filter({ hasText: `${LAST}, ${FIRST}` });
+    const row = page.locator('tr:not([data-details])').filter({ hasText: `${LAST}, ${FIRST}` });
     await expect(row).toHaveCount(1);
-    await expect(row.getByRole('link', { name: PHONE_NUMBER })).toBeVisible();
-    await expect(row).toContainText('keine E-Mail-Adresse');
+    // The opened booking's contact details, on a row of their own under it.
+    await expect(row.getByRole('button', { name: `Kontaktdaten von ${LAST}, ${FIRST}` })).toHaveAttribute('aria-expanded', 'true');
+    const details = page.locator('tr[data-details]').filter({ hasText: `Kontaktdaten von ${LAST}, ${FIRST}` });
+    await expect(details.getByRole('link', { name: PHONE_NUMBER })).toBeVisible();
+    await expect(details).toContainText('keine E-Mail-Adresse');
   });
 
   test('at 360 px the search fits the screen and finds the caller', async ({ browser }) => {
@@ -98,7 +101,7 @@ test.describe.serial('reception knows who is coming', () => {
     await expect(hit).toBeVisible();
     await expectFitsScreen(page, 'Patient suchen at 360 px');
     await hit.click();
-    await expect(page.locator('tr').filter({ hasText: `${LAST}, ${FIRST}` }).getByRole('link', { name: PHONE_NUMBER })).toBeVisible();
+    await expect(page.locator('tr[data-details]').filter({ hasText: `${LAST}, ${FIRST}` }).getByRole('link', { name: PHONE_NUMBER })).toBeVisible();
     await context.close();
   });
 
@@ -107,16 +110,13 @@ test.describe.serial('reception knows who is coming', () => {
     await page.goto(`/admin/day-list?datum=${date}`);
     await hydrated(page);
     await expect(page.getByRole('row').filter({ hasText: TYPE })).toContainText(`${LAST}, ${FIRST}`);
-    await page.emulateMedia({ media: 'print' });
-    await expect(page.getByText('Vertraulich – enthält Patientendaten')).toBeVisible();
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-    const { text: raw } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
-    // The narrow column may wrap the name after its hyphen; the words stay.
-    const text = raw.replace(/-\s+/g, '-').replace(/\s+/g, ' ');
+    const { pages } = await printedPages(page);
+    // The narrow column may wrap the name after its hyphen; the words stay (helpers/print.ts folds that).
+    const text = pages.join(' ');
     expect(text).toContain(`${LAST}, ${FIRST}`);
+    expect(text).toContain(`Tel. ${PHONE_NUMBER}`);
     expect(text).toContain(TYPE);
-    expect(text).toContain('Vertraulich – enthält Patientendaten');
-    await page.emulateMedia({ media: 'screen' });
+    expectFramed(pages);
   });
 
   test('cancelling the phone booking shows the number to call, in the dialog and after', async ({ page }) => {

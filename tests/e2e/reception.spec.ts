@@ -5,7 +5,7 @@
  * a type this file makes next week and removes again, so the other specs
  * see the seed data.
  */
-import { readFileSync } from 'node:fs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDaysToDate, weekdayOf } from '../../src/lib/berlin-time';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
@@ -13,10 +13,10 @@ import { bookingRequest, testCaller } from '../helpers/patient';
 import { pickSlot, signInAsAdmin, fillCaller } from './helpers/admin';
 import { expectNoAxeViolations } from './helpers/axe';
 import { expectFitsScreen, PHONE } from './helpers/phone';
+import { expectFramed } from './helpers/print';
 
 const stamp = Date.now();
 const TYPE = `Woche ${stamp}`;
-const practiceName = (JSON.parse(readFileSync('src/content/practice.json', 'utf8')) as { name: { de: string } }).name.de;
 const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 const mondayOf = (date: string) => addDaysToDate(date, -((weekdayOf(date) + 6) % 7));
 
@@ -105,11 +105,19 @@ test.describe.serial('reception', () => {
 
     // Wednesday: time order, each row with time, type, reference, source and status; the block, and the booking inside it marked.
     await expect(rowsOf(page, wednesday).locator('td:first-child')).toHaveText(['08:40', '10:20']);
-    await expect(rowsOf(page, wednesday).first().getByRole('cell')).toHaveText(['08:40', 'Müller, Hans', TYPE, references['wed 08:40']!, 'Telefon', 'gebucht']);
-    await expect(rowsOf(page, wednesday).last().getByRole('cell')).toHaveText(['10:20', 'Mustermann, Erika', TYPE, references['wed 10:20']!, 'Online', /^gebucht\s*in Sperrzeit$/]);
+    // Each name with the birth date (where given) and the phone beside it.
+    await expect(rowsOf(page, wednesday).first().getByRole('cell')).toHaveText(['08:40', 'Müller, Hans Tel. 0211 7654321', TYPE, references['wed 08:40']!, 'Telefon', 'gebucht']);
+    await expect(rowsOf(page, wednesday).last().getByRole('cell')).toHaveText([
+      '10:20',
+      'Mustermann, Erika geb. 12.08.1964 · Tel. +49 211 5550123',
+      TYPE,
+      references['wed 10:20']!,
+      'Online',
+      /^gebucht\s*in Sperrzeit$/,
+    ]);
     await expect(dayRegion(page, wednesday).getByRole('list', { name: /^Sperrzeiten/ })).toContainText(`Gesperrt: 10:00–11:00 Uhr, ${TYPE} (Teamsitzung)`);
     await expect(dayRegion(page, sunday).getByRole('listitem').filter({ hasText: TYPE })).toHaveText(`Gesperrt: ganzer Tag, ${TYPE}`);
-    await expect(rowsOf(page, friday).getByRole('cell')).toHaveText(['09:00', 'Müller, Hans', TYPE, references['fri 09:00']!, 'Telefon', 'gebucht']);
+    await expect(rowsOf(page, friday).getByRole('cell')).toHaveText(['09:00', 'Müller, Hans Tel. 0211 7654321', TYPE, references['fri 09:00']!, 'Telefon', 'gebucht']);
     // Practice cancellations stay, struck through, saying whether the patient was told; the day counts none of them.
     const thursday = addDaysToDate(nextMonday, 3);
     await expect(dayRegion(page, thursday).getByRole('heading')).toContainText('0 Termine');
@@ -143,12 +151,14 @@ test.describe.serial('reception', () => {
     await expect(page.getByRole('complementary', { name: 'Admin-Navigation' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Nächste Woche' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Drucken' })).toBeHidden();
-    await expect(page.getByText(practiceName)).toBeVisible();
     await expect(rowsOf(page, wednesday).last()).toContainText('in Sperrzeit');
     await expect(dayRegion(page, sunday).getByText(`Gesperrt: ganzer Tag, ${TYPE}`)).toBeVisible();
     await expect(page.getByText(/^Stand: /)).toBeVisible();
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     await testInfo.attach('woche.pdf', { body: pdf, contentType: 'application/pdf' });
+    // Every sheet names the practice (helpers/print.ts).
+    const { text: sheets } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: false });
+    expectFramed(sheets.map((t) => t.replace(/\s+/g, ' ')));
     const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
     expect(box, 'the PDF has a page box').not.toBeNull();
     expect(Math.round(Number(box![1]))).toBe(842);
@@ -178,7 +188,6 @@ test.describe.serial('reception', () => {
     await expect(rowsOf(page, wednesday).last()).toContainText('in Sperrzeit');
     await expect(dayRegion(page, wednesday).getByText(`Gesperrt: 10:00–11:00 Uhr, ${TYPE} (Teamsitzung)`)).toBeVisible();
     await page.emulateMedia({ media: 'print' });
-    await expect(page.getByText(practiceName)).toBeVisible();
     await expect(dayRegion(page, wednesday).getByText(`Gesperrt: 10:00–11:00 Uhr, ${TYPE} (Teamsitzung)`)).toBeVisible();
     await expect(rowsOf(page, wednesday).last()).toContainText('in Sperrzeit');
     await page.emulateMedia({ media: 'screen' });

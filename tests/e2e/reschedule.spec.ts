@@ -64,13 +64,13 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
   await expect(times.getByRole('button', { name: `${newTime} Uhr`, exact: true })).toHaveCount(0);
 
   // The practice's notice: reference, old and new time.
-  const notice = (await readOutbox(outbox())).find((m) => m.subject.startsWith('Termin verschoben:') && m.text.includes(booking.reference))!;
+  const notice = (await readOutbox(outbox())).find((m) => m.subject.startsWith('Termin verschoben durch Patient/in:') && m.text.includes(booking.reference))!;
   expect(notice, 'the practice notice in the outbox').toBeDefined();
-  expect(notice.subject).toBe(`Termin verschoben: ${TYPE} jetzt am ${formatShortDate(day.date)} um ${newTime}`);
+  expect(notice.subject).toBe(`Termin verschoben durch Patient/in: ${TYPE}, jetzt ${formatShortDate(day.date)} um ${newTime} Uhr`);
   expect(notice.text).toContain(`Buchungsnummer: ${booking.reference}`);
-  expect(notice.text).toContain(`Bisheriges Datum: ${formatLongDate(day.date, 'de')}`);
-  expect(notice.text).toContain(`Bisherige Uhrzeit: ${oldTime} Uhr`);
-  expect(notice.text).toContain(`Neue Uhrzeit: ${newTime} Uhr`);
+  expect(notice.text).toContain(`Bisheriger Termin: ${formatLongDate(day.date, 'de')}, ${oldTime} Uhr`);
+  expect(notice.text).toContain(`Neuer Termin: ${formatLongDate(day.date, 'de')}, ${newTime} Uhr`);
+  expect(notice.text).toContain('Verschoben über: Link der Patientin / des Patienten');
 
   // The patient's own confirmation: the new time and an .ics replacing the entry.
   const confirmation = (await readOutbox(outbox())).find((m) => m.headers.to === email && m.subject.startsWith('Terminänderung bestätigt'))!;

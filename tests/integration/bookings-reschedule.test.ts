@@ -127,18 +127,19 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     expect(shown.status).toBe(200);
     expect(shown.json).toMatchObject({ appointment_date: '2030-01-10', appointment_time: '11:20', reference });
 
-    // The practice's notice, in German: reference, type, old and new date and time; no patient data.
+    // The practice's notice, in German: where the move came from (the patient's link), reference, type,
+    // the new and the former time; no patient data.
     const mails = await readOutbox(t.outbox);
     expect(mails).toHaveLength(2);
     const notice = mails.find((m) => m.headers.to === 'team@praxis.example')!;
     expect(notice.headers.to).toBe('team@praxis.example');
-    expect(notice.subject).toBe('Termin verschoben: Check-up jetzt am 10.01.2030 um 11:20');
+    expect(notice.subject).toBe('Termin verschoben durch Patient/in: Check-up, jetzt 10.01.2030 um 11:20 Uhr');
+    expect(notice.text).toMatch(/^Eine Patientin oder ein Patient hat diesen Termin selbst verschoben, über den Link in der Bestätigungs-E-Mail\./);
     expect(notice.text).toContain(`Buchungsnummer: ${reference}`);
-    expect(notice.text).toContain('Bisheriges Datum: Dienstag, 8. Januar 2030');
-    expect(notice.text).toContain('Bisherige Uhrzeit: 09:00 Uhr');
-    expect(notice.text).toContain('Neues Datum: Donnerstag, 10. Januar 2030');
-    expect(notice.text).toContain('Neue Uhrzeit: 11:20 Uhr');
-    expect(notice.text).toContain('Sprache der Buchung: Englisch');
+    expect(notice.text).toContain('Neuer Termin: Donnerstag, 10. Januar 2030, 11:20 Uhr');
+    expect(notice.text).toContain('Bisheriger Termin: Dienstag, 8. Januar 2030, 09:00 Uhr');
+    expect(notice.text).toContain('Verschoben über: Link der Patientin / des Patienten');
+    expect(notice.text).toContain('Sprache der E-Mails an die Patientin / den Patienten: Englisch');
     expect(notice.raw).not.toContain(patient.email);
     expect(notice.raw).not.toContain('Mustermann');
 

@@ -270,6 +270,39 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
       expect(logs.join('\n')).not.toMatch(/muller|Müller|jurgen|1971|quast/i);
     });
 
+    it('folds ä/ae, ö/oe, ü/ue, ß/ss both ways, finds a phone number in any spelling and a booking by its reference', async () => {
+      const umlaut = await staffBook({ first_name: 'Jörg', last_name: 'Müller', phone: '+49 211 5550123' });
+      const spelled = await staffBook({ first_name: 'Joerg', last_name: 'Mueller', phone: '0211 7770000', appointment_time: '09:20' });
+      const schaefer = await staffBook({ first_name: 'Anna', last_name: 'Schäfer', phone: '(0211) 888 11 22', appointment_time: '09:40' });
+      const strasse = await staffBook({ first_name: 'Eva', last_name: 'Straße', phone: '0211 9990000', appointment_time: '10:00' });
+      for (const r of [umlaut, spelled, schaefer, strasse]) expect(r.status).toBe(201);
+      const ids = async (q: string) => {
+        const res = await search(q);
+        expect(res.status, q).toBe(200);
+        return res.json.map((h: { id: string }) => h.id);
+      };
+      const both = [umlaut.json.id, spelled.json.id];
+      expect(await ids('Mueller')).toEqual(both);
+      expect(await ids('Müller')).toEqual(both);
+      expect(await ids('muller')).toEqual(both);
+      expect(await ids('jörg müller')).toEqual(both);
+      expect(await ids('Schaefer')).toEqual([schaefer.json.id]);
+      expect(await ids('Strasse')).toEqual([strasse.json.id]);
+      expect(await ids('Straße')).toEqual([strasse.json.id]);
+      // Digits compared, +49 read as the trunk 0: the number however it was stored and typed.
+      for (const q of ['0211 5550123', '+49 211 555 01 23', '0049-211-5550123', '0211/555-0123', '5550123']) expect(await ids(q), q).toEqual([umlaut.json.id]);
+      for (const q of ['+49 211 8881122', '0211 888 1122']) expect(await ids(q), q).toEqual([schaefer.json.id]);
+      expect(await ids('0211 1234567')).toEqual([]);
+      // The booking reference, as typed on the phone.
+      expect(await ids(spelled.json.reference)).toEqual([spelled.json.id]);
+      expect(await ids(spelled.json.reference.toLowerCase())).toEqual([spelled.json.id]);
+      expect(await ids(`${spelled.json.reference.slice(0, 3)} ${spelled.json.reference.slice(3)}`)).toEqual([spelled.json.id]);
+      // Hits say how the booking came in; never a value in the log or the audit trail.
+      expect((await search('Mueller')).json.map((h: { source: string }) => h.source)).toEqual(['phone', 'phone']);
+      expect(logs.join('\n')).not.toMatch(/Müller|Mueller|5550123|Schäfer|Straße/);
+      expect(JSON.stringify(await t.db.select().from(auditLog))).not.toMatch(/Müller|Mueller|5550123|Schäfer|Straße|muller/i);
+    });
+
     it('400 for a query under 2 characters or with control characters; 401 without a session', async () => {
       expect(errorsOf(await search('m')).q).toEqual(['admin.errors.searchTooShort']);
       expect(errorsOf(await api(patients, '/api/admin/patients')).q).toEqual(['admin.errors.searchTooShort']);

@@ -1,7 +1,8 @@
 /**
  * `npm start`'s server (scripts/serve.ts): on a fresh data folder it
- * migrates and seeds the embedded database, serves the API, and on SIGTERM
- * closes cleanly (exit code 0, database released for the next process).
+ * migrates and seeds the embedded database, serves the API, says where the
+ * emails go and how to create the first admin, and on SIGTERM closes
+ * cleanly (exit code 0, database released for the next process).
  */
 import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
@@ -50,6 +51,9 @@ describe('npm start server lifecycle', () => {
       expect(names).toContain('Akutsprechstunde');
       // The first start seeds; the second finds data and leaves it alone.
       expect(serve.output().includes('demo data seeded')).toBe(round === 1);
+      // Where the emails go, and how to make the first admin (the site has none yet).
+      await expect.poll(serve.output).toContain(`each email is written to ${bed.outbox}`);
+      expect(serve.output()).toContain(`create one at http://localhost:${port}/admin-setup with the setup word "praxis-setup"`);
       serve.child.kill('SIGTERM');
       expect(await serve.exited).toBe(0);
       expect(serve.output()).toContain('SIGTERM received, shutting down');

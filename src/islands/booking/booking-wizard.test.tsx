@@ -410,6 +410,42 @@ describe('steps in the browser history', () => {
     expect(((await screen.findByLabelText(/^First name/)) as HTMLInputElement).value).toBe('');
   });
 
+  it('after a reload on step 3, Back goes to step 2 and then to step 1; typed fields, consent and reminder survive the reload', async () => {
+    const date = addDaysToDate(berlinToday(), 1);
+    stubApi({});
+    render(<BookingWizard lang="de" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Auswählen: Check-up' }));
+    fireEvent.click(await screen.findByRole('button', { name: '09:00 Uhr' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter', exact: true } as never));
+    fireEvent.change(await screen.findByLabelText(/^Vorname/), { target: { value: 'Erika' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Datenschutzerklärung/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Erinnerung per E-Mail 24 Stunden vorher' }));
+    const step3 = `?schritt=3&typ=${TYPE.id}&datum=${date}&zeit=09%3A00`;
+    expect(window.location.search).toBe(step3);
+    const entries = window.history.length;
+
+    // The reload: a new page on the same entry (same address, same history state, same tab storage).
+    cleanup();
+    render(<BookingWizard lang="de" />);
+    expect(await screen.findByRole('heading', { name: 'Ihre Daten' })).toBeTruthy();
+    expect(((await screen.findByLabelText(/^Vorname/)) as HTMLInputElement).value).toBe('Erika');
+    expect((screen.getByRole('checkbox', { name: /Datenschutzerklärung/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Erinnerung per E-Mail 24 Stunden vorher' }) as HTMLInputElement).checked).toBe(true);
+    // Starting on the entry wrote nothing: no entry replaced by the plain page, none added.
+    expect(window.location.search).toBe(step3);
+    expect(window.history.length).toBe(entries);
+
+    window.history.back();
+    expect(await screen.findByRole('heading', { name: 'Datum und Uhrzeit wählen' })).toBeTruthy();
+    await waitFor(() => expect(window.location.search).toBe(`?schritt=2&typ=${TYPE.id}&datum=${date}&zeit=09%3A00`));
+    window.history.back();
+    expect(await screen.findByRole('heading', { name: 'Welche Terminart möchten Sie buchen?' })).toBeTruthy();
+    await waitFor(() => expect(window.location.search).toBe(''));
+    // Forward leads the same way back up.
+    window.history.forward();
+    expect(await screen.findByRole('heading', { name: 'Datum und Uhrzeit wählen' })).toBeTruthy();
+  });
+
   it('a URL with a time that is no longer free opens step 2 with Next disabled', async () => {
     const date = addDaysToDate(berlinToday(), 1);
     window.history.replaceState(null, '', `/termin?schritt=2&typ=${TYPE.id}&datum=${date}&zeit=11:00`);

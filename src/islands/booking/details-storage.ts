@@ -1,5 +1,5 @@
 /**
- * What the patient typed in step 3, kept for a reload of this tab only
+ * What the patient typed and ticked in step 3, kept for a reload of this tab only
  * (docs/decisions/029): sessionStorage (never localStorage, never the URL),
  * written as they type, restored when the page is reloaded or reached again
  * by Back/Forward within the tab, and removed on success, when the patient
@@ -8,10 +8,12 @@
  */
 const KEY = 'bookingWizard.details';
 
-/** The form's fields that are kept (the consent box is asked again). */
+/** The form's text fields that are kept. */
 const FIELDS = ['first_name', 'last_name', 'birth_date', 'phone', 'email'] as const;
+/** Its ticks: the consent and the reminder, kept when ticked, so a reload does not untick what the patient ticked. */
+const TICKS = ['consent', 'reminder'] as const;
 
-export type StoredDetails = Partial<Record<(typeof FIELDS)[number], string>>;
+export type StoredDetails = Partial<Record<(typeof FIELDS)[number], string> & Record<(typeof TICKS)[number], true>>;
 
 function storage(): Storage | null {
   try {
@@ -24,6 +26,7 @@ function storage(): Storage | null {
 export function saveDetails(values: Record<string, unknown>): void {
   const kept: StoredDetails = {};
   for (const field of FIELDS) if (typeof values[field] === 'string' && values[field]) kept[field] = values[field] as string;
+  for (const tick of TICKS) if (values[tick] === true) kept[tick] = true;
   try {
     if (Object.keys(kept).length === 0) storage()?.removeItem(KEY);
     else storage()?.setItem(KEY, JSON.stringify(kept));
@@ -41,6 +44,7 @@ export function loadDetails(): StoredDetails | null {
       const value = (parsed as Record<string, unknown>)[field];
       if (typeof value === 'string') kept[field] = value;
     }
+    for (const tick of TICKS) if ((parsed as Record<string, unknown>)[tick] === true) kept[tick] = true;
     return kept;
   } catch {
     return null;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -34,10 +34,20 @@ const EMPTY = { first_name: '', last_name: '', birth_date: '', phone: '', email:
 
 type Field = 'first_name' | 'last_name' | 'birth_date' | 'phone' | 'email';
 
+/** The form's own values of what was kept (the reminder tick is the step's own state). */
+function formValuesOf(saved: Record<string, unknown> | null): Partial<PatientForm> {
+  if (!saved) return {};
+  const { reminder: _reminder, ...values } = saved;
+  return values as Partial<PatientForm>;
+}
+
 export function StepDetails({ headingRef, type, typeName, lang, date, time, savedValues, onBooked, onSlotTaken }: Props) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
-  const [reminder, setReminder] = useState(false);
+  // The reminder tick is kept with the typed fields: going back, a taken time and a reload (details-storage.ts).
+  const [reminder, setReminder] = useState(() => savedValues.current?.reminder === true);
+  const reminderRef = useRef(reminder);
+  reminderRef.current = reminder;
   const {
     register,
     handleSubmit,
@@ -48,15 +58,20 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
   } = useForm<PatientForm>({
     resolver: zodResolver(patientFormSchemaFor(lang)),
     mode: 'onTouched',
-    defaultValues: { ...EMPTY, ...(savedValues.current as Partial<PatientForm> | null) },
+    defaultValues: { ...EMPTY, ...formValuesOf(savedValues.current) },
   });
-  // Leaving the step (back, a taken time) keeps what was typed for the way forward.
-  useEffect(() => () => void (savedValues.current = { ...getValues() }), [getValues, savedValues]);
+  // Leaving the step (back, a taken time) keeps what was typed and ticked for the way forward.
+  useEffect(() => () => void (savedValues.current = { ...getValues(), reminder: reminderRef.current }), [getValues, savedValues]);
   // A reload keeps it too: this tab's sessionStorage only, as it is typed (details-storage.ts).
   useEffect(() => {
-    const subscription = watch((values) => saveDetails(values));
+    const subscription = watch((values) => saveDetails({ ...values, reminder: reminderRef.current }));
     return () => subscription.unsubscribe();
   }, [watch]);
+  const changeReminder = (ticked: boolean) => {
+    setReminder(ticked);
+    reminderRef.current = ticked;
+    saveDetails({ ...getValues(), reminder: ticked });
+  };
 
   const submit = handleSubmit(async (values) => {
     setSubmitting(true);
@@ -235,7 +250,7 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
             id="reminder"
             type="checkbox"
             checked={reminder}
-            onChange={(event) => setReminder(event.target.checked)}
+            onChange={(event) => changeReminder(event.target.checked)}
             aria-describedby="reminder-hint"
             className="mt-1 h-4 w-4"
           />

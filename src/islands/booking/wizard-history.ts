@@ -13,7 +13,7 @@
  */
 import { useEffect, useRef, type Dispatch } from 'react';
 import type { Lang } from '../../i18n/languages';
-import type { WizardAction, WizardState } from './wizard-state';
+import { initialWizardState, type WizardAction, type WizardState } from './wizard-state';
 import { searchOf, stateOf } from './wizard-url';
 
 const FINISHED_KEY = 'bookingWizard.finishedRuns';
@@ -58,6 +58,15 @@ export function useWizardHistory(state: WizardState, dispatch: Dispatch<WizardAc
   // over the entry the browser landed on (an answer arriving during Back did
   // that, and the next Back led to step 2 again instead of the page before).
   const writtenRef = useRef<string | null>(null);
+  // The state a restore asked for, until it has rendered. The render before it still shows the
+  // state the wizard started with (step 1): written to the address, that replaced the entry a
+  // reload on step 3 stood on with the plain page and then pushed step 3 again, so Back led to
+  // step 1 and only then to step 2.
+  const pendingRef = useRef<WizardState | null>(null);
+  /** The state shown when the restore was asked for: the render it must not write. */
+  const staleRef = useRef<WizardState | null>(null);
+  const stateRef = useRef(state);
+  stateRef.current = state;
 
   useEffect(() => {
     const plainPage = () => `${window.location.pathname}${window.location.hash}`;
@@ -68,11 +77,16 @@ export function useWizardHistory(state: WizardState, dispatch: Dispatch<WizardAc
         runRef.current = newRun();
         window.history.replaceState({ bookingRun: runRef.current }, '', plainPage());
         writtenRef.current = window.location.search;
+        pendingRef.current = initialWizardState;
+        staleRef.current = stateRef.current;
         dispatch({ type: 'reset' });
         return;
       }
       if (run) runRef.current = run;
-      dispatch({ type: 'restore', state: stateOf(window.location.search, lang) });
+      const restored = stateOf(window.location.search, lang);
+      pendingRef.current = restored;
+      staleRef.current = stateRef.current;
+      dispatch({ type: 'restore', state: restored });
     };
     runRef.current = runOf(window.history.state) ?? newRun();
     if (window.location.search || finishedRuns().has(runRef.current)) restore();
@@ -87,6 +101,19 @@ export function useWizardHistory(state: WizardState, dispatch: Dispatch<WizardAc
   const syncedStepRef = useRef(state.step);
   useEffect(() => {
     if (!restoredRef.current) return;
+    if (pendingRef.current) {
+      if (state === pendingRef.current) {
+        // The restored state is the entry's own: written as it is, never as a new entry.
+        pendingRef.current = null;
+        syncedStepRef.current = state.step;
+      } else if (state === staleRef.current) {
+        // The render before the restore: nothing to write.
+        return;
+      } else {
+        // A restore to what was already shown did not render again; this is a later change.
+        pendingRef.current = null;
+      }
+    }
     if (writtenRef.current !== null && window.location.search !== writtenRef.current) return;
     const search = searchOf(state, lang);
     const changedStep = syncedStepRef.current !== state.step;

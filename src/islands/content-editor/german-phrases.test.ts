@@ -36,3 +36,18 @@ describe("Decap's German, corrected", () => {
     expect(at(merged, ['editor', 'editorToolbar', 'publishNow'])).toBe('Jetzt veröffentlichen');
   });
 });
+
+describe('the editor agrees with the publish state and keeps German capitals', () => {
+  const merged = withOverrides(de as unknown as Phrases, GERMAN_OVERRIDES);
+
+  it('the toolbar badge of a saved entry says "Gespeichert": whether it is live is the state above the editor', () => {
+    expect(at(merged, ['editor', 'editorToolbar', 'published'])).toBe('Gespeichert');
+  });
+
+  it('list headings and "… hinzufügen" keep the label as written (decap-cms-widget-list patched: no lower-casing)', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const source = await readFile('node_modules/decap-cms-widget-list/dist/esm/ListControl.js', 'utf8');
+    expect(source).not.toMatch(/label(Singular)?\.toLowerCase\(\)/);
+    expect(source).toContain('const listLabel = items.size === 1 ? labelSingular : label;');
+  });
+});

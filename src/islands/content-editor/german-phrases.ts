@@ -58,6 +58,9 @@ export const GERMAN_OVERRIDES = {
       toggleScrollSync: 'Beide Spalten gemeinsam scrollen',
     },
     editorToolbar: {
+      // Decap says "Veröffentlicht" the moment a save is committed; the site is live only once the
+      // build is (the state above the editor). The badge says what is certain, so both agree.
+      published: 'Gespeichert',
       publishing: 'Wird veröffentlicht …',
       saving: 'Wird gespeichert …',
       backCollection: 'Zurück zur Übersicht: %{collectionLabel}',

@@ -8,7 +8,9 @@
  * - A contact no configured key opens is "unreadable": the booking is shown
  *   and works, its details read "nicht lesbar".
  * - The search cannot run in SQL (the values are sealed): it opens the
- *   bounded set of today's and later contacts and compares in memory.
+ *   bounded set of today's and later contacts and compares in memory
+ *   (names with German spellings folded, phone digits, birth dates and
+ *   booking references: patient-match.server.ts).
  */
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
@@ -20,6 +22,7 @@ import { open, type ContactSecret, type Sealed } from '../appointment-contact/se
 import { recordAudit, type AuditActor } from '../audit.server';
 import type { BookingSource } from '../bookings/shared.server';
 import { hhmm } from '../bookings/shared.server';
+import { matcher } from './patient-match.server';
 
 /** A booking's `patient` as staff see it. Empty values are null. */
 export interface PatientDto {
@@ -114,41 +117,9 @@ export interface PatientHit {
   birth_date: string | null;
 }
 
-/** Lower case, accents and ß folded, so "muller" finds "Müller" and "strasse" finds "Straße". */
-export function foldName(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/æ/g, 'ae')
-    .replace(/ø/g, 'o')
-    .replace(/ł/g, 'l')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** A birth date query (dd.mm.yyyy or yyyy-mm-dd) as yyyy-mm-dd, else null (then a name part). */
-export function birthDateQuery(q: string): string | null {
-  const german = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(q.trim());
-  if (german) return `${german[3]}-${german[2]!.padStart(2, '0')}-${german[1]!.padStart(2, '0')}`;
-  return /^\d{4}-\d{2}-\d{2}$/.test(q.trim()) ? q.trim() : null;
-}
-
-/** A query as a test of one patient: the birth date exactly, or every word of the query within the full name ("muller", "erika mül"). */
-export function matcher(q: string): (patient: { firstName: string; lastName: string; birthDate: string }) => boolean {
-  const date = birthDateQuery(q);
-  if (date) return (patient) => patient.birthDate === date;
-  const words = foldName(q).split(' ');
-  return (patient) => {
-    const name = foldName(`${patient.firstName} ${patient.lastName}`);
-    return words.every((word) => name.includes(word));
-  };
-}
-
 /**
  * GET /api/admin/patients?q=: today's and later live bookings whose patient
- * matches, by date and time. Opens at most the contacts of today and later
+ * (name, birth date, phone) or reference matches, by date and time. Opens at most the contacts of today and later
  * (the set the day-end deletion keeps small); nothing is kept.
  */
 export async function searchPatients(db: Database, q: string, keys: KeyRing | null, now: Date = new Date()): Promise<PatientHit[]> {
@@ -179,7 +150,7 @@ export async function searchPatients(db: Database, q: string, keys: KeyRing | nu
     } catch {
       continue;
     }
-    if (!matches(secret)) continue;
+    if (!matches({ reference: row.reference, firstName: secret.firstName, lastName: secret.lastName, birthDate: secret.birthDate, phone: secret.phone })) continue;
     hits.push({
       id: row.id,
       reference: row.reference,

@@ -116,6 +116,7 @@ export async function moveByPatient(db: Database, ctx: RequestContext, body: z.o
       old: moved.old,
       moved: { date: moved.booking.appointment_date, time: moved.booking.appointment_time },
       language,
+      via: 'link',
     });
     return [...(patient ? [patient] : []), practice];
   }).catch(async (error: unknown) => {

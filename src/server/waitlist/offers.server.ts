@@ -422,6 +422,7 @@ export async function takeOffer(
           old: moved.old,
           moved: target,
           language: moved.contact?.language ?? 'de',
+          via: 'waitlist',
         });
         await enqueueEmails(tx, [...(notice ? [notice] : []), practice], keys ?? undefined, now);
         return { kind: 'moved' as const, moved };

@@ -4,7 +4,8 @@
  * TOTP is set up after the current password, with a QR code the server drew
  * (shown as an image from a data: URL, which the page's policy allows;
  * nothing is fetched from anyone else) and the secret as text, confirmed
- * with one code; then the 10 recovery codes, shown this once. Removing the
+ * with one code; then the 10 recovery codes, shown this once (the QR code's
+ * phone link and keeping the codes: second-factor-setup.tsx). Removing the
  * factor takes a recovery code.
  */
 import { useEffect, useState, type FormEvent } from 'react';
@@ -15,6 +16,7 @@ import { labels } from '../shared/labels';
 import { Field, inputClass, Loading, PageHeader, primaryButton, secondaryButton } from '../shared/ui';
 import { DevicesSection } from './devices-section';
 import { PasskeysSection } from './passkeys-section';
+import { AuthenticatorQr, RecoveryCodes } from './second-factor-setup';
 
 const L = labels.account;
 const C = labels.common;
@@ -136,13 +138,7 @@ export function AccountPage({ enrolmentRequired = false }: { enrolmentRequired?:
           <div className="space-y-3">
             <h3 className="font-semibold">{L.codesTitle}</h3>
             <p className="text-sm text-slate-700">{L.codesText}</p>
-            <ul aria-label={L.codesList} className="grid grid-cols-1 gap-1 font-mono text-base min-[400px]:grid-cols-2">
-              {codes.map((c) => (
-                <li key={c} className="rounded bg-slate-100 px-2 py-1 tracking-wider">
-                  {c}
-                </li>
-              ))}
-            </ul>
+            <RecoveryCodes codes={codes} />
             <button type="button" className={primaryButton} onClick={codesSaved}>
               {L.codesDone}
             </button>
@@ -190,13 +186,7 @@ export function AccountPage({ enrolmentRequired = false }: { enrolmentRequired?:
         {!codes && setup && (
           <div className="space-y-3">
             <p className="text-sm">{L.step1}</p>
-            <img
-              src={`data:image/svg+xml;base64,${btoa(setup.qr_svg)}`}
-              alt={L.qrAlt}
-              width={200}
-              height={200}
-              className="h-[200px] w-[200px] rounded border border-slate-200 bg-white"
-            />
+            <AuthenticatorQr setup={setup} />
             <p className="text-sm">{L.secretLabel}</p>
             <p className="break-all font-mono text-base tracking-wider" data-testid="totp-secret" data-secret={setup.secret}>
               {grouped(setup.secret)}

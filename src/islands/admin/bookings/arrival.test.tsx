@@ -3,7 +3,7 @@
  * from the practice's email, in jsdom (docs/decisions/026).
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,8 @@ import { addDaysToDate, berlinToday } from '../../../lib/berlin-time';
 import { BookedSlotsPage } from './booked-slots-page';
 import { Dashboard } from '../shell/dashboard';
 import { DayListPage } from './day-list-page';
+import { ArrivalCell } from './arrival';
+import type { AdminBookedSlotDto } from '../shared/admin-api';
 import { patientNameText } from '../shared/patient-name';
 import { useAdminSession } from '../shell/use-admin-session';
 
@@ -101,9 +103,9 @@ describe('arrival in the day list', () => {
     expect(stored).toBeNull();
   }, 30_000);
 
-  it('a refusal keeps the row unmarked and says why in German', async () => {
+  it('a refusal keeps the row unmarked and says why in German (the server\'s clock behind the browser\'s)', async () => {
     replies = {
-      ...scheduleReplies([slot({ appointment_time: '23:59' })]),
+      ...scheduleReplies([slot({ appointment_time: '00:00' })]),
       [`PUT /api/admin/booked-slots/${ID}/attendance`]: () => ({
         status: 409,
         body: { type: 'conflict', status: 409, detail: 'x', reason: 'not-begun' },
@@ -121,6 +123,22 @@ describe('arrival in the day list', () => {
     expect(screen.getByRole('button', { name: /Q2W3E4: nicht erschienen/ })).toBeInTheDocument();
   });
 
+  it('"nicht erschienen" is offered from the appointment\'s time on, appearing by itself when the time comes', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      vi.setSystemTime(new Date('2030-01-07T09:29:00+01:00'));
+      render(<ArrivalCell slot={slot({ appointment_date: '2030-01-07', appointment_time: '09:30' }) as AdminBookedSlotDto} today="2030-01-07" />);
+      expect(screen.getByRole('button', { name: /Q2W3E4: erschienen/ })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /nicht erschienen/ })).toBeNull();
+      act(() => vi.advanceTimersByTime(59_000));
+      expect(screen.queryByRole('button', { name: /nicht erschienen/ })).toBeNull();
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(screen.getByRole('button', { name: /Q2W3E4: nicht erschienen/ })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a past day shows the mark without buttons and "Name gelöscht" for the deleted details', async () => {
     window.history.replaceState(null, '', `/admin/day-list?datum=${yesterday}`);
     replies = scheduleReplies([slot({ appointment_date: yesterday, attendance: 'no_show' }), slot({ id: OTHER, appointment_date: yesterday, reference: 'ABCDEF' })]);
@@ -130,6 +148,29 @@ describe('arrival in the day list', () => {
     expect(within(row).getByText('Name gelöscht')).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /ABCDEF/ })).getByText('Name gelöscht')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /erschienen|Rückgängig/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("the day list's default days", () => {
+  it('skips days without time windows: on a Friday it shows Friday and Monday, and says so', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-27T08:00:00+01:00'));
+      replies = {
+        ...scheduleReplies([slot({ appointment_date: '2026-11-30', appointment_time: '09:00' })]),
+        'GET /api/admin/time-slots': () => ({ status: 200, body: [1, 2, 3, 4, 5].map((day_of_week) => ({ id: `w${day_of_week}`, appointment_type_id: 't1', type_name: 'Check-up', day_of_week, start_time: '08:00', end_time: '12:00' })) }),
+      };
+      render(<DayListPage />);
+      expect(await screen.findByRole('region', { name: /Freitag, 27\. November 2026/ })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: /Montag, 30\. November 2026/ })).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: /Samstag/ })).toBeNull();
+      expect(screen.getByText('Angezeigt: heute und Mo., 30.11. (Tage ohne Sprechzeiten übersprungen).')).toBeInTheDocument();
+      expect(screen.getByLabelText('Datum')).toHaveValue('2026-11-27');
+      // One request for Friday to Monday, the days between included.
+      expect(calls.map((c) => c.key)).toContain('GET /api/admin/booked-slots?from=2026-11-27&to=2026-11-30&view=day-list');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

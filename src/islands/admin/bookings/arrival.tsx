@@ -1,11 +1,14 @@
 /**
  * Arrival in the day list (docs/decisions/026): on the appointment's own
- * day one tap marks a booking "erschienen" or "nicht erschienen", and
- * "Rückgängig" undoes it the same day; on any other day the mark is only
- * shown. Paper gets the mark (or an empty box to tick by hand), never the
- * buttons.
+ * day one tap marks a booking "erschienen", and from the appointment's time
+ * on also "nicht erschienen" (nobody has missed a time still ahead; the
+ * server refuses it too, 409 not-begun): the button appears by itself when
+ * the time comes. "Rückgängig" undoes a mark the same day; on any other day
+ * the mark is only shown. Paper gets the mark (or an empty box to tick by
+ * hand), never the buttons.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { berlinInstant } from '../../../lib/berlin-time';
 import { toast } from 'sonner';
 import type { Attendance } from '../../../lib/admin-schemas';
 import { adminApi, failureText, type AdminBookedSlotDto } from '../shared/admin-api';
@@ -20,10 +23,29 @@ export function attendanceText(attendance: Attendance): string {
   return attendance === 'arrived' ? L.arrived : attendance === 'no_show' ? L.noShow : L.open;
 }
 
+/** Whether the appointment's time has come (Berlin), re-rendering the moment it does. */
+function useHasBegun(date: string, time: string): boolean {
+  const start = berlinInstant(date, time)?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const [begun, setBegun] = useState(() => Date.now() >= start);
+  useEffect(() => {
+    const wait = start - Date.now();
+    if (wait <= 0) {
+      setBegun(true);
+      return;
+    }
+    setBegun(false);
+    // Timers cap at about 24.8 days; a day list shows today and tomorrow.
+    const timer = setTimeout(() => setBegun(true), Math.min(wait, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [start]);
+  return begun;
+}
+
 export function ArrivalCell({ slot, today }: { slot: AdminBookedSlotDto; today: string }) {
   const [attendance, setAttendance] = useState<Attendance>(slot.attendance);
   const [busy, setBusy] = useState(false);
   const editable = slot.appointment_date === today && slot.status === 'booked';
+  const begun = useHasBegun(slot.appointment_date, slot.appointment_time);
 
   async function mark(next: Attendance) {
     setBusy(true);
@@ -58,9 +80,11 @@ export function ArrivalCell({ slot, today }: { slot: AdminBookedSlotDto; today: 
             <button type="button" disabled={busy} className={`${smallButton} border-emerald-600 text-emerald-800 hover:bg-emerald-50`} aria-label={L.markArrived(describe)} onClick={() => void mark('arrived')}>
               {L.arrived}
             </button>
-            <button type="button" disabled={busy} className={`${smallButton} border-slate-400 text-slate-800 hover:bg-slate-50`} aria-label={L.markNoShow(describe)} onClick={() => void mark('no_show')}>
-              {L.noShow}
-            </button>
+            {begun && (
+              <button type="button" disabled={busy} className={`${smallButton} border-slate-400 text-slate-800 hover:bg-slate-50`} aria-label={L.markNoShow(describe)} onClick={() => void mark('no_show')}>
+                {L.noShow}
+              </button>
+            )}
           </>
         ) : (
           <button type="button" disabled={busy} className={`${smallButton} border-slate-400 text-slate-800 hover:bg-slate-50`} aria-label={L.undo(describe)} onClick={() => void mark(null)}>

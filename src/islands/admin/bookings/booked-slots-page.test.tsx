@@ -285,9 +285,21 @@ describe('booked slots page', () => {
     renderWithToasts(<BookedSlotsPage />);
     const user = userEvent.setup();
     expect(await screen.findByText('Müller, Jürgen')).toBeInTheDocument();
-    await user.click(screen.getByText('Kontaktdaten'));
+    const toggle = screen.getByRole('button', { name: 'Kontaktdaten von Müller, Jürgen' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: '0211 4445566' })).toHaveAttribute('href', 'tel:02114445566');
     expect(screen.getByText('keine E-Mail-Adresse')).toBeInTheDocument();
+    // On a row of its own under the booking, over every column, so an address has the table's width.
+    const details = screen.getByRole('link', { name: '0211 4445566' }).closest('tr')!;
+    expect(details).toHaveAttribute('id', toggle.getAttribute('aria-controls'));
+    expect(details.querySelectorAll('td')).toHaveLength(1);
+    expect(details.querySelector('td')).toHaveAttribute('colspan', '9');
+    expect(details.querySelector('td')).not.toHaveAttribute('data-label');
+    await user.click(toggle);
+    expect(screen.queryByRole('link', { name: '0211 4445566' })).toBeNull();
+    await user.click(toggle);
     await user.click(screen.getByRole('button', { name: 'Termin Check-up, 08.01.2030 09:00 Uhr absagen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Termin absagen' });
     expect(dialog).toHaveTextContent('Bitte telefonisch informieren: 0211 4445566');
@@ -314,7 +326,10 @@ describe('booked slots page', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Patient suchen' }), 'muller');
     await user.click(screen.getByRole('button', { name: 'Suchen' }));
     expect(calls.map((c) => c.key)).toContain('GET /api/admin/patients?q=muller');
-    await user.click(await screen.findByRole('button', { name: 'Termin von Müller, Jürgen am 09.01.2030, 09:00 Uhr öffnen' }));
+    const hit = await screen.findByRole('button', { name: 'Termin von Müller, Jürgen am 09.01.2030, 09:00 Uhr öffnen' });
+    // The result line says how the booking came in, in full.
+    expect(within(hit).getByText('Telefonbuchung')).toBeVisible();
+    await user.click(hit);
     // Only that day is listed now, and the booking is open with its phone.
     await waitFor(() => expect(screen.queryByText('Mustermann, Erika')).toBeNull());
     expect(screen.getByRole('link', { name: '0211 4445566' })).toBeVisible();

@@ -41,6 +41,13 @@ function closeLinked(setLinked: (id: string | null) => void) {
   window.history.replaceState(window.history.state, '', url);
 }
 
+/**
+ * Nine columns beside the open sidebar at 1280 px (about 970 px): narrow
+ * padding, and "Buchungsnummer" may break after "Buchungs-" (a soft hyphen,
+ * invisible unless it breaks), so "Verschieben" is never cut off.
+ */
+const COLUMNS = [L.dateColumn, L.time, L.patient, L.type, L.referenceColumn, L.source, L.status, L.bookedAt, L.actions];
+
 const createdAt = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
 
 export function BookedSlotsPage() {
@@ -69,6 +76,17 @@ export function BookedSlotsPage() {
   const names = patientNames(shown, { unreadable: L.unreadable, none: L.noName, born: L.born });
   // The booking a search hit opened: its row shows its details and comes into view.
   const [opened, setOpened] = useState<string | null>(null);
+  // Bookings whose contact details are shown (a row of their own under the booking): a linked or opened one at once.
+  const [detailsOpen, setDetailsOpen] = useState<ReadonlySet<string>>(() => new Set(linked ? [linked] : []));
+  useEffect(() => {
+    if (opened) setDetailsOpen((open) => new Set(open).add(opened));
+  }, [opened]);
+  const toggleDetails = (id: string) =>
+    setDetailsOpen((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   useEffect(() => {
     if (opened && items) document.getElementById(`booking-${opened}`)?.scrollIntoView?.({ block: 'center' });
   }, [opened, items]);
@@ -145,12 +163,13 @@ export function BookedSlotsPage() {
         total={items?.length ?? 0}
         shown={shown.length}
         text={L}
-        columns={[L.dateColumn, L.time, L.patient, L.type, L.reference, L.source, L.status, L.bookedAt, L.actions]}
+        columns={COLUMNS}
+        dense
       >
         {shown.map((s) => {
           const cancelled = s.status === 'cancelled_by_practice';
           const struck = cancelled ? 'line-through text-slate-500' : '';
-          return (
+          return [
             <tr
               key={s.id}
               id={`booking-${s.id}`}
@@ -158,36 +177,27 @@ export function BookedSlotsPage() {
               aria-label={cancelled ? `${describe(s)}: ${L.statusCancelled}` : undefined}
               className={opened === s.id ? 'bg-brand-50 outline outline-2 outline-brand-600' : undefined}
             >
-              <td className={`px-3 py-2 ${struck}`}>{formatShortDate(s.appointment_date)}</td>
-              <td className={`px-3 py-2 ${struck}`}>{s.appointment_time}</td>
-              <td className="px-3 py-2" data-patient-state={s.patient_state}>
+              <td className={`px-2 py-2 ${struck}`}>{formatShortDate(s.appointment_date)}</td>
+              <td className={`px-2 py-2 ${struck}`}>{s.appointment_time}</td>
+              <td className="px-2 py-2" data-patient-state={s.patient_state}>
                 <span className={s.patient ? 'font-medium' : 'italic text-slate-600'} title={s.patient_state === 'unreadable' ? L.unreadableHint : undefined}>
                   {s.patient_state === 'none' ? (patientNameText(s, today) ?? names.get(s)) : names.get(s)}
                 </span>
                 {s.patient && (
-                  <details className="mt-1 text-sm" open={opened === s.id || linked === s.id}>
-                    <summary className="cursor-pointer text-brand-700 underline" aria-label={L.detailsOf(names.get(s)!)}>
-                      {L.details}
-                    </summary>
-                    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2">
-                      <dt className="text-slate-600">{L.phone}</dt>
-                      <dd>{s.patient.phone ? <a href={`tel:${s.patient.phone.replace(/[^\d+]/g, '')}`}>{s.patient.phone}</a> : L.noPhone}</dd>
-                      <dt className="text-slate-600">E-Mail</dt>
-                      <dd className="break-all">{s.patient.email ?? L.noEmail}</dd>
-                      {s.patient.birth_date && (
-                        <>
-                          <dt className="text-slate-600">{L.born('').trim()}</dt>
-                          <dd>{germanDate(s.patient.birth_date)}</dd>
-                        </>
-                      )}
-                      <dt className="text-slate-600">{L.language}</dt>
-                      <dd>{L.languages[s.patient.language] ?? s.patient.language}</dd>
-                    </dl>
-                  </details>
+                  <button
+                    type="button"
+                    className="mt-1 block text-sm text-brand-700 underline"
+                    aria-label={L.detailsOf(names.get(s)!)}
+                    aria-expanded={detailsOpen.has(s.id)}
+                    aria-controls={detailsOpen.has(s.id) ? `booking-details-${s.id}` : undefined}
+                    onClick={() => toggleDetails(s.id)}
+                  >
+                    {L.details}
+                  </button>
                 )}
               </td>
-              <td className={`px-3 py-2 ${struck}`}>{s.type_name}</td>
-              <td className="px-3 py-2 font-mono tracking-wider">
+              <td className={`px-2 py-2 ${struck}`}>{s.type_name}</td>
+              <td className="px-2 py-2 font-mono tracking-wider">
                 {s.reference}
                 {!s.practice_notified && (
                   <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 font-sans text-xs font-semibold tracking-normal text-amber-900" title={L.unnotifiedHint}>
@@ -195,13 +205,13 @@ export function BookedSlotsPage() {
                   </span>
                 )}
               </td>
-              <td className="px-3 py-2">{L.sources[s.source] ?? s.source}</td>
-              <td className="px-3 py-2">
+              <td className="px-2 py-2">{L.sources[s.source] ?? s.source}</td>
+              <td className="px-2 py-2">
                 {cancelled && <span className="block font-medium text-red-800">{L.statusCancelled}</span>}
                 <NoticeStatus slot={s} />
               </td>
-              <td className="px-3 py-2">{createdAt.format(new Date(s.created_at))}</td>
-              <td className="px-3 py-2">
+              <td className="px-2 py-2">{createdAt.format(new Date(s.created_at))}</td>
+              <td className="px-2 py-2">
                 {!cancelled && (
                   <div className="flex flex-wrap gap-2">
                     <MoveBookingButton slot={s} describe={describe(s)} onDone={reload} />
@@ -209,8 +219,37 @@ export function BookedSlotsPage() {
                   </div>
                 )}
               </td>
-            </tr>
-          );
+            </tr>,
+            s.patient && detailsOpen.has(s.id) && (
+              // The contact details on a row of their own under the booking, the table's full width: an
+              // email address reads on one line instead of breaking letter by letter in the patient column.
+              <tr key={`${s.id}-details`} id={`booking-details-${s.id}`} data-details="" className={opened === s.id ? 'bg-brand-50' : 'bg-slate-50'}>
+                <td colSpan={COLUMNS.length} className="px-2 pb-3 pt-1">
+                  <span className="sr-only">{L.detailsOf(names.get(s)!)}:</span>
+                  <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+                    <div className="flex gap-2">
+                      <dt className="text-slate-600">{L.phone}</dt>
+                      <dd>{s.patient.phone ? <a href={`tel:${s.patient.phone.replace(/[^\d+]/g, '')}`}>{s.patient.phone}</a> : L.noPhone}</dd>
+                    </div>
+                    <div className="flex min-w-0 gap-2">
+                      <dt className="text-slate-600">E-Mail</dt>
+                      <dd className="min-w-0 [overflow-wrap:anywhere]">{s.patient.email ?? L.noEmail}</dd>
+                    </div>
+                    {s.patient.birth_date && (
+                      <div className="flex gap-2">
+                        <dt className="text-slate-600">{L.born('').trim()}</dt>
+                        <dd>{germanDate(s.patient.birth_date)}</dd>
+                      </div>
+                    )}
+                    <div className="flex gap-2">
+                      <dt className="text-slate-600">{L.language}</dt>
+                      <dd>{L.languages[s.patient.language] ?? s.patient.language}</dd>
+                    </div>
+                  </dl>
+                </td>
+              </tr>
+            ),
+          ];
         })}
       </ListTable>
       <EditDialog editing={adding} setEditing={setAdding} onSaved={reload} labels={L}>

@@ -1,9 +1,12 @@
 /**
  * One day of appointments for the front desk, as the day list and the week
  * view show and print it: the day's blocks first, then its bookings in time
- * order (time, patient, type, reference, source, status). The patient's name
- * (with the birth date where two names match) is shown to staff only and
- * printed on paper marked confidential (docs/decisions/025). A booking the practice
+ * order (time, patient, type, reference, source, status). The patient's name,
+ * with the birth date and the phone number beside it, so the desk can tell
+ * two namesakes apart and call without opening the booking, is shown to
+ * staff only and printed on paper marked confidential (docs/decisions/025).
+ * On paper a long day runs on over the next sheet with its column headings
+ * repeated (src/components/admin/admin-page.astro). A booking the practice
  * cancelled stays, struck through, until its day has passed
  * (docs/decisions/021-appointment-contact-and-practice-changes.md); a booking inside a blocked time is marked.
  */
@@ -17,7 +20,7 @@ import { ArrivalCell } from './arrival';
 import { NoticeStatus } from './notice-status';
 import { labels } from '../shared/labels';
 import { patientNameText } from '../shared/patient-name';
-import { blocksOn, dayList, inBlock, patientNames } from '../shared/views';
+import { blocksOn, dayList, germanDate, inBlock, patientNames } from '../shared/views';
 
 const L = labels.schedule;
 
@@ -55,13 +58,14 @@ export function DaySchedule({
 }) {
   const today = berlinToday();
   const day = dayList(slots, date);
-  const names = patientNames(day, { unreadable: labels.booked.unreadable, none: labels.booked.noName, born: labels.booked.born });
+  // Every birth date stands beside its name here, so namesakes need no "(geb. …)" of their own.
+  const names = patientNames(day, { unreadable: labels.booked.unreadable, none: labels.booked.noName });
   const dayBlocks = blocksOn(blocks, date);
   const standing = day.filter((s) => !cancelled(s)).length;
   const heading = formatLongDate(date, 'de');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <section className="day-schedule mb-8 break-inside-avoid-page print:mb-4 print:break-inside-avoid" aria-labelledby={`day-${date}`}>
+    <section className="day-schedule mb-8 print:mb-4" aria-labelledby={`day-${date}`}>
       <Heading id={`day-${date}`} className="text-xl font-semibold print:text-base">
         {heading} <span className="text-base font-normal text-slate-600 print:text-sm">· {L.count(standing, day.length - standing)}</span>
       </Heading>
@@ -110,6 +114,8 @@ export function DaySchedule({
                     >
                       {/* A past day's details are gone at its end: "Name gelöscht" (docs/decisions/026). */}
                       {s.patient_state === 'none' ? (patientNameText(s, today) ?? names.get(s)) : names.get(s)}
+                      {s.patient && ' '}
+                      {s.patient && <PatientFacts birthDate={s.patient.birth_date} phone={s.patient.phone} />}
                     </td>
                     <td data-label={L.type} className={`px-2 py-1.5 print:px-1 print:py-0.5 ${struck}`}>
                       {s.type_name}
@@ -145,18 +151,42 @@ export function DaySchedule({
   );
 }
 
+/** Birth date and phone under the name: each kept whole on its line, the number a tap to call on a phone. */
+function PatientFacts({ birthDate, phone }: { birthDate: string | null; phone: string | null }) {
+  if (!birthDate && !phone) return null;
+  return (
+    <span className="block text-xs font-normal text-slate-700 print:text-black">
+      {birthDate && <span className="whitespace-nowrap">{labels.booked.born(germanDate(birthDate))}</span>}
+      {birthDate && phone && ' · '}
+      {phone && (
+        <span className="whitespace-nowrap">
+          {L.phoneShort}{' '}
+          <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="underline print:no-underline">
+            {phone}
+          </a>
+        </span>
+      )}
+    </span>
+  );
+}
+
 export interface Schedule {
   slots: AdminBookedSlotDto[];
   blocks: BlockedDateDto[];
   durations: Map<string, number>;
 }
 
-/** The bookings of `from` … `to`, the blocks and the types' durations; null while loading. Reloads when the range changes. */
-export function useSchedule(from: string, to: string, loadError: string, view: 'day-list' | 'week' = 'day-list'): Schedule | null {
+/**
+ * The bookings of `from` … `to`, the blocks and the types' durations; null
+ * while loading (or while the range is not known yet: `from` null). Reloads
+ * when the range changes.
+ */
+export function useSchedule(from: string | null, to: string | null, loadError: string, view: 'day-list' | 'week' = 'day-list'): Schedule | null {
   const [schedule, setSchedule] = useState<Schedule | null>(null);
   useEffect(() => {
     let live = true;
     setSchedule(null);
+    if (from === null || to === null) return;
     Promise.all([adminApi.booked.between(from, to, view), adminApi.blocked.list(), adminApi.types.list()]).then(
       ([slots, blocks, types]) =>
         live &&
@@ -194,11 +224,14 @@ export function putDateInUrl(date: string | null): void {
 
 const stamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
 
-/** "Stand: …" at the foot of a printout, so paper says how current it is, and that it carries patient details. */
+/**
+ * "Stand: …" at the end of a printout, so paper says how current it is. The
+ * confidentiality line and the page number stand on every sheet
+ * (src/lib/print-page.ts).
+ */
 export function PrintedAt() {
   return (
     <footer className="mt-6 hidden text-xs text-slate-600 print:block">
-      <p className="font-semibold text-black">{labels.dayList.confidential}</p>
       <p>{labels.dayList.printedAt(stamp.format(new Date()))}</p>
     </footer>
   );

@@ -1,7 +1,9 @@
 /**
- * "Patient suchen" (docs/decisions/025): a caller without their reference
- * is found by any part of the name ("muller" finds "Müller") or by birth
- * date, over today's and later bookings. The query goes to the API only,
+ * "Patient suchen" (docs/decisions/025): a caller is found by any part of
+ * the name (German spellings folded both ways: "Mueller" finds "Müller"),
+ * the birth date, the phone number in any spelling or the booking's
+ * reference, over today's and later bookings; each result line says how
+ * the booking came in ("Online", "Telefonbuchung"). The query goes to the API only,
  * never into the page's address or storage; a hit opens its booking in
  * the list (`onOpen`).
  */
@@ -88,7 +90,7 @@ export function PatientSearch({ onOpen }: { onOpen: (hit: PatientHit) => void })
                       <span className="tabular-nums">{when}</span>
                       <span>{hit.type_name}</span>
                       <span className="font-mono tracking-wider">{hit.reference}</span>
-                      <span className="text-slate-600">{L.sources[hit.source] ?? hit.source}</span>
+                      <span className="text-slate-600">{L.patientSearchSources[hit.source] ?? hit.source}</span>
                     </button>
                   </li>
                 );

@@ -61,8 +61,11 @@ export function WeekPage() {
       <h2 className="mb-4 text-lg font-semibold" aria-live="polite">
         {title}
       </h2>
-      {/* On paper (A4 landscape) the days run in two columns, so an ordinary week fits one page (docs/decisions/030). */}
-      <div className="week-days print:columns-2 print:gap-8">
+      {/*
+        On paper (A4 landscape) each day takes the sheet's width, so no column is cut however many
+        bookings a day has; a long week runs on over further sheets (src/components/admin/admin-page.astro).
+      */}
+      <div className="week-days">
         {schedule === null ? <Loading /> : dates.map((date) => <DaySchedule key={date} date={date} headingLevel={3} {...schedule} />)}
       </div>
       <WaitlistSection from={dates[0]!} to={dates[6]!} />

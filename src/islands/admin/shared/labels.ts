@@ -225,7 +225,8 @@ export const labels = {
   /** sonner's own labels (English by default). */
   toasts: { region: 'Benachrichtigungen', close: 'Meldung schließen' },
   layout: {
-    title: 'Admin Dashboard',
+    /** The back office's name after the page's in the browser tab ("Tagesliste – Praxisverwaltung"). */
+    title: 'Praxisverwaltung',
     toBooking: 'Zur Terminbuchung',
     signOut: 'Abmelden',
     signedOut: 'Erfolgreich abgemeldet',
@@ -462,7 +463,9 @@ export const labels = {
     createdEmailed: 'Der Patient erhält die Bestätigung per E-Mail.',
     createdEmailFailed: (phone: string) => `Die Bestätigung per E-Mail ging nicht hinaus: bitte telefonisch informieren (${phone}).`,
     patientSearch: 'Patient suchen',
-    patientSearchHint: 'Name (auch Teil, ohne Akzente: „muller“ findet „Müller“) oder Geburtsdatum TT.MM.JJJJ; heute und später.',
+    patientSearchHint: 'Name (auch Teil; „Mueller“ findet „Müller“ und umgekehrt), Geburtsdatum TT.MM.JJJJ, Telefonnummer oder Buchungsnummer; heute und später.',
+    /** How a hit came in, said in full in a result line (a bare "Telefon" there read like the patient's number). */
+    patientSearchSources: { online: 'Online', phone: 'Telefonbuchung' } as Record<string, string>,
     patientSearchButton: 'Suchen',
     patientSearchResults: (n: number) => (n === 1 ? '1 Treffer' : `${n} Treffer`),
     patientSearchNone: 'Kein Termin ab heute für diese Suche.',
@@ -473,6 +476,8 @@ export const labels = {
     source: 'Quelle',
     sources: { online: 'Online', phone: 'Telefon' } as Record<string, string>,
     reference: 'Buchungsnummer',
+    /** The booked list's column heading: may break as "Buchungs-/nummer" (soft hyphen) where the table is tight. */
+    referenceColumn: 'Buchungs\u00ADnummer',
     unnotified: 'Praxis nicht benachrichtigt',
     unnotifiedHint: 'Die Benachrichtigung an die Praxis ist fehlgeschlagen: unbekannter Patient.',
     search: 'Nach Terminart suchen',
@@ -764,6 +769,8 @@ export const labels = {
   schedule: {
     time: 'Uhrzeit',
     patient: 'Patient',
+    /** Before the patient's phone number, under the name. */
+    phoneShort: 'Tel.',
     type: 'Terminart',
     reference: 'Buchungsnummer',
     source: 'Quelle',
@@ -818,11 +825,32 @@ export const labels = {
     intro: 'Termine eines Tages für den Empfang, nach Uhrzeit sortiert, mit den Sperrzeiten. Zum Ausdrucken auf A4.',
     date: 'Datum',
     withTomorrow: 'Heute und morgen werden angezeigt.',
+    /** The default days when one in between had no time windows ("heute und Mo 30.11."). */
+    nextDays: (days: string[]) => `Angezeigt: ${days.join(' und ')} (Tage ohne Sprechzeiten übersprungen).`,
+    todayWord: 'heute',
     oneDay: 'Nur dieser Tag wird angezeigt.',
-    today: 'Heute und morgen',
+    today: 'Nächste Sprechtage',
     loadError: 'Termine konnten nicht geladen werden.',
     printedAt: (when: string) => `Stand: ${when}`,
     confidential: 'Vertraulich – enthält Patientendaten',
+  },
+  /** Setting up the second factor: the link beside the QR code, and keeping the recovery codes. */
+  secondFactorSetup: {
+    openInApp: 'In der Authenticator-App öffnen',
+    openInAppHint: 'Auf dem Handy: antippen, die App übernimmt den Schlüssel.',
+    codesActions: 'Codes aufbewahren',
+    copy: 'Kopieren',
+    download: 'Herunterladen',
+    print: 'Drucken',
+    copied: 'Codes in die Zwischenablage kopiert',
+    copyFailed: 'Kopieren nicht möglich',
+    copyFailedText: 'Bitte laden Sie die Codes herunter oder drucken Sie sie.',
+    /** The .txt file's name: the site's host, so codes of two sites are not mixed up. */
+    fileName: (host: string) => `wiederherstellungscodes-${host.replace(/[^A-Za-z0-9.-]/g, '-')}.txt`,
+    sheetTitle: 'Wiederherstellungscodes',
+    sheetFor: (host: string) => `Zwei-Faktor-Anmeldung der Verwaltung unter ${host}`,
+    sheetCreated: (when: string) => `Erstellt: ${when}`,
+    sheetUse: 'Jeder Code ersetzt einmal den Code aus der Authenticator-App, falls das Handy fehlt. Sicher aufbewahren, nicht weitergeben.',
   },
   inventory: {
     intro: 'Verbrauchsmaterial mit Mindestbestand und Ablaufdatum.',

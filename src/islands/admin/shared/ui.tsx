@@ -290,6 +290,7 @@ export function ListTable({
   shown,
   text,
   columns,
+  dense = false,
   children,
 }: {
   loaded: boolean;
@@ -297,6 +298,8 @@ export function ListTable({
   shown: number;
   text: { empty: string; noMatch: string; caption: string };
   columns: string[];
+  /** Narrower padding, for a table of many columns that must fit beside the sidebar (the booked list at 1280 px). */
+  dense?: boolean;
   children: ReactNode;
 }) {
   if (!loaded) return <Loading />;
@@ -310,7 +313,7 @@ export function ListTable({
         <thead role="rowgroup" className="bg-slate-50">
           <tr role="row">
             {columns.map((column) => (
-              <th key={column} role="columnheader" scope="col" className="px-3 py-2">
+              <th key={column} role="columnheader" scope="col" className={dense ? 'px-2 py-2' : 'px-3 py-2'}>
                 {column}
               </th>
             ))}
@@ -324,12 +327,20 @@ export function ListTable({
   );
 }
 
-type CellProps = { children?: ReactNode; scope?: string };
+type CellProps = { children?: ReactNode; scope?: string; 'data-details'?: string };
 
-/** Each row's cells get their column's heading as `data-label` (shown on the cards) and an explicit role. */
+/**
+ * Each row's cells get their column's heading as `data-label` (shown on the
+ * cards) and an explicit role. A row marked `data-details` (the details of
+ * the row above it, one cell over every column) gets no labels.
+ */
 function labelCells(rows: ReactNode, columns: string[]): ReactNode {
   return Children.map(rows, (row) => {
     if (!isValidElement<CellProps>(row) || row.type !== 'tr') return row;
+    if (row.props['data-details'] !== undefined) {
+      const cells = Children.map(row.props.children, (cell) => (isValidElement(cell) ? cloneElement(cell as ReactElement<{ role: string }>, { role: 'cell' }) : cell));
+      return cloneElement(row as ReactElement<CellProps & { role: string }>, { role: 'row' }, cells);
+    }
     let column = 0;
     const cells = Children.map(row.props.children, (cell) => {
       if (!isValidElement<CellProps>(cell) || (cell.type !== 'td' && cell.type !== 'th')) return cell;

@@ -12,6 +12,7 @@ import {
   inventorySummary,
   isPastDate,
   mondayOf,
+  nextDaysWithWindows,
   remainingToday,
   weekDates,
   type BlockLike,
@@ -115,6 +116,30 @@ describe('dayList', () => {
       slot('2030-01-08', '10:00', 'Impfung'),
     ]);
     expect(dayList(slots, '2030-01-10')).toEqual([]);
+  });
+});
+
+describe("the day list's default days: the next two with time windows", () => {
+  // Monday to Friday (1–5; 0 is Sunday), as most practices keep them.
+  const weekdays = [1, 2, 3, 4, 5].map((day_of_week) => ({ day_of_week }));
+
+  it.each([
+    ['a Tuesday: today and tomorrow', '2026-11-24', ['2026-11-24', '2026-11-25']],
+    ['a Friday: Friday and Monday, not the empty Saturday', '2026-11-27', ['2026-11-27', '2026-11-30']],
+    ['a Saturday: Monday and Tuesday', '2026-11-28', ['2026-11-30', '2026-12-01']],
+    ['a Sunday: Monday and Tuesday', '2026-11-29', ['2026-11-30', '2026-12-01']],
+    ['New Year\'s Eve on a Thursday: into the next year', '2026-12-31', ['2026-12-31', '2027-01-01']],
+    ['the Friday of the autumn clock change week', '2026-10-23', ['2026-10-23', '2026-10-26']],
+  ])('%s', (_what, today, expected) => {
+    expect(nextDaysWithWindows(today, weekdays)).toEqual(expected);
+  });
+
+  it('a Saturday surgery counts as a day with windows', () => {
+    expect(nextDaysWithWindows('2026-11-27', [...weekdays, { day_of_week: 6 }])).toEqual(['2026-11-27', '2026-11-28']);
+  });
+
+  it('without any window: today and tomorrow', () => {
+    expect(nextDaysWithWindows('2026-11-28', [])).toEqual(['2026-11-28', '2026-11-29']);
   });
 });
 

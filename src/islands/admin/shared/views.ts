@@ -133,6 +133,22 @@ export function dayList<S extends SlotLike>(slots: S[], date: string): S[] {
 }
 
 /** The Monday (yyyy-MM-dd) of the week a date lies in; weeks run Monday to Sunday. */
+/**
+ * The day list's default days: the next `count` days from `today` on (today
+ * included) on whose weekday some type has a time window, so a Friday shows
+ * Friday and Monday, not an empty Saturday; a Sunday shows Monday and
+ * Tuesday. Looks two weeks ahead; without any window, today and tomorrow.
+ */
+export function nextDaysWithWindows(today: string, windows: Array<{ day_of_week: number }>, count = 2): string[] {
+  const open = new Set(windows.map((w) => w.day_of_week));
+  const days: string[] = [];
+  for (let i = 0; i < 14 && days.length < count; i++) {
+    const date = addDaysToDate(today, i);
+    if (open.has(weekdayOf(date))) days.push(date);
+  }
+  return days.length > 0 ? days : Array.from({ length: count }, (_, i) => addDaysToDate(today, i));
+}
+
 export function mondayOf(date: string): string {
   return addDaysToDate(date, -((weekdayOf(date) + 6) % 7));
 }
@@ -205,10 +221,11 @@ const fullName = (p: { first_name: string; last_name: string }) => `${p.last_nam
 /**
  * The name a list shows for each booking: "Nachname, Vorname", with the
  * birth date where two bookings of the list carry the same name (two
- * vaccinations at one time); "nicht lesbar" when no key opens the details;
+ * vaccinations at one time; a list that shows every birth date beside the
+ * name passes no `born`); "nicht lesbar" when no key opens the details;
  * `none` when there are none. Keyed by the row, in the list's order.
  */
-export function patientNames<S extends PatientLike>(slots: S[], text: { unreadable: string; none: string; born: (date: string) => string }): Map<S, string> {
+export function patientNames<S extends PatientLike>(slots: S[], text: { unreadable: string; none: string; born?: (date: string) => string }): Map<S, string> {
   const counts = new Map<string, number>();
   for (const s of slots) if (s.patient) counts.set(fullName(s.patient).toLowerCase(), (counts.get(fullName(s.patient).toLowerCase()) ?? 0) + 1);
   const out = new Map<S, string>();
@@ -217,7 +234,7 @@ export function patientNames<S extends PatientLike>(slots: S[], text: { unreadab
     else {
       const name = fullName(s.patient);
       const twin = (counts.get(name.toLowerCase()) ?? 0) > 1;
-      out.set(s, twin && s.patient.birth_date ? `${name} (${text.born(germanDate(s.patient.birth_date))})` : name);
+      out.set(s, twin && s.patient.birth_date && text.born ? `${name} (${text.born(germanDate(s.patient.birth_date))})` : name);
     }
   }
   return out;

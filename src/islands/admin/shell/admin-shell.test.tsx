@@ -112,7 +112,10 @@ describe('AdminShell', () => {
     };
     render(<AdminShell page="dashboard" />);
     expect(screen.getByRole('status')).toHaveTextContent('Wird geladen');
-    expect(await screen.findByText('Admin Dashboard')).toBeInTheDocument();
+    // The header names the page, not a generic "Admin Dashboard".
+    expect(await screen.findByText('chef@example.org')).toBeInTheDocument();
+    expect(screen.queryByText('Admin Dashboard')).toBeNull();
+    expect(screen.getByRole('banner')).toHaveTextContent(/^Dashboard/);
     expect(screen.getByText('chef@example.org')).toBeInTheDocument();
     const links = screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual(expect.arrayContaining([
@@ -122,7 +125,7 @@ describe('AdminShell', () => {
       ['Gesperrte Tage', '/admin/blocked-dates'],
       ['Gebuchte Termine', '/admin/booked-slots'],
       ['Inventarverwaltung', '/admin/inventory'],
-      ['Zur Terminbuchung', '/'],
+      ['Zur Terminbuchung', '/termin'],
     ]));
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     // Low stock above 0 is red.

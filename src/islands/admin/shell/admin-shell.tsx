@@ -44,6 +44,9 @@ export const ADMIN_PAGES: Array<{ page: AdminPage; href: string }> = [
   { page: 'account', href: '/admin/konto' },
 ];
 
+/** "Zur Terminbuchung": the patients' booking page, to book as a patient would or to check what patients see. */
+export const BOOKING_PAGE = '/termin';
+
 /** "Mein Konto", where an account the practice requires a second factor of must go first. */
 export const ACCOUNT_PATH = '/admin/konto';
 
@@ -229,14 +232,15 @@ function AdminLayout({
           >
             <Icon name="sidebar" />
           </button>
-          <p className="col-start-2 row-start-1 truncate text-base font-semibold sm:text-lg">{L.title}</p>
+          {/* The page's name, as the sidebar calls it (the page's own h1 below says the same in full). */}
+          <p className="col-start-2 row-start-1 truncate text-base font-semibold sm:text-lg">{labels.nav[page]}</p>
           <p className="col-span-3 col-start-1 row-start-2 truncate text-sm text-slate-600 sm:col-span-1 sm:col-start-2">
             <span className="sr-only">{L.signedInAs} </span>
             {email}
           </p>
           <div className="col-start-3 row-start-1 flex items-center gap-2 sm:row-span-2">
             <a
-              href="/"
+              href={BOOKING_PAGE}
               title={L.toBooking}
               className="inline-flex items-center gap-2 whitespace-nowrap rounded-md border border-slate-300 p-1.5 text-sm font-medium hover:bg-slate-50 sm:px-3"
             >

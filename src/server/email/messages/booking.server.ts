@@ -182,35 +182,64 @@ export function practiceNotification(
   };
 }
 
+/**
+ * Where a move came from, said in the practice's notice: the patient's own
+ * link (the confirmation email's), the waitlist (a patient took an earlier
+ * time that had freed up), or staff in the back office.
+ */
+export type MoveOrigin = 'link' | 'waitlist' | 'staff';
+
 export interface RescheduleEmailInput {
   /** The booking's reference, which it keeps when moved. */
   reference: string;
   type: Pick<AppointmentTypeRow, 'name' | 'nameEn' | 'slotDurationMinutes'>;
   old: { date: string; time: string };
   moved: { date: string; time: string };
-  /** The language of the page the patient moved the appointment on. */
+  /** The language of the booking's emails (the page the patient moved it on). */
   language: Lang;
+  /** Where the move came from. */
+  via: MoveOrigin;
+  /** With `via: 'staff'`: the staff account that moved it (its email), named in the notice. */
+  movedBy?: string;
+  /** The booking's id: with `siteUrl` the notice links to the booking in the back office. */
+  bookingId?: string;
 }
 
+const SUBJECT_KEY = { link: 'email.reschedule.subjectLink', waitlist: 'email.reschedule.subjectWaitlist', staff: 'email.reschedule.subjectStaff' } as const;
+const INTRO_KEY = { link: 'email.reschedule.introLink', waitlist: 'email.reschedule.introWaitlist', staff: 'email.reschedule.introStaff' } as const;
+const VIA_KEY = { link: 'email.reschedule.viaLink', waitlist: 'email.reschedule.viaWaitlist', staff: 'email.reschedule.viaStaff' } as const;
+
 /**
- * The practice's notice of a moved appointment (German): reference,
- * type, old and new date and time. No patient data: the site keeps none.
+ * The practice's notice of a moved appointment (German), saying where the
+ * move came from (the patient's link, the waitlist, the back office) in its
+ * subject, its first sentence and a row: reference, type, the new and the
+ * former time, duration, the language of the patient's emails, and, given
+ * the booking's id and the site, a link to it in the back office. No
+ * patient data, like the notice of a new booking.
  */
-export function practiceRescheduleNotification(input: RescheduleEmailInput, practiceEmail: string): EmailMessage {
+export function practiceRescheduleNotification(input: RescheduleEmailInput, practiceEmail: string, options: { siteUrl?: string } = {}): EmailMessage {
   const t = useTranslations('de');
   const type = typeName(input.type, 'de');
+  const when = (at: { date: string; time: string }) => t('email.reschedule.when', { date: emailDate(at.date, 'de', 'long'), time: at.time });
+  const who = input.movedBy || t('email.reschedule.someoneOnStaff');
   const details = rows([
     [t('email.label.reference'), input.reference],
     [t('email.label.type'), type],
-    [t('email.label.oldDate'), emailDate(input.old.date, 'de', 'long')],
-    [t('email.label.oldTime'), t('email.time', { time: input.old.time })],
-    [t('email.label.newDate'), emailDate(input.moved.date, 'de', 'long')],
-    [t('email.label.newTime'), t('email.time', { time: input.moved.time })],
+    [t('email.label.newAppointment'), when(input.moved)],
+    [t('email.label.oldAppointment'), when(input.old)],
     [t('email.label.duration'), t('email.duration', { minutes: input.type.slotDurationMinutes })],
-    [t('email.label.language'), input.language === 'de' ? 'Deutsch' : 'Englisch'],
+    [t('email.label.movedVia'), t(VIA_KEY[input.via], { who })],
+    [t('email.label.emailLanguage'), input.language === 'de' ? 'Deutsch' : 'Englisch'],
   ]);
-  const subject = t('email.reschedule.subject', { type, date: emailDate(input.moved.date, 'de', 'short'), time: input.moved.time });
-  return practiceMessage(practiceEmail, subject, t('email.reschedule.intro'), details);
+  const subject = t(SUBJECT_KEY[input.via], { type, date: emailDate(input.moved.date, 'de', 'short'), time: input.moved.time });
+  const message = practiceMessage(practiceEmail, subject, t(INTRO_KEY[input.via], { who }), details);
+  if (!input.bookingId || !options.siteUrl) return message;
+  const link = backOfficeBookingUrl(options.siteUrl, input.bookingId);
+  return {
+    ...message,
+    html: message.html.replace('</body></html>', `<p><a href="${escapeHtml(link)}">${escapeHtml(t('email.practice.openBooking'))}</a></p></body></html>`),
+    text: `${message.text}\n${t('email.practice.openBooking')}:\n${link}\n`,
+  };
 }
 
 export interface CancellationNoticeInput {

@@ -61,7 +61,7 @@ const builders: Record<string, (lang: Lang) => Built> = {
   practiceNotification: (lang) => ({ email: practiceNotification(booking(lang), 'praxis@example.org', { siteUrl: 'https://praxis.example', details: 'full' }), lang: 'de', dates: [DAY] }),
   practiceRescheduleNotification: (lang) => ({
     email: practiceRescheduleNotification(
-      { reference: 'K7M2QX', type, old: { date: DAY, time: '09:30' }, moved: { date: MOVED_TO, time: '10:00' }, language: lang },
+      { reference: 'K7M2QX', type, old: { date: DAY, time: '09:30' }, moved: { date: MOVED_TO, time: '10:00' }, language: lang, via: 'link' },
       'praxis@example.org',
     ),
     lang: 'de',
@@ -211,4 +211,64 @@ describe('email dates', () => {
       });
     }
   }
+});
+
+describe("the practice's notice of a move says where it came from", () => {
+  const move = { reference: 'K7M2QX', type, old: { date: DAY, time: '09:30' }, moved: { date: MOVED_TO, time: '10:00' }, language: 'en' as const };
+  const notice = (input: Partial<Parameters<typeof practiceRescheduleNotification>[0]> & { via: 'link' | 'waitlist' | 'staff' }, siteUrl?: string) =>
+    practiceRescheduleNotification({ ...move, ...input }, 'praxis@example.org', { siteUrl });
+
+  it.each([
+    [
+      'link',
+      'Termin verschoben durch Patient/in: Impfung, jetzt 09.03.2027 um 10:00 Uhr',
+      'Eine Patientin oder ein Patient hat diesen Termin selbst verschoben, über den Link in der Bestätigungs-E-Mail. Die bisherige Zeit ist wieder frei.',
+      'Verschoben über: Link der Patientin / des Patienten',
+    ],
+    [
+      'waitlist',
+      'Termin vorgezogen über die Warteliste: Impfung, jetzt 09.03.2027 um 10:00 Uhr',
+      'Eine Patientin oder ein Patient von der Warteliste hat eine früher frei gewordene Zeit angenommen: Der bestehende Termin wurde dorthin vorgezogen. Die bisherige Zeit ist wieder frei und wird der Warteliste angeboten.',
+      'Verschoben über: Angebot der Warteliste',
+    ],
+    [
+      'staff',
+      'Termin in der Verwaltung verschoben: Impfung, jetzt 09.03.2027 um 10:00 Uhr',
+      'chefin@praxis.example hat diesen Termin in der Verwaltung verschoben. Die bisherige Zeit ist wieder frei.',
+      'Verschoben über: Verwaltung (chefin@praxis.example)',
+    ],
+  ] as const)('%s: subject, first sentence and a row say so', (via, subject, intro, row) => {
+    const email = notice({ via, movedBy: via === 'staff' ? 'chefin@praxis.example' : undefined });
+    expect(email.subject).toBe(subject);
+    expect(email.text.split('\n')[0]).toBe(intro);
+    expect(email.text).toContain(row);
+    expect(email.html).toContain(`<p>${intro}</p>`);
+  });
+
+  it('reads as one appointment each: the new time first, then the former one, with the reference and the language of the emails', () => {
+    const { text } = notice({ via: 'link' });
+    const lines = text.split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Buchungsnummer: K7M2QX',
+        'Terminart: Impfung',
+        'Neuer Termin: Dienstag, 9. März 2027, 10:00 Uhr',
+        'Bisheriger Termin: Donnerstag, 4. März 2027, 09:30 Uhr',
+        'Dauer: 10 Minuten',
+        'Sprache der E-Mails an die Patientin / den Patienten: Englisch',
+      ]),
+    );
+    expect(lines.findIndex((l) => l.startsWith('Neuer Termin'))).toBeLessThan(lines.findIndex((l) => l.startsWith('Bisheriger Termin')));
+  });
+
+  it('a staff move without a name says "Ein Teammitglied"', () => {
+    expect(notice({ via: 'staff' }).text.split('\n')[0]).toBe('Ein Teammitglied hat diesen Termin in der Verwaltung verschoben. Die bisherige Zeit ist wieder frei.');
+  });
+
+  it("given the booking's id and the site, it links to the booking in the back office", () => {
+    const email = notice({ via: 'waitlist', bookingId: '00000000-0000-4000-8000-000000000001' }, SITE);
+    expect(email.text).toContain(`Buchung in der Verwaltung öffnen:\n${SITE}/admin/booked-slots?buchung=00000000-0000-4000-8000-000000000001`);
+    expect(email.html).toContain(`href="${SITE}/admin/booked-slots?buchung=00000000-0000-4000-8000-000000000001"`);
+    expect(notice({ via: 'waitlist' }).text).not.toContain('/admin/');
+  });
 });

@@ -1,0 +1,45 @@
+/**
+ * A reload on step 3 of the wizard (docs/decisions/029): what was typed and
+ * ticked (consent, reminder) is still there, and the browser's Back then
+ * leads to step 2 and to step 1, Forward the same way up. Nothing is booked.
+ */
+import { expect, test } from '@playwright/test';
+import { de, onDateWithTimes } from './helpers/wizard';
+
+// The service worker's precache downloads would keep the network busy between the page loads here.
+test.use({ serviceWorkers: 'block' });
+
+test('after a reload on step 3: the typed fields and both ticks stay; Back goes to step 2, then step 1', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(de.path);
+  await page.getByRole('button', { name: de.choose('Check-up') }).click();
+  await onDateWithTimes(page);
+  await page.getByRole('group', { name: de.times }).getByRole('button').first().click();
+  await page.getByRole('button', { name: de.next, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Ihre Daten' })).toBeVisible();
+  await page.getByLabel(de.labels.first).fill('Erika');
+  await page.getByRole('checkbox', { name: de.labels.consent }).check();
+  await page.getByRole('checkbox', { name: 'Erinnerung per E-Mail 24 Stunden vorher' }).check();
+  const step3 = page.url();
+  const entries = await page.evaluate(() => history.length);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Ihre Daten' })).toBeVisible();
+  await expect(page.getByLabel(de.labels.first)).toHaveValue('Erika');
+  await expect(page.getByRole('checkbox', { name: de.labels.consent })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Erinnerung per E-Mail 24 Stunden vorher' })).toBeChecked();
+  expect(page.url()).toBe(step3);
+  expect(await page.evaluate(() => history.length), 'the reload added no history entry').toBe(entries);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 2, name: 'Datum und Uhrzeit wählen' })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]schritt=2/);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 2, name: 'Welche Terminart möchten Sie buchen?' })).toBeVisible();
+  await expect(page).toHaveURL((u) => u.pathname === '/termin' && u.search === '');
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 2, name: 'Datum und Uhrzeit wählen' })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 2, name: 'Ihre Daten' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: de.labels.consent })).toBeChecked();
+});

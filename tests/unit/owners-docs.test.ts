@@ -1,0 +1,45 @@
+/**
+ * The owners' documentation says what the code does: the scheduled job's
+ * interval one way everywhere (its cron says every minute), and the pages
+ * an owner needs are there (backups and restore, how long data is kept, the
+ * German handbook for the practice).
+ */
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { config } from '../../netlify/functions/send-reminders';
+
+const tracked = execFileSync('git', ['ls-files', '*.md', '*.ts', '*.tsx', '*.astro', '*.toml'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+const read = (file: string) => readFileSync(file, 'utf8');
+
+describe('the scheduled job, stated one way', () => {
+  it('runs every minute', () => {
+    expect(config.schedule).toBe('* * * * *');
+  });
+
+  it('no doc or comment gives it another interval', () => {
+    const job = /(send-reminders|scheduled\s+(job|function)|Netlify\s+runs\s+it|die\s+automatische\s+Aufgabe)[^.]{0,120}?\b(\d+|fifteen|five)\s*(minutes|Minuten|min\b)/i;
+    const offenders = tracked.filter((file) => file !== 'tests/unit/owners-docs.test.ts' && job.test(read(file)));
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe("the owners' pages", () => {
+  const readme = read('README.md');
+
+  it('README: backups and restore (Neon, the lost key, rotation) and how long data is kept', () => {
+    expect(readme).toContain('## Backups and restore');
+    expect(readme).toMatch(/restore window/);
+    expect(readme).toContain('If `DATA_ENCRYPTION_KEY` is lost');
+    expect(readme).toContain('**Rotating the key**');
+    expect(readme).toContain('## How long data is kept');
+    for (const what of ['booking rows', 'sealed contact', 'tombstones', 'waitlist entries', 'audit trail']) expect(readme).toContain(what);
+  });
+
+  it('a German handbook for the practice, linked from the README', () => {
+    const handbook = read('docs/praxis-handbuch.md');
+    expect(handbook).toMatch(/^# Praxis-Handbuch/);
+    for (const section of ['## Was das System tut', '## Die tägliche Arbeit', '## Was tun, wenn …']) expect(handbook).toContain(section);
+    expect(readme).toContain('docs/praxis-handbuch.md');
+  });
+});
