@@ -250,6 +250,9 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
           first_name: 'Anna',
           last_name: 'Müller-Lüdenscheidt',
           birth_date: null,
+          status: 'booked',
+          needs_call: false,
+          phone: '0211 4445566',
         },
       ]);
       vi.setSystemTime(NOW);

@@ -15,6 +15,7 @@ import blockedCollection from '../../netlify/functions/admin-blocked-dates';
 import bookedCollection from '../../netlify/functions/admin-booked-slots';
 import informed from '../../netlify/functions/admin-booked-slot-informed';
 import stats from '../../netlify/functions/admin-stats';
+import patients from '../../netlify/functions/admin-patients';
 import audit from '../../netlify/functions/admin-audit';
 import bookings from '../../netlify/functions/bookings';
 import webhook from '../../netlify/functions/webhooks-postmark';
@@ -201,6 +202,11 @@ describe.each(databaseKinds)('patients told on %s', (kind) => {
       [online.reference, 'Mustermann', '+49 211 5550123', false, 'sent'],
     ]);
     expect((await api(stats, '/api/admin/stats')).json.needsCall).toBe(1);
+    // The search finds them too, cancelled, with the call still owed.
+    const found = await api(patients, '/api/admin/patients', { query: { q: 'Mueller' } });
+    expect(found.json).toEqual([
+      expect.objectContaining({ reference: phone.json.reference, status: 'cancelled_by_practice', needs_call: true, phone: '0211 7654321', last_name: 'Müller' }),
+    ]);
     // "Patient erreicht" on the cancelled phone booking.
     const done = await api(informed, `/api/admin/booked-slots/${phone.json.id}/informed`, { method: 'PUT', body: {}, params: { id: phone.json.id } });
     expect(done.json).toMatchObject({ status: 'cancelled_by_practice', needs_call: false });

@@ -12,9 +12,9 @@
  *   (names with German spellings folded, phone digits, birth dates and
  *   booking references: patient-match.server.ts).
  */
-import { and, asc, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { appointmentContacts, appointmentTypes, bookedSlots } from '../../../db/schema';
+import { appointmentContacts, appointmentTypes, bookedSlots, cancelledBookings } from '../../../db/schema';
 import { berlinToday } from '../../lib/berlin-time';
 import type { Lang } from '../../i18n/languages';
 import type { KeyRing } from '../appointment-contact/keys.server';
@@ -115,6 +115,10 @@ export interface PatientHit {
   first_name: string;
   last_name: string;
   birth_date: string | null;
+  /** A booking the practice cancelled still shows until its day ends, with whether staff must call (docs/decisions/035). */
+  status: 'booked' | 'cancelled_by_practice';
+  needs_call: boolean;
+  phone: string | null;
 }
 
 /**
@@ -123,23 +127,52 @@ export interface PatientHit {
  * (the set the day-end deletion keeps small); nothing is kept.
  */
 export async function searchPatients(db: Database, q: string, keys: KeyRing | null, now: Date = new Date()): Promise<PatientHit[]> {
-  const rows = await db
-    .select({
-      id: bookedSlots.id,
-      reference: bookedSlots.reference,
-      appointment_date: bookedSlots.appointmentDate,
-      appointment_time: bookedSlots.appointmentTime,
-      appointment_type_id: bookedSlots.appointmentTypeId,
-      type_name: appointmentTypes.name,
-      source: bookedSlots.source,
-      keyId: appointmentContacts.keyId,
-      sealed: appointmentContacts.sealed,
-    })
-    .from(bookedSlots)
-    .innerJoin(appointmentContacts, eq(appointmentContacts.bookingId, bookedSlots.id))
-    .innerJoin(appointmentTypes, eq(appointmentTypes.id, bookedSlots.appointmentTypeId))
-    .where(and(gte(bookedSlots.appointmentDate, berlinToday(now))))
-    .orderBy(asc(bookedSlots.appointmentDate), asc(bookedSlots.appointmentTime), asc(bookedSlots.createdAt));
+  const today = berlinToday(now);
+  const [live, cancelled] = await Promise.all([
+    db
+      .select({
+        id: bookedSlots.id,
+        reference: bookedSlots.reference,
+        appointment_date: bookedSlots.appointmentDate,
+        appointment_time: bookedSlots.appointmentTime,
+        appointment_type_id: bookedSlots.appointmentTypeId,
+        type_name: appointmentTypes.name,
+        source: bookedSlots.source,
+        notified: bookedSlots.patientNotified,
+        keyId: appointmentContacts.keyId,
+        sealed: appointmentContacts.sealed,
+        at: bookedSlots.createdAt,
+      })
+      .from(bookedSlots)
+      .innerJoin(appointmentContacts, eq(appointmentContacts.bookingId, bookedSlots.id))
+      .innerJoin(appointmentTypes, eq(appointmentTypes.id, bookedSlots.appointmentTypeId))
+      .where(gte(bookedSlots.appointmentDate, today)),
+    // The practice's cancellations keep the contact on their tombstone until the day's end, so staff find whom to call.
+    db
+      .select({
+        id: cancelledBookings.id,
+        reference: cancelledBookings.reference,
+        appointment_date: cancelledBookings.appointmentDate,
+        appointment_time: cancelledBookings.appointmentTime,
+        appointment_type_id: cancelledBookings.appointmentTypeId,
+        type_name: appointmentTypes.name,
+        source: cancelledBookings.source,
+        notified: cancelledBookings.patientNotified,
+        keyId: cancelledBookings.contactKeyId,
+        sealed: cancelledBookings.contactSealed,
+        at: cancelledBookings.cancelledAt,
+      })
+      .from(cancelledBookings)
+      .innerJoin(appointmentTypes, eq(appointmentTypes.id, cancelledBookings.appointmentTypeId))
+      .where(and(gte(cancelledBookings.appointmentDate, today), eq(cancelledBookings.cancelledBy, 'practice'), isNotNull(cancelledBookings.contactSealed))),
+  ]);
+  const rows = [
+    ...live.map((r) => ({ ...r, status: 'booked' as const })),
+    ...cancelled.map((r) => ({ ...r, keyId: r.keyId!, sealed: r.sealed!, status: 'cancelled_by_practice' as const })),
+  ].sort(
+    (a, b) =>
+      a.appointment_date.localeCompare(b.appointment_date) || a.appointment_time.localeCompare(b.appointment_time) || a.at.getTime() - b.at.getTime(),
+  );
   if (!keys) return [];
   const matches = matcher(q);
   const hits: PatientHit[] = [];
@@ -162,6 +195,9 @@ export async function searchPatients(db: Database, q: string, keys: KeyRing | nu
       first_name: secret.firstName,
       last_name: secret.lastName,
       birth_date: secret.birthDate || null,
+      status: row.status,
+      needs_call: !row.notified,
+      phone: secret.phone || null,
     });
   }
   return hits;

@@ -91,6 +91,12 @@ export function PatientSearch({ onOpen }: { onOpen: (hit: PatientHit) => void })
                       <span>{hit.type_name}</span>
                       <span className="font-mono tracking-wider">{hit.reference}</span>
                       <span className="text-slate-600">{L.patientSearchSources[hit.source] ?? hit.source}</span>
+                      {hit.status === 'cancelled_by_practice' && <span className="font-medium text-red-800">{L.statusCancelled}</span>}
+                      {hit.needs_call && (
+                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
+                          {labels.blocked.callNow(hit.phone)}
+                        </span>
+                      )}
                     </button>
                   </li>
                 );
