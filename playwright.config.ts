@@ -9,6 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { clockEnv } from './tests/e2e/helpers/clock';
 
 if (!process.env.E2E_PORT) {
   process.env.E2E_PORT = execFileSync(process.execPath, [
@@ -72,6 +73,8 @@ export default defineConfig({
       SITE_URL: baseURL,
       // Every e2e booking comes from 127.0.0.1; development only, ignored in production.
       BOOKINGS_PER_CLIENT_MAX: '1000',
+      // E2E_NOW=2026-12-31T19:30:00+01:00 runs the suite on that day (tests/e2e/helpers/clock.ts).
+      ...clockEnv(),
     },
   },
 });

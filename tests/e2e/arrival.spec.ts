@@ -5,7 +5,9 @@
  * through sign-in when signed out. Everything runs on a type this file
  * makes and removes again.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
+import { berlinToday } from './helpers/clock';
 import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatLongDate } from '../../src/lib/dates';
 import { bookingRequest, testCaller } from '../helpers/patient';
@@ -14,7 +16,6 @@ import { practiceNotificationOf, referenceIn, mailsTo } from './helpers/wizard';
 
 const stamp = Date.now();
 const TYPE = `Ankunft ${stamp}`;
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 let typeId = '';
 

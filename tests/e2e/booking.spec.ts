@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
+import { berlinDate } from './helpers/clock';
 import { chooseSlot, de, en, fillDetails, mailsTo, onDateWithTimes, practiceNotificationOf, referenceIn, uniqueEmail } from './helpers/wizard';
 import { formatLongDate } from '../../src/lib/dates';
 
@@ -75,7 +76,7 @@ test.describe('booking wizard (German)', () => {
     const checkUp = types.find((t) => t.name === 'Check-up')!;
     const dateText = await page.getByRole('complementary', { name: 'Zusammenfassung' }).locator('dd').nth(1).textContent();
     const avail = await (
-      await request.get(`/api/availability?type=${checkUp.id}&from=${new Date(Date.now() - 864e5).toISOString().slice(0, 10)}&to=${new Date(Date.now() + 40 * 864e5).toISOString().slice(0, 10)}`)
+      await request.get(`/api/availability?type=${checkUp.id}&from=${berlinDate(0)}&to=${berlinDate(62)}`)
     ).json();
     const day = (avail.days as Array<{ date: string; times: string[] }>).find((d) => formatLongDate(d.date, 'de') === dateText)!;
     expect(day.times).toContain(time);
@@ -266,9 +267,7 @@ test('the calendar shows Berlin dates to a visitor in another time zone', async 
   const page = await context.newPage();
   const types = (await (await request.get('/api/appointment-types')).json()) as Array<{ id: string; name: string }>;
   const checkUp = types.find((t) => t.name === 'Check-up')!;
-  const berlinToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-  const to = new Date(Date.UTC(...(berlinToday.split('-').map(Number) as [number, number, number])) + 27 * 864e5).toISOString().slice(0, 10);
-  const days = (await (await request.get(`/api/availability?type=${checkUp.id}&from=${berlinToday}&to=${to}`)).json()).days as Array<{
+  const days = (await (await request.get(`/api/availability?type=${checkUp.id}&from=${berlinDate(0)}&to=${berlinDate(27)}`)).json()).days as Array<{
     date: string;
     times: string[];
   }>;

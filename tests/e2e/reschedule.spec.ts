@@ -6,7 +6,7 @@
  * practice's notice in the outbox, and the link working for the new time.
  */
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { axe } from './helpers/axe';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';

@@ -5,7 +5,8 @@
  * signs out and signs in again with password and code. The e2e admin keeps
  * signing in without a factor (the other specs rely on it).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { Secret, TOTP } from 'otpauth';
 import { hydrated, signIn, signInAsAdmin } from './helpers/admin';
 import { expectNoAxeViolations } from './helpers/axe';

@@ -6,7 +6,8 @@
  * it, takes it ("Übernehmen") and receives the move email whose .ics keeps
  * the booking's UID with a higher SEQUENCE; the offer link is spent then.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { formatLongDate } from '../../src/lib/dates';
 import { icsOf } from '../helpers/ics';
 import { bookWithLink, mailsTo } from './helpers/wizard';

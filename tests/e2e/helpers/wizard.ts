@@ -5,9 +5,7 @@ import { readOutbox } from '../../helpers/eml';
 import { bookingRequest } from '../../helpers/patient';
 import { settled } from './axe';
 import { showMonthOf } from './calendar';
-
-const berlinDate = (offsetDays: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offsetDays * 864e5));
+import { berlinDate } from './clock';
 
 /**
  * Step 2 on a date that keeps at least `count` free times for the rest of the
@@ -120,8 +118,7 @@ export async function fillDetails(page: Page, texts: Texts, email: string) {
 export async function bookWithLink(request: APIRequestContext, typeName: string, lang: 'de' | 'en', times = 4) {
   const types = (await (await request.get('/api/appointment-types')).json()) as Array<{ id: string; name: string; max_advance_days: number }>;
   const type = types.find((x) => x.name === typeName)!;
-  const berlin = (offsetDays: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offsetDays * 864e5));
-  const { days } = (await (await request.get(`/api/availability?type=${type.id}&from=${berlin(1)}&to=${berlin(type.max_advance_days)}`)).json()) as {
+  const { days } = (await (await request.get(`/api/availability?type=${type.id}&from=${berlinDate(1)}&to=${berlinDate(type.max_advance_days)}`)).json()) as {
     days: Array<{ date: string; times: string[] }>;
   };
   const day = days.filter((d) => d.times.length >= times).at(-1);
