@@ -7,7 +7,8 @@
  * (docs/decisions/031-content-editor-second-pass.md). Nothing is saved, so
  * this runs on the shared e2e server.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { signInAsAdmin } from './helpers/admin';
 
 type Box = { x: number; y: number; width: number; height: number };

@@ -6,7 +6,7 @@
  * share the one capacity guarantee; a move racing the reminder job never
  * gets a reminder for the time it replaced.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import moveFn from '../../netlify/functions/admin-booked-slot-move';
 import blockedCollection from '../../netlify/functions/admin-blocked-dates';
@@ -110,15 +110,34 @@ describe('practice-side changes racing on a real Postgres', () => {
   });
 
   describe('a move racing the reminder job', () => {
-    /** An email port whose send first lets `during` run (up to `waitMs`), then records what it sends and when. */
-    function interleavingSender(during: () => Promise<unknown>, waitMs: number) {
+    /** Whether a connection of this database waits for a lock another one holds. */
+    async function someoneWaitsForALock(): Promise<boolean> {
+      const result = await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      return (result.rows[0] as { n: number }).n > 0;
+    }
+
+    /**
+     * An email port whose send first starts `during` and lets it run until it
+     * is done or waits for a lock (the booking the sending job holds), then
+     * records what it sends and when.
+     */
+    function interleavingSender(during: () => Promise<unknown>) {
       const sent: Array<{ message: EmailMessage; at: number }> = [];
       let started: Promise<unknown> | null = null;
+      let done = false;
       const sender: EmailSender = {
         kind: 'outbox',
         async send(message) {
-          started ??= during();
-          await Promise.race([started, new Promise((r) => setTimeout(r, waitMs))]);
+          if (!started) {
+            started = during().finally(() => (done = true));
+            started.catch(() => {}); // awaited (and so reported) by the test
+          }
+          await vi.waitFor(
+            async () => {
+              if (!done && !(await someoneWaitsForALock())) throw new Error('the move neither finished nor waits for the booking');
+            },
+            { timeout: 60_000, interval: 10 },
+          );
           sent.push({ message, at: performance.now() });
           return { id: String(sent.length) };
         },
@@ -146,7 +165,7 @@ describe('practice-side changes racing on a real Postgres', () => {
         movedAt = performance.now();
         expect(res.status).toBe(200);
       };
-      const run = interleavingSender(doMove, 400);
+      const run = interleavingSender(doMove);
       const keys = await dataKeyRing();
       const result = await sendDueReminders(t.db, { sender: run.sender, siteUrl: 'https://praxis.example', keys, now: new Date('2030-01-08T08:05:00Z') });
       await run.started();

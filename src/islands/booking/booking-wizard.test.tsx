@@ -2,7 +2,7 @@
  * The wizard's failure paths and toasts with a stubbed API,
  * in both languages. The happy paths run end to end in tests/e2e.
  */
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
@@ -99,7 +99,7 @@ describe('taking over from the page’s start-up script (wizard-boot.ts)', () =>
     const fetchMock = stubApi({});
     render(<BookingWizardWithI18n lang="de" i18n={createI18n('de')} handover={{ types: [TYPE], chosenTypeId: null }} />);
     expect(screen.getByRole('button', { name: 'Auswählen: Check-up' })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await act(async () => {}); // effects and what they started have run
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/appointment-types'))).toHaveLength(0);
   });
 
@@ -181,11 +181,13 @@ describe('a month turned or a date picked while the first free date is still sea
       await waitFor(() => expect(new URLSearchParams(window.location.search).get('datum')).toBe(chosen));
     }
     release();
-    // This month's first free date arrives: the calendar stays where the patient is.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // This month's first free date arrives: the step stops searching (the
+    // chosen date's times, or the hint to choose a date, show in the same
+    // render that would snap back) and the calendar stays where the patient is.
+    if (what.startsWith('picks')) expect(await screen.findByRole('button', { name: '09:00 Uhr' })).toBeTruthy();
+    else expect(await screen.findByText('Bitte wählen Sie zuerst ein Datum.')).toBeTruthy();
     expect(screen.getByRole('grid', { name: caption })).toBeTruthy();
     expect(new URLSearchParams(window.location.search).get('datum')).toBe(what.startsWith('picks') ? chosen : null);
-    if (what.startsWith('picks')) expect(await screen.findByRole('button', { name: '09:00 Uhr' })).toBeTruthy();
   });
 });
 
