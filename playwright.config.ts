@@ -58,7 +58,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npm start',
+    // `npm start` builds first; E2E_PREBUILT=1 serves the dist/ built just before (npm test, npm run test:e2e:dates).
+    command: process.env.E2E_PREBUILT ? 'npm run serve' : 'npm start',
     url: `${baseURL}/api/appointment-types`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -596,7 +596,12 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
 
     it('survives a server-side termination of every backend (Neon suspending the compute)', async () => {
       expect((await types()).status).toBe(200);
-      const terminated = await query<{ pid: number }>("select pid from pg_stat_activity where datname = 'praxis' and pid <> pg_backend_pid() and pg_terminate_backend(pid)");
+      // In the select list, so only the rows the filter kept are terminated.
+      const terminated = (
+        await query<{ pid: number; terminated: boolean }>(
+          "select pid, pg_terminate_backend(pid) as terminated from pg_stat_activity where datname = 'praxis' and pid <> pg_backend_pid()",
+        )
+      ).filter((t) => t.terminated);
       // Terminating only signals the backends: wait until they are gone.
       await vi.waitFor(
         async () => {

@@ -25,11 +25,12 @@ async function terminateOthers(dbName: string): Promise<number> {
   const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
   await admin.connect();
   try {
-    const res = await admin.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and pg_terminate_backend(pid)',
+    // In the select list, so only the rows the filter kept are terminated.
+    const res = await admin.query<{ pid: number; terminated: boolean }>(
+      'select pid, pg_terminate_backend(pid) as terminated from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
       [dbName],
     );
-    const pids = res.rows.map((r) => r.pid);
+    const pids = res.rows.filter((r) => r.terminated).map((r) => r.pid);
     // pg_terminate_backend only signals: the connection is gone once the backend is.
     await vi.waitFor(async () => expect((await admin.query('select pid from pg_stat_activity where pid = any($1::int[])', [pids])).rows).toEqual([]), {
       timeout: 30_000,

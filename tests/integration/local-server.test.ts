@@ -25,8 +25,6 @@ describe('local server', () => {
   let root: string;
   let running: RunningServer;
   const logged: string[] = [];
-  // The slow handler tells the test where it is: running, done.
-  let slow = { started: signal(), release: signal(), done: signal() };
 
   beforeAll(async () => {
     root = bed.tempDir;
@@ -167,6 +165,8 @@ describe('local server under hostile input (docs/decisions/001-local-runtime.md)
   let root: string;
   let running: RunningServer;
   const logged: string[] = [];
+  // The slow handler tells the test where it is: running, done.
+  let slow = { started: signal(), release: signal(), done: signal() };
 
   beforeAll(async () => {
     root = bed.tempDir;

@@ -113,7 +113,7 @@ describe('practice-side changes racing on a real Postgres', () => {
     /** Whether a connection of this database waits for a lock another one holds. */
     async function someoneWaitsForALock(): Promise<boolean> {
       const result = await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-      return (result.rows[0] as { n: number }).n > 0;
+      return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n > 0;
     }
 
     /**
