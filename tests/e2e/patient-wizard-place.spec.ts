@@ -247,12 +247,12 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       test('the calendar greys out a today without free times; moving shows the own time as "Ihr Termin", not as a choice', async ({ page, request }) => {
         const today = berlinDate(0);
         const later = berlinDate(2);
-        await page.route('**/api/availability?*', (route) =>
-          route.fulfill({
-            contentType: 'application/json',
-            body: JSON.stringify({ timezone: 'Europe/Berlin', days: [{ date: today, times: [] }, { date: later, times: ['09:00', '09:20'] }] }),
-          }),
-        );
+        // Answers each month's request with its own days, as the server does (at a month's end, later is next month's).
+        await page.route('**/api/availability?*', (route) => {
+          const asked = new URL(route.request().url()).searchParams;
+          const days = [{ date: today, times: [] }, { date: later, times: ['09:00', '09:20'] }].filter((d) => d.date >= asked.get('from')! && d.date <= asked.get('to')!);
+          return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ timezone: 'Europe/Berlin', days }) });
+        });
         await page.goto(w.path);
         await page.getByRole('button', { name: w.choose(x.type) }).click();
         await expect(page.getByRole('group', { name: w.times }).getByRole('button', { name: x.time('09:00') })).toBeVisible();

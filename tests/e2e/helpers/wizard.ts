@@ -84,18 +84,21 @@ export const en: Texts = {
   labels: { first: 'First name', last: 'Last name', birth: 'Date of birth', phone: 'Phone', email: 'Email', consent: /privacy policy/ },
 };
 
-/** Steps 1 and 2: chooses the type and the first free time; returns the chosen date heading and time. */
+/** Steps 1 and 2: chooses the type, a date (onDateWithTimes) and its time at `timeIndex`; returns the type's id, the date and the time. */
 export async function chooseSlot(page: Page, texts: Texts, type: string, timeIndex = 0) {
   await page.goto(texts.path);
   await page.getByRole('button', { name: texts.choose(type) }).click();
   await onDateWithTimes(page, timeIndex + 1);
+  const url = new URL(page.url());
+  const typeId = (url.searchParams.get('typ') ?? url.searchParams.get('type'))!;
+  const date = (url.searchParams.get('datum') ?? url.searchParams.get('date'))!;
   const times = page.getByRole('group', { name: texts.times }).getByRole('button');
   await expect(times.nth(timeIndex)).toBeVisible();
   const time = (await times.nth(timeIndex).textContent())!.trim();
   await times.nth(timeIndex).click();
   await expect(times.nth(timeIndex)).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: texts.next, exact: true }).click();
-  return { time };
+  return { typeId, date, time };
 }
 
 export async function fillDetails(page: Page, texts: Texts, email: string) {
