@@ -401,6 +401,48 @@ describe('steps in the browser history', () => {
     expect(window.location.search).toBe('');
   });
 
+  it('an answer rendered just before Back lands, its effects after the popstate, never writes step 2 over the entry Back lands on', async () => {
+    // Seen at a month's end in the evening, where the first free date takes two requests: the
+    // times were on the page, Back moved the location and its popstate restored step 1, and only
+    // then did the render's effects run and write step 2 with the date over that entry.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const date = addDaysToDate(berlinToday(), 1);
+    stubApi({
+      availability: async () => {
+        await held;
+        return json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: ['09:00'] }] });
+      },
+    });
+    render(<BookingWizard lang="de" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Auswählen: Check-up' }));
+    await screen.findByRole('heading', { name: 'Datum und Uhrzeit wählen' });
+    await waitFor(() => expect(window.location.search).toBe(`?schritt=2&typ=${TYPE.id}`));
+    const writes: string[] = [];
+    const { pushState, replaceState } = window.history;
+    // Back, between the commit that shows the answer's times (a mutation observer runs right
+    // after it) and the effects React runs later: the location moves and popstate arrives.
+    const observer = new MutationObserver(() => {
+      if (!screen.queryByRole('button', { name: '09:00 Uhr' })) return;
+      observer.disconnect();
+      window.history.pushState(null, '', '/termin');
+      window.history.pushState = (data, unused, url) => (writes.push(`push ${String(url)}`), pushState.call(window.history, data, unused, url));
+      window.history.replaceState = (data, unused, url) => (writes.push(`replace ${String(url)}`), replaceState.call(window.history, data, unused, url));
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      release();
+      expect(await screen.findByRole('heading', { name: 'Welche Terminart möchten Sie buchen?' })).toBeTruthy();
+      await act(async () => {}); // every effect of both renders has run
+      expect(writes.filter((w) => w.includes('schritt=2'))).toEqual([]);
+      expect(window.location.search).toBe('');
+    } finally {
+      observer.disconnect();
+      Object.assign(window.history, { pushState, replaceState });
+    }
+  });
+
   it('a reload restores type, date and time from the URL (en names), never patient data', async () => {
     const date = addDaysToDate(berlinToday(), 1);
     window.history.replaceState(null, '', `/en/termin?step=3&type=${TYPE.id}&date=${date}&time=09:20`);
