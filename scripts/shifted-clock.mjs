@@ -6,7 +6,7 @@
  * local server's preload (scripts/clock-preload.mjs) and, as an init script,
  * in the e2e browser (tests/e2e/helpers/test.ts), so that the server, the
  * browser and the tests agree on "now" when the e2e suite runs on a chosen
- * day (`E2E_NOW`, docs/architecture.md, Time).
+ * day (`E2E_NOW`, docs/architecture.md, Tests).
  *
  * plain JavaScript, no imports: the function is also sent to the browser as
  * its source text.

@@ -224,7 +224,15 @@ function header(res: Invocation, name: string): string | undefined {
 }
 
 beforeAll(async () => {
+  // How long each step took, printed at the end: the set-up is most of this file's time.
+  const steps: string[] = [];
+  let stepStart = performance.now();
+  const step = (name: string) => {
+    steps.push(`${name} ${Math.round((performance.now() - stepStart) / 1000)} s`);
+    stepStart = performance.now();
+  };
   tools = await ensureDeployTools();
+  step('tools');
   work = await mkdtemp(path.join(os.tmpdir(), 'praxis-deploy-'));
   site = path.join(work, 'site');
 
@@ -234,6 +242,7 @@ beforeAll(async () => {
   const npmFlags = (toml.build?.environment?.NPM_FLAGS ?? '').split(/\s+/).filter(Boolean);
   const installed = await run('npm', ['install', ...npmFlags, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: site, env: buildEnv({}) });
   if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.log}`);
+  step('install');
 
   // 2. A real Postgres: `praxis` for the deploy, `untouched` for the builds that must not migrate.
   postgres = await startEmbeddedPostgres();
@@ -244,6 +253,7 @@ beforeAll(async () => {
   await admin.end();
   directUrl = postgres.adminUrl.replace(/\/postgres$/, '/praxis');
   untouchedUrl = postgres.adminUrl.replace(/\/postgres$/, '/untouched');
+  step('postgres');
 
   // 3. Neon: the pooled host is PgBouncer in transaction mode (behind a fault
   // proxy), the direct host a session of its own; both ask for a clear-text
@@ -257,12 +267,15 @@ beforeAll(async () => {
     { [POOLED_HOST]: () => faults.port, [DIRECT_HOST]: () => session.port },
     SECRETS.POSTMARK_SERVER_TOKEN,
   );
+  step('stand-ins');
 
   // 4. Production builds: no site URL (refused while Astro loads its config), then the real one.
   const real = { SITE_URL: ORIGIN, DATABASE_URL: neonPooledUrl(), DATABASE_URL_UNPOOLED: directUrl };
   const noSiteUrl = await netlifyBuild({ ...real, SITE_URL: undefined, DATABASE_URL_UNPOOLED: untouchedUrl });
+  step('build without site URL');
   const realBuild = await netlifyBuild(real);
   if (realBuild.code !== 0) throw new Error(`netlify build failed:\n${realBuild.log}`);
+  step('build');
 
   // 5. What Netlify deploys: one zip per function and the manifest, kept apart from the next build.
   const zips = path.join(site, '.netlify/functions');
@@ -284,6 +297,7 @@ beforeAll(async () => {
   const brokenFunction = await netlifyBuild({ ...real, DATABASE_URL_UNPOOLED: untouchedUrl });
   await rm(broken);
   await writeFile(tomlFile, tomlText);
+  step('build with a broken function');
   builds = { noSiteUrl, brokenFunction, real: realBuild };
 
   // 6. The function host (Node 22), trusting the local CA, resolving the stand-ins' names.
@@ -308,6 +322,8 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 50));
   }
   controlPort = Number(/runtime listening on (\d+)/.exec(runtimeLog)![1]);
+  step('runtime');
+  console.info(`deploy set-up: ${steps.join(', ')}`);
 }, 1_200_000);
 
 afterAll(async () => {

@@ -1,0 +1,61 @@
+/**
+ * `npm test` after the layer check: every test, with the two cores kept
+ * busy. vitest (unit, islands, integration, deploy; two workers) starts at
+ * once; beside it the site is built once and the Playwright suite runs
+ * against that build (E2E_PREBUILT: its server does not build again), then
+ * the date specs at one month's end and one daylight-saving night
+ * (scripts/e2e-dates.ts --quick). The end-to-end suite mostly waits on the
+ * browser and the server, so it costs vitest little. Each line of output
+ * names its part; a table of the parts and their times closes the run, and
+ * the exit code is non-zero if any part failed.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import os from 'node:os';
+import { freePort } from './embedded-postgres';
+
+interface Part {
+  name: string;
+  seconds: number;
+  ok: boolean;
+}
+
+const started = Date.now();
+const parts: Part[] = [];
+
+/** Runs a command with each line of its output prefixed by `name`; resolves true when it exits 0. */
+function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  const begin = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const prefix = `${name.padEnd(6)} │ `;
+    for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+    child.once('exit', (code, signal) => {
+      const ok = code === 0;
+      parts.push({ name, seconds: Math.round((Date.now() - begin) / 1000), ok });
+      process.stdout.write(`${prefix}${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} after ${Math.round((Date.now() - begin) / 1000)} s\n`);
+      resolve(ok);
+    });
+  });
+}
+
+async function endToEnd(): Promise<void> {
+  // One port for the whole run: the pages are built for it (canonical URLs, sitemap) and served on it.
+  const port = process.env.E2E_PORT ?? String(await freePort());
+  const site = `http://localhost:${port}`;
+  const built = await run('build', 'npm', ['run', 'build'], { ...process.env, SITE_URL: site, APP_ENV: 'development' });
+  if (!built) return;
+  const env = { ...process.env, E2E_PORT: port, E2E_PREBUILT: '1' };
+  await run('e2e', 'npx', ['playwright', 'test'], env);
+  // Its own ports and clocks; the same build.
+  delete env.E2E_PORT;
+  await run('dates', 'npx', ['tsx', 'scripts/e2e-dates.ts', '--quick'], env);
+}
+
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+console.info(`test-all: load average ${load()} at the start`);
+await Promise.all([run('vitest', 'npx', ['vitest', 'run']), endToEnd()]);
+
+console.info(`\ntest-all: ${Math.round((Date.now() - started) / 1000)} s in all, load average ${load()} at the end`);
+for (const part of parts) console.info(`  ${part.ok ? 'passed' : 'FAILED'}  ${part.name.padEnd(6)} ${String(part.seconds).padStart(5)} s`);
+process.exit(parts.length === 4 && parts.every((p) => p.ok) ? 0 : 1);
