@@ -11,6 +11,7 @@
  *   npm run test:e2e:dates -- --quick               the subset `npm test` runs
  *   npm run test:e2e:dates -- 2027-03-28T03:05:00+02:00 reschedule.spec.ts
  *                                                   the instants and specs named
+ *   (other options, such as --output=dir, go to Playwright)
  */
 import { spawn } from 'node:child_process';
 
@@ -63,6 +64,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 async function main() {
   const args = process.argv.slice(2);
   const quick = args.includes('--quick');
+  // Other options go to Playwright (e.g. --workers=2, --output=dir).
+  const passed = args.filter((a) => a.startsWith('--') && a !== '--quick');
   const named = args.filter((a) => !a.startsWith('--'));
   const instantsNamed = named.filter((a) => /^\d{4}-\d{2}-\d{2}T/.test(a));
   const specsNamed = named.filter((a) => !instantsNamed.includes(a));
@@ -80,7 +83,7 @@ async function main() {
     const env: NodeJS.ProcessEnv = { ...process.env, E2E_NOW: instant, E2E_PREBUILT: '1' };
     // Each run chooses its own port, data folder and start of the clock.
     for (const own of ['E2E_PORT', 'E2E_DATA_DIR', 'E2E_NOW_AT'] as const) delete env[own];
-    const code = await run('npx', ['playwright', 'test', ...specs], env);
+    const code = await run('npx', ['playwright', 'test', ...passed, ...specs], env);
     results.push({ instant, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
   }
   console.info('\nDate-picking specs by instant:');
