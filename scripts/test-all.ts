@@ -2,12 +2,13 @@
  * `npm test` after the layer check: every test, with the two cores kept
  * busy. vitest (unit, islands, integration, deploy; two workers) starts at
  * once; beside it the site is built once and the Playwright suite runs
- * against that build (E2E_PREBUILT: its server does not build again), then
- * the date specs at one month's end and one daylight-saving night
- * (scripts/e2e-dates.ts --quick). The end-to-end suite mostly waits on the
- * browser and the server, so it costs vitest little. Each line of output
- * names its part; a table of the parts and their times closes the run, and
- * the exit code is non-zero if any part failed.
+ * against that build (E2E_PREBUILT: its server does not build again). Once
+ * vitest is done, the date specs run at one month's end and one
+ * daylight-saving night (scripts/e2e-dates.ts --quick) beside the rest of
+ * the Playwright suite. The end-to-end suites mostly wait on the browser and
+ * the server, so they cost vitest little. Each line of output names its
+ * part; a table of the parts and their times closes the run, and the exit
+ * code is non-zero if any part failed.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -39,22 +40,19 @@ function run(name: string, command: string, args: string[], env: NodeJS.ProcessE
   });
 }
 
-async function endToEnd(): Promise<void> {
-  // One port for the whole run: the pages are built for it (canonical URLs, sitemap) and served on it.
-  const port = process.env.E2E_PORT ?? String(await freePort());
-  const site = `http://localhost:${port}`;
-  const built = await run('build', 'npm', ['run', 'build'], { ...process.env, SITE_URL: site, APP_ENV: 'development' });
-  if (!built) return;
-  const env = { ...process.env, E2E_PORT: port, E2E_PREBUILT: '1' };
-  await run('e2e', 'npx', ['playwright', 'test'], env);
-  // Its own ports and clocks; the same build.
-  delete env.E2E_PORT;
-  await run('dates', 'npx', ['tsx', 'scripts/e2e-dates.ts', '--quick'], env);
-}
+// One port for the run: the pages are built for it (canonical URLs, sitemap) and served on it.
+const port = process.env.E2E_PORT ?? String(await freePort());
+const prebuilt = { ...process.env, E2E_PREBUILT: '1' };
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 console.info(`test-all: load average ${load()} at the start`);
-await Promise.all([run('vitest', 'npx', ['vitest', 'run']), endToEnd()]);
+const vitest = run('vitest', 'npx', ['vitest', 'run']);
+const built = run('build', 'npm', ['run', 'build'], { ...process.env, SITE_URL: `http://localhost:${port}`, APP_ENV: 'development' });
+const e2e = built.then((ok) => ok && run('e2e', 'npx', ['playwright', 'test'], { ...prebuilt, E2E_PORT: port }));
+// The date specs once vitest has left its cores: ports, clocks and an output folder
+// of their own (a Playwright run empties its output folder when it starts), the same build.
+const dates = Promise.all([vitest, built]).then(([, ok]) => ok && run('dates', 'npx', ['tsx', 'scripts/e2e-dates.ts', '--quick', '--output=test-results/dates'], prebuilt));
+await Promise.all([vitest, e2e, dates]);
 
 console.info(`\ntest-all: ${Math.round((Date.now() - started) / 1000)} s in all, load average ${load()} at the end`);
 for (const part of parts) console.info(`  ${part.ok ? 'passed' : 'FAILED'}  ${part.name.padEnd(6)} ${String(part.seconds).padStart(5)} s`);
