@@ -3,6 +3,8 @@
  * - src/lib is shared by the pages, the islands and the server: it imports
  *   nothing from src/server, db or netlify;
  * - db is the bottom layer: it imports nothing from src;
+ * - src/server imports nothing from src/integrations: those are Astro build
+ *   steps; a rule both need (like the site URL) lives in src/lib;
  * - netlify/functions are shells: they import only the route tables
  *   (src/server/http) and their own actions module (src/server/actions);
  * - no circular imports anywhere.
@@ -25,6 +27,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^db/' },
       to: { path: '^src/' },
+    },
+    {
+      name: 'server-not-to-integrations',
+      comment:
+        'src/integrations holds Astro build steps, a layer above the server: src/server imports nothing from it; a rule both need lives in src/lib (like src/lib/site-url.ts).',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/integrations/' },
     },
     {
       name: 'functions-only-to-server',

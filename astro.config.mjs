@@ -8,7 +8,7 @@ import pwa from './src/integrations/pwa.ts';
 import germanHyphenation from './src/integrations/german-hyphenation.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import islandTranslations from './src/i18n/island-translations.ts';
-import { siteUrlFor } from './src/integrations/site-url.ts';
+import { siteUrlFor } from './src/lib/site-url.ts';
 import { contentEditorBuild } from './src/integrations/content-editor-build.ts';
 import { safeMarkdown } from './src/integrations/safe-markdown.ts';
 

@@ -1,7 +1,8 @@
 /**
- * The reminder job's time for 1,000 due reminders against the local outbox
- * (real Postgres): one run alone, then two runs at once on another 1,000,
- * as when a scheduled invocation overlaps the next. Part of `npm run bench`;
+ * The reminder job's time for 1,000 due reminders (real Postgres): queued
+ * in the email outbox, then sent from it to the local outbox folder
+ * (docs/decisions/035); one run alone, then two runs at once on another
+ * 1,000, as when a scheduled invocation overlaps the next. Part of `npm run bench`;
  * `npx tsx bench/reminders.ts` runs it alone on its own embedded Postgres.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -16,14 +17,17 @@ import { addDaysToDate, berlinToday } from '../src/lib/berlin-time';
 import { hashToken, newCancellationToken } from '../src/server/bookings/shared.server';
 import { createOutboxSender } from '../src/server/email/outbox.server';
 import { generateKey, parseKeyRing } from '../src/server/appointment-contact/keys.server';
-import { sendDueReminders, type ReminderJobResult } from '../src/server/appointment-contact/job.server';
+import { queueDueReminders, type ReminderJobResult } from '../src/server/appointment-contact/job.server';
+import { deliverQueued, type DeliveryResult } from '../src/server/email/delivery.server';
 import { seal } from '../src/server/appointment-contact/seal.server';
 
 export const REMINDER_COUNT = 1000;
 
+type RunResult = ReminderJobResult & { delivery: DeliveryResult };
+
 export interface ReminderFigures {
-  single: { ms: number; result: ReminderJobResult; files: number; left: number };
-  pair: { ms: number; results: [ReminderJobResult, ReminderJobResult]; files: number; left: number };
+  single: { ms: number; result: RunResult; files: number; left: number };
+  pair: { ms: number; results: [RunResult, RunResult]; files: number; left: number };
 }
 
 const keys = parseKeyRing(generateKey());
@@ -66,12 +70,17 @@ export async function measureReminderJob(db: Database, dataDir: string, count = 
     .insert(appointmentTypes)
     .values({ name: 'Erinnerungstest', nameEn: 'Reminder test', description: 'Benchmark', maxAdvanceDays: 31, maxSlotsPerTime: 10 })
     .returning();
-  const options = (dir: string) => ({ sender: createOutboxSender({ from: 'Praxis <praxis@localhost>', dir }), siteUrl: 'https://praxis.example', keys });
+  // One job run: queue what is due, then send what the outbox holds (as the scheduled job does).
+  const run = async (dir: string): Promise<RunResult> => {
+    const queued = await queueDueReminders(db, { siteUrl: 'https://praxis.example', keys });
+    const delivery = await deliverQueued(db, { sender: createOutboxSender({ from: 'Praxis <praxis@localhost>', dir }), keys });
+    return { ...queued, delivery };
+  };
 
   await dueReminders(db, type!.id, count, 'a');
   const singleDir = path.join(dataDir, 'outbox-reminders-single');
   let start = performance.now();
-  const single = await sendDueReminders(db, options(singleDir));
+  const single = await run(singleDir);
   const singleMs = performance.now() - start;
   const singleFiles = await countFiles(singleDir);
   const singleLeft = await countRows(db);
@@ -79,7 +88,7 @@ export async function measureReminderJob(db: Database, dataDir: string, count = 
   await dueReminders(db, type!.id, count, 'b');
   const pairDir = path.join(dataDir, 'outbox-reminders-pair');
   start = performance.now();
-  const pair = await Promise.all([sendDueReminders(db, options(pairDir)), sendDueReminders(db, options(pairDir))]);
+  const pair = await Promise.all([run(pairDir), run(pairDir)]);
   const pairMs = performance.now() - start;
 
   return {
@@ -91,13 +100,13 @@ export async function measureReminderJob(db: Database, dataDir: string, count = 
 export function printReminderFigures(f: ReminderFigures, count = REMINDER_COUNT): void {
   const r = f.single.result;
   console.log('');
-  console.log(`Reminders: the job for ${count} due reminders against the outbox (real Postgres, batches of 100 claimed FOR UPDATE SKIP LOCKED)`);
+  console.log(`Reminders: the job for ${count} due reminders, queued in the email outbox and sent from it to the local folder (real Postgres, claimed FOR UPDATE SKIP LOCKED)`);
   console.log(
-    `one run:        ${f.single.ms.toFixed(0)} ms (${(f.single.ms / count).toFixed(2)} ms per reminder): ${r.sent} sent, ${r.expired} expired, ${r.failed} failed; ${f.single.files} .eml files, ${f.single.left} still due`,
+    `one run:        ${f.single.ms.toFixed(0)} ms (${(f.single.ms / count).toFixed(2)} ms per reminder): ${r.queued} queued, ${r.delivery.sent} sent, ${r.expired} expired, ${r.failed} failed; ${f.single.files} .eml files, ${f.single.left} still due`,
   );
   const [a, b] = f.pair.results;
   console.log(
-    `two runs at once: ${f.pair.ms.toFixed(0)} ms: ${a.sent} + ${b.sent} = ${a.sent + b.sent} sent; ${f.pair.files} .eml files (none twice), ${f.pair.left} still due`,
+    `two runs at once: ${f.pair.ms.toFixed(0)} ms: ${a.queued} + ${b.queued} queued, ${a.delivery.sent} + ${b.delivery.sent} = ${a.delivery.sent + b.delivery.sent} sent; ${f.pair.files} .eml files (none twice), ${f.pair.left} still due`,
   );
 }
 

@@ -485,13 +485,28 @@ export const cancelledBookings = pgTable(
     cancellationTokenHash: text('cancellation_token_hash'),
     source: text('source').notNull(),
     reference: text('reference').notNull(),
-    /** Whether the cancellation email reached the patient; false until it did ("bitte telefonisch informieren"). */
+    /**
+     * Whether the patient was told: an email went (or is queued); false when
+     * none could, or it bounced or finally failed ("bitte anrufen") until
+     * staff mark the patient reached (docs/decisions/035).
+     */
     patientNotified: boolean('patient_notified').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull().defaultNow(),
     /** Who cancelled: the practice (staff, blocks) or the patient through the link. */
     cancelledBy: text('cancelled_by').notNull().default('practice'),
+    /**
+     * A practice cancellation keeps the booking's sealed appointment contact
+     * (same key ring, the booking id as associated data) until the end of
+     * the appointment's day, when the tombstone itself goes, so staff can
+     * call the patient (docs/decisions/035). Null for the patient's own.
+     */
+    contactKeyId: text('contact_key_id'),
+    contactSealed: text('contact_sealed'),
   },
   (t) => [
+    check('cancelled_bookings_contact_sealed_with_key', sql`(${t.contactSealed} is null) = (${t.contactKeyId} is null)`),
+    check('cancelled_bookings_contact_key_id_format', sql`${t.contactKeyId} is null or ${t.contactKeyId} ~ '^[0-9a-f]{16}$'`),
+    check('cancelled_bookings_contact_sealed_format', sql`${t.contactSealed} is null or ${t.contactSealed} ~ '^[A-Za-z0-9_-]+$'`),
     check('cancelled_bookings_cancelled_by_known', sql`${t.cancelledBy} in ('practice', 'patient')`),
     check('cancelled_bookings_token_hash_format', sql`${t.cancellationTokenHash} is null or ${t.cancellationTokenHash} ~ '^[0-9a-f]{64}$'`),
     check('cancelled_bookings_source_known', sql`${t.source} in ('online', 'phone')`),
@@ -634,3 +649,59 @@ export const waitlistOffers = pgTable(
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 export type WaitlistOfferRow = typeof waitlistOffers.$inferSelect;
+
+/**
+ * The durable email outbox (docs/decisions/035-email-outbox.md): every
+ * email a change promises is written here, sealed like appointment contacts
+ * (the row's id as associated data), in the change's own transaction, and
+ * sent after the answer and by the every-minute job. A sender claims a row
+ * with a lease (`lease_until`), so two runs never send it at once; a
+ * failure waits (1, 5, 15, 60 minutes, then hourly) up to 24 hours, then
+ * the row is `failed`. The body (`sealed`) is deleted 7 days after sending;
+ * id, kind, status and the provider's id stay while the booking does.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the message is (e.g. `booking-confirmation`, `practice-cancelled`); never patient data. */
+    kind: text('kind').notNull(),
+    /** Who reads it: `patient`, `practice` (the practice's mailbox) or `staff` (a staff account). */
+    audience: text('audience').notNull(),
+    /** The booking it is about (live or cancelled); null for account emails and the like. No foreign key: the tombstone keeps the id. */
+    bookingId: uuid('booking_id'),
+    /** Which key of DATA_ENCRYPTION_KEY sealed the body; null once the body is deleted. */
+    keyId: text('key_id'),
+    /** The whole message (recipient, subject, bodies, attachments), sealed; null once deleted. */
+    sealed: text('sealed'),
+    /** `pending` → `sent` → `delivered` | `bounced` | `complained`; `failed` after 24 hours of refusals or a permanent refusal. */
+    status: text('status').notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    /** When the next attempt may start. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender's claim: until then no other run takes the row. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The mail service's id of the sent message (Postmark's MessageID; the local outbox's X-Message-Id). */
+    providerId: text('provider_id'),
+    /** The kind of the last failure (an error's name or the service's code), never a message text. */
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the mail service last reported on it (delivered, bounced, complained). */
+    eventAt: timestamp('event_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('email_outbox_status_known', sql`${t.status} in ('pending', 'sent', 'delivered', 'bounced', 'complained', 'failed')`),
+    check('email_outbox_audience_known', sql`${t.audience} in ('patient', 'practice', 'staff')`),
+    check('email_outbox_kind_format', sql`${t.kind} ~ '^[a-z0-9-]{1,40}$'`),
+    check('email_outbox_sealed_with_key', sql`(${t.sealed} is null) = (${t.keyId} is null)`),
+    check('email_outbox_key_id_format', sql`${t.keyId} is null or ${t.keyId} ~ '^[0-9a-f]{16}$'`),
+    check('email_outbox_sealed_format', sql`${t.sealed} is null or ${t.sealed} ~ '^[A-Za-z0-9_-]+$'`),
+    check('email_outbox_pending_has_body', sql`${t.status} <> 'pending' or ${t.sealed} is not null`),
+    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('email_outbox_booking_idx').on(t.bookingId, t.createdAt),
+    uniqueIndex('email_outbox_provider_id_idx').on(t.providerId),
+  ],
+);
+
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;

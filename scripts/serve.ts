@@ -10,8 +10,8 @@ import { seedDemoData } from './demo-data';
 import { readEnv } from '../src/server/env.server';
 import { SECURITY_HEADERS } from '../src/server/security-headers';
 import { SHUTDOWN_GRACE_MS, startLocalServer } from './local-server';
-import { runReminderJob, startReminderSchedule } from '../src/server/appointment-contact/job.server';
-import { runWaitlistJob } from '../src/server/waitlist/sweep.server';
+import { startReminderSchedule } from '../src/server/appointment-contact/job.server';
+import { runScheduledJob } from '../src/server/scheduled-job.server';
 import { startContentRebuilds } from './content-rebuild';
 
 // The local server is a development tool; functions on Netlify default to production.
@@ -49,11 +49,8 @@ const running = await startLocalServer({
 if (!process.env.SITE_URL) process.env.SITE_URL = running.url;
 console.info(`site and API at ${running.url} (database: ${embedded ? 'embedded PGlite' : 'postgres'}, email: ${env.POSTMARK_SERVER_TOKEN ? 'Postmark' : 'outbox'})`);
 
-// Reminders (docs/decisions/009) and the waitlist's offers: the scheduled function's job, every minute here (REMINDER_INTERVAL_MS for tests).
-const reminderSchedule = startReminderSchedule(Number(process.env.REMINDER_INTERVAL_MS ?? 60_000), async () => {
-  await runReminderJob();
-  await runWaitlistJob();
-});
+// The scheduled function's job (reminders, the waitlist's offers, the email outbox): every minute here (REMINDER_INTERVAL_MS for tests).
+const reminderSchedule = startReminderSchedule(Number(process.env.REMINDER_INTERVAL_MS ?? 60_000), () => runScheduledJob());
 
 // Content editor: a save rewrites src/content; rebuild the pages
 // so it shows without a restart. Not when the editor commits to a Git host.

@@ -24,6 +24,7 @@ export const config = {
     '/api/admin/booked-slots/:id',
     '/api/admin/booked-slots/:id/attendance',
     '/api/admin/booked-slots/:id/cancel',
+    '/api/admin/booked-slots/:id/informed',
     '/api/admin/booked-slots/:id/move',
     '/api/admin/inventory',
     '/api/admin/inventory/:id',
@@ -60,5 +61,6 @@ export const config = {
     '/api/waitlist',
     '/api/waitlist/leave',
     '/api/waitlist/offer',
+    '/api/webhooks/postmark',
   ],
 };

@@ -2,7 +2,7 @@
  * The back office's entities, one zod schema per concept, shared by the
  * admin forms and the /api/admin/* functions (docs/architecture.md,
  * HTTP API). Messages are translation-key-like strings (admin.errors.*)
- * that src/islands/admin/labels.ts turns into German.
+ * that src/islands/admin/shared/labels.ts turns into German.
  */
 import { z } from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';

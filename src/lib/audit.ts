@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'move',
   /** Arrival marked or undone on the appointment's day (docs/decisions/026). */
   'attendance',
+  /** "Patient erreicht": staff told the patient by phone of a change no email reached them with (docs/decisions/035). */
+  'informed',
   'invite',
   'invitation-accept',
   'password-change',

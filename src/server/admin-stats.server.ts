@@ -16,6 +16,18 @@ export interface AdminStats {
   /** Bookings from today on whose practice notification failed: unknown patients to expect. */
   unnotified: number;
   /**
+   * Bookings from today on (live, or cancelled by the practice) whose
+   * patient must be called: no email could tell them of a change, or one
+   * bounced or finally failed ("bitte anrufen", docs/decisions/035).
+   */
+  needsCall: number;
+  /**
+   * When the practice's own address last refused a message (a bounce or a
+   * complaint not followed by a delivery to it): admins see a banner. Null
+   * when all is well.
+   */
+  practiceMailBouncedAt: string | null;
+  /**
    * Per type with any arrival marked in the last 90 days (today included):
    * "nicht erschienen" and all marked bookings over the last 30 and 90
    * days (docs/decisions/026). Sorted by type name.
@@ -46,7 +58,14 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
       (select count(*) from inventory_items where current_stock <= minimum_stock) as low_stock,
       (select count(*) from inventory_items
         where expiry_date between ${today}::date and ${addDaysToDate(today, EXPIRING_SOON_DAYS)}::date) as expiring_soon,
-      (select count(*) from booked_slots where not practice_notified and appointment_date >= ${today}::date) as unnotified`);
+      (select count(*) from booked_slots where not practice_notified and appointment_date >= ${today}::date) as unnotified,
+      (select count(*) from booked_slots where not patient_notified and appointment_date >= ${today}::date)
+        + (select count(*) from cancelled_bookings
+            where not patient_notified and cancelled_by = 'practice' and appointment_date >= ${today}::date) as needs_call,
+      (select max(coalesce(o.event_at, o.created_at))::text from email_outbox o
+        where o.audience = 'practice' and o.status in ('bounced', 'complained', 'failed')
+          and not exists (select 1 from email_outbox d where d.audience = 'practice' and d.status = 'delivered'
+            and d.event_at > coalesce(o.event_at, o.created_at))) as practice_bounced_at`);
   const row = (result as unknown as { rows: Array<Record<string, string | number>> }).rows[0]!;
   const since30 = addDaysToDate(today, -(NO_SHOW_PERIODS[0] - 1));
   const since90 = addDaysToDate(today, -(NO_SHOW_PERIODS[1] - 1));
@@ -68,6 +87,8 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
     lowStock: Number(row.low_stock),
     expiringSoon: Number(row.expiring_soon),
     unnotified: Number(row.unnotified),
+    needsCall: Number(row.needs_call),
+    practiceMailBouncedAt: row.practice_bounced_at ? new Date(String(row.practice_bounced_at)).toISOString() : null,
     noShows: (noShows as unknown as { rows: Array<Record<string, string | number>> }).rows.map((r) => ({
       appointment_type_id: String(r.appointment_type_id),
       type_name: String(r.type_name),

@@ -6,7 +6,7 @@
  * netlify.toml's build variables (CONTEXT, DEPLOY_PRIME_URL) never reach a
  * function, so this is the only way a function knows it is a preview.
  */
-import { isPublicHttpsOrigin } from '../integrations/site-url';
+import { isPublicHttpsOrigin } from '../lib/site-url';
 
 interface NetlifyRequestContext {
   deploy?: { context?: string };
@@ -41,7 +41,7 @@ export function previewDeployOrigin(): string | null {
 
 /**
  * The site's address from Netlify's own variables, as the build takes it
- * when SITE_URL is unset (src/integrations/site-url.ts): a deploy preview
+ * when SITE_URL is unset (src/lib/site-url.ts): a deploy preview
  * or branch deploy its own address (DEPLOY_PRIME_URL), else the site's main
  * address (URL); only a public https origin, else null.
  * docs/decisions/028-hidden-characters-addresses-invitations-origin.md

@@ -6,6 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type AddressObject } from 'mailparser';
+import { settled } from './http';
 
 export interface ParsedEml {
   /** Lower-case header name → value; address fields (from, to, reply-to) as their addresses only. */
@@ -41,8 +42,15 @@ export async function parseEml(raw: string | Buffer): Promise<ParsedEml> {
   };
 }
 
-/** Every message in an outbox folder, oldest first. */
-export async function readOutbox(dir: string): Promise<ParsedEml[]> {
+/**
+ * Every message in an outbox folder, oldest first: once the work handlers
+ * left running after their answers (the email outbox's delivery,
+ * docs/decisions/035) has finished, as a reader would see the folder a
+ * moment later.
+ */
+export async function readOutbox(dir: string, options: { waitForWork?: boolean } = {}): Promise<ParsedEml[]> {
+  // `waitForWork: false`: the folder as it is now, while that work is held up on purpose.
+  if (options.waitForWork !== false) await settled();
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(files.map(async (f) => parseEml(await readFile(path.join(dir, f)))));
 }

@@ -35,7 +35,10 @@ export async function call(handler: Handler, path: string, options: CallOptions 
       void work.finally(() => pending.delete(work));
     },
   };
+  const started = performance.now();
   const response = await handler(new Request(url, { method: options.method ?? 'GET', headers, body }), ctx);
+  // When the handler handed its answer over: what a client waits for, before any work it left running.
+  const answeredAfterMs = performance.now() - started;
   const text = await response.text();
   let json: unknown = undefined;
   try {
@@ -43,5 +46,5 @@ export async function call(handler: Handler, path: string, options: CallOptions 
   } catch {
     json = undefined;
   }
-  return { status: response.status, headers: response.headers, text, json: json as any };
+  return { status: response.status, headers: response.headers, text, json: json as any, answeredAfterMs };
 }

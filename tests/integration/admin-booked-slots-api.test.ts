@@ -62,7 +62,10 @@ describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
         'id',
         // The language of the patient's emails only (docs/decisions/030), for the dialogs that send one.
         'language',
+        // Whether staff must call, and how the latest email to the patient went (docs/decisions/035).
+        'needs_call',
         'patient',
+        'patient_notice',
         'patient_notified',
         'patient_state',
         'practice_notified',

@@ -7,21 +7,24 @@
  * cancelled by staff, ended), when the reminder goes (sent, begun, moved),
  * the scheduled function, and two job runs at once.
  */
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import bookings from '../../netlify/functions/bookings';
 import cancel from '../../netlify/functions/bookings-cancel';
 import sendReminders, { config as sendRemindersConfig } from '../../netlify/functions/send-reminders';
-import { appointmentContacts, bookedSlots, cancelledBookings, rateLimits } from '../../db/schema';
+import { appointmentContacts, bookedSlots, cancelledBookings, emailOutbox, rateLimits } from '../../db/schema';
 import type { EmailMessage, EmailSender } from '../../src/server/email/port.server';
 import { parseKeyRing, dataKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { open } from '../../src/server/appointment-contact/seal.server';
-import { purgeEnded, sendDueReminders } from '../../src/server/appointment-contact/job.server';
+import { purgeEnded, queueDueReminders } from '../../src/server/appointment-contact/job.server';
+import { deliverQueued } from '../../src/server/email/delivery.server';
+import type { KeyRing } from '../../src/server/appointment-contact/keys.server';
 import { followMove } from '../../src/server/appointment-contact/store.server';
 import { findById } from '../../src/server/bookings/lookup.server';
 import { cancelLockedAsPractice } from '../../src/server/bookings/staff.server';
-import { call } from '../helpers/http';
+import { call, settled } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestBed, type TestBed } from '../setup/test-bed';
 import { captureConsole } from '../helpers/console-capture';
@@ -66,10 +69,24 @@ function recordingSender(options: { before?: () => Promise<void>; fail?: boolean
         throw error;
       }
       sent.push(message);
-      return { id: String(sent.length) };
+      return { id: randomUUID() };
     },
   };
   return { sender, sent };
+}
+
+/**
+ * One run of the reminder part of the scheduled job: the due reminders
+ * queued in the email outbox, then the outbox's due messages sent through
+ * `sender` (docs/decisions/035). `failed`: reminders no key opened, and
+ * messages the sender refused.
+ */
+async function sendDueReminders(db: TestBed['db'], options: { sender: EmailSender; siteUrl: string; keys: KeyRing | null; now: Date; batchSize?: number }) {
+  // What the booking's answer left running (its own emails) has finished first.
+  await settled();
+  const queued = await queueDueReminders(db, options);
+  const delivered = await deliverQueued(db, { sender: options.sender, keys: options.keys, now: options.now, batchSize: options.batchSize });
+  return { sent: delivered.sent, expired: queued.expired, failed: queued.failed + delivered.retrying + delivered.failed };
 }
 
 describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) => {
@@ -93,6 +110,9 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
     await t.db.delete(cancelledBookings);
     // Each test books as the same patient from one address: start every test under the abuse limits.
     await t.db.delete(rateLimits);
+    await settled();
+    // Messages earlier tests queued are theirs.
+    await t.db.delete(emailOutbox);
     await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
@@ -115,10 +135,12 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
     return /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
   };
   const runFunction = async () => {
+    await settled();
     const response = await sendReminders();
     expect(response.status).toBe(200);
-    const { purged: _purged, waitlist: _waitlist, ...counts } = (await response.json()) as { sent: number; expired: number; failed: number; purged: unknown; waitlist: unknown };
-    return counts;
+    const json = (await response.json()) as { queued: number; expired: number; failed: number; delivery: { sent: number } };
+    // Queued and sent in the same run (docs/decisions/035); the booking's own emails went right after its answer.
+    return { sent: json.delivery.sent, expired: json.expired, failed: json.failed };
   };
 
   it('every online booking keeps one sealed contact; without the tick it has no reminder time', async () => {
@@ -166,7 +188,8 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
       expect(afterSending.text).not.toContain(secret);
       expect(logs.join('\n')).not.toContain(secret);
     }
-    expect(logs.join('\n')).toContain('reminders: 1 sent');
+    expect(logs.join('\n')).toContain('reminders: 1 queued');
+    expect(logs.join('\n')).toContain('emails: 1 sent');
   });
 
   it('answers 400 naming reminder for a non-boolean, and stores nothing', async () => {
@@ -294,19 +317,25 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
     expect(ended.status).toBe(201);
   });
 
-  it('keeps the row when sending fails and sends it on the next run, logging no address', async () => {
+  it('a reminder the mail service refuses stays queued and goes on a later run, logging no address', async () => {
     expect((await book({ reminder: true })).status).toBe(201);
     const keys = await dataKeyRing();
     const now = at('2030-01-08T08:00:00Z');
     const failing = recordingSender({ fail: true });
     expect(await sendDueReminders(t.db, { sender: failing.sender, siteUrl: 'https://praxis.example', keys, now })).toEqual({ sent: 0, expired: 0, failed: 1 });
-    expect(await reminderRows()).toHaveLength(1);
-    expect(logs.join('\n')).toContain('reminder not sent: PostmarkError');
+    // Queued once: the contact's reminder is done, the message waits in the outbox (docs/decisions/035).
+    expect(await reminderRows()).toHaveLength(0);
+    const [queued] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'reminder'));
+    expect(queued).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: new Date(now.getTime() + 60_000) });
+    expect(logs.join('\n')).toMatch(/email [0-9a-f-]+ \(reminder\) refused \(attempt 1\): PostmarkError/);
     expect(logs.join('\n')).not.toContain(patient.email);
     const working = recordingSender();
-    expect(await sendDueReminders(t.db, { sender: working.sender, siteUrl: 'https://praxis.example', keys, now })).toEqual({ sent: 1, expired: 0, failed: 0 });
+    // Not before its time; then once.
+    expect(await sendDueReminders(t.db, { sender: working.sender, siteUrl: 'https://praxis.example', keys, now })).toEqual({ sent: 0, expired: 0, failed: 0 });
+    const later = new Date(now.getTime() + 60_000);
+    expect(await sendDueReminders(t.db, { sender: working.sender, siteUrl: 'https://praxis.example', keys, now: later })).toEqual({ sent: 1, expired: 0, failed: 0 });
     expect(working.sent.map((m) => m.to)).toEqual([patient.email]);
-    expect(await reminderRows()).toHaveLength(0);
+    expect(await sendDueReminders(t.db, { sender: working.sender, siteUrl: 'https://praxis.example', keys, now: later })).toEqual({ sent: 0, expired: 0, failed: 0 });
   });
 
   it('a row sealed with a key that is no longer configured waits, and opens again once the key is back (rotation)', async () => {

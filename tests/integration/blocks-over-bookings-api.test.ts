@@ -19,7 +19,7 @@ import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
 import { readOutbox } from '../helpers/eml';
-import { call } from '../helpers/http';
+import { call, settled } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
 import { testPatient, testCaller } from '../helpers/patient';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
@@ -47,6 +47,7 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     await t.db.delete(cancelledBookings);
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
@@ -74,14 +75,36 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     const b = await phone(checkUp, '2030-01-08', '09:20'); // 09:20–09:40
     await online(checkUp, '2030-01-08', '09:40'); // after the block
     const v = await online(vaccination, '2030-01-08', '09:20'); // another type
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
 
     const partial = await block({ date: '2030-01-08', start_time: '09:10', end_time: '09:30', appointment_type_id: checkUp });
     expect(partial.status).toBe(409);
     expect(partial.json.type).toBe('has-bookings');
     expect(partial.json.bookings).toEqual([
-      { id: a.id, reference: a.reference, appointment_date: '2030-01-08', appointment_time: '09:00', type_name: 'Check-up', begun: false, language: 'de' },
-      { id: b.id, reference: b.reference, appointment_date: '2030-01-08', appointment_time: '09:20', type_name: 'Check-up', begun: false, language: null },
+      // Who to call and whether an email will go, before anything is saved (docs/decisions/035).
+      {
+        id: a.id,
+        reference: a.reference,
+        appointment_date: '2030-01-08',
+        appointment_time: '09:00',
+        type_name: 'Check-up',
+        begun: false,
+        language: 'de',
+        will_email: true,
+        patient: { first_name: testPatient.first_name, last_name: testPatient.last_name, phone: testPatient.phone, email: expect.stringMatching(/^block\d+@example\.org$/) },
+      },
+      {
+        id: b.id,
+        reference: b.reference,
+        appointment_date: '2030-01-08',
+        appointment_time: '09:20',
+        type_name: 'Check-up',
+        begun: false,
+        language: null,
+        will_email: false,
+        patient: { first_name: testCaller.first_name, last_name: testCaller.last_name, phone: testCaller.phone },
+      },
     ]);
     const allTypes = await block({ date: '2030-01-08', start_time: '09:10', end_time: '09:30' });
     expect(allTypes.json.bookings.map((x: { reference: string }) => x.reference)).toEqual([a.reference, b.reference, v.reference]);
@@ -112,13 +135,14 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
   it('"cancel": each covered booking is cancelled as by "Absagen": patients emailed (METHOD:CANCEL), phone ones to call, tombstones, audited', async () => {
     const a = await online(checkUp, '2030-01-08', '09:00');
     const b = await phone(vaccination, '2030-01-08', '11:00');
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     const res = await block({ date: '2030-01-08', reason: 'Praxis geschlossen', bookings: 'cancel' });
     expect(res.status).toBe(201);
     expect(res.json.blocked).toHaveLength(1);
     expect(res.json.cancelled).toEqual([
-      { reference: a.reference, patient_notified: true },
-      { reference: b.reference, patient_notified: false, patient_phone: testCaller.phone },
+      { reference: a.reference, patient_notified: true, patient: expect.objectContaining({ last_name: testPatient.last_name }) },
+      { reference: b.reference, patient_notified: false, patient_phone: testCaller.phone, patient: { first_name: testCaller.first_name, last_name: testCaller.last_name, phone: testCaller.phone } },
     ]);
     expect(await live()).toHaveLength(0);
     expect((await t.db.select().from(cancelledBookings)).map((x) => [x.reference, x.patientNotified]).sort()).toEqual(

@@ -14,7 +14,7 @@ import staffBookings from '../../netlify/functions/admin-booked-slots';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin } from '../helpers/auth';
 import { legacyCreateBooking } from '../../bench/legacy-booking';
-import { call } from '../helpers/http';
+import { call, settled } from '../helpers/http';
 import { useTestBed } from '../setup/test-bed';
 import { readOutbox } from '../helpers/eml';
 import { addBookableType } from '../helpers/fixtures';
@@ -58,6 +58,7 @@ describe('concurrent bookings on a real Postgres', () => {
     vi.restoreAllMocks();
     vi.spyOn(console, 'info').mockImplementation(() => {});
     await t.db.delete(rateLimits);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
   });
 

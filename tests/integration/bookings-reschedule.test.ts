@@ -16,7 +16,7 @@ import { blockedDates, bookedSlots, rateLimits, appointmentContacts as reminders
 import { insertBooking } from '../../src/server/bookings/slot-sql.server';
 import { hashToken, newCancellationToken } from '../../src/server/bookings/shared.server';
 import { reminderSendAt } from '../../src/lib/reminder-time';
-import { call } from '../helpers/http';
+import { call, settled } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { icsOf } from '../helpers/ics';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
@@ -57,6 +57,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     await t.db.delete(bookedSlots);
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
@@ -74,6 +75,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     const res = await book(overrides);
     expect(res.status).toBe(201);
     const mail = (await readOutbox(t.outbox)).find((m) => m.headers.to === patient.email)!;
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     return {
       token: /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!,
@@ -153,6 +155,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
 
     // And it can be moved again, or cancelled, with the same link; the cancellation's .ics removes the entry.
     expect((await move({ token, appointment_date: '2030-01-11', appointment_time: '08:20' })).status).toBe(200);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     expect((await call(cancel, '/api/bookings/cancel', { method: 'POST', body: { token } })).status).toBe(200);
     const cancelled = (await readOutbox(t.outbox)).find((m) => m.headers.to === patient.email)!;
@@ -198,6 +201,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     const { token } = await bookAndGetToken();
     // Taken by someone else.
     expect((await book({ appointment_time: '10:00', email: 'other@example.org' })).status).toBe(201);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     await t.db.insert(blockedDates).values({ date: '2030-01-09', reason: 'Fortbildung' });
     const cases: Array<[Record<string, string>, RegExp]> = [
@@ -267,6 +271,7 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     const notice = mails.find((m) => m.headers.to === 'team@praxis.example')!;
     expect(notice.text).toContain('Preis (Selbstzahlerleistung): 35,00');
     // A German booking keeps MAIL_FROM's display name; a type without a price shows none.
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     expect((await book({ appointment_time: '11:00' })).status).toBe(201);
     const german = (await readOutbox(t.outbox)).find((m) => m.headers.to === patient.email)!;

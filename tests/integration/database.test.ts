@@ -44,6 +44,7 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'booked_slots',
       'cancelled_bookings',
       'contact_attempts',
+      'email_outbox',
       'inventory_items',
       'login_attempts',
       'password_reset_attempts',

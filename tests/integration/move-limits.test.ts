@@ -12,7 +12,7 @@ import { bookedSlots, rateLimits } from '../../db/schema';
 import { insertBooking } from '../../src/server/bookings/slot-sql.server';
 import { hashToken, newCancellationToken } from '../../src/server/bookings/shared.server';
 import { MOVES_PER_BOOKING, MOVES_PER_CLIENT } from '../../src/server/rate-limit.server';
-import { call } from '../helpers/http';
+import { call, settled } from '../helpers/http';
 import { readOutbox } from '../helpers/eml';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
@@ -47,6 +47,7 @@ describe.each(databaseKinds)('move limits on %s', (kind) => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     await t.db.delete(bookedSlots);
     await t.db.delete(rateLimits);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
   });
 

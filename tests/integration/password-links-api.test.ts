@@ -96,7 +96,9 @@ describe.each(databaseKinds)('password links on %s', (kind) => {
       expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(30 * 60_000);
     });
 
-    it('the answer does not wait on the lookup or the email: the medians of known and unknown addresses are alike', async () => {
+    // On the real server only: PGlite runs inside the test's own process, where the work one answer
+    // leaves (the lookup, the queued email and its delivery) shares the thread with the next answer.
+    if (kind === 'postgres') it('the answer does not wait on the lookup or the email: the medians of known and unknown addresses are alike', async () => {
       await createAdmin(t.db, { email: 'zeit@example.org' });
       let sent = 0;
       /** Medians of 15 interleaved pairs of requests, for a known and an unknown address. */
@@ -108,9 +110,10 @@ describe.each(databaseKinds)('password links on %s', (kind) => {
           // work left after each answer is finished before the next request.
           for (const [email, samples] of [['zeit@example.org', known], [`niemand${sent}-${i}@example.org`, unknown]] as const) {
             await t.db.delete(passwordTokens);
-            const started = performance.now();
-            expect((await requestReset(email)).status).toBe(202);
-            samples.push(performance.now() - started);
+            const res = await requestReset(email);
+            expect(res.status).toBe(202);
+            // Until the answer is handed over; the lookup and the email come after it.
+            samples.push(res.answeredAfterMs);
             await settled();
           }
         }
@@ -135,7 +138,7 @@ describe.each(databaseKinds)('password links on %s', (kind) => {
         await holder.query('begin');
         await holder.query(`select 1 from users where email = 'blockiert@example.org' for update`);
         expect((await requestReset('blockiert@example.org')).status).toBe(202);
-        expect(await outbox()).toEqual([]);
+        expect(await readOutbox(t.outbox, { waitForWork: false })).toEqual([]);
         await holder.query('commit');
       } finally {
         await holder.end();
@@ -219,7 +222,9 @@ describe.each(databaseKinds)('password links on %s', (kind) => {
       await createAdmin(t.db, { email: 'kaputt@example.invalid' });
       expect((await requestReset('kaputt@example.invalid')).status).toBe(202);
       await settled();
-      expect(warn).toHaveBeenCalledWith('password reset email failed: UndeliverableError');
+      // Queued with the link, refused by the mail service, logged by kind: never the address (docs/decisions/035).
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^email [0-9a-f-]+ \(account-password-reset\) failed: UndeliverableError$/));
+      expect(warn.mock.calls.flat().join('\n')).not.toContain('kaputt@');
     });
   });
 

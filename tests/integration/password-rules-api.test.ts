@@ -17,7 +17,7 @@ import { dictionaries } from '../../src/i18n/i18n';
 import { insertPasswordToken } from '../../src/server/auth/accounts.server';
 import { isCommonPassword } from '../../src/server/auth/password-policy.server';
 import { sha256Hex } from '../../src/server/auth/tokens.server';
-import { labels } from '../../src/islands/admin/labels';
+import { labels } from '../../src/islands/admin/shared/labels';
 import { asAdmin, errorsOf, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { call } from '../helpers/http';

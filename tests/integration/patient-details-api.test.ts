@@ -23,7 +23,7 @@ import { asAdmin, errorsOf } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
 import { readOutbox } from '../helpers/eml';
-import { call } from '../helpers/http';
+import { call, settled } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
 import { testPatient } from '../helpers/patient';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
@@ -52,6 +52,7 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
     await t.db.delete(cancelledBookings);
     await t.db.delete(rateLimits);
     await t.db.delete(auditLog);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
@@ -164,12 +165,17 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
       expect((await readOutbox(t.outbox)).length).toBe(0);
     });
 
-    it('an online booking whose notice fails: the number to call comes with the answer', async () => {
+    it('an online booking whose notice fails after the answer: the lists show the number to call until the day ends', async () => {
       const booked = await bookOnline({ email: 'zq@praxis.invalid' });
+      await settled();
       await rm(t.outbox, { recursive: true, force: true });
       const res = await api(cancelFn, `/api/admin/booked-slots/${booked.id}/cancel`, { method: 'POST', params: { id: booked.id }, body: {} });
       expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ patient_notified: false, patient_phone: online.phone });
+      // Queued when the answer went: nothing to call yet (docs/decisions/035).
+      expect(res.json).toMatchObject({ patient_notified: true, patient_phone: null });
+      await settled();
+      const row = (await list({ from: '2030-01-08', to: '2030-01-08', view: 'day-list' })).json.find((r: any) => r.id === booked.id);
+      expect(row).toMatchObject({ status: 'cancelled_by_practice', needs_call: true, patient_notice: 'failed', patient: expect.objectContaining({ phone: online.phone }) });
       expect(logs.join('\n')).not.toContain(online.phone);
     });
   });

@@ -4,9 +4,11 @@
  * real multi-connection Postgres (PGlite runs one query at a time and would
  * hide them): staff moves, staff bookings and online bookings for one time
  * share the one capacity guarantee; a move racing the reminder job never
- * gets a reminder for the time it replaced.
+ * gets a reminder for the time it replaced (the job holds the booking while
+ * it queues; a move withdraws a queued, unsent one: docs/decisions/035).
  */
-import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import moveFn from '../../netlify/functions/admin-booked-slot-move';
 import blockedCollection from '../../netlify/functions/admin-blocked-dates';
@@ -14,13 +16,14 @@ import staffBookings from '../../netlify/functions/admin-booked-slots';
 import bookings from '../../netlify/functions/bookings';
 import reschedule from '../../netlify/functions/bookings-reschedule';
 import { appointmentContacts, appointmentTypes, auditLog, bookedSlots, rateLimits } from '../../db/schema';
-import { sendDueReminders } from '../../src/server/appointment-contact/job.server';
+import { queueDueReminders } from '../../src/server/appointment-contact/job.server';
+import { deliverQueued } from '../../src/server/email/delivery.server';
 import { dataKeyRing } from '../../src/server/appointment-contact/keys.server';
 import type { EmailMessage, EmailSender } from '../../src/server/email/port.server';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
-import { call } from '../helpers/http';
+import { call, settled } from '../helpers/http';
 import { testPatient, testCaller } from '../helpers/patient';
 import { useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
@@ -110,94 +113,70 @@ describe('practice-side changes racing on a real Postgres', () => {
   });
 
   describe('a move racing the reminder job', () => {
-    /** Whether a connection of this database waits for a lock another one holds. */
-    async function someoneWaitsForALock(): Promise<boolean> {
-      const result = await t.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-      return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n > 0;
+    /** One run of the job's reminder part: queue what is due (holding contact and booking), then send what the outbox holds. */
+    async function reminderJob(sender: EmailSender, now: Date) {
+      await settled();
+      const keys = await dataKeyRing();
+      const queued = await queueDueReminders(t.db, { siteUrl: 'https://praxis.example', keys, now });
+      const delivered = await deliverQueued(t.db, { sender, keys, now });
+      return { queued: queued.queued, sent: delivered.sent };
     }
-
-    /**
-     * An email port whose send first starts `during` and lets it run until it
-     * is done or waits for a lock (the booking the sending job holds), then
-     * records what it sends and when.
-     */
-    function interleavingSender(during: () => Promise<unknown>) {
-      const sent: Array<{ message: EmailMessage; at: number }> = [];
-      let started: Promise<unknown> | null = null;
-      let done = false;
-      const sender: EmailSender = {
-        kind: 'outbox',
-        async send(message) {
-          if (!started) {
-            started = during().finally(() => (done = true));
-            started.catch(() => {}); // awaited (and so reported) by the test
-          }
-          await vi.waitFor(
-            async () => {
-              if (!done && !(await someoneWaitsForALock())) throw new Error('the move neither finished nor waits for the booking');
-            },
-            { timeout: 60_000, interval: 10 },
-          );
-          sent.push({ message, at: performance.now() });
-          return { id: String(sent.length) };
-        },
-      };
-      return { sender, sent, started: () => started };
+    function recording() {
+      const sent: EmailMessage[] = [];
+      const sender: EmailSender = { kind: 'outbox', send: async (m) => (sent.push(m), { id: randomUUID() }) };
+      return { sent, sender };
     }
 
     it.each([
       ['the patient\'s own reschedule', 'patient'],
       ['staff\'s "Verschieben"', 'staff'],
-    ] as const)('%s while the job sends: the job, holding the booking, sends for the current time; the move waits, then schedules the new time', async (_label, who) => {
+    ] as const)('%s after the job queued the old time\'s reminder: the move withdraws it, the new time gets its own', async (_label, who) => {
       const typeId = await newType(1);
-      const booked = await online(typeId, '2030-01-09', '09:00', 9000 + serial, { reminder: true, email: `remind${serial}@example.org` });
+      const email = `remind${serial}@example.org`;
+      const booked = await online(typeId, '2030-01-09', '09:00', 9000 + serial, { reminder: true, email });
       expect(booked.status).toBe(201);
       const id = booked.json.booking.id as string;
-      const confirmation = (await readOutbox(t.outbox)).find((m) => m.headers.to === `remind${serial}@example.org`)!;
+      const confirmation = (await readOutbox(t.outbox)).find((m) => m.headers.to === email)!;
       const token = /token=([A-Za-z0-9_-]{43})/.exec(confirmation.text)![1]!;
-      let movedAt = 0;
       const target = { appointment_date: '2030-01-11', appointment_time: '10:20' };
-      const doMove = async () => {
-        const res =
-          who === 'patient'
-            ? await call(reschedule, '/api/bookings/reschedule', { method: 'POST', body: { token, ...target } })
-            : await staff(moveFn, `/api/admin/booked-slots/${id}/move`, { method: 'POST', params: { id }, body: target });
-        movedAt = performance.now();
-        expect(res.status).toBe(200);
-      };
-      const run = interleavingSender(doMove);
+      const move = () =>
+        who === 'patient'
+          ? call(reschedule, '/api/bookings/reschedule', { method: 'POST', body: { token, ...target } })
+          : staff(moveFn, `/api/admin/booked-slots/${id}/move`, { method: 'POST', params: { id }, body: target });
+      // The job runs as of the reminder's time; the clock stays where the staff session is valid.
+      const due = new Date('2030-01-08T08:05:00Z');
       const keys = await dataKeyRing();
-      const result = await sendDueReminders(t.db, { sender: run.sender, siteUrl: 'https://praxis.example', keys, now: new Date('2030-01-08T08:05:00Z') });
-      await run.started();
-      expect(result.sent).toBe(1);
-      const [sent] = run.sent;
-      // The old time's reminder went out while the booking still had that time: the move had not committed.
-      expect(sent!.message.subject).toContain('09.01.2030 um 09:00');
-      expect(movedAt).toBeGreaterThan(sent!.at);
-      // After the move: the booking at the new time, its reminder scheduled for it (it was sent for the old one).
-      const [row] = await t.db.select().from(bookedSlots).where(eq(bookedSlots.id, id));
-      expect(row).toMatchObject({ appointmentDate: '2030-01-11', appointmentTime: '10:20:00' });
+      // The job queued the old time's reminder (it held the booking while it did); the move comes before it is sent.
+      expect((await queueDueReminders(t.db, { siteUrl: 'https://praxis.example', keys, now: due })).queued).toBe(1);
+      expect((await move()).status).toBe(200);
+      await settled();
+      // Nothing for 09.01 09:00 is left to send: the move withdrew it.
+      const mail = recording();
+      await reminderJob(mail.sender, due);
+      expect(mail.sent.filter((m) => m.to === email && m.subject.startsWith('Erinnerung'))).toEqual([]);
       const [contact] = await t.db.select().from(appointmentContacts).where(eq(appointmentContacts.bookingId, id));
       expect(contact!.remindAt!.toISOString()).toBe('2030-01-10T09:20:00.000Z');
+      // The new time's reminder goes at its time, once.
+      const later = new Date('2030-01-10T09:20:00Z');
+      expect(await reminderJob(mail.sender, later)).toEqual({ queued: 1, sent: 1 });
+      expect(mail.sent.filter((m) => m.to === email).map((m) => m.subject)).toEqual([`Erinnerung: ${await typeName(typeId)} am 11.01.2030 um 10:20`]);
     });
 
     it('a move that holds the booking first: the job skips it and never sends for the old time', async () => {
       const typeId = await newType(1);
       const booked = await online(typeId, '2030-01-09', '09:00', 9500 + serial, { reminder: true, email: `hold${serial}@example.org` });
       const id = booked.json.booking.id as string;
-      const keys = await dataKeyRing();
-      const sent: EmailMessage[] = [];
-      const sender: EmailSender = { kind: 'outbox', send: async (m) => (sent.push(m), { id: '1' }) };
+      const mail = recording();
       // A move's transaction has locked the booking and is still running when the job comes.
       await t.db.transaction(async (tx) => {
         await tx.select().from(bookedSlots).where(eq(bookedSlots.id, id)).for('update');
-        await sendDueReminders(t.db, { sender, siteUrl: 'https://praxis.example', keys, now: new Date('2030-01-08T08:05:00Z') });
+        await reminderJob(mail.sender, new Date('2030-01-08T08:05:00Z'));
         await tx.update(bookedSlots).set({ appointmentDate: '2030-01-11', appointmentTime: '10:20' }).where(eq(bookedSlots.id, id));
         await tx.update(appointmentContacts).set({ remindAt: new Date('2030-01-10T09:20:00Z') }).where(eq(appointmentContacts.bookingId, id));
       });
-      expect(sent.filter((m) => m.to === `hold${serial}@example.org`)).toHaveLength(0);
-      await sendDueReminders(t.db, { sender, siteUrl: 'https://praxis.example', keys, now: new Date('2030-01-10T09:20:00Z') });
-      expect(sent.filter((m) => m.to === `hold${serial}@example.org`).map((m) => m.subject)).toEqual([
+      expect(mail.sent.filter((m) => m.to === `hold${serial}@example.org`)).toHaveLength(0);
+      await reminderJob(mail.sender, new Date('2030-01-10T09:20:00Z'));
+      expect(mail.sent.filter((m) => m.to === `hold${serial}@example.org`).map((m) => m.subject)).toEqual([
         `Erinnerung: ${await typeName(typeId)} am 11.01.2030 um 10:20`,
       ]);
     });

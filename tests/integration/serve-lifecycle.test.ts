@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../scripts/embedded-postgres';
 import { addDaysToDate, berlinToday } from '../../src/lib/berlin-time';
 import { readOutbox } from '../helpers/eml';
@@ -82,8 +82,12 @@ describe('npm start server lifecycle', () => {
         break;
       }
       expect(booked).toBe(true);
-      const mails = await readOutbox(bed.outbox);
-      const patient = mails.find((m) => m.headers.to === 'erika@example.org')!;
+      // The server sends right after its answer (docs/decisions/035): wait for the file.
+      const patient = await vi.waitFor(async () => {
+        const found = (await readOutbox(bed.outbox)).find((m) => m.headers.to === 'erika@example.org');
+        if (!found) throw new Error('no confirmation yet');
+        return found;
+      }, { timeout: 30_000, interval: 200 });
       expect(patient.text).toContain(`${base}/termin/absagen?token=`);
       expect(patient.text).not.toContain('localhost:4321');
     } finally {

@@ -64,6 +64,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     await t.db.delete(blockedDates);
     await t.db.delete(rateLimits);
     await t.db.delete(auditLog);
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     captureConsole(logs);
   });
@@ -135,6 +136,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     expect(shown.status).toBe(200);
     expect(shown.json).toMatchObject({ appointment_type_id: typeId, type_name_en: 'Health check', appointment_date: '2030-01-08', appointment_time: '09:00', current: { date: '2030-01-10', time: '09:00' } });
 
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     const taken = await take(token);
     expect(taken.status).toBe(200);
@@ -211,6 +213,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     expect(await offersTo(a.email as string)).toHaveLength(0);
     const [wednesday] = await offersTo(b.email as string);
     expect(wednesday!.subject).toContain('09.01.2030 um 09:00');
+    await settled();
     await rm(t.outbox, { recursive: true, force: true });
     await cancelAsStaff(tuesday9!.id);
     const [offerA] = await offersTo(a.email as string);

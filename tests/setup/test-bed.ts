@@ -139,7 +139,14 @@ export function useTestBed(options: TestBedOptions): TestBed {
     if (options.emptyDatabase) empty = await createEmptyDatabase();
   });
 
+  // Work a handler left running after its answer (the email outbox's delivery, docs/decisions/035)
+  // belongs to its test: it ends before the next test's set-up clears folders or rows.
+  beforeEach(async () => {
+    await settled();
+  });
+
   afterAll(async () => {
+    await settled();
     vi.useRealTimers();
     await database?.dispose();
     await separate?.drop();
@@ -158,6 +165,7 @@ export function useTestBed(options: TestBedOptions): TestBed {
       if (perTest.database) database = await useTestDatabase(perTest.database);
     });
     afterEach(async () => {
+      await settled();
       vi.unstubAllEnvs();
       if (testDir) await rm(testDir, { recursive: true, force: true });
       testDir = undefined;

@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../lib/account-schemas';
-import { Field, SubmitButton } from '../admin/field';
-import { labels } from '../admin/labels';
+import { Field, SubmitButton } from '../admin/shared/field';
+import { labels } from '../admin/shared/labels';
 import { ApiError, authApi } from './auth-client';
 import { inputClass } from './password-input';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { labels } from '../admin/labels';
+import { labels } from '../admin/shared/labels';
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-600';

@@ -8,8 +8,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from '../../lib/zod';
 import { newPassword } from '../../lib/account-schemas';
-import { Field, SubmitButton } from '../admin/field';
-import { labels } from '../admin/labels';
+import { Field, SubmitButton } from '../admin/shared/field';
+import { labels } from '../admin/shared/labels';
 import { ApiError, authApi, setFlash } from './auth-client';
 import { inputClass, PasswordInput } from './password-input';
 

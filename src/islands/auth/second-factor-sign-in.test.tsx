@@ -9,7 +9,7 @@ import { cleanup, render, renderHook, screen, waitFor } from '@testing-library/r
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAdminSession } from '../admin/use-admin-session';
+import { useAdminSession } from '../admin/shell/use-admin-session';
 import LoginForm from './login-form';
 
 const session = (secondFactor: string) => ({ user: { id: 'u1', email: 'chef@example.org' }, isAdmin: true, expiresAt: new Date(Date.now() + 900_000).toISOString(), secondFactor });

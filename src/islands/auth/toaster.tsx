@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
-import { labels } from '../admin/labels';
+import { labels } from '../admin/shared/labels';
 import { takeFlash } from './auth-client';
 
 /**

@@ -9,8 +9,8 @@
  */
 import { useEffect, useState } from 'react';
 import { signInPath } from '../auth/auth-client';
-import { labels } from '../admin/labels';
-import { PageHeader } from '../admin/ui';
+import { labels } from '../admin/shared/labels';
+import { PageHeader } from '../admin/shared/ui';
 import { CONTENT_API, CONTENT_STATUS_API } from '../../lib/content-files';
 import type { CmsConfig } from './cms-config';
 import { CONTENT_SAVED_EVENT } from './praxis-backend';

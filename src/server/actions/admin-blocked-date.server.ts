@@ -1,11 +1,12 @@
 /** /api/admin/blocked-dates/:id: one block changed or lifted. */
 import { blockedDateSchema } from '../../lib/admin-schemas';
 import { AppError } from '../../lib/errors';
-import { keptBookings, notifyBlockCancellations, saveBlock, type BlockOutcome } from '../admin/block-bookings.server';
+import { cancelledRows, keptBookings, messageOf, saveBlock, type BlockOutcome } from '../admin/block-bookings.server';
 import { deleteBlockedDate } from '../admin/blocked-dates.server';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
+import { deliverAfterResponse } from '../email/delivery.server';
 import { json, queryOf } from '../http.server';
 import { adminAction } from '../http/session-route.server';
 import { offerAfterResponse } from '../waitlist/sweep.server';
@@ -18,9 +19,10 @@ export const updateBlock = adminAction({
     const keys = await dataKeyRingIfAny();
     // Like a new block: never over bookings silently (409 has-bookings unless `bookings` says what becomes of them).
     const saved = await audited(db, session, { action: 'update', entity: 'blocked-date', entityId: id, label: (o: BlockOutcome) => auditLabel.block(o.blocked[0]!) }, (tx) =>
-      saveBlock(tx, session, input, keys, { replace: id }),
+      saveBlock(tx, session, input, keys, { replace: id, message: messageOf(input) }),
     );
-    const cancelled = await notifyBlockCancellations(db, saved.cancelled, input.bookings === 'cancel' ? input.message : undefined);
+    deliverAfterResponse(ctx);
+    const cancelled = cancelledRows(saved.cancelled);
     // A changed block may free times: the waitlist is asked (docs/decisions/032).
     offerAfterResponse(ctx);
     return json(input.bookings ? { blocked: saved.blocked, cancelled, kept: keptBookings(saved.kept) } : saved.blocked[0]);

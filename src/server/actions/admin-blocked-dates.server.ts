@@ -1,11 +1,12 @@
 /** /api/admin/blocked-dates: blocks listed and created (a day, a range, over bookings or not). */
 import { blockedDateSchema } from '../../lib/admin-schemas';
 import { formatShortDate } from '../../lib/dates';
-import { keptBookings, notifyBlockCancellations, saveBlock } from '../admin/block-bookings.server';
+import { cancelledRows, keptBookings, messageOf, saveBlock } from '../admin/block-bookings.server';
 import { listBlockedDates } from '../admin/blocked-dates.server';
 import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
+import { deliverAfterResponse } from '../email/delivery.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';
 
@@ -19,15 +20,15 @@ export const listBlocks = adminAction({ run: async ({ db }) => json(await listBl
 
 export const createBlock = adminAction({
   body: blockedDateSchema,
-  run: async ({ db, session, body: input }) => {
+  run: async ({ db, session, ctx, body: input }) => {
     const keys = await dataKeyRingIfAny();
     // 409 has-bookings when it covers bookings and the request does not say what becomes of them.
     const saved = await audited(db, session, { action: 'create', entity: 'blocked-date', label: (o: { blocked: Array<Parameters<typeof auditLabel.block>[0]> }) => rangeLabel(o.blocked) }, async (tx) => {
-      const outcome = await saveBlock(tx, session, input, keys);
+      const outcome = await saveBlock(tx, session, input, keys, { message: messageOf(input) });
       return { id: outcome.blocked[0]!.id, ...outcome };
     });
-    // The message goes to the patients only: never stored, audited or logged.
-    const cancelled = await notifyBlockCancellations(db, saved.cancelled, input.bookings === 'cancel' ? input.message : undefined);
+    deliverAfterResponse(ctx);
+    const cancelled = cancelledRows(saved.cancelled);
     // A range or a choice answers the rows and the cancellations (and the begun bookings kept); a plain block its row, as before.
     return json(input.end_date || input.bookings ? { blocked: saved.blocked, cancelled, kept: keptBookings(saved.kept) } : saved.blocked[0], { status: 201 });
   },

@@ -10,7 +10,7 @@ export const cancelBooked = adminAction({
   item: 'booked slot',
   body: cancelMessageSchema,
   run: async ({ db, session, ctx, params: { id }, body: { message } }) => {
-    const cancelled = await cancelAsStaff(db, session, id, message);
+    const cancelled = await cancelAsStaff(db, ctx, session, id, message);
     // The seat is free: the waitlist is asked (docs/decisions/032).
     offerAfterResponse(ctx);
     return json(cancelled);

@@ -7,7 +7,7 @@ import { offerAfterResponse } from '../waitlist/sweep.server';
 export const deleteBooked = adminAction({
   item: 'booked slot',
   run: async ({ db, session, ctx, params: { id } }) => {
-    const cancelled = await cancelAsStaff(db, session, id);
+    const cancelled = await cancelAsStaff(db, ctx, session, id);
     offerAfterResponse(ctx);
     return json(cancelled);
   },

@@ -1,10 +1,11 @@
 /** /api/admin/booked-slots: the day list, week view and booked list; a booking by phone. */
 import { bookedSlotsQuerySchema, staffBookingSchema } from '../../lib/admin-schemas';
-import { createStaffBooking, listBookedSlots, notifyStaffBooking } from '../admin/booked-slots.server';
+import { createStaffBooking, listBookedSlots } from '../admin/booked-slots.server';
 import { auditReveal, viewLabel } from '../admin/patient-details.server';
 import { dataKeyRing, dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
+import { deliverAfterResponse } from '../email/delivery.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';
 
@@ -22,11 +23,13 @@ export const listBooked = adminAction({
 
 export const bookByPhone = adminAction({
   body: staffBookingSchema,
-  run: async ({ db, session, body }) => {
+  run: async ({ db, session, ctx, body }) => {
     // The caller's details are sealed like an online booking's: without a key, 503 not-configured before anything is stored.
     const keys = await dataKeyRing();
     // Same rules and capacity guarantee as online; 409 slot-unavailable when refused.
     const booked = await audited(db, session, { action: 'create', entity: 'booked-slot', label: auditLabel.booking }, (tx) => createStaffBooking(tx, body, keys));
-    return json(await notifyStaffBooking(db, booked), { status: 201 });
+    deliverAfterResponse(ctx);
+    const { created: _created, ...row } = booked;
+    return json(row, { status: 201 });
   },
 });

@@ -1,7 +1,7 @@
 /** /api/auth/forgot: "Passwort vergessen". */
 import { forgotPasswordSchema } from '../../lib/account-schemas';
 import { sendResetLink, takeForgotAllowance } from '../auth/forgot.server';
-import { createEmailSender } from '../email/email.server';
+import { runDelivery } from '../email/delivery.server';
 import { readEnv } from '../env.server';
 import { afterResponse, json } from '../http.server';
 import { publicAction } from '../http/route.server';
@@ -13,7 +13,10 @@ export const forgotPassword = publicAction({
     await takeForgotAllowance(db, ctx.ip);
     // The same answer, at the same time, whether or not the address has an
     // account: the lookup and the email run after it.
-    afterResponse(ctx, 'password reset link', () => sendResetLink({ db, email: createEmailSender(env), siteUrl: env.SITE_URL }, body.email));
+    afterResponse(ctx, 'password reset link', async () => {
+      const ids = await sendResetLink({ db, siteUrl: env.SITE_URL }, body.email);
+      if (ids.length) await runDelivery({ ids });
+    });
     return json({ accepted: true }, { status: 202 });
   },
 });

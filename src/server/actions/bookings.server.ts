@@ -7,5 +7,5 @@ import { publicAction } from '../http/route.server';
 /** Only the site's own pages may book (a foreign Origin is refused before the body is read). */
 export const book = publicAction({
   body: bookingRequestSchema,
-  run: async ({ db, ctx, body }) => json(await bookOnline(db, body as BookingRequest, ctx.ip), { status: 201 }),
+  run: async ({ db, ctx, body }) => json(await bookOnline(db, ctx, body as BookingRequest), { status: 201 }),
 });

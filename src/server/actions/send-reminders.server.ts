@@ -1,20 +1,18 @@
 /**
- * The scheduled job (every minute): sends the due appointment reminders and
- * deletes the contacts of appointments whose Berlin day has ended
- * (src/server/appointment-contact/job.server.ts); offers freed times to the
- * waitlist within a minute and purges its passed entries
- * (src/server/waitlist/sweep.server.ts, docs/decisions/032-waitlist.md).
- * It answers counts, never anything of a patient.
+ * The scheduled job (every minute, src/server/scheduled-job.server.ts):
+ * queues the due appointment reminders and deletes the contacts of
+ * appointments whose Berlin day has ended; offers freed times to the
+ * waitlist and purges its passed entries (docs/decisions/032-waitlist.md);
+ * sends whatever the email outbox holds that is due and deletes old bodies
+ * (docs/decisions/035-email-outbox.md). It answers counts, never anything
+ * of a patient.
  */
-import { runReminderJob } from '../appointment-contact/job.server';
 import { errorResponse } from '../http.server';
-import { runWaitlistJob } from '../waitlist/sweep.server';
+import { runScheduledJob } from '../scheduled-job.server';
 
 export async function scheduledJobs(): Promise<Response> {
   try {
-    const reminders = await runReminderJob();
-    const waitlist = await runWaitlistJob();
-    return Response.json({ ...reminders, waitlist });
+    return Response.json(await runScheduledJob());
   } catch (error) {
     return errorResponse(error);
   }

@@ -1,10 +1,12 @@
 /**
- * A block over existing bookings (docs/decisions/021-appointment-contact-and-practice-changes.md): never saved silently. Saving a block (one day, part of a
- * day, or a date range with `end_date`) first looks for the live bookings it
- * would cover; without `bookings` it answers 409 has-bookings listing them;
- * with "cancel" each is cancelled as by "Absagen" (tombstone, contact gone,
- * the patient's email after the commit); with "keep" they stay and only new
- * bookings are refused.
+ * A block over existing bookings (docs/decisions/021, 035): never saved
+ * silently. Saving a block (one day, part of a day, or a date range with
+ * `end_date`) first looks for the live bookings it would cover; without
+ * `bookings` it answers 409 has-bookings listing them with the patient's
+ * name and phone and whether an email will go; with "cancel" each is
+ * cancelled as by "Absagen" (tombstone, the contact kept until the day's
+ * end, the patient's email queued in the same transaction); with "keep" they
+ * stay and only new bookings are refused.
  *
  * Concurrency: the transaction first takes a SHARE ROW EXCLUSIVE lock on
  * booked_slots. It waits for bookings and moves in progress and holds off
@@ -27,8 +29,9 @@ import { recordAudit, type AuditActor } from '../audit.server';
 import { findById } from '../bookings/lookup.server';
 import type { Lang } from '../../i18n/i18n';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
+import type { ContactSecret } from '../appointment-contact/seal.server';
 import { hasBegun, hhmm, rowsOf } from '../bookings/shared.server';
-import { cancelLockedAsPractice, notifyCancelledByPractice, type PracticeCancelled } from '../bookings/staff.server';
+import { cancelLockedAsPractice, type PracticeCancelled } from '../bookings/staff.server';
 import { blockedDateById, type BlockedDateDto } from './blocked-dates.server';
 import { withTypeReference } from './shared.server';
 
@@ -43,6 +46,23 @@ export interface CoveredBooking {
   begun: boolean;
   /** The language of the patient's emails (online bookings whose contact opens); null: no email goes, staff call. */
   language: Lang | null;
+  /** Whether cancelling it emails the patient (false: staff call). */
+  will_email: boolean;
+  /** Who to call: null when the contact is gone or no key opens it. */
+  patient: CalledPatient | null;
+}
+
+/** What staff need to call a patient: the block's dialog and its answer show it (no-store, staff only). */
+export interface CalledPatient {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email?: string;
+}
+
+export function calledPatient(contact: ContactSecret | null): CalledPatient | null {
+  if (!contact) return null;
+  return { first_name: contact.firstName, last_name: contact.lastName, phone: contact.phone, ...(contact.email ? { email: contact.email } : {}) };
 }
 
 /** The block's days: `date` alone, or every day from `date` to `end_date` inclusive. */
@@ -70,21 +90,28 @@ async function coveredBookings(db: Database, input: BlockedDateInput, keys: KeyR
       and (${input.appointment_type_id}::uuid is null or b.appointment_type_id = ${input.appointment_type_id}::uuid)
       and ${overlap}
     order by b.appointment_date, b.appointment_time, t.name`);
-  const rows = rowsOf<Omit<CoveredBooking, 'begun' | 'language'>>(result);
+  const rows = rowsOf<Omit<CoveredBooking, 'begun' | 'language' | 'will_email' | 'patient'>>(result);
   const covered: CoveredBooking[] = [];
   for (const b of rows) {
     const time = hhmm(b.appointment_time);
     // Only the language leaves the contact: the dialog names the language the email is written in.
     // A phone booking with an email is emailed like an online one (docs/decisions/025-patient-details-for-staff.md).
     const contact = openContact(await sealedContact(db, b.id), b.id, keys);
-    covered.push({ ...b, appointment_time: time, begun: hasBegun(b.appointment_date, time, now), language: contact?.email ? contact.language : null });
+    covered.push({
+      ...b,
+      appointment_time: time,
+      begun: hasBegun(b.appointment_date, time, now),
+      language: contact?.email ? contact.language : null,
+      will_email: Boolean(contact?.email),
+      patient: calledPatient(contact),
+    });
   }
   return covered;
 }
 
 export interface BlockOutcome {
   blocked: BlockedDateDto[];
-  /** Bookings cancelled with the block, for the emails after the commit. */
+  /** Bookings cancelled with the block, their emails queued. */
   cancelled: PracticeCancelled[];
   /** Covered bookings that had begun: kept, whatever `bookings` said. */
   kept: CoveredBooking[];
@@ -101,7 +128,7 @@ export async function saveBlock(
   actor: AuditActor,
   input: BlockedDateInput,
   keys: KeyRing | null,
-  options: { replace?: string; now?: Date } = {},
+  options: { replace?: string; now?: Date; message?: string } = {},
 ): Promise<BlockOutcome> {
   const now = options.now ?? new Date();
   await tx.execute(sql`lock table booked_slots in share row exclusive mode`);
@@ -142,7 +169,7 @@ export async function saveBlock(
       if (booking.begun) continue;
       const live = await findById(tx, booking.id, true);
       if (!live) continue;
-      cancelled.push(await cancelLockedAsPractice(tx, live, keys));
+      cancelled.push(await cancelLockedAsPractice(tx, live, keys, options.message, now));
       await recordAudit(tx, actor, { action: 'cancel', entity: 'booked-slot', entityId: booking.id, label: auditLabel.booking(booking) });
     }
   }
@@ -152,19 +179,20 @@ export async function saveBlock(
 
 /**
 /**
- * After the commit: each cancelled patient's email, with the practice's
- * message (sent as typed, never stored); the answer's `cancelled: [{ reference, patient_notified }]`,
- * with the number to call where nobody was told (docs/decisions/025).
+ * The answer's `cancelled`: per booking whether an email went out, and who
+ * to call where none did (docs/decisions/025, 035).
  */
-export async function notifyBlockCancellations(db: Database, cancelled: PracticeCancelled[], message?: string) {
-  const out: Array<{ reference: string; patient_notified: boolean; patient_phone?: string }> = [];
-  for (const c of cancelled) {
-    const notified = await notifyCancelledByPractice(db, c, message);
-    out.push({ reference: c.booking.reference, patient_notified: notified, ...(!notified && c.contact?.phone ? { patient_phone: c.contact.phone } : {}) });
-  }
-  return out;
-}
+export const cancelledRows = (cancelled: PracticeCancelled[]) =>
+  cancelled.map((c) => ({
+    reference: c.booking.reference,
+    patient_notified: c.emailed,
+    ...(!c.emailed && c.contact?.phone ? { patient_phone: c.contact.phone } : {}),
+    patient: calledPatient(c.contact),
+  }));
 
 /** The answer's `kept`: the begun bookings a block left in place. */
 export const keptBookings = (kept: CoveredBooking[]) =>
   kept.map(({ id, reference, appointment_date, appointment_time, type_name }) => ({ id, reference, appointment_date, appointment_time, type_name }));
+
+/** The practice's message to the patients whose bookings a block cancels (sent as typed, never audited or logged). */
+export const messageOf = (input: BlockedDateInput) => (input.bookings === 'cancel' ? input.message : undefined);

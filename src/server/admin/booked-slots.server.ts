@@ -7,7 +7,7 @@
  * bookings (phone) go through the same insert as online ones, with their
  * contact (src/server/bookings/create.server.ts), under staff rules.
  */
-import { and, asc, between, eq } from 'drizzle-orm';
+import { and, asc, between, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointmentContacts, appointmentTypes, bookedSlots, cancelledBookings } from '../../../db/schema';
 import type { KeyRing } from '../appointment-contact/keys.server';
@@ -15,10 +15,19 @@ import { openAll, patientDto, type PatientDto, type PatientState } from './patie
 import type { Attendance, BookedSlotsQuery, StaffBookingInput } from '../../lib/admin-schemas';
 import { createBooking, type CreatedBooking } from '../bookings/create.server';
 import type { BookingSource } from '../bookings/shared.server';
-import { sendPhoneBookingConfirmation } from '../email/senders.server';
+import { bookingConfirmationEmail } from '../email/senders.server';
 import { hhmm } from '../bookings/shared.server';
 
 export type BookingStatus = 'booked' | 'cancelled_by_practice';
+
+export type PatientNotice = 'none' | 'pending' | 'sent' | 'delivered' | 'bounced' | 'failed';
+
+/** The latest email to the patient about the booking whose id is `bookingId`, as one status (a complaint counts as bounced). */
+export function patientNoticeSql(bookingId: SQL | Column): SQL<string | null> {
+  return sql<string | null>`(select case o.status when 'complained' then 'bounced' else o.status end
+    from email_outbox o where o.booking_id = ${bookingId} and o.audience = 'patient'
+    order by o.created_at desc limit 1)`;
+}
 
 export interface AdminBookedSlotDto {
   id: string;
@@ -32,10 +41,15 @@ export interface AdminBookedSlotDto {
   practice_notified: boolean;
   status: BookingStatus;
   /**
-   * False when a practice-side change (cancel, move) reached the patient by
-   * no email: staff call them ("bitte telefonisch informieren").
+   * False when a change reached the patient by no email (a practice-side
+   * cancel or move without an address) or an email to them bounced or
+   * finally failed: staff call them until they mark the patient reached.
    */
   patient_notified: boolean;
+  /** The state of the latest email to the patient about this booking (docs/decisions/035); `none` when none was queued. */
+  patient_notice: PatientNotice;
+  /** Staff must call the patient ("bitte anrufen"): `!patient_notified`. */
+  needs_call: boolean;
   /** Arrival on the appointment's day (docs/decisions/026); null when not marked, and for a practice cancellation. */
   attendance: Attendance;
   created_at: string;
@@ -66,6 +80,7 @@ export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}
         patient_notified: bookedSlots.patientNotified,
         attendance: bookedSlots.attendance,
         created_at: bookedSlots.createdAt,
+        patient_notice: patientNoticeSql(bookedSlots.id),
         keyId: appointmentContacts.keyId,
         sealedValue: appointmentContacts.sealed,
       })
@@ -84,6 +99,10 @@ export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}
         reference: cancelledBookings.reference,
         patient_notified: cancelledBookings.patientNotified,
         created_at: cancelledBookings.cancelledAt,
+        patient_notice: patientNoticeSql(cancelledBookings.id),
+        // Kept on the tombstone until the day's end so staff can call (docs/decisions/035).
+        keyId: cancelledBookings.contactKeyId,
+        sealedValue: cancelledBookings.contactSealed,
       })
       .from(cancelledBookings)
       .innerJoin(appointmentTypes, eq(appointmentTypes.id, cancelledBookings.appointmentTypeId))
@@ -91,19 +110,22 @@ export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}
       .where(and(within(cancelledBookings.appointmentDate), eq(cancelledBookings.cancelledBy, 'practice')))
       .orderBy(asc(cancelledBookings.appointmentDate)),
   ]);
-  const opened = openAll(
-    live.map(({ keyId, sealedValue, ...r }) => ({ ...r, sealed: keyId && sealedValue ? { keyId, sealed: sealedValue } : null })),
-    keys,
-  ).map(({ sealed: _sealed, ...r }) => r);
+  const opened = <T extends { keyId: string | null; sealedValue: string | null }>(rows: Array<T & { id: string }>) =>
+    openAll(
+      rows.map(({ keyId, sealedValue, ...r }) => ({ ...r, sealed: keyId && sealedValue ? { keyId, sealed: sealedValue } : null })),
+      keys,
+    ).map(({ sealed: _sealed, ...r }) => r);
   const rows: AdminBookedSlotDto[] = [
-    ...opened.map((r) => ({ ...r, status: 'booked' as const })),
-    ...cancelled.map((r) => ({ ...r, practice_notified: true, attendance: null, status: 'cancelled_by_practice' as const, patient: null, patient_state: 'none' as const })),
+    ...opened(live).map((r) => ({ ...r, status: 'booked' as const })),
+    ...opened(cancelled).map((r) => ({ ...r, practice_notified: true, attendance: null, status: 'cancelled_by_practice' as const })),
   ].map((r) => ({
     ...r,
     source: r.source as BookingSource,
     attendance: r.attendance as Attendance,
     appointment_time: hhmm(r.appointment_time),
     created_at: r.created_at.toISOString(),
+    patient_notice: (r.patient_notice ?? 'none') as PatientNotice,
+    needs_call: !r.patient_notified,
   }));
   return rows.sort(
     (a, b) =>
@@ -118,8 +140,10 @@ export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}
  * A seat taken by staff for a caller ("Termin eintragen", source phone):
  * the same guarantee as an online booking, staff rules (up to 365 days
  * ahead), no limits; the caller's details sealed in the booking's contact
- * by the same statement; a token (and link) only with an email. Runs inside
- * the audit's transaction; the confirmation goes after the commit.
+ * by the same statement; a token (and link) only with an email, and then
+ * the online booking's confirmation (with .ics and link, in the chosen
+ * language) queued by that statement too. Runs inside the audit's
+ * transaction; the confirmation goes after the answer.
  */
 export async function createStaffBooking(db: Database, input: StaffBookingInput, keys: KeyRing, now: Date = new Date()): Promise<StaffBooking> {
   const secret = {
@@ -130,7 +154,26 @@ export async function createStaffBooking(db: Database, input: StaffBookingInput,
     email: input.email ?? '',
     language: input.language,
   };
-  const created = await createBooking(db, input, { source: 'phone', now, contact: { secret, keys, reminder: false } });
+  const created = await createBooking(db, input, {
+    source: 'phone',
+    now,
+    contact: { secret, keys, reminder: false },
+    emails: ({ id, reference, token, type }) =>
+      token && input.email
+        ? [
+            bookingConfirmationEmail({
+              bookingId: id,
+              token,
+              reference,
+              type,
+              date: input.appointment_date,
+              time: input.appointment_time,
+              patient: { first_name: input.first_name, last_name: input.last_name, birth_date: input.birth_date ?? '', phone: input.phone, email: input.email },
+              language: input.language,
+            }),
+          ]
+        : [],
+  });
   const [row] = await db.select({ createdAt: bookedSlots.createdAt }).from(bookedSlots).where(eq(bookedSlots.id, created.booking.id));
   return {
     id: created.booking.id,
@@ -143,6 +186,8 @@ export async function createStaffBooking(db: Database, input: StaffBookingInput,
     practice_notified: true,
     status: 'booked',
     patient_notified: true,
+    patient_notice: input.email ? 'pending' : 'none',
+    needs_call: false,
     attendance: null,
     created_at: row!.createdAt.toISOString(),
     patient: patientDto({ ...secret, token: '' }),
@@ -151,29 +196,5 @@ export async function createStaffBooking(db: Database, input: StaffBookingInput,
   };
 }
 
-/** What the handler needs after the commit: the row and the booking for the confirmation email. */
+/** The new row as the answer shows it (201). */
 export type StaffBooking = AdminBookedSlotDto & { created: CreatedBooking };
-
-/**
- * After the commit: a phone booking with an email gets the online
- * booking's confirmation (with .ics and link) in the chosen language.
- * Without one, or when it fails, nobody is emailed and the row says so
- * (`patient_notified` false): staff call the number shown.
- */
-export async function notifyStaffBooking(db: Database, booked: StaffBooking): Promise<AdminBookedSlotDto> {
-  const { created, ...row } = booked;
-  const patient = row.patient!;
-  if (!patient.email || !created.token) return row;
-  const sent = await sendPhoneBookingConfirmation({
-    bookingId: created.booking.id,
-    token: created.token,
-    reference: created.booking.reference,
-    type: created.type,
-    date: created.booking.appointment_date,
-    time: created.booking.appointment_time,
-    patient: { first_name: patient.first_name, last_name: patient.last_name, birth_date: patient.birth_date ?? '', phone: patient.phone ?? '', email: patient.email },
-    language: patient.language,
-  });
-  if (!sent) await db.update(bookedSlots).set({ patientNotified: false }).where(eq(bookedSlots.id, row.id));
-  return { ...row, patient_notified: sent };
-}

@@ -1,7 +1,7 @@
 /**
  * The HTTP side of staff's "Absagen" and "Verschieben", shared by their
- * functions: the change with its audit row in one transaction, then the
- * patient's email, then the answer.
+ * functions: the change with its audit row and the patient's email (queued)
+ * in one transaction, the email sent after the answer (docs/decisions/035).
  */
 import type { Database } from '../../../db/client';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
@@ -9,34 +9,36 @@ import { auditLabel } from '../audit-labels.server';
 import { audited, type AuditActor } from '../audit.server';
 import { hhmm } from '../bookings/shared.server';
 import type { MovedBooking } from '../bookings/move.server';
-import { notifyCancelledByPractice, notifyMovedByPractice, staffCancel, staffMove, type PracticeCancelled } from '../bookings/staff.server';
+import { staffCancel, staffMove, type PracticeCancelled } from '../bookings/staff.server';
+import { deliverAfterResponse } from '../email/delivery.server';
+import type { RequestContext } from '../http.server';
 
 /**
- * The number staff call when no email reached the patient (docs/decisions/025): only then, only in the
+ * The number staff call when no email can reach the patient (docs/decisions/025): only then, only in the
  * staff's own answer (no-store), null when none is known (sealed before it was kept, or unreadable).
  */
-const phoneToCall = (notified: boolean, contact: { phone: string } | null) => (notified ? null : contact?.phone || null);
+export const phoneToCall = (emailed: boolean, contact: { phone: string } | null) => (emailed ? null : contact?.phone || null);
 
 /** 200 `{ id, reference, patient_notified, patient_phone }` (POST …/:id/cancel, DELETE …/:id). */
-export async function cancelAsStaff(db: Database, actor: AuditActor, id: string, message?: string) {
+export async function cancelAsStaff(db: Database, ctx: RequestContext, actor: AuditActor, id: string, message?: string) {
   const keys = await dataKeyRingIfAny();
   const cancelled = await audited(db, actor, { action: 'cancel', entity: 'booked-slot', entityId: id, label: (c: PracticeCancelled) => auditLabel.booking(c.booking) }, (tx) =>
-    staffCancel(tx, id, keys),
+    staffCancel(tx, id, keys, message),
   );
-  const notified = await notifyCancelledByPractice(db, cancelled, message);
-  return { id, reference: cancelled.booking.reference, patient_notified: notified, patient_phone: phoneToCall(notified, cancelled.contact) };
+  deliverAfterResponse(ctx);
+  return { id, reference: cancelled.booking.reference, patient_notified: cancelled.emailed, patient_phone: phoneToCall(cancelled.emailed, cancelled.contact) };
 }
 
 /** 200 `{ booking, patient_notified, patient_phone }` (POST …/:id/move). */
-export async function moveAsStaff(db: Database, actor: AuditActor, id: string, target: { date: string; time: string }, message?: string) {
+export async function moveAsStaff(db: Database, ctx: RequestContext, actor: AuditActor, id: string, target: { date: string; time: string }, message?: string) {
   const keys = await dataKeyRingIfAny();
   // Labelled with the new time: the entry reads "reference (type, new date time)".
   const label = (m: MovedBooking) => auditLabel.booking({ ...m.booking, type_name: m.type.name });
-  const moved = await audited(db, actor, { action: 'move', entity: 'booked-slot', entityId: id, label }, (tx) => staffMove(tx, id, target, keys));
-  const notified = await notifyMovedByPractice(db, moved, message);
+  const moved = await audited(db, actor, { action: 'move', entity: 'booked-slot', entityId: id, label }, (tx) => staffMove(tx, id, target, keys, message));
+  deliverAfterResponse(ctx);
   return {
     booking: { ...moved.booking, appointment_time: hhmm(moved.booking.appointment_time) },
-    patient_notified: notified,
-    patient_phone: phoneToCall(notified, moved.contact),
+    patient_notified: moved.emailed,
+    patient_phone: phoneToCall(moved.emailed, moved.contact),
   };
 }

@@ -12,26 +12,20 @@ import { AppError } from '../../lib/errors';
 import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { issuePasswordToken } from '../auth/accounts.server';
-import type { EmailSender } from '../email/port.server';
+import { enqueueEmails, type QueuedEmail } from '../email/queue.server';
 import { INVITES_PER_ACCOUNT, invitationLimits, takeRateLimit } from '../rate-limit.server';
 import { notFound } from './shared.server';
 
 export interface InvitationMail {
-  email: EmailSender;
   siteUrl: string;
   /** The inviting colleague's email, named in the invitation. */
   invitedBy: string;
 }
 
-/** Emails an invitation link; a failed send is logged by name only and answers false. */
-export async function sendInvitation(mail: InvitationMail, to: string, token: string): Promise<boolean> {
-  try {
-    await mail.email.send(buildPasswordLinkEmail({ purpose: 'invitation', to, link: passwordLinkUrl(mail.siteUrl, token), invitedBy: mail.invitedBy }));
-    return true;
-  } catch (error) {
-    console.warn(`invitation email failed: ${error instanceof Error ? error.name : 'unknown error'}`);
-    return false;
-  }
+/** The invitation email, queued in the transaction that issues its link (docs/decisions/035). */
+export function invitationEmail(mail: InvitationMail, to: string, token: string): QueuedEmail {
+  const message = buildPasswordLinkEmail({ purpose: 'invitation', to, link: passwordLinkUrl(mail.siteUrl, token), invitedBy: mail.invitedBy });
+  return { message, kind: 'account-invitation', audience: 'staff' };
 }
 
 /** Until when a pending colleague's newest invitation link works (null when none is usable any more). */
@@ -74,9 +68,11 @@ export async function resendInvitation(
     );
     const token = await issuePasswordToken(tx, user.id, 'invitation', now);
     await recordAudit(tx, actor, { action: 'invite', entity: 'user', entityId: user.id, label: auditLabel.user(user) }, now);
+    await enqueueEmails(tx, [invitationEmail(mail, user.email, token)], undefined, now);
     return { user, token };
   });
-  const invitationSent = await sendInvitation(mail, user.email, token);
+  // Queued with the link: it goes out after the answer (and is retried until it does).
+  const invitationSent = token !== '';
   const until = (await invitationExpiry(db, user.id, now))!;
   return { id: user.id, email: user.email, invitationSent, invited_until: until.toISOString() };
 }

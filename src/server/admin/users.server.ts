@@ -14,7 +14,8 @@ import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { issuePasswordToken } from '../auth/accounts.server';
 import { hashPassword } from '../auth/password.server';
-import { sendInvitation, type InvitationMail } from './invitations.server';
+import { invitationEmail, type InvitationMail } from './invitations.server';
+import { enqueueEmails } from '../email/queue.server';
 import { notFound } from './shared.server';
 
 /** The same advisory lock as the first-admin setup: admins are added and removed one at a time. */
@@ -67,7 +68,7 @@ function emailTaken(): AppError {
 /**
  * Adds a colleague as admin. With `invite`, the account gets a password
  * nobody knows and the colleague an email with a link to set their own;
- * the link is sent after the account is saved. A taken email is 409.
+ * the link is queued with the account and sent after the answer. A taken email is 409.
  */
 export async function createStaffUser(
   db: Database,
@@ -91,10 +92,12 @@ export async function createStaffUser(
     await tx.insert(userRoles).values({ userId: user.id, role: 'admin' });
     const token = input.invite ? await issuePasswordToken(tx, user.id, 'invitation', now) : undefined;
     await recordAudit(tx, actor, { action: input.invite ? 'invite' : 'create', entity: 'user', entityId: user.id, label: auditLabel.user(user) }, now);
+    // The invitation is queued with the account (docs/decisions/035): it goes out after the answer.
+    if (token && invite) await enqueueEmails(tx, [invitationEmail(invite, user.email, token)], undefined, now);
     return { user, token };
   });
   if (!input.invite || !invite || !created.token) return { user: created.user };
-  return { user: created.user, invitationSent: await sendInvitation(invite, created.user.email, created.token) };
+  return { user: created.user, invitationSent: true };
 }
 
 /** A password nobody knows: the invited colleague can only sign in after setting their own. */

@@ -1,20 +1,21 @@
 /**
  * The scheduled job of the appointment contact (docs/architecture.md,
- * Privacy; docs/decisions/009, 026): sends every due reminder, deletes the contacts of
- * appointments whose Berlin day has ended (also those no configured key
- * opens) and the tombstones of practice cancellations whose date has
- * passed. Netlify runs
- * it every minute (netlify/functions/send-reminders.ts), and so does the
- * local server.
+ * Privacy; docs/decisions/009, 026, 035): queues every due reminder in the
+ * email outbox, deletes the contacts of appointments whose Berlin day has
+ * ended (also those no configured key opens) and the tombstones whose date
+ * has passed. Netlify runs it every
+ * minute (netlify/functions/send-reminders.ts), and so does the local
+ * server; the outbox's delivery (email/delivery.server.ts) sends what it
+ * queued in the same run.
  *
  * Reminders are claimed with `FOR UPDATE … SKIP LOCKED` on the contact AND
- * its booking, sent, and marked sent (remind_at null) before the commit: a
- * concurrent run skips claimed rows, so no reminder goes twice; a move holds
- * the booking's lock, so the job either sends before the move (and the move
- * then schedules a reminder for the new time) or skips the row and finds it
- * moved next time, never a reminder for a time that was just replaced. A
- * send that fails keeps its time for the next run; an appointment that has
- * begun gets no reminder.
+ * its booking, queued, and marked done (remind_at null) in one transaction:
+ * a concurrent run skips claimed rows, so no reminder is queued twice; a
+ * move holds the booking's lock, so the job either queues before the move
+ * (and the move then schedules a reminder for the new time) or skips the
+ * row and finds it moved next time, never a reminder for a time that was
+ * just replaced. A value no key opens keeps its time for the next run; an
+ * appointment that has begun gets no reminder.
  */
 import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
@@ -23,14 +24,12 @@ import { appointmentContacts, appointmentTypes, bookedSlots, cancelledBookings }
 import { berlinToday } from '../../lib/berlin-time';
 import { buildReminderEmail } from '../email/messages/reminder.server';
 import { hasBegun } from '../bookings/shared.server';
-import { createEmailSender } from '../email/email.server';
-import type { EmailSender } from '../email/port.server';
+import { enqueueEmails, type QueuedEmail } from '../email/queue.server';
 import { readEnv } from '../env.server';
 import { dataKeyRingIfAny, type KeyRing } from './keys.server';
 import { open } from './seal.server';
 
 export interface ReminderJobOptions {
-  sender: EmailSender;
   siteUrl: string;
   /** Null when no key is configured: nothing can be opened, reminders wait (and lapse). */
   keys: KeyRing | null;
@@ -40,20 +39,20 @@ export interface ReminderJobOptions {
 }
 
 export interface ReminderJobResult {
-  /** Sent. */
-  sent: number;
-  /** Not sent: the appointment had begun. */
+  /** Queued in the outbox. */
+  queued: number;
+  /** Not queued: the appointment had begun. */
   expired: number;
-  /** Kept for the next run: the send failed or the value could not be opened. */
+  /** Kept for the next run: the value could not be opened. */
   failed: number;
 }
 
-/** Sends every due reminder once; safe to run several times at once, and beside moves. */
-export async function sendDueReminders(db: Database, options: ReminderJobOptions): Promise<ReminderJobResult> {
+/** Queues every due reminder once; safe to run several times at once, and beside moves. */
+export async function queueDueReminders(db: Database, options: ReminderJobOptions): Promise<ReminderJobResult> {
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? 100;
-  const result: ReminderJobResult = { sent: 0, expired: 0, failed: 0 };
-  // Rows this run could not send stay due; skip them on the following batches of this run.
+  const result: ReminderJobResult = { queued: 0, expired: 0, failed: 0 };
+  // Rows this run could not open stay due; skip them on the following batches of this run.
   const failedIds: string[] = [];
   for (;;) {
     const claimed = await db.transaction(async (tx) => {
@@ -81,41 +80,33 @@ export async function sendDueReminders(db: Database, options: ReminderJobOptions
         .limit(batchSize)
         .for('update', { of: [appointmentContacts, bookedSlots], skipLocked: true });
       const done: string[] = [];
-      await Promise.all(
-        rows.map(async (row) => {
-          const time = row.time.slice(0, 5);
-          if (hasBegun(row.date, time, now)) {
-            done.push(row.bookingId);
-            result.expired++;
-            return;
-          }
-          try {
-            if (!options.keys) throw new Error('no key');
-            const secret = open({ keyId: row.keyId, sealed: row.sealed }, row.bookingId, options.keys);
-            await options.sender.send(
-              buildReminderEmail(
-                {
-                  to: secret.email,
-                  firstName: secret.firstName,
-                  language: secret.language,
-                  token: secret.token,
-                  type: { name: row.typeName, nameEn: row.typeNameEn, priceCents: row.priceCents },
-                  date: row.date,
-                  time,
-                },
-                options.siteUrl,
-              ),
-            );
-            done.push(row.bookingId);
-            result.sent++;
-          } catch (error) {
-            // By kind only: never an address.
-            console.warn(`reminder not sent: ${(error as Error)?.name ?? 'unknown'}`);
-            failedIds.push(row.bookingId);
-            result.failed++;
-          }
-        }),
-      );
+      const emails: QueuedEmail[] = [];
+      for (const row of rows) {
+        const time = row.time.slice(0, 5);
+        if (hasBegun(row.date, time, now)) {
+          done.push(row.bookingId);
+          result.expired++;
+          continue;
+        }
+        try {
+          if (!options.keys) throw new Error('no key');
+          const secret = open({ keyId: row.keyId, sealed: row.sealed }, row.bookingId, options.keys);
+          const type = { name: row.typeName, nameEn: row.typeNameEn, priceCents: row.priceCents };
+          const message = buildReminderEmail(
+            { to: secret.email, firstName: secret.firstName, language: secret.language, token: secret.token, type, date: row.date, time },
+            options.siteUrl,
+          );
+          emails.push({ message, kind: 'reminder', audience: 'patient', bookingId: row.bookingId });
+          done.push(row.bookingId);
+          result.queued++;
+        } catch (error) {
+          // By kind only: never an address.
+          console.warn(`reminder not queued: ${(error as Error)?.name ?? 'unknown'}`);
+          failedIds.push(row.bookingId);
+          result.failed++;
+        }
+      }
+      if (options.keys) await enqueueEmails(tx, emails, options.keys, now);
       if (done.length) {
         await tx.update(appointmentContacts).set({ remindAt: null }).where(inArray(appointmentContacts.bookingId, done));
       }
@@ -128,7 +119,7 @@ export async function sendDueReminders(db: Database, options: ReminderJobOptions
 export interface PurgeResult {
   /** Contacts of appointments whose day (Europe/Berlin) has ended. */
   contacts: number;
-  /** Tombstones of practice cancellations whose date has passed. */
+  /** Tombstones of cancellations whose date has passed (with the contacts practice cancellations keep). */
   tombstones: number;
 }
 
@@ -137,8 +128,9 @@ export interface PurgeResult {
  * midnight (docs/decisions/026): staff see who is coming all day, arrival
  * marks included, and nothing of the patient outlives the day. Opened or
  * not, so a contact under a removed key goes too. Also every tombstone of a
- * past date. Two statements, whatever the number of rows; the booking row
- * (reference, type, time, arrival) stays.
+ * past date, and with it the sealed contact a practice cancellation keeps
+ * so staff can call (docs/decisions/035). Two statements, whatever the
+ * number of rows; the booking row (reference, type, time, arrival) stays.
  */
 export async function purgeEnded(db: Database, now: Date = new Date()): Promise<PurgeResult> {
   const today = berlinToday(now);
@@ -155,16 +147,16 @@ export async function purgeEnded(db: Database, now: Date = new Date()): Promise<
 
 export type ContactJobResult = ReminderJobResult & { purged: PurgeResult };
 
-/** The job as the scheduled function and the local server run it: this process's database, email and keys. */
+/** The contact's part of the scheduled job: this process's database and keys. */
 export async function runReminderJob(now: Date = new Date()): Promise<ContactJobResult> {
   const env = readEnv();
   const db = await getDb();
   // No key: due reminders wait until one is configured or their appointment begins; the purge needs none.
   const keys = await dataKeyRingIfAny();
-  const result = await sendDueReminders(db, { sender: createEmailSender(env), siteUrl: env.SITE_URL, keys, now });
+  const result = await queueDueReminders(db, { siteUrl: env.SITE_URL, keys, now });
   const purged = await purgeEnded(db, now);
-  if (result.sent || result.expired || result.failed) {
-    console.info(`reminders: ${result.sent} sent, ${result.expired} expired, ${result.failed} failed`);
+  if (result.queued || result.expired || result.failed) {
+    console.info(`reminders: ${result.queued} queued, ${result.expired} expired, ${result.failed} failed`);
   }
   if (purged.contacts || purged.tombstones) {
     console.info(`purged: ${purged.contacts} appointment contacts, ${purged.tombstones} cancelled bookings`);

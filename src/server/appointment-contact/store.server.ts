@@ -18,6 +18,7 @@ import type { Executor } from '../../../db/client';
 import { appointmentContacts } from '../../../db/schema';
 import { reminderSendAt } from '../../lib/reminder-time';
 import type { KeyRing } from './keys.server';
+import { withdrawQueuedReminder } from '../email/queue.server';
 import { open, seal, type ContactSecret, type Sealed } from './seal.server';
 
 /** The reminder's send time for an appointment, or null when none is wanted or it would already be due. */
@@ -61,11 +62,13 @@ export function contactCte(contact: NewContact): SQL {
 /**
  * A moved booking's reminder follows the new time, even when one was
  * already sent for the old time: due again 24 hours before the
- * new time, or none when that has passed. Called in the move's transaction,
+ * new time, or none when that has passed; one queued for the old time and
+ * not yet sent is withdrawn (docs/decisions/035). Called in the move's transaction,
  * after the booking row is locked: the reminder job locks the booking row
  * too, so it never sends for a time the move has just replaced.
  */
 export async function followMove(db: Executor, bookingId: string, date: string, time: string, now: Date): Promise<void> {
+  await withdrawQueuedReminder(db, bookingId);
   const at = remindAtFor(true, date, time, now);
   await db
     .update(appointmentContacts)

@@ -11,7 +11,7 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { passwordTokens, users } from '../../../db/schema';
 import { buildPasswordLinkEmail, passwordLinkUrl } from '../email/messages/account.server';
-import type { EmailSender } from '../email/port.server';
+import { enqueueEmails } from '../email/queue.server';
 import { clientHit, takeRateLimit, type RateLimit } from '../rate-limit.server';
 import { insertPasswordToken } from './accounts.server';
 
@@ -33,16 +33,17 @@ export async function takeForgotAllowance(db: Database, ip: string, now: Date = 
  * Runs after the answer: when the address has an account with fewer than
  * MAX_LIVE_RESET_LINKS valid reset links, stores a new one and emails it.
  * The account row is locked while counting, so parallel requests cannot
- * together exceed the cap. A failed email is only logged by name.
+ * together exceed the cap. The email is queued with the link; answers the
+ * queued ids (none when nothing was issued).
  */
 export async function sendResetLink(
-  deps: { db: Database; email: EmailSender; siteUrl: string },
+  deps: { db: Database; siteUrl: string },
   address: string,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<string[]> {
   const issued = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, address)).for('update');
-    if (!user) return null;
+    if (!user) return [];
     const [live] = await tx
       .select({ n: count() })
       .from(passwordTokens)
@@ -54,13 +55,11 @@ export async function sendResetLink(
           gt(passwordTokens.expiresAt, now),
         ),
       );
-    if ((live?.n ?? 0) >= MAX_LIVE_RESET_LINKS) return null;
-    return { to: user.email, token: await insertPasswordToken(tx, user.id, 'reset', now) };
+    if ((live?.n ?? 0) >= MAX_LIVE_RESET_LINKS) return [];
+    const token = await insertPasswordToken(tx, user.id, 'reset', now);
+    // The link's email, queued with the link (docs/decisions/035).
+    const message = buildPasswordLinkEmail({ purpose: 'reset', to: user.email, link: passwordLinkUrl(deps.siteUrl, token) });
+    return enqueueEmails(tx, [{ message, kind: 'account-password-reset', audience: 'staff' }], undefined, now);
   });
-  if (!issued) return;
-  try {
-    await deps.email.send(buildPasswordLinkEmail({ purpose: 'reset', to: issued.to, link: passwordLinkUrl(deps.siteUrl, issued.token) }));
-  } catch (error) {
-    console.warn(`password reset email failed: ${error instanceof Error ? error.name : 'unknown error'}`);
-  }
+  return issued;
 }

@@ -25,7 +25,7 @@ import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { canonicalClientAddress } from '../client-address.server';
 import { buildSecondFactorResetEmail } from '../email/messages/account.server';
-import type { EmailSender } from '../email/port.server';
+import { enqueueEmails } from '../email/queue.server';
 import { forgetHit, rateLimitKey, takeRateLimit, type RateLimit, type RateLimitHit } from '../rate-limit.server';
 import { serverHashKey } from '../server-key.server';
 import { createSession, type IssuedSession, type SessionInfo } from './sessions.server';
@@ -327,15 +327,15 @@ export async function secondFactorStatus(db: Database, userId: string): Promise<
 
 /**
  * An admin resets a colleague's factor (a lost phone): factor and recovery
- * codes go, the colleague's sessions end, audited; the colleague is emailed
- * after the change. Never one's own (403): that takes a recovery code.
+ * codes go, the colleague's sessions end, audited; the colleague's email is
+ * queued with the change. Never one's own (403): that takes a recovery code.
  * 404 unknown user, 409 when there is nothing to reset.
  */
 export async function resetColleagueSecondFactor(
   db: Database,
   actor: AuditActor,
   targetId: string,
-  mail: { email: EmailSender; siteUrl: string },
+  mail: { siteUrl: string },
   now: Date = new Date(),
 ): Promise<{ emailed: boolean }> {
   if (targetId === actor.user.id) {
@@ -349,15 +349,12 @@ export async function resetColleagueSecondFactor(
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, targetId));
     await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, targetId), isNull(sessions.revokedAt)));
     await recordAudit(tx, actor, { action: 'second-factor-reset', entity: 'user', entityId: targetId, label: auditLabel.user(user) }, now);
+    // The colleague's email, queued with the reset (docs/decisions/035).
+    const message = buildSecondFactorResetEmail({ to: user.email, resetBy: actor.user.email, siteUrl: mail.siteUrl });
+    await enqueueEmails(tx, [{ message, kind: 'account-second-factor-reset', audience: 'staff' }], undefined, now);
     return user;
   });
-  try {
-    await mail.email.send(buildSecondFactorResetEmail({ to: target.email, resetBy: actor.user.email, siteUrl: mail.siteUrl }));
-    return { emailed: true };
-  } catch (error) {
-    console.warn(`second-factor reset email failed: ${error instanceof Error ? error.name : 'unknown error'}`);
-    return { emailed: false };
-  }
+  return { emailed: target !== null };
 }
 
 // ---------------------------------------------------------------------------

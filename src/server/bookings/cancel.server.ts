@@ -1,9 +1,9 @@
 /**
  * The patient's own cancellation through the emailed link (GET/POST
  * /api/bookings/cancel): shows the appointment, then deletes the booking,
- * which frees its seat and, by the foreign key, its contact. The contact is
- * read and opened first in the same transaction: the patient's confirmation
- * goes from those values right after the commit (docs/decisions/021-appointment-contact-and-practice-changes.md). Like a practice cancellation, it leaves a tombstone, so the
+ * which frees its seat, and its contact. The contact is read and opened
+ * first in the same transaction: the patient's confirmation and the
+ * practice's notice are queued from those values in that transaction (docs/decisions/021-appointment-contact-and-practice-changes.md). Like a practice cancellation, it leaves a tombstone, so the
  * link answers 410 cancelled-by-patient, not "unknown", until the date has
  * passed (docs/decisions/029; lookup.server.ts).
  */
@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
+import { enqueueEmails, withdrawQueuedReminder, type QueuedEmail } from '../email/queue.server';
 import { findByToken, throwUnknownLink, type BookingView } from './lookup.server';
 import { hasBegun } from './shared.server';
 
@@ -37,8 +38,18 @@ export interface CancelledByPatient {
   contact: ContactSecret | null;
 }
 
-/** Cancels the appointment and frees its slot; a second use of the link finds the tombstone (410 cancelled-by-patient). */
-export async function cancelBooking(db: Database, token: string, keys: KeyRing | null, now: Date = new Date()): Promise<CancelledByPatient> {
+/**
+ * Cancels the appointment and frees its slot; a second use of the link finds
+ * the tombstone (410 cancelled-by-patient). `notices`: the emails the
+ * cancellation promises, queued in its transaction (docs/decisions/035).
+ */
+export async function cancelBooking(
+  db: Database,
+  token: string,
+  keys: KeyRing | null,
+  now: Date = new Date(),
+  notices: (cancelled: CancelledByPatient) => QueuedEmail[] = () => [],
+): Promise<CancelledByPatient> {
   return db.transaction(async (tx) => {
     const booking = await findByToken(tx, token, true);
     if (!booking) return throwUnknownLink(tx, token, now, UNKNOWN);
@@ -55,7 +66,11 @@ export async function cancelBooking(db: Database, token: string, keys: KeyRing |
       patientNotified: true,
       cancelledBy: 'patient',
     });
+    // The booking goes, and with it (foreign key) its contact: the notices queued below carry what they need, sealed.
     await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
-    return { booking, contact };
+    await withdrawQueuedReminder(tx, booking.id);
+    const cancelled = { booking, contact };
+    await enqueueEmails(tx, notices(cancelled), keys ?? undefined, now);
+    return cancelled;
   });
 }

@@ -11,12 +11,12 @@
  * never exists without its contact.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { bookedSlots, type AppointmentTypeRow } from '../../../db/schema';
+import type { AppointmentTypeRow } from '../../../db/schema';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { newContact } from '../appointment-contact/store.server';
+import { prepareEmail, type QueuedEmail } from '../email/queue.server';
 import type { RateLimitHit } from '../rate-limit.server';
 import { hashToken, hhmm, newCancellationToken, slotUnavailable, type BookingRules, type BookingSource } from './shared.server';
 import { checkedRules, insertBooking } from './slot-sql.server';
@@ -70,6 +70,12 @@ export async function createBooking(
      * run inside the audit's transaction.
      */
     source?: BookingSource;
+    /**
+     * The emails the booking promises (docs/decisions/035), built for the
+     * booking's id, reference and token; sealed with the contact's keys and
+     * queued by the booking's own statement.
+     */
+    emails?: (booking: { id: string; reference: string; token: string | null; type: AppointmentTypeRow }) => QueuedEmail[];
   } = {},
 ): Promise<CreatedBooking> {
   const source = options.source ?? 'online';
@@ -87,8 +93,12 @@ export async function createBooking(
   const contact = options.contact
     ? newContact(id, { ...options.contact.secret, token: token ?? '' }, options.contact.keys, { date, time, reminder: options.contact.reminder }, now)
     : undefined;
+  const emails = options.emails;
+  const keys = options.contact?.keys;
+  if (emails && !keys) throw new Error('queued emails need the contact keys');
   const result = await insertBooking(db, {
     id,
+    emails: emails && keys ? (reference) => emails({ id, reference, token, type: loaded.type }).map((e) => prepareEmail(e, keys)) : undefined,
     typeId,
     date,
     time,
@@ -112,13 +122,4 @@ export async function createBooking(
     type: loaded.type,
     token,
   };
-}
-
-/**
- * The practice's notification of a booking failed: mark the booking so the
- * list and the dashboard show that an unknown patient is to be expected.
- * One extra statement, only in that failure case.
- */
-export async function markPracticeNotNotified(db: Database, bookingId: string): Promise<void> {
-  await db.update(bookedSlots).set({ practiceNotified: false }).where(eq(bookedSlots.id, bookingId));
 }

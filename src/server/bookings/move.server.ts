@@ -17,7 +17,8 @@ import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { followMove, openContact, sealedContact } from '../appointment-contact/store.server';
 import { findByToken, throwUnknownLink, type BookingView } from './lookup.server';
-import { sendPatientNotice } from '../email/senders.server';
+import { patientNoticeEmail } from '../email/senders.server';
+import { enqueueEmails, type QueuedEmail } from '../email/queue.server';
 import { hasBegun, sameTime, slotUnavailable, type BookingRules } from './shared.server';
 import { checkedRules, moveSeat } from './slot-sql.server';
 
@@ -72,6 +73,7 @@ export async function rescheduleBooking(
   request: { token: string; appointment_date: string; appointment_time: string },
   keys: KeyRing | null,
   now: Date = new Date(),
+  notices: (moved: MovedBooking) => QueuedEmail[] = () => [],
 ): Promise<MovedBooking> {
   return db.transaction(async (tx) => {
     const booking = await findByToken(tx, request.token, true);
@@ -79,14 +81,17 @@ export async function rescheduleBooking(
     if (hasBegun(booking.appointment_date, booking.appointment_time, now)) {
       throw new AppError('too-late', 'This appointment has already begun and can no longer be moved online.');
     }
-    return moveLockedBooking(tx, booking, { date: request.appointment_date, time: request.appointment_time }, { now, rules: 'online', keys });
+    const moved = await moveLockedBooking(tx, booking, { date: request.appointment_date, time: request.appointment_time }, { now, rules: 'online', keys });
+    // The emails the move promises, in its transaction (docs/decisions/035).
+    await enqueueEmails(tx, notices(moved), keys ?? undefined, now);
+    return moved;
   });
 }
 
-/** The patient's email about a move (their own, or by the practice): the new time and the .ics; false when none went out. */
-export async function sendMoveNotice(kind: 'moved' | 'moved-by-practice', moved: MovedBooking, message?: string): Promise<boolean> {
-  if (!moved.contact) return false;
-  return sendPatientNotice({
+/** The patient's email about a move (their own, or by the practice): the new time and the .ics; null when nobody can be emailed. */
+export function moveNoticeEmail(kind: 'moved' | 'moved-by-practice', moved: MovedBooking, message?: string): QueuedEmail | null {
+  if (!moved.contact) return null;
+  return patientNoticeEmail({
     kind,
     contact: moved.contact,
     bookingId: moved.booking.id,

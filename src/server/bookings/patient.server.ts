@@ -1,28 +1,34 @@
 /**
  * The patient's own booking, cancellation and move, each a whole use case:
- * the rules and limits, the change in the database, the emails it sends and
- * the waitlist offer of a freed seat. The staff's twins live in
+ * the rules and limits, the change in the database with the emails it
+ * queues (sent after the answer, docs/decisions/035) and the waitlist offer
+ * of a freed seat. The staff's twins live in
  * staff.server.ts and src/server/admin/booking-changes.server.ts.
  */
 import type { Database } from '../../../db/client';
-import { useTranslations } from '../../i18n/i18n';
 import type { z } from 'zod';
 import type { BookingRequest, rescheduleRequestSchema } from '../../lib/booking-schema';
 import { AppError } from '../../lib/errors';
 import { dataKeyRing, dataKeyRingIfAny } from '../appointment-contact/keys.server';
-import { sendBookingEmails, sendCancellationNotice, sendPatientNotice, sendRescheduleEmail } from '../email/senders.server';
+import { deliverAfterResponse } from '../email/delivery.server';
+import { bookingEmails, patientNoticeEmail, practiceCancellationEmail, practiceRescheduleEmail, queuedOutcome } from '../email/senders.server';
 import { readEnv } from '../env.server';
 import type { RequestContext } from '../http.server';
 import { bookingLimits, forgetHit, moveLimits, takeRateLimit } from '../rate-limit.server';
 import { offerAfterResponse } from '../waitlist/sweep.server';
 import { bookingForCancellation, cancelBooking } from './cancel.server';
-import { createBooking, markPracticeNotNotified } from './create.server';
+import { createBooking } from './create.server';
 import type { BookingView } from './lookup.server';
-import { rescheduleBooking, sendMoveNotice } from './move.server';
+import { moveNoticeEmail, rescheduleBooking } from './move.server';
 
-/** An online booking: limits, the sealed contact, the booking, then the emails (which only report how they went). */
-export async function bookOnline(db: Database, body: BookingRequest, clientAddress: string) {
-  const limits = bookingLimits({ clientAddress, recipient: body.email }, readEnv());
+/**
+ * An online booking: limits, the sealed contact, the booking and its two
+ * emails (the patient's confirmation, the practice's notice) queued by the
+ * booking's own statement, sent right after the answer
+ * (docs/decisions/035): the answer never waits for the mail service.
+ */
+export async function bookOnline(db: Database, ctx: RequestContext, body: BookingRequest) {
+  const limits = bookingLimits({ clientAddress: ctx.ip, recipient: body.email }, readEnv());
   // Every online booking keeps its sealed contact: without a key, 503 not-configured and nothing is stored.
   const contact = {
     secret: {
@@ -36,23 +42,25 @@ export async function bookOnline(db: Database, body: BookingRequest, clientAddre
     keys: await dataKeyRing(),
     reminder: body.reminder === true,
   };
-  // Over a limit: 429 from createBooking, nothing stored, nothing sent.
-  const created = await createBooking(db, body, { limits, contact });
-  // The booking stands once committed; emails only report how they went.
-  const email = await sendBookingEmails({
-    bookingId: created.booking.id,
-    token: created.token!,
-    reference: created.booking.reference,
-    type: created.type,
-    date: created.booking.appointment_date,
-    time: created.booking.appointment_time,
-    patient: body,
-    language: body.language,
+  // Over a limit: 429 from createBooking, nothing stored, nothing queued.
+  const created = await createBooking(db, body, {
+    limits,
+    contact,
+    emails: ({ id, reference, token, type }) =>
+      bookingEmails({
+        bookingId: id,
+        token: token!,
+        reference,
+        type,
+        date: body.appointment_date,
+        time: body.appointment_time,
+        patient: body,
+        language: body.language,
+      }),
   });
-  // The practice was not told (its email failed or email is not configured): mark the booking, ask the patient to call.
-  if (email.practiceEmailError || email.error) await markPracticeNotNotified(db, created.booking.id);
+  deliverAfterResponse(ctx);
   const { source: _source, ...booking } = created.booking;
-  return { booking, email };
+  return { booking, email: queuedOutcome(body.language) };
 }
 
 /** What the cancellation page shows of the appointment a link points to. */
@@ -69,27 +77,18 @@ export async function appointmentToCancel(db: Database, token: string) {
   };
 }
 
-/** The patient cancels through the link: the booking goes, the notices follow, the waitlist is asked. */
+/** The patient cancels through the link: the booking goes, its notices are queued with it, the waitlist is asked. */
 export async function cancelByPatient(db: Database, ctx: RequestContext, token: string): Promise<void> {
-  const { booking, contact } = await cancelBooking(db, token, await dataKeyRingIfAny());
-  const type = { name: booking.type_name, nameEn: booking.type_name_en, slotDurationMinutes: booking.slot_duration_minutes };
-  // The patient's confirmation with METHOD:CANCEL, and the practice's notice (German: type, date, time, reference);
-  // neither undoes the cancellation when it fails.
-  await Promise.all([
-    contact
-      ? sendPatientNotice({
-          kind: 'cancelled',
-          contact,
-          bookingId: booking.id,
-          reference: booking.reference,
-          type,
-          date: booking.appointment_date,
-          time: booking.appointment_time,
-          sequence: booking.sequence + 1,
-        })
-      : null,
-    sendCancellationNotice({ type, date: booking.appointment_date, time: booking.appointment_time, reference: booking.reference }),
-  ]);
+  const { booking } = await cancelBooking(db, token, await dataKeyRingIfAny(), new Date(), ({ booking, contact }) => {
+    const type = { name: booking.type_name, nameEn: booking.type_name_en, slotDurationMinutes: booking.slot_duration_minutes };
+    const slot = { date: booking.appointment_date, time: booking.appointment_time };
+    // The patient's confirmation with METHOD:CANCEL, and the practice's notice (German: type, date, time, reference).
+    const patient = contact
+      ? patientNoticeEmail({ kind: 'cancelled', contact, bookingId: booking.id, reference: booking.reference, type, ...slot, sequence: booking.sequence + 1 })
+      : null;
+    return [...(patient ? [patient] : []), practiceCancellationEmail({ bookingId: booking.id, type, ...slot, reference: booking.reference })];
+  });
+  deliverAfterResponse(ctx);
   // The seat is free: the waitlist is asked (docs/decisions/032).
   offerAfterResponse(ctx, booking.appointment_type_id);
 }
@@ -99,34 +98,33 @@ const TOO_MANY_MOVES = {
   en: 'This appointment has been moved too often. Please try again later or call us.',
 } as const;
 
-/** The patient moves through the link: limits first, one transaction, then the notices and the waitlist offer. */
+/** The patient moves through the link: limits first, then one transaction with its notices, then the waitlist offer. */
 export async function moveByPatient(db: Database, ctx: RequestContext, body: z.output<typeof rescheduleRequestSchema>) {
   const language = body.language === 'en' ? 'en' : 'de';
   // Per booking and per client, before anything moves: a refused move sends the practice no notice.
   const limits = moveLimits({ token: body.token, clientAddress: ctx.ip }, readEnv());
   const now = new Date();
   await takeRateLimit(db, [limits.booking, limits.client], now, TOO_MANY_MOVES[language]);
-  // One transaction: the new seat taken, the old one freed, the reminder moved (or nothing at all).
-  const moved = await rescheduleBooking(db, body, await dataKeyRingIfAny(), now).catch(async (error: unknown) => {
-    // Refused by the booking rules (a time taken meanwhile): it moved nothing, so it costs the booking nothing.
-    if (error instanceof AppError && error.status === 409) await forgetHit(db, limits.booking, now);
-    throw error;
-  });
-  // The move stands once committed: the patient's confirmation (new time, updated .ics) and the
-  // practice's notice only report how they went.
-  const [patientSent, email] = await Promise.all([
-    // Without a contact (booked before contacts existed) there is nobody to tell: not a failure.
-    moved.contact ? sendMoveNotice('moved', moved) : true,
-    sendRescheduleEmail({
+  // One transaction: the new seat taken, the old one freed, the reminder moved, the patient's confirmation
+  // (new time, updated .ics; none without a contact) and the practice's notice queued (or nothing at all).
+  const moved = await rescheduleBooking(db, body, await dataKeyRingIfAny(), now, (moved) => {
+    const patient = moveNoticeEmail('moved', moved);
+    const practice = practiceRescheduleEmail({
+      bookingId: moved.booking.id,
       reference: moved.booking.reference,
       type: moved.type,
       old: moved.old,
       moved: { date: moved.booking.appointment_date, time: moved.booking.appointment_time },
       language,
-    }),
-  ]);
+    });
+    return [...(patient ? [patient] : []), practice];
+  }).catch(async (error: unknown) => {
+    // Refused by the booking rules (a time taken meanwhile): it moved nothing, so it costs the booking nothing.
+    if (error instanceof AppError && error.status === 409) await forgetHit(db, limits.booking, now);
+    throw error;
+  });
+  deliverAfterResponse(ctx);
   // The old time is free: the waitlist is asked (docs/decisions/032).
   offerAfterResponse(ctx, moved.booking.appointment_type_id);
-  const patientEmailError = useTranslations(language)('email.errors.patientFailed');
-  return { booking: { ...moved.booking, sequence: moved.sequence }, email: patientSent ? email : { ...email, success: false, patientEmailError } };
+  return { booking: { ...moved.booking, sequence: moved.sequence }, email: queuedOutcome(language) };
 }

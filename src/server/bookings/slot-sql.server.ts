@@ -18,7 +18,9 @@ import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../.
 import { appointmentTypes, type AppointmentTypeRow } from '../../../db/schema';
 import { timeRejection, type BlockedRange, type TimeRejection, type WeeklyWindow } from '../../lib/availability';
 import { weekdayOf } from '../../lib/berlin-time';
+import { drawReference } from '../../../db/booking-reference';
 import { contactCte, type NewContact } from '../appointment-contact/store.server';
+import { queuedEmailsCte, type PreparedEmail } from '../email/queue.server';
 import { asRateLimited, hitCte, purgeCte, withinLimitCheck, type RateLimitHit } from '../rate-limit.server';
 import { fromJson, rowsOf, rulesOf, slotUnavailable, type BookingRules, type BookingSource } from './shared.server';
 
@@ -265,6 +267,12 @@ export interface InsertBookingInput {
   /** Abuse limits counted in the same statement (online bookings); none for staff. */
   limits?: RateLimitHit[];
   /**
+   * The emails the booking promises, sealed for the outbox and written by the
+   * same statement (docs/decisions/035), built for the reference drawn for
+   * this attempt.
+   */
+  emails?: (reference: string) => PreparedEmail[];
+  /**
    * Set when `db` is a transaction (a staff booking with its audit entry):
    * every attempt runs under a savepoint, so a lost race does not abort the
    * surrounding transaction.
@@ -283,20 +291,22 @@ const MAX_REFERENCE_ATTEMPTS = 5;
  * free seat; it writes the contact of the row it inserted; the abuse limits
  * are counted in the same statement and abort it when exceeded.
  */
-function insertStatement(id: string, input: InsertBookingInput, now: Date): SQL {
+function insertStatement(id: string, reference: string, input: InsertBookingInput, now: Date): SQL {
   const { typeId, date, time, tokenHash } = input;
   const source = input.source ?? 'online';
   const limits = input.limits ?? [];
   const hitCtes = limits.map((hit, i) => sql`, ${sql.raw(`hit${i}`)} as (${hitCte(hit, now, sql`seat`)})`);
   const checks = limits.map((hit, i) => sql`${withinLimitCheck(hit, sql.raw(`hit${i}`))} as ${sql.raw(`within${i}`)}, `);
   const contact = input.contact ? sql`, contact as (${contactCte(input.contact)})` : sql``;
+  const emails = input.emails?.(reference) ?? [];
+  const queued = emails.length ? sql`, queued as (${queuedEmailsCte(emails, sql`booked`, now)})` : sql``;
   return sql`
     with ${slotCtes(typeId, date, time)}${sql.join(hitCtes, sql``)},
     booked as (
-      insert into booked_slots (id, appointment_type_id, appointment_date, appointment_time, seat, cancellation_token_hash, source)
-      select ${id}::uuid, ${typeId}::uuid, ${date}::date, ${time}::time, seat.seat, ${tokenHash}, ${source} from seat
+      insert into booked_slots (id, appointment_type_id, appointment_date, appointment_time, seat, cancellation_token_hash, source, reference)
+      select ${id}::uuid, ${typeId}::uuid, ${date}::date, ${time}::time, seat.seat, ${tokenHash}, ${source}, ${reference} from seat
       ${bookedReturning}
-    )${contact},
+    )${contact}${queued},
     purge as (${purgeCte(now, limits)})
     select
       ${sql.join(checks, sql``)}
@@ -310,7 +320,8 @@ function insertStatement(id: string, input: InsertBookingInput, now: Date): SQL 
  */
 export async function insertBooking(db: Executor, input: InsertBookingInput): Promise<SeatResult> {
   const now = input.now ?? new Date();
-  const statement = insertStatement(input.id ?? randomUUID(), input, now);
+  const id = input.id ?? randomUUID();
+  let statement = insertStatement(id, drawReference(), input, now);
   const run = async (): Promise<SeatStatementRow[]> =>
     input.inTransaction
       ? db.transaction(async (savepoint) => rowsOf<SeatStatementRow>(await savepoint.execute(statement)))
@@ -321,8 +332,9 @@ export async function insertBooking(db: Executor, input: InsertBookingInput): Pr
     try {
       [row] = await run();
     } catch (error) {
-      // The drawn reference is taken: the next run draws a new one (the column default).
+      // The drawn reference is taken: draw another (and build the emails that name it again).
       if (isUniqueViolation(error, 'booked_slots_reference_idx') && ++referenceAttempts < MAX_REFERENCE_ATTEMPTS) {
+        statement = insertStatement(id, drawReference(), input, now);
         attempt--;
         continue;
       }

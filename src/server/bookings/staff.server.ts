@@ -1,11 +1,13 @@
 /**
- * Staff's changes to a booking (docs/decisions/021-appointment-contact-and-practice-changes.md): "Absagen"
- * and "Verschieben". Each runs inside the audit's transaction (the handler's
- * `audited`), which commits the change with its audit row; the patient's
- * email goes after the commit, from the contact read in the transaction,
- * and only then is the booking marked as notified. So a failed or lost email
- * never undoes the change and always shows as "bitte telefonisch
- * informieren" (patient_notified false).
+ * Staff's changes to a booking (docs/decisions/021, 035): "Absagen" and
+ * "Verschieben". Each runs inside the audit's transaction (the handler's
+ * `audited`), which commits the change with its audit row and the
+ * patient's email, queued in the outbox from the contact read in the same
+ * transaction. So the change never stands without its email, and where no
+ * email can go (no address, a contact no key opens) the booking says so
+ * (patient_notified false: "bitte anrufen") until staff mark the patient
+ * reached. A practice cancellation keeps the sealed contact on its tombstone
+ * until the end of the appointment's day, so staff can call.
  */
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
@@ -14,25 +16,50 @@ import { AppError } from '../../lib/errors';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
-import { sendPatientNotice } from '../email/senders.server';
+import { enqueueEmails, withdrawQueuedReminder } from '../email/queue.server';
+import { patientNoticeEmail } from '../email/senders.server';
 import { findById, type BookingView } from './lookup.server';
-import { moveLockedBooking, sendMoveNotice, type MovedBooking } from './move.server';
+import { moveLockedBooking, moveNoticeEmail, type MovedBooking } from './move.server';
 import { hasBegun } from './shared.server';
 
 export interface PracticeCancelled {
   booking: BookingView;
   /** The opened contact; null for a phone booking or when none could be read: staff call the patient. */
   contact: ContactSecret | null;
+  /** Whether an email to the patient was queued (false: staff call). */
+  emailed: boolean;
 }
 
 /**
  * Cancels a booking locked by `tx` as the practice: a tombstone keeps its
- * id, reference, type, date, time and token hash (no seat, no contact) so
- * the link answers 410 until the date has passed; the booking row goes, and
- * with it, by the foreign key, its contact, read and opened just before.
+ * id, reference, type, date, time and token hash (no seat) so the link
+ * answers 410 until the date has passed; the booking row goes; the
+ * tombstone keeps the sealed contact until the day's end (so staff can
+ * call), and the patient's email with the practice's message is queued in
+ * the same transaction.
  */
-export async function cancelLockedAsPractice(tx: Executor, booking: BookingView, keys: KeyRing | null): Promise<PracticeCancelled> {
-  const contact = openContact(await sealedContact(tx, booking.id), booking.id, keys);
+export async function cancelLockedAsPractice(
+  tx: Executor,
+  booking: BookingView,
+  keys: KeyRing | null,
+  message?: string,
+  now: Date = new Date(),
+): Promise<PracticeCancelled> {
+  const sealed = await sealedContact(tx, booking.id);
+  const contact = openContact(sealed, booking.id, keys);
+  const notice = contact
+    ? patientNoticeEmail({
+        kind: 'cancelled-by-practice',
+        contact,
+        bookingId: booking.id,
+        reference: booking.reference,
+        type: { name: booking.type_name, nameEn: booking.type_name_en, slotDurationMinutes: booking.slot_duration_minutes },
+        date: booking.appointment_date,
+        time: booking.appointment_time,
+        sequence: booking.sequence + 1,
+        ...(message ? { message } : {}),
+      })
+    : null;
   await tx.insert(cancelledBookings).values({
     id: booking.id,
     appointmentTypeId: booking.appointment_type_id,
@@ -41,10 +68,15 @@ export async function cancelLockedAsPractice(tx: Executor, booking: BookingView,
     cancellationTokenHash: booking.cancellation_token_hash,
     source: booking.source,
     reference: booking.reference,
-    patientNotified: false,
+    patientNotified: notice !== null,
+    contactKeyId: sealed?.keyId ?? null,
+    contactSealed: sealed?.sealed ?? null,
   });
+  // The booking row goes, and with it (foreign key) the contact row and its reminder; the tombstone keeps the sealed copy.
   await tx.delete(bookedSlots).where(eq(bookedSlots.id, booking.id));
-  return { booking, contact };
+  await withdrawQueuedReminder(tx, booking.id);
+  if (notice) await enqueueEmails(tx, [notice], keys ?? undefined, now);
+  return { booking, contact, emailed: notice !== null };
 }
 
 /** The booking staff act on, locked: 404 unknown, 409 already cancelled by the practice or begun. */
@@ -62,51 +94,24 @@ async function lockedForStaff(tx: Database, id: string, now: Date): Promise<Book
 }
 
 /** "Absagen" (POST /api/admin/booked-slots/:id/cancel), inside the audit's transaction. */
-export async function staffCancel(tx: Database, id: string, keys: KeyRing | null, now: Date = new Date()): Promise<PracticeCancelled> {
-  return cancelLockedAsPractice(tx, await lockedForStaff(tx, id, now), keys);
+export async function staffCancel(tx: Database, id: string, keys: KeyRing | null, message?: string, now: Date = new Date()): Promise<PracticeCancelled> {
+  return cancelLockedAsPractice(tx, await lockedForStaff(tx, id, now), keys, message, now);
 }
 
-/** "Verschieben" (POST /api/admin/booked-slots/:id/move) under staff rules, inside the audit's transaction. */
+/** "Verschieben" (POST /api/admin/booked-slots/:id/move) under staff rules, inside the audit's transaction, with the patient's email. */
 export async function staffMove(
   tx: Database,
   id: string,
   target: { date: string; time: string },
   keys: KeyRing | null,
+  message?: string,
   now: Date = new Date(),
-): Promise<MovedBooking> {
+): Promise<MovedBooking & { emailed: boolean }> {
   const booking = await lockedForStaff(tx, id, now);
   const moved = await moveLockedBooking(tx, booking, target, { now, rules: 'staff', keys });
-  // Not notified until the email has gone (after the commit).
-  await tx.update(bookedSlots).set({ patientNotified: false }).where(eq(bookedSlots.id, id));
-  return moved;
-}
-
-/**
- * After the commit: the patient's cancellation email (with the practice's
- * message, never stored), then the tombstone marked notified. False when no
- * email went out.
- */
-export async function notifyCancelledByPractice(db: Database, cancelled: PracticeCancelled, message?: string): Promise<boolean> {
-  const { booking, contact } = cancelled;
-  if (!contact) return false;
-  const sent = await sendPatientNotice({
-    kind: 'cancelled-by-practice',
-    contact,
-    bookingId: booking.id,
-    reference: booking.reference,
-    type: { name: booking.type_name, nameEn: booking.type_name_en, slotDurationMinutes: booking.slot_duration_minutes },
-    date: booking.appointment_date,
-    time: booking.appointment_time,
-    sequence: booking.sequence + 1,
-    ...(message ? { message } : {}),
-  });
-  if (sent) await db.update(cancelledBookings).set({ patientNotified: true }).where(eq(cancelledBookings.id, booking.id));
-  return sent;
-}
-
-/** After the commit: the patient's email with the new time (and the practice's message, never stored), then the booking marked notified. */
-export async function notifyMovedByPractice(db: Database, moved: MovedBooking, message?: string): Promise<boolean> {
-  const sent = await sendMoveNotice('moved-by-practice', moved, message);
-  if (sent) await db.update(bookedSlots).set({ patientNotified: true }).where(eq(bookedSlots.id, moved.booking.id));
-  return sent;
+  const notice = moveNoticeEmail('moved-by-practice', moved, message);
+  if (notice) await enqueueEmails(tx, [notice], keys ?? undefined, now);
+  // Nobody to email: staff call ("bitte anrufen") until they mark the patient reached.
+  await tx.update(bookedSlots).set({ patientNotified: notice !== null }).where(eq(bookedSlots.id, id));
+  return { ...moved, emailed: notice !== null };
 }

@@ -2,6 +2,10 @@
  * The local outbox: each message becomes an RFC 5322 .eml file that any
  * mail client opens. One log line names the file, never the recipient.
  *
+ * Each message carries the id it was sent under in an `X-Message-Id`
+ * header: the id the mail service's webhook names (`MessageID`), so the
+ * whole delivery path (docs/decisions/035) works without a mail account.
+ *
  * Recipients under the reserved `.invalid` top-level domain (RFC 2606) can
  * never be delivered, so the outbox refuses them as a real server would;
  * tests use that to provoke email failures through the real port.
@@ -29,13 +33,14 @@ export function createOutboxSender({ from, dir = outboxDir() }: { from: string; 
   return {
     kind: 'outbox',
     async send(message) {
-      const eml = await formatEml(message, from);
+      const messageId = randomUUID();
+      const eml = await formatEml(message, from, messageId);
       if (/\.invalid$/i.test(assertSafeHeaders(message, from).to.address)) throw new UndeliverableError();
       await mkdir(dir, { recursive: true });
-      const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-      await writeFile(path.join(dir, id), eml, { mode: 0o600 });
-      console.info(`email written to outbox: ${id}`);
-      return { id };
+      const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${messageId.slice(0, 8)}.eml`;
+      await writeFile(path.join(dir, file), eml, { mode: 0o600 });
+      console.info(`email written to outbox: ${file}`);
+      return { id: messageId };
     },
   };
 }
@@ -45,7 +50,7 @@ export function createOutboxSender({ from, dir = outboxDir() }: { from: string; 
  * fields as proper mailboxes (display names encoded, addresses plain),
  * every header encoded and folded, bodies and attachments MIME-encoded.
  */
-export async function formatEml(message: EmailMessage, from: string): Promise<Buffer> {
+export async function formatEml(message: EmailMessage, from: string, messageId: string = randomUUID()): Promise<Buffer> {
   const headers = assertSafeHeaders(message, from);
   const composer = new MailComposer({
     from: headers.from,
@@ -55,7 +60,8 @@ export async function formatEml(message: EmailMessage, from: string): Promise<Bu
     text: message.text,
     html: message.html,
     date: new Date(),
-    messageId: `<${randomUUID()}@outbox.local>`,
+    messageId: `<${messageId}@outbox.local>`,
+    headers: { 'X-Message-Id': messageId },
     attachments: (message.attachments ?? []).map((a) => ({
       filename: a.filename,
       contentType: a.contentType,

@@ -27,7 +27,7 @@ export interface EmailMessage {
 }
 
 export interface SentEmail {
-  /** Provider message id or outbox file name. */
+  /** The mail service's message id (Postmark's MessageID; the local outbox's X-Message-Id). */
   id: string;
 }
 

@@ -1,11 +1,12 @@
 /**
- * The senders: each builds a message (messages/) and sends it through the
- * configured sender (email.server.ts). Emails never undo what they report:
- * a booking, move or cancellation stands whatever happens to its email;
- * failures are logged by kind only (the error's name), never with an
- * address or message, and reported in the response (the `email` field, docs/architecture.md, HTTP API).
+ * The emails a change promises, as outbox entries (queue.server.ts,
+ * docs/decisions/035-email-outbox.md): each function builds the message
+ * (messages/) with this process's settings and names its kind, audience and
+ * booking. The use case writes them in its own transaction; delivery
+ * happens after the answer. So an answer never waits for the mail service
+ * and a change never stands without the emails it promised.
  */
-import { useTranslations } from '../../i18n/i18n';
+import { useTranslations, type Lang } from '../../i18n/i18n';
 import { readEnv, variables } from '../env.server';
 import { createEmailSender } from './email.server';
 import {
@@ -19,7 +20,7 @@ import {
   type RescheduleEmailInput,
 } from './messages/booking.server';
 import { patientNotice, type PatientNoticeInput } from './messages/patient-notice.server';
-import type { EmailSender } from './port.server';
+import type { QueuedEmail } from './queue.server';
 
 /** The answer's `email` field: `{ success, patientEmailError?, practiceEmailError?, error? }` */
 export interface EmailOutcome {
@@ -29,18 +30,23 @@ export interface EmailOutcome {
   error?: string;
 }
 
-/**
- * The configured sender and settings, or null when email is not configured
- * (logged by kind only, under `what`).
- */
-export function configuredEmail(what: string, sender?: EmailSender): { env: ReturnType<typeof readEnv>; sender: EmailSender } | null {
+/** Whether this process can send email (Postmark configured, or the local outbox outside production). */
+export function emailConfigured(): boolean {
   try {
-    const env = readEnv();
-    return { env, sender: sender ?? createEmailSender(env) };
-  } catch (error) {
-    console.warn(`${what} not sent: email is not configured (${(error as Error).name})`);
-    return null;
+    createEmailSender();
+    return true;
+  } catch {
+    return false;
   }
+}
+
+/**
+ * What a booking's answer says of its emails: queued means on its way
+ * (`success`); while email is not configured they wait in the outbox, and
+ * the answer says so.
+ */
+export function queuedOutcome(language: Lang): EmailOutcome {
+  return emailConfigured() ? { success: true } : { success: false, error: useTranslations(language)('email.errors.notConfigured') };
 }
 
 /**
@@ -56,94 +62,37 @@ export function practiceNoticeDetails(source: Readonly<Record<string, string | u
   return value === 'full' ? 'full' : 'minimal';
 }
 
-/**
- * Sends both emails of a booking side by side: the patient's confirmation
- * and the practice's notification. A failure is reported per email.
- */
-export async function sendBookingEmails(input: BookingEmailInput, sender?: EmailSender): Promise<EmailOutcome> {
-  const t = useTranslations(input.language);
-  const email = configuredEmail('booking emails', sender);
-  if (!email) return { success: false, error: t('email.errors.notConfigured') };
-  const [patient, practiceMail] = await Promise.allSettled([
-    email.sender.send(patientConfirmation(input, email.env.SITE_URL)),
-    email.sender.send(practiceNotification(input, email.env.PRACTICE_EMAIL, { siteUrl: email.env.SITE_URL, details: practiceNoticeDetails() })),
-  ]);
-  const outcome: EmailOutcome = { success: patient.status === 'fulfilled' && practiceMail.status === 'fulfilled' };
-  if (patient.status === 'rejected') {
-    console.warn(`booking confirmation email failed: ${(patient.reason as Error)?.name ?? 'unknown'}`);
-    outcome.patientEmailError = t('email.errors.patientFailed');
-  }
-  if (practiceMail.status === 'rejected') {
-    console.warn(`practice notification email failed: ${(practiceMail.reason as Error)?.name ?? 'unknown'}`);
-    outcome.practiceEmailError = t('email.errors.practiceFailed');
-  }
-  return outcome;
+/** The patient's confirmation (with the link and the .ics). */
+export function bookingConfirmationEmail(input: BookingEmailInput): QueuedEmail {
+  return { message: patientConfirmation(input, readEnv().SITE_URL), kind: 'booking-confirmation', audience: 'patient', bookingId: input.bookingId };
 }
 
-/**
- * A phone booking with an email address (docs/decisions/025): the patient
- * gets the same confirmation, .ics and link as an online booking, in the
- * chosen language; the practice, which took the call, gets nothing. False
- * when no email went out (staff then tell the patient by phone).
- */
-export async function sendPhoneBookingConfirmation(input: BookingEmailInput, sender?: EmailSender): Promise<boolean> {
-  if (!input.patient.email) return false;
-  const email = configuredEmail('phone booking confirmation', sender);
-  if (!email) return false;
-  try {
-    await email.sender.send(patientConfirmation(input, email.env.SITE_URL));
-    return true;
-  } catch (error) {
-    console.warn(`phone booking confirmation email failed: ${(error as Error)?.name ?? 'unknown'}`);
-    return false;
-  }
+/** Both emails of an online booking: the patient's confirmation and the practice's notification. */
+export function bookingEmails(input: BookingEmailInput): QueuedEmail[] {
+  const env = readEnv();
+  return [
+    bookingConfirmationEmail(input),
+    {
+      message: practiceNotification(input, env.PRACTICE_EMAIL, { siteUrl: env.SITE_URL, details: practiceNoticeDetails() }),
+      kind: 'practice-booking',
+      audience: 'practice',
+      bookingId: input.bookingId,
+    },
+  ];
 }
 
-/** Sends the practice's notice of a move; like the booking emails, a failure is reported, never undoes the move. */
-export async function sendRescheduleEmail(input: RescheduleEmailInput, sender?: EmailSender): Promise<EmailOutcome> {
-  const t = useTranslations(input.language);
-  const email = configuredEmail('reschedule email', sender);
-  if (!email) return { success: false, error: t('email.errors.notConfigured') };
-  try {
-    await email.sender.send(practiceRescheduleNotification(input, email.env.PRACTICE_EMAIL));
-    return { success: true };
-  } catch (error) {
-    console.warn(`practice reschedule email failed: ${(error as Error)?.name ?? 'unknown'}`);
-    return { success: false, practiceEmailError: t('email.errors.practiceFailed') };
-  }
+/** The practice's notice of a patient's move. */
+export function practiceRescheduleEmail(input: RescheduleEmailInput & { bookingId: string }): QueuedEmail {
+  return { message: practiceRescheduleNotification(input, readEnv().PRACTICE_EMAIL), kind: 'practice-moved', audience: 'practice', bookingId: input.bookingId };
 }
 
-/**
- * Emails the practice that a booking was cancelled. Never throws: the
- * cancellation stands whatever happens to the notice; a failure is logged
- * by kind only. Returns whether the notice was sent.
- */
-export async function sendCancellationNotice(input: CancellationNoticeInput, sender?: EmailSender): Promise<boolean> {
-  const email = configuredEmail('cancellation notice', sender);
-  if (!email) return false;
-  try {
-    await email.sender.send(cancellationNotice(input, email.env.PRACTICE_EMAIL));
-    return true;
-  } catch (error) {
-    console.warn(`cancellation notice email failed: ${(error as Error)?.name ?? 'unknown'}`);
-    return false;
-  }
+/** The practice's notice of a patient's cancellation. */
+export function practiceCancellationEmail(input: CancellationNoticeInput & { bookingId: string }): QueuedEmail {
+  return { message: cancellationNotice(input, readEnv().PRACTICE_EMAIL), kind: 'practice-cancelled', audience: 'practice', bookingId: input.bookingId };
 }
 
-/**
- * Sends a patient notice; true when it went out. Never throws: the change
- * stands whatever happens to the email, and a failure is logged by kind only.
- */
-export async function sendPatientNotice(input: PatientNoticeInput, sender?: EmailSender): Promise<boolean> {
-  // A phone booking without an email address: nobody to write to, staff call (docs/decisions/025).
-  if (!input.contact.email) return false;
-  const email = configuredEmail('patient notice', sender);
-  if (!email) return false;
-  try {
-    await email.sender.send(patientNotice(input, email.env.SITE_URL));
-    return true;
-  } catch (error) {
-    console.warn(`patient notice email failed: ${(error as Error)?.name ?? 'unknown'}`);
-    return false;
-  }
+/** A patient's notice of a change (cancelled or moved, by the practice or themselves); null without an email address: staff call. */
+export function patientNoticeEmail(input: PatientNoticeInput): QueuedEmail | null {
+  if (!input.contact.email) return null;
+  return { message: patientNotice(input, readEnv().SITE_URL), kind: `notice-${input.kind}`, audience: 'patient', bookingId: input.bookingId };
 }

@@ -43,8 +43,12 @@ export interface Spec<B, Q, C> {
 }
 
 export type PublicAction<B = undefined, Q = undefined> = Spec<B, Q, Call<B, Q>> & {
-  /** The action checks the Origin itself (the contact form answers a refusal as a page). */
-  origin?: 'checked-by-action';
+  /**
+   * `checked-by-action`: the action checks the Origin itself (the contact
+   * form answers a refusal as a page). `credentials`: not a browser's route
+   * (the mail service's webhook); the action checks its credentials first.
+   */
+  origin?: 'checked-by-action' | 'credentials';
 };
 
 /** Typed identity: infers the body's and the query's types from their schemas. */
@@ -74,7 +78,7 @@ export function publicRoute(actions: Partial<Record<Method, AnyPublicAction>>): 
   const handlers: Partial<Record<Method, Handler>> = {};
   for (const [method, spec] of Object.entries(actions) as Array<[Method, AnyPublicAction]>) {
     handlers[method] = async (req, ctx) => {
-      if (spec.origin !== 'checked-by-action') assertSameOrigin(req);
+      if (spec.origin === undefined) assertSameOrigin(req);
       const input = await parseRequest(req, spec);
       return spec.run({ req, ctx, db: await getDb(), params: { id: '' }, ...input });
     };

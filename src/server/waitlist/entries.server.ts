@@ -27,6 +27,9 @@ import { canonicalEmail, clientHit, rateLimitKey, takeRateLimit, type RateLimit,
 import { isForeignKeyViolation, isUniqueViolation } from '../../../db/errors';
 import { serverHashKey } from '../server-key.server';
 import { sealEntry, type EntrySecret } from './seal.server';
+import { enqueueEmails } from '../email/queue.server';
+import { joinedEmail } from '../email/messages/waitlist.server';
+import { readEnv } from '../env.server';
 
 /** Like bookings: 10 entries per client address per hour, 3 per email address per day. */
 export const WAITLIST_PER_CLIENT: RateLimit = { bucket: 'waitlist-client', max: 10, windowSeconds: 60 * 60 };
@@ -146,18 +149,23 @@ export async function joinWaitlist(
   const entrySecret: EntrySecret = { ...details, token };
   const sealed = sealEntry(entrySecret, id, options.keys);
   try {
-    await db.insert(waitlistEntries).values({
-      id,
-      appointmentTypeId: typeId,
-      bookingId,
-      fromDate: request.from,
-      toDate: to,
-      weekdays: weekdayMask(request.weekdays),
-      dayparts: daypartMask(request.dayparts),
-      keyId: sealed.keyId,
-      sealed: sealed.sealed,
-      tokenHash: hashToken(token),
-      createdAt: now,
+    // The entry and its confirmation (with the link off the list) commit together (docs/decisions/035).
+    await db.transaction(async (tx) => {
+      await tx.insert(waitlistEntries).values({
+        id,
+        appointmentTypeId: typeId,
+        bookingId,
+        fromDate: request.from,
+        toDate: to,
+        weekdays: weekdayMask(request.weekdays),
+        dayparts: daypartMask(request.dayparts),
+        keyId: sealed.keyId,
+        sealed: sealed.sealed,
+        tokenHash: hashToken(token),
+        createdAt: now,
+      });
+      const joined = joinedEmail(entrySecret, { from: request.from, to, type: loaded.type }, readEnv().SITE_URL);
+      await enqueueEmails(tx, [{ message: joined, kind: 'waitlist-joined', audience: 'patient', bookingId }], options.keys, now);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'waitlist_entries_booking_idx')) {

@@ -32,11 +32,12 @@ import type { KeyRing } from '../appointment-contact/keys.server';
 import { newContact } from '../appointment-contact/store.server';
 import { insertBooking } from '../bookings/slot-sql.server';
 import { findById } from '../bookings/lookup.server';
-import { moveLockedBooking, type MovedBooking } from '../bookings/move.server';
+import { moveLockedBooking, moveNoticeEmail, type MovedBooking } from '../bookings/move.server';
 import { hashToken, hasBegun, hhmm, newCancellationToken, slotUnavailable } from '../bookings/shared.server';
 import { checkedRules, loadRules } from '../bookings/slot-sql.server';
-import type { EmailSender } from '../email/port.server';
 import { offerEmail } from '../email/messages/waitlist.server';
+import { enqueueEmails, prepareEmail, type QueuedEmail } from '../email/queue.server';
+import { bookingEmails, practiceRescheduleEmail } from '../email/senders.server';
 import { openEntryOrNull, type EntrySecret } from './seal.server';
 
 /** At most this many offers per free seat at once. */
@@ -157,13 +158,12 @@ function planOffers(type: AppointmentTypeRow, times: FreeTime[], entries: EntryR
 export interface SweepOptions {
   keys: KeyRing | null;
   siteUrl: string;
-  sender: EmailSender;
   now?: Date;
   /** Only this type (the request that freed a seat of it); every type when absent. */
   typeId?: string;
 }
 
-/** Offers freed times to fitting entries and emails the offers; answers how many went out. */
+/** Offers freed times to fitting entries and queues the offer emails with them (docs/decisions/035); answers how many. */
 export async function offerFreedSeats(db: Database, options: SweepOptions): Promise<{ offered: number }> {
   const now = options.now ?? new Date();
   const today = berlinToday(now);
@@ -192,9 +192,18 @@ export async function offerFreedSeats(db: Database, options: SweepOptions): Prom
       const typeOffers = offers.filter((o) => o.typeId === typeId).map((o) => ({ ...o, entryId: o.entryId!, time: hhmm(o.time) }));
       all.push(...planOffers(free.type, free.times, ofType, typeOffers, now));
     }
-    if (all.length) {
+    // An entry no key opens gets no offer (nobody to write to); the others get theirs with the offer rows.
+    const emails: QueuedEmail[] = [];
+    const offered = all.filter((p) => {
+      const secret = openEntryOrNull({ keyId: p.entry.keyId, sealed: p.entry.sealed }, p.entry.id, options.keys);
+      if (!secret) return false;
+      const message = offerEmail(secret, { token: p.token, date: p.date, time: p.time, type: p.type, current: p.entry.current }, options.siteUrl);
+      emails.push({ message, kind: 'waitlist-offer', audience: 'patient' });
+      return true;
+    });
+    if (offered.length && options.keys) {
       await tx.insert(waitlistOffers).values(
-        all.map((p) => ({
+        offered.map((p) => ({
           entryId: p.entry.id,
           appointmentTypeId: p.type.id,
           appointmentDate: p.date,
@@ -203,25 +212,11 @@ export async function offerFreedSeats(db: Database, options: SweepOptions): Prom
           createdAt: now,
         })),
       );
+      await enqueueEmails(tx, emails, options.keys, now);
     }
-    return all;
+    return offered;
   });
-  let offered = 0;
-  await Promise.all(
-    planned.map(async (p) => {
-      const secret = openEntryOrNull({ keyId: p.entry.keyId, sealed: p.entry.sealed }, p.entry.id, options.keys);
-      try {
-        if (!secret) throw new Error('entry not opened');
-        await options.sender.send(offerEmail(secret, { token: p.token, date: p.date, time: p.time, type: p.type, current: p.entry.current }, options.siteUrl));
-        offered++;
-      } catch (error) {
-        // Not told: the offer goes, so the next sweep asks again. By kind only, never an address.
-        console.warn(`waitlist offer not sent: ${(error as Error)?.name ?? 'unknown'}`);
-        await db.delete(waitlistOffers).where(eq(waitlistOffers.tokenHash, hashToken(p.token)));
-      }
-    }),
-  );
-  return { offered };
+  return { offered: planned.length };
 }
 
 interface OfferView {
@@ -350,6 +345,17 @@ export async function takeOffer(db: Database, token: string, keys: KeyRing | nul
         if (!booking || `${offer.date} ${offer.time}` >= `${booking.appointment_date} ${booking.appointment_time}`) throw expired();
         const moved = await moveLockedBooking(tx, booking, target, { now, rules: 'online', keys });
         await tx.delete(waitlistEntries).where(eq(waitlistEntries.id, entry.id));
+        // The move email with the updated .ics (same UID, higher SEQUENCE) and the practice's notice, with the move.
+        const notice = moveNoticeEmail('moved', moved);
+        const practice = practiceRescheduleEmail({
+          bookingId: moved.booking.id,
+          reference: moved.booking.reference,
+          type: moved.type,
+          old: moved.old,
+          moved: target,
+          language: moved.contact?.language ?? 'de',
+        });
+        await enqueueEmails(tx, [...(notice ? [notice] : []), practice], keys ?? undefined, now);
         return { kind: 'moved' as const, moved };
       }
       const secret = openEntryOrNull({ keyId: entry.keyId, sealed: entry.sealed }, entry.id, keys);
@@ -384,6 +390,18 @@ export async function takeOffer(db: Database, token: string, keys: KeyRing | nul
         contact,
         inTransaction: true,
         now,
+        // The booking's emails, queued by its own statement (docs/decisions/035).
+        emails: (reference) =>
+          bookingEmails({
+            bookingId: id,
+            token: linkToken,
+            reference,
+            type: loaded.type,
+            date: offer.date,
+            time: offer.time,
+            patient: { first_name: secret.firstName, last_name: secret.lastName, birth_date: secret.birthDate ?? '', phone: secret.phone ?? '', email: secret.email },
+            language: secret.language,
+          }).map((e) => prepareEmail(e, keys)),
       });
       if ('rejected' in result) throw slotUnavailable(result.rejected);
       await tx.delete(waitlistEntries).where(eq(waitlistEntries.id, entry.id));

@@ -5,10 +5,9 @@
  * the sealing key's id beside it; the entry id is the associated data, so a
  * value copied onto another entry does not open.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Lang } from '../../i18n/languages';
 import type { KeyRing } from '../appointment-contact/keys.server';
-import { SealError, type Sealed } from '../appointment-contact/seal.server';
+import { openJson, sealJson, SealError, type Sealed } from '../sealing.server';
 
 /** What the patient entered, and the entry's own link token (only its hash is in clear). */
 export interface EntrySecret {
@@ -24,31 +23,12 @@ export interface EntrySecret {
   token: string;
 }
 
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
 export function sealEntry(secret: EntrySecret, entryId: string, keys: KeyRing): Sealed {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', keys.current.key, iv);
-  cipher.setAAD(Buffer.from(`waitlist:${entryId}`, 'utf8'));
-  const plain = Buffer.from(JSON.stringify(secret), 'utf8');
-  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return { keyId: keys.current.id, sealed: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url') };
+  return sealJson(secret, `waitlist:${entryId}`, keys);
 }
 
 export function openEntry(value: Sealed, entryId: string, keys: KeyRing): EntrySecret {
-  const dataKey = keys.byId.get(value.keyId);
-  if (!dataKey) throw new SealError('sealed with a key that is not configured');
-  const raw = Buffer.from(value.sealed, 'base64url');
-  if (raw.length <= IV_BYTES + TAG_BYTES) throw new SealError('sealed value too short');
-  const decipher = createDecipheriv('aes-256-gcm', dataKey.key, raw.subarray(0, IV_BYTES));
-  decipher.setAAD(Buffer.from(`waitlist:${entryId}`, 'utf8'));
-  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-  try {
-    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8')) as EntrySecret;
-  } catch {
-    throw new SealError('sealed value does not authenticate');
-  }
+  return openJson<EntrySecret>(value, `waitlist:${entryId}`, keys);
 }
 
 /** Opens an entry or answers null (no key, a removed key, a damaged value); logged by kind only. */

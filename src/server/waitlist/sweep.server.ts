@@ -7,8 +7,8 @@
  */
 import { getDb } from '../database.server';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
-import { createEmailSender } from '../email/email.server';
 import { readEnv } from '../env.server';
+import { runDelivery } from '../email/delivery.server';
 import { afterResponse, type RequestContext } from '../http.server';
 import { purgeWaitlist } from './entries.server';
 import { offerFreedSeats } from './offers.server';
@@ -19,15 +19,15 @@ export async function runOfferSweep(options: { typeId?: string; now?: Date } = {
   return offerFreedSeats(await getDb(), {
     keys: await dataKeyRingIfAny(),
     siteUrl: env.SITE_URL,
-    sender: createEmailSender(env),
     ...options,
   });
 }
 
-/** After the answer of a request that freed a seat of `typeId` (every type when absent): offer it. */
+/** After the answer of a request that freed a seat of `typeId` (every type when absent): offer it, and send the offers. */
 export function offerAfterResponse(ctx: RequestContext, typeId?: string): void {
   afterResponse(ctx, 'waitlist offers', async () => {
-    await runOfferSweep(typeId ? { typeId } : {});
+    const { offered } = await runOfferSweep(typeId ? { typeId } : {});
+    if (offered) await runDelivery({ maxBatches: 1 });
   });
 }
 

@@ -1,0 +1,204 @@
+/**
+ * One day of appointments for the front desk, as the day list and the week
+ * view show and print it: the day's blocks first, then its bookings in time
+ * order (time, patient, type, reference, source, status). The patient's name
+ * (with the birth date where two names match) is shown to staff only and
+ * printed on paper marked confidential (docs/decisions/025). A booking the practice
+ * cancelled stays, struck through, until its day has passed
+ * (docs/decisions/021-appointment-contact-and-practice-changes.md); a booking inside a blocked time is marked.
+ */
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { isRealDate } from '../../../lib/booking-schema';
+import { formatLongDate } from '../../../lib/dates';
+import { adminApi, type AdminBookedSlotDto, type BlockedDateDto } from '../shared/admin-api';
+import { berlinToday } from '../../../lib/berlin-time';
+import { ArrivalCell } from './arrival';
+import { labels } from '../shared/labels';
+import { patientNameText } from '../shared/patient-name';
+import { blocksOn, dayList, inBlock, patientNames } from '../shared/views';
+
+const L = labels.schedule;
+
+
+const cancelled = (s: AdminBookedSlotDto) => s.status === 'cancelled_by_practice';
+
+/** A practice cancellation says whether the patient was told (an email went out) or is to be called. */
+function statusText(s: AdminBookedSlotDto): string {
+  if (!cancelled(s)) return L.booked;
+  return `${L.cancelled} – ${s.patient_notified ? L.patientNotified : L.callPatient}`;
+}
+
+function blockText(b: BlockedDateDto): string {
+  const when = b.start_time && b.end_time ? labels.blocked.range(b.start_time, b.end_time) : labels.blocked.wholeDay;
+  return `${when}, ${b.type_name ?? labels.blocked.allTypes}${b.reason ? ` (${b.reason})` : ''}`;
+}
+
+export function DaySchedule({
+  date,
+  slots,
+  blocks,
+  durations,
+  headingLevel = 2,
+  arrival = false,
+}: {
+  date: string;
+  /** Bookings of any dates; the day's are picked here. */
+  slots: AdminBookedSlotDto[];
+  /** Blocks of any dates; the day's are picked here. */
+  blocks: BlockedDateDto[];
+  /** Minutes per appointment type id, for whether a booking lies in a partial block. */
+  durations: Map<string, number>;
+  headingLevel?: 2 | 3;
+  /** The day list's "Ankunft" column: marks on today's bookings, shown on other days (docs/decisions/026). */
+  arrival?: boolean;
+}) {
+  const today = berlinToday();
+  const day = dayList(slots, date);
+  const names = patientNames(day, { unreadable: labels.booked.unreadable, none: labels.booked.noName, born: labels.booked.born });
+  const dayBlocks = blocksOn(blocks, date);
+  const standing = day.filter((s) => !cancelled(s)).length;
+  const heading = formatLongDate(date, 'de');
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section className="day-schedule mb-8 break-inside-avoid-page print:mb-4 print:break-inside-avoid" aria-labelledby={`day-${date}`}>
+      <Heading id={`day-${date}`} className="text-xl font-semibold print:text-base">
+        {heading} <span className="text-base font-normal text-slate-600 print:text-sm">· {L.count(standing, day.length - standing)}</span>
+      </Heading>
+      {dayBlocks.length > 0 && (
+        <ul className="mt-2 space-y-1" aria-label={L.blocksOf(heading)}>
+          {dayBlocks.map((b) => (
+            <li
+              key={b.id}
+              className="rounded-md border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm text-amber-950 print:border-black print:bg-transparent"
+            >
+              <span className="font-semibold">{L.blocked}:</span> {blockText(b)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {day.length === 0 ? (
+        <p className="mt-2 text-slate-600 print:hidden">{L.none}</p>
+      ) : (
+        // Stacked cards below 640 px like every back-office table (global.css .list-table); a table on paper.
+        <div className="list-table mt-3">
+          <table className="w-full border-collapse text-left text-sm print:text-xs">
+            <caption className="sr-only">{L.caption(heading)}</caption>
+            <thead>
+              <tr className="border-b-2 border-slate-400">
+                {[L.time, L.patient, L.type, L.reference, L.source, L.status, ...(arrival ? [labels.arrival.column] : [])].map((column) => (
+                  <th key={column} scope="col" className="px-2 py-1.5 print:px-1 print:py-0.5">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {day.map((s) => {
+                const blocked = !cancelled(s) && inBlock(s, dayBlocks, durations.get(s.appointment_type_id) ?? 1);
+                // Struck through but the status: what the appointment was stays readable beside why it is off.
+                const struck = cancelled(s) ? 'line-through' : '';
+                return (
+                  <tr key={s.id} data-status={s.status} className={`border-b border-slate-200 ${cancelled(s) ? 'text-slate-600' : ''}`}>
+                    <td data-label={L.time} className={`px-2 py-1.5 print:px-1 print:py-0.5 font-medium tabular-nums ${struck}`}>
+                      {s.appointment_time}
+                    </td>
+                    <td
+                      data-label={L.patient}
+                      data-patient-state={s.patient_state}
+                      className={`px-2 py-1.5 print:px-1 print:py-0.5 ${s.patient ? 'font-medium' : 'italic text-slate-600'} ${struck}`}
+                    >
+                      {/* A past day's details are gone at its end: "Name gelöscht" (docs/decisions/026). */}
+                      {s.patient_state === 'none' ? (patientNameText(s, today) ?? names.get(s)) : names.get(s)}
+                    </td>
+                    <td data-label={L.type} className={`px-2 py-1.5 print:px-1 print:py-0.5 ${struck}`}>
+                      {s.type_name}
+                    </td>
+                    <td data-label={L.reference} className={`px-2 py-1.5 print:px-1 print:py-0.5 font-mono tracking-wider ${struck}`}>
+                      {s.reference}
+                    </td>
+                    <td data-label={L.source} className={`px-2 py-1.5 print:px-1 print:py-0.5 ${struck}`}>
+                      {labels.booked.sources[s.source] ?? s.source}
+                    </td>
+                    <td data-label={L.status} className="px-2 py-1.5 print:px-1 print:py-0.5">
+                      {statusText(s)}
+                      {blocked && (
+                        <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950 print:border print:border-black print:bg-transparent">
+                          {L.inBlock}
+                        </span>
+                      )}
+                    </td>
+                    {arrival && (
+                      <td data-label={labels.arrival.column} className="px-2 py-1.5 print:px-1 print:py-0.5">
+                        <ArrivalCell slot={s} today={today} />
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export interface Schedule {
+  slots: AdminBookedSlotDto[];
+  blocks: BlockedDateDto[];
+  durations: Map<string, number>;
+}
+
+/** The bookings of `from` … `to`, the blocks and the types' durations; null while loading. Reloads when the range changes. */
+export function useSchedule(from: string, to: string, loadError: string, view: 'day-list' | 'week' = 'day-list'): Schedule | null {
+  const [schedule, setSchedule] = useState<Schedule | null>(null);
+  useEffect(() => {
+    let live = true;
+    setSchedule(null);
+    Promise.all([adminApi.booked.between(from, to, view), adminApi.blocked.list(), adminApi.types.list()]).then(
+      ([slots, blocks, types]) =>
+        live &&
+        setSchedule({
+          slots,
+          blocks,
+          durations: new Map(types.map((t) => [t.id, t.slot_duration_minutes])),
+        }),
+      () => {
+        if (!live) return;
+        setSchedule({ slots: [], blocks: [], durations: new Map() });
+        toast.error(labels.common.error, { description: loadError });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [from, to, loadError, view]);
+  return schedule;
+}
+
+/** A date from the page's address (`?datum=yyyy-MM-dd`, as the dashboard and the week view link), if it is one. */
+export function dateFromUrl(): string | null {
+  const value = new URLSearchParams(window.location.search).get('datum');
+  return value && isRealDate(value) ? value : null;
+}
+
+/** Keeps the shown date in the address, so a reload or a shared link shows the same day or week. */
+export function putDateInUrl(date: string | null): void {
+  const url = new URL(window.location.href);
+  if (date) url.searchParams.set('datum', date);
+  else url.searchParams.delete('datum');
+  window.history.replaceState(window.history.state, '', url);
+}
+
+const stamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Stand: …" at the foot of a printout, so paper says how current it is, and that it carries patient details. */
+export function PrintedAt() {
+  return (
+    <footer className="mt-6 hidden text-xs text-slate-600 print:block">
+      <p className="font-semibold text-black">{labels.dayList.confidential}</p>
+      <p>{labels.dayList.printedAt(stamp.format(new Date()))}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * "Termin eintragen" (docs/decisions/020-reception.md): the type, then a date from the
+ * staff calendar and one of its free start times (no free typing), then
+ * the caller: first and last name and phone (required), birth date and
+ * email (optional), the emails' language (docs/decisions/025). The form
+ * says what is kept, who sees it and until when. A refusal (someone was
+ * quicker, a block or a window changed, the time passed) names its reason
+ * in German and the picker asks the server again; a field the server
+ * refuses is marked at the field.
+ */
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { staffBookingSchema } from '../../../lib/admin-schemas';
+import { adminApi, ApiError, failureText, slotReasonOf } from '../shared/admin-api';
+import { labels } from '../shared/labels';
+import { SlotPicker, type PickedSlot } from './slot-picker';
+import { Field, FormActions, inputClass, TypeOptions } from '../shared/ui';
+
+const L = labels.booked;
+const C = labels.common;
+
+type DetailField = 'first_name' | 'last_name' | 'phone' | 'birth_date' | 'email';
+const DETAILS: Array<{ field: DetailField; label: string; type: string; required?: boolean; hint?: string; autoComplete: string }> = [
+  { field: 'first_name', label: L.firstName, type: 'text', required: true, autoComplete: 'off' },
+  { field: 'last_name', label: L.lastName, type: 'text', required: true, autoComplete: 'off' },
+  { field: 'phone', label: L.phone, type: 'tel', required: true, autoComplete: 'off' },
+  { field: 'birth_date', label: L.birthDate, type: 'text', hint: L.birthDateHint, autoComplete: 'off' },
+  { field: 'email', label: L.email, type: 'email', hint: L.emailHint, autoComplete: 'off' },
+];
+const detailsSchema = staffBookingSchema.pick({ first_name: true, last_name: true, phone: true, birth_date: true, email: true, language: true });
+
+export function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ id: string; name: string }>; onDone: () => void; onCancel: () => void }) {
+  const [typeId, setTypeId] = useState(types[0]?.id ?? '');
+  const [slot, setSlot] = useState<PickedSlot>({ date: null, time: null });
+  const [reload, setReload] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [details, setDetails] = useState<Record<DetailField, string>>({ first_name: '', last_name: '', phone: '', birth_date: '', email: '' });
+  const [language, setLanguage] = useState<'de' | 'en'>('de');
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+
+  async function submit(event: React.SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = detailsSchema.safeParse({ ...details, language });
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      document.getElementById(`staff-booking-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    if (!slot.date || !slot.time) {
+      setProblem(labels.picker.pickTime);
+      return;
+    }
+    setBusy(true);
+    try {
+      const booked = await adminApi.booked.create({
+        appointment_type_id: typeId,
+        appointment_date: slot.date,
+        appointment_time: slot.time,
+        first_name: details.first_name,
+        last_name: details.last_name,
+        phone: details.phone,
+        ...(details.birth_date.trim() ? { birth_date: details.birth_date } : {}),
+        ...(details.email.trim() ? { email: details.email } : {}),
+        language,
+      });
+      const phone = booked.patient?.phone ?? details.phone;
+      if (!booked.patient?.email) toast.success(L.created(booked.reference), { description: L.createdNoEmail(phone) });
+      else if (booked.patient_notified) toast.success(L.created(booked.reference), { description: L.createdEmailed });
+      else toast.warning(L.created(booked.reference), { description: L.createdEmailFailed(phone), duration: 15_000 });
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors) {
+        const found: Record<string, string> = {};
+        for (const [field, keys] of Object.entries(error.fieldErrors)) if (keys[0]) found[field] = keys[0];
+        setErrors(found);
+      }
+      const reason = slotReasonOf(error);
+      const text = failureText(error);
+      setProblem(text);
+      toast.error(C.saveError, { description: text });
+      if (reason) {
+        setSlot({ date: slot.date, time: null });
+        setReload((n) => n + 1);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Field id="staff-booking-type" label={L.type} required>
+        {(a) => (
+          <select
+            {...a}
+            className={inputClass}
+            value={typeId}
+            onChange={(event) => {
+              setTypeId(event.target.value);
+              setSlot({ date: null, time: null });
+              setProblem(null);
+            }}
+          >
+            <TypeOptions types={types} />
+          </select>
+        )}
+      </Field>
+      {typeId && (
+        <SlotPicker
+          typeId={typeId}
+          value={slot}
+          reload={reload}
+          onChange={(next) => {
+            setSlot(next);
+            setProblem(null);
+          }}
+        />
+      )}
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold">{L.patient}</legend>
+        <p className="text-xs text-slate-600">{L.privacy}</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {DETAILS.map((d) => (
+            <Field key={d.field} id={`staff-booking-${d.field}`} label={d.label} required={d.required} hint={d.hint} error={errors[d.field]}>
+              {(a) => (
+                <input
+                  {...a}
+                  type={d.type}
+                  autoComplete={d.autoComplete}
+                  className={inputClass}
+                  value={details[d.field]}
+                  onChange={(event) => {
+                    const value = event.target.value;
+                    setDetails((current) => ({ ...current, [d.field]: value }));
+                    setErrors((current) => ({ ...current, [d.field]: undefined }));
+                  }}
+                />
+              )}
+            </Field>
+          ))}
+          <Field id="staff-booking-language" label={L.language} error={errors.language}>
+            {(a) => (
+              <select {...a} className={inputClass} value={language} onChange={(event) => setLanguage(event.target.value === 'en' ? 'en' : 'de')}>
+                <option value="de">{L.languages.de}</option>
+                <option value="en">{L.languages.en}</option>
+              </select>
+            )}
+          </Field>
+        </div>
+      </fieldset>
+      {problem && (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+          {problem}
+        </p>
+      )}
+      <FormActions submitting={busy} onCancel={onCancel} />
+    </form>
+  );
+}

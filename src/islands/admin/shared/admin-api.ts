@@ -1,0 +1,168 @@
+/**
+ * The browser side of /api/admin/*. Session cookies travel
+ * by themselves (same origin); a 401 means the session ended, and the
+ * session hook sends the user to /auth on its next check.
+ */
+import { ApiError } from '../../auth/auth-client';
+import { labels } from './labels';
+import type { AdminAppointmentTypeDto } from '../../../server/admin/appointment-types.server';
+import type { TimeWindowDto } from '../../../server/admin/time-windows.server';
+import type { BlockedDateDto } from '../../../server/admin/blocked-dates.server';
+import type { PatientDto, PatientHit } from '../../../server/admin/patient-details.server';
+import type { InventoryItemDto } from '../../../server/admin/inventory.server';
+import type { StaffUserDto } from '../../../server/admin/users.server';
+import type { AuditEntryDto } from '../../../server/audit.server';
+
+import type { AdminBookedSlotDto as BookedSlotRow } from '../../../server/admin/booked-slots.server';
+
+/** A row of GET /api/admin/booked-slots: the booking, and the language of the patient's emails (null: none goes; docs/decisions/030). */
+export type AdminBookedSlotDto = BookedSlotRow & { language?: 'de' | 'en' | null };
+export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, InventoryItemDto, StaffUserDto, AuditEntryDto, PatientDto, PatientHit };
+
+/** A phone booking's caller (docs/decisions/025): names and phone required, birth date (yyyy-mm-dd or dd.mm.yyyy) and email optional. */
+export interface StaffBookingInput {
+  appointment_type_id: string;
+  appointment_date: string;
+  appointment_time: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  birth_date?: string;
+  email?: string;
+  language: 'de' | 'en';
+}
+export { ApiError };
+
+/** A block saved with a range or a choice about the bookings it covers. */
+export interface BlockSaved {
+  blocked: BlockedDateDto[];
+  cancelled: Array<{ reference: string; patient_notified: boolean }>;
+  /** Covered bookings that had begun: kept, whatever was asked (docs/decisions/030). */
+  kept: Array<{ id: string; reference: string; appointment_date: string; appointment_time: string; type_name: string }>;
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  if (res.status === 204) return undefined as T;
+  const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!res.ok) throw ApiError.fromProblem(res, data);
+  return data as T;
+}
+
+/** One REST resource: list, create, replace, remove. */
+function resource<T, In>(base: string) {
+  return {
+    list: () => request<T[]>('GET', base),
+    create: (input: In) => request<T>('POST', base, input),
+    update: (id: string, input: In) => request<T>('PUT', `${base}/${encodeURIComponent(id)}`, input),
+    remove: (id: string) => request<void>('DELETE', `${base}/${encodeURIComponent(id)}`),
+  };
+}
+
+export const adminApi = {
+  types: resource<AdminAppointmentTypeDto, unknown>('/api/admin/appointment-types'),
+  windows: resource<TimeWindowDto, unknown>('/api/admin/time-slots'),
+  blocked: {
+    list: () => request<BlockedDateDto[]>('GET', '/api/admin/blocked-dates'),
+    /** A single block answers its row; a range or a choice about bookings answers `{ blocked, cancelled }`. */
+    create: (input: unknown) => request<BlockedDateDto | BlockSaved>('POST', '/api/admin/blocked-dates', input),
+    update: (id: string, input: unknown) => request<BlockedDateDto | BlockSaved>('PUT', `/api/admin/blocked-dates/${encodeURIComponent(id)}`, input),
+    remove: (id: string) => request<void>('DELETE', `/api/admin/blocked-dates/${encodeURIComponent(id)}`),
+    /** Every day of the range the block belongs to (docs/decisions/021). */
+    removeRange: (id: string) => request<void>('DELETE', `/api/admin/blocked-dates/${encodeURIComponent(id)}?scope=range`),
+  },
+  booked: {
+    ...resource<AdminBookedSlotDto, StaffBookingInput>('/api/admin/booked-slots'),
+    /**
+     * The bookings from … to (both included, at most 62 days): the week view, the day list, the dashboard.
+     * `view` names the audit row of the names shown (docs/decisions/025).
+     */
+    between: (from: string, to: string, view?: 'day-list' | 'week') =>
+      request<AdminBookedSlotDto[]>('GET', `/api/admin/booked-slots?${new URLSearchParams({ from, to, ...(view ? { view } : {}) })}`),
+    /** `patient_phone`: the number to call when nobody was told by email. */
+    cancel: (id: string, message?: string) =>
+      request<{ id: string; reference: string; patient_notified: boolean; patient_phone: string | null }>(
+        'POST',
+        `/api/admin/booked-slots/${encodeURIComponent(id)}/cancel`,
+        message ? { message } : {},
+      ),
+    /** Arrival on the appointment's day; null undoes it (docs/decisions/026). */
+    attendance: (id: string, attendance: 'arrived' | 'no_show' | null) =>
+      request<{ id: string; reference: string; attendance: 'arrived' | 'no_show' | null }>(
+        'PUT',
+        `/api/admin/booked-slots/${encodeURIComponent(id)}/attendance`,
+        { attendance },
+      ),
+    move: (id: string, input: { appointment_date: string; appointment_time: string; message?: string }) =>
+      request<{ booking: { id: string; appointment_date: string; appointment_time: string; reference: string }; patient_notified: boolean; patient_phone: string | null }>(
+        'POST',
+        `/api/admin/booked-slots/${encodeURIComponent(id)}/move`,
+        input,
+      ),
+  },
+  /** "Patient suchen": today's and later bookings by name part or birth date (docs/decisions/025). The query goes to the API only, never into the page's address. */
+  patients: (q: string) => request<PatientHit[]>('GET', `/api/admin/patients?${new URLSearchParams({ q })}`),
+  /** Free dates and times of a type under staff rules (docs/decisions/021). */
+  availability: (type: string, from: string, to: string) =>
+    request<{ days: Array<{ date: string; times: string[] }> }>('GET', `/api/admin/availability?${new URLSearchParams({ type, from, to })}`),
+  inventory: {
+    ...resource<InventoryItemDto, unknown>('/api/admin/inventory'),
+    setOrdered: (id: string, isOrdered: boolean) =>
+      request<InventoryItemDto>('PATCH', `/api/admin/inventory/${encodeURIComponent(id)}`, { is_ordered: isOrdered }),
+  },
+  users: {
+    list: () => request<StaffUserDto[]>('GET', '/api/admin/users'),
+    create: (input: { email: string; password?: string; invite?: boolean }) =>
+      request<{ id: string; email: string; invitationSent?: boolean }>('POST', '/api/admin/users', input),
+    remove: (id: string) => request<void>('DELETE', `/api/admin/users/${encodeURIComponent(id)}`),
+    resendInvitation: (id: string) =>
+      request<{ id: string; email: string; invitationSent: boolean; invited_until: string }>('POST', `/api/admin/users/${encodeURIComponent(id)}/invite`),
+    /** A colleague's second factor (a lost phone); never one's own. */
+    resetSecondFactor: (id: string) => request<void>('DELETE', `/api/admin/users/${encodeURIComponent(id)}/second-factor`),
+  },
+  settings: {
+    get: () => request<{ require_second_factor: boolean }>('GET', '/api/admin/settings'),
+    update: (input: { require_second_factor: boolean }) => request<{ require_second_factor: boolean }>('PUT', '/api/admin/settings', input),
+  },
+  /** "Mein Konto": the own second factor (docs/decisions/027-staff-second-factor.md). */
+  secondFactor: {
+    status: () => request<{ enrolled: boolean; recovery_codes_left: number; required: boolean }>('GET', '/api/auth/totp'),
+    setup: () => request<{ secret: string; otpauth_url: string; qr_svg: string }>('POST', '/api/auth/totp/setup'),
+    confirm: (code: string) => request<{ recovery_codes: string[] }>('POST', '/api/auth/totp/confirm', { code }),
+    remove: (code: string) => request<void>('DELETE', '/api/auth/totp', { code }),
+  },
+  audit: (filter: { user?: string; kind?: string }) => {
+    const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as Array<[string, string]>).toString();
+    return request<AuditEntryDto[]>('GET', `/api/admin/audit${query ? `?${query}` : ''}`);
+  },
+  changePassword: (currentPassword: string, newPassword: string) =>
+    request<void>('POST', '/api/auth/password', { currentPassword, newPassword }),
+};
+
+/**
+ * The toast description for a failed call, always German: worded from the
+ * problem's reason or type (labels.problems), else its status; the API's
+ * `detail` is a developer text and never shown (docs/decisions/020-reception.md). A
+ * page words a type in its own terms with `ownTypes` (a 409 `conflict` on
+ * the users page is a taken email address).
+ */
+export function failureText(error: unknown, ownTypes: Record<string, string> = {}): string {
+  const P = labels.problems;
+  if (!(error instanceof ApiError)) return P.network;
+  return (
+    (error.reason !== undefined ? P.reasons[error.reason] : undefined) ??
+    (error.type !== undefined ? (ownTypes[error.type] ?? P.types[error.type]) : undefined) ??
+    P.byStatus[error.status] ??
+    P.unexpected
+  );
+}
+
+/** The `reason` of a 409 slot-unavailable, or undefined. */
+export function slotReasonOf(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 409 && error.type === 'slot-unavailable' ? error.reason : undefined;
+}

@@ -1,0 +1,93 @@
+/**
+ * The mail service's delivery events (docs/decisions/035-email-outbox.md):
+ * Postmark posts Delivery, Bounce and SpamComplaint records, naming the
+ * message by the `MessageID` it answered when the message was sent (the
+ * local outbox writes the same id as `X-Message-Id`).
+ *
+ * - HTTP Basic credentials (POSTMARK_WEBHOOK_USER / POSTMARK_WEBHOOK_PASSWORD,
+ *   set in the webhook URL the practice configures), compared in constant
+ *   time; wrong or missing: 401, nothing read. Not set: 503 not-configured.
+ * - Bad JSON: 400; an unknown MessageID: 404; both without effect.
+ * - Delivery: `delivered`. Bounce, SpamComplaint: `bounced` / `complained`;
+ *   a patient's message about a booking marks the booking for a call, the
+ *   practice's own marks its booking "Praxis nicht benachrichtigt" and the
+ *   back office shows admins a banner (stats: practiceMailBounced).
+ * - Other record types (opens, clicks, subscription changes): 200, ignored.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { AppError } from '../../lib/errors';
+import { z } from '../../lib/zod';
+import { rowsOf } from '../bookings/shared.server';
+import { isProductionEnv, notConfigured, variables } from '../env.server';
+import { json, parseInput, readJson } from '../http.server';
+import { markBookingUndelivered } from './delivery.server';
+import type { MailAudience } from './queue.server';
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/** Same time whatever the values: both sides hashed to equal length first. */
+function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** 401 unless the request carries the configured Basic credentials. */
+export function assertWebhookCredentials(req: Request): void {
+  const env = variables();
+  const user = env.POSTMARK_WEBHOOK_USER ?? '';
+  const password = env.POSTMARK_WEBHOOK_PASSWORD ?? '';
+  if (!user || !password) {
+    if (isProductionEnv(env)) throw notConfigured(['POSTMARK_WEBHOOK_USER', 'POSTMARK_WEBHOOK_PASSWORD']);
+    throw new AppError('not-configured', 'The mail webhook is not configured: set POSTMARK_WEBHOOK_USER and POSTMARK_WEBHOOK_PASSWORD.');
+  }
+  const header = req.headers.get('authorization') ?? '';
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  // Both comparisons always run, so a wrong user takes as long as a wrong password.
+  const userOk = sameSecret(colon < 0 ? '' : decoded.slice(0, colon), user);
+  const passwordOk = sameSecret(colon < 0 ? '' : decoded.slice(colon + 1), password);
+  if (!match || colon < 0 || !userOk || !passwordOk) throw new AppError('unauthenticated', 'Wrong or missing webhook credentials.');
+}
+
+export const postmarkEventSchema = z.looseObject({
+  RecordType: z.string().min(1).max(40),
+  MessageID: z.string().min(1).max(100),
+});
+
+const STATUS_BY_RECORD: Record<string, 'delivered' | 'bounced' | 'complained'> = {
+  Delivery: 'delivered',
+  Bounce: 'bounced',
+  SpamComplaint: 'complained',
+};
+
+/**
+ * Records one event. A bounce or complaint is final (a later Delivery of
+ * the same message does not undo it: staff have been asked to call); a
+ * Delivery after `sent` is `delivered`.
+ */
+export async function recordDeliveryEvent(db: Database, event: z.infer<typeof postmarkEventSchema>, now: Date = new Date()): Promise<'recorded' | 'ignored'> {
+  const status = STATUS_BY_RECORD[event.RecordType];
+  return db.transaction(async (tx) => {
+    const [row] = rowsOf<{ id: string; status: string; audience: MailAudience; booking_id: string | null }>(
+      await tx.execute(sql`select id, status, audience, booking_id from email_outbox where provider_id = ${event.MessageID} for update`),
+    );
+    if (!row) throw new AppError('not-found', 'Unknown message.');
+    if (!status) return 'ignored';
+    const final = row.status === 'bounced' || row.status === 'complained';
+    if (final && status === 'delivered') return 'ignored';
+    await tx.execute(sql`update email_outbox set status = ${status}, event_at = ${now.toISOString()}::timestamptz where id = ${row.id}::uuid`);
+    if (status !== 'delivered' && row.booking_id) await markBookingUndelivered(tx, row.booking_id, row.audience);
+    if (status !== 'delivered') console.warn(`email ${row.id}: ${status} (${row.audience})`);
+    return 'recorded';
+  });
+}
+
+/** POST /api/webhooks/postmark: credentials, then the JSON, then the event. */
+export async function postmarkWebhook(db: Database, req: Request): Promise<Response> {
+  assertWebhookCredentials(req);
+  const event = parseInput(postmarkEventSchema, await readJson(req));
+  const outcome = await recordDeliveryEvent(db, event);
+  return json({ [outcome]: true });
+}
