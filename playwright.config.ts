@@ -65,7 +65,9 @@ export default defineConfig({
     // `npm start` builds first; E2E_PREBUILT=1 serves the dist/ built just before (npm test, npm run test:e2e:dates).
     command: process.env.E2E_PREBUILT ? 'npm run serve' : 'npm start',
     url: `${baseURL}/api/appointment-types`,
-    timeout: 240_000,
+    // The build takes about a minute on a quiet two-core machine and past four
+    // with three other heavy jobs beside it; starting the server, seconds.
+    timeout: process.env.E2E_PREBUILT ? 120_000 : 600_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
