@@ -239,8 +239,11 @@ test.describe.serial('practice operations', () => {
 
     // Both emails carry the reference shown on the success screen.
     // The confirmation to the patient and the practice's notification (which names no patient).
-    let mails = (await readOutbox(outbox())).filter((m) => m.headers.to === email || (m.headers.to === PRACTICE_EMAIL && m.text.includes(`Buchungsnummer: ${reference}`)));
-    expect(mails).toHaveLength(2);
+    const bookingMails = async () =>
+      (await readOutbox(outbox())).filter((m) => m.headers.to === email || (m.headers.to === PRACTICE_EMAIL && m.text.includes(`Buchungsnummer: ${reference}`)));
+    // Sent right after the answer, not with it.
+    await expect.poll(async () => (await bookingMails()).length).toBe(2);
+    let mails = await bookingMails();
     for (const mail of mails) expect(mail.text).toContain(`Buchungsnummer: ${reference}`);
     const confirmation = mails.find((m) => m.headers.to === email)!;
     const link = new URL(/(https?:\/\/\S+\/termin\/absagen\?token=[A-Za-z0-9_-]+)/.exec(confirmation.text)![1]!);

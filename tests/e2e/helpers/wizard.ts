@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { formatLongDate } from '../../../src/lib/dates';
-import { readOutbox } from '../../helpers/eml';
+import { readOutbox, type ParsedEml } from '../../helpers/eml';
 import { bookingRequest } from '../../helpers/patient';
 import { settled } from './axe';
 import { showMonthOf } from './calendar';
@@ -50,10 +50,26 @@ export async function mailsTo(address: string) {
   return (await readOutbox(outbox())).filter((m) => m.headers.to === address || m.headers['reply-to'] === address);
 }
 
-/** The practice's notification of the booking with `reference` (it names no patient, so it is found by the reference). */
-export async function practiceNotificationOf(reference: string) {
-  return (await readOutbox(outbox())).find((m) => m.headers.to === 'praxis@localhost' && m.subject.startsWith('Neue Online-Buchung') && m.text.includes(`Buchungsnummer: ${reference}`));
+/**
+ * The first email in the outbox that `matches`, once it is there: the outbox
+ * sends right after the answer, not with it (docs/decisions/035-email-outbox.md).
+ */
+export async function arrivedMail(matches: (m: ParsedEml) => boolean, what: string, dir = outbox()): Promise<ParsedEml> {
+  let found: ParsedEml | undefined;
+  await expect.poll(async () => (found = (await readOutbox(dir)).find(matches)) !== undefined, { message: `${what} in the outbox` }).toBe(true);
+  return found!;
 }
+
+/** The first email to `address` (that `matches`), once it is there. */
+export const mailTo = (address: string, matches: (m: ParsedEml) => boolean = () => true) =>
+  arrivedMail((m) => m.headers.to === address && matches(m), `an email to ${address}`);
+
+/** The practice's notification of the booking with `reference` (it names no patient, so it is found by the reference), once it is there. */
+export const practiceNotificationOf = (reference: string) =>
+  arrivedMail(
+    (m) => m.headers.to === 'praxis@localhost' && m.subject.startsWith('Neue Online-Buchung') && m.text.includes(`Buchungsnummer: ${reference}`),
+    `the practice's notification of ${reference}`,
+  );
 
 /** The reference in a confirmation email. */
 export const referenceIn = (text: string) => /Buchungsnummer: ([2-9A-HJKMNP-Z]{6})|Booking reference: ([2-9A-HJKMNP-Z]{6})/.exec(text)!.slice(1).find(Boolean)!;
