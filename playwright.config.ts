@@ -35,10 +35,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
-  // Sized for a machine twice as slow as a quiet one, and then some: on a quiet
-  // two-core machine the slowest test without a timeout of its own takes about
-  // 12 s and an awaited condition about 2 s; with three other heavy jobs beside
-  // it, 31 s and 6 s.
+  // Sized for a machine far busier than twice a quiet one: with other heavy
+  // jobs on the two cores (load average about 20) the slowest test without a
+  // timeout of its own took 31 s; a test taking longer sets its own.
   timeout: 60_000,
   expect: { timeout: 15_000 },
   use: {
