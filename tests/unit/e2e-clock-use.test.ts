@@ -8,7 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATE_SPECS, QUICK } from '../../scripts/e2e-dates';
+import { DATE_SPECS, QUICK } from '../../scripts/date-matrix';
 
 const E2E = path.resolve('tests/e2e');
 
@@ -24,7 +24,7 @@ describe('e2e specs', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('that pick or compute a date are all in the date matrix (scripts/e2e-dates.ts)', async () => {
+  it('that pick or compute a date are all in the date matrix (scripts/date-matrix.ts)', async () => {
     const datePicking = /helpers\/clock'|chooseSlot|onDateWithTimes|bookWithLink|pickSlot|showMonthOf|addDaysToDate/;
     const missing: string[] = [];
     for (const name of (await readdir(E2E)).filter((f) => f.endsWith('.spec.ts'))) {

@@ -32,13 +32,26 @@ type Route = (url: string, init?: RequestInit) => Response | Promise<Response>;
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/**
+ * An availability answer with only the days the request asked for (from–to),
+ * as the server gives them: at a month's end "tomorrow" is next month's, and
+ * the wizard finds it by asking for that month.
+ */
+async function onlyAskedDays(url: string, response: Response): Promise<Response> {
+  const body = response.ok ? ((await response.clone().json().catch(() => null)) as { days?: Array<{ date: string }> } | null) : null;
+  if (!body?.days) return response;
+  const asked = new URL(url, 'http://localhost').searchParams;
+  const [from, to] = [asked.get('from') ?? '', asked.get('to') ?? '9999'];
+  return json({ ...body, days: body.days.filter((d) => d.date >= from && d.date <= to) }, response.status);
+}
+
 function stubApi(routes: { types?: Route; availability?: Route; bookings?: Route }) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.startsWith('/api/appointment-types')) return (routes.types ?? (() => json([TYPE])))(url, init);
     if (url.startsWith('/api/availability')) {
       const date = addDaysToDate(berlinToday(), 1);
-      return (routes.availability ?? (() => json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: ['09:00', '09:20'] }] })))(url, init);
+      return onlyAskedDays(url, await (routes.availability ?? (() => json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: ['09:00', '09:20'] }] })))(url, init));
     }
     if (url.startsWith('/api/bookings')) return routes.bookings!(url, init);
     throw new Error(`unexpected ${url}`);
