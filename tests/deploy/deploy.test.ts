@@ -325,8 +325,8 @@ beforeAll(async () => {
   }
   controlPort = Number(/runtime listening on (\d+)/.exec(runtimeLog)![1]);
   step('runtime');
-  // A quiet two-core machine needs about N minutes; a machine four times as
-  // busy ran past 20.
+  // Mostly npm and Netlify's builds: with other heavy jobs on the two cores
+  // (load average 25 and more) it ran past 20 minutes.
 }, 1_800_000);
 
 afterAll(async () => {
