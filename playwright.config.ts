@@ -9,6 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { clockEnv } from './tests/e2e/helpers/clock';
 
 if (!process.env.E2E_PORT) {
   process.env.E2E_PORT = execFileSync(process.execPath, [
@@ -34,8 +35,11 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Sized for a machine far busier than twice a quiet one: with other heavy
+  // jobs on the two cores (load average about 20) the slowest test without a
+  // timeout of its own took 31 s; a test taking longer sets its own.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -57,9 +61,12 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'npm start',
+    // `npm start` builds first; E2E_PREBUILT=1 serves the dist/ built just before (npm test, npm run test:e2e:dates).
+    command: process.env.E2E_PREBUILT ? 'npm run serve' : 'npm start',
     url: `${baseURL}/api/appointment-types`,
-    timeout: 240_000,
+    // The build takes about a minute on a quiet two-core machine and past four
+    // with three other heavy jobs beside it; starting the server, seconds.
+    timeout: process.env.E2E_PREBUILT ? 120_000 : 600_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
@@ -75,6 +82,8 @@ export default defineConfig({
       REQUESTS_PER_CLIENT_MAX: '1000',
       // The tests run at any time of day; offers otherwise wait for 07:00–20:00 (development only).
       WAITLIST_OFFERS_ANY_HOUR: 'true',
+      // E2E_NOW=2026-12-31T19:30:00+01:00 runs the suite on that day (tests/e2e/helpers/clock.ts).
+      ...clockEnv(),
     },
   },
 });

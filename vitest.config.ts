@@ -15,6 +15,10 @@ export default defineConfig({
           environment: 'node',
           env: { APP_ENV: 'development' },
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          // Timeouts here and below allow a machine twice as slow as a quiet
+          // one, three times over (docs/architecture.md, Tests).
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
       {
@@ -24,6 +28,8 @@ export default defineConfig({
           environment: 'jsdom',
           env: { APP_ENV: 'development' },
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

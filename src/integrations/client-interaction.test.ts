@@ -4,10 +4,16 @@
  * committed is held back, then sent once to the island; never to both the browser and
  * the island, and never twice.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import interaction from './client-interaction';
 
+// The directive waits for the island in 20 ms steps: a fake clock moves
+// through them at once, and "nothing happened meanwhile" means a known time.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 afterEach(() => {
+  vi.useRealTimers();
   document.body.innerHTML = '';
 });
 
@@ -34,7 +40,7 @@ function setUp() {
   return { island, form, button, islandSubmits, commit, load, hydrate, browserPosts };
 }
 
-const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+const tick = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 describe('client:interaction', () => {
   it('loads nothing before the visitor interacts', async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { ADMIN, hydrated, signIn } from './helpers/admin';
 
 test.describe.serial('admin access', () => {

@@ -4,7 +4,9 @@
  * dialogs work with the keyboard. Everything here happens on a type this
  * file creates and deletes again, so the other specs see the seed data.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
+import { berlinToday } from './helpers/clock';
 import { addDaysToDate, weekdayOf } from '../../src/lib/berlin-time';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { needsReorder } from '../../src/lib/inventory';
@@ -15,7 +17,6 @@ import { bookingRequest } from '../helpers/patient';
 
 const TYPE = 'E2E Sprechstunde';
 const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 const axe = expectNoAxeViolations;
 

@@ -2,7 +2,8 @@
  * The back office on a phone: toasts never cover
  * the header's controls.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { ADMIN, signInAsAdmin } from './helpers/admin';
 import { expectNoAxeViolations } from './helpers/axe';
 import { expectFitsScreen, PHONE } from './helpers/phone';

@@ -5,16 +5,17 @@
  * through sign-in when signed out. Everything runs on a type this file
  * makes and removes again.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
+import { berlinToday } from './helpers/clock';
 import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatLongDate } from '../../src/lib/dates';
 import { bookingRequest, testCaller } from '../helpers/patient';
 import { ADMIN, signIn, signInAsAdmin } from './helpers/admin';
-import { practiceNotificationOf, referenceIn, mailsTo } from './helpers/wizard';
+import { practiceNotificationOf, referenceIn, mailTo } from './helpers/wizard';
 
 const stamp = Date.now();
 const TYPE = `Ankunft ${stamp}`;
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 let typeId = '';
 
@@ -82,7 +83,7 @@ test.describe.serial('arrival and the practice notification', () => {
     const email = `ankunft-${stamp}@example.org`;
     const res = await page.request.post('/api/bookings', { data: bookingRequest(typeId, date, '10:00', { email }) });
     expect(res.status()).toBe(201);
-    const confirmation = (await mailsTo(email)).find((m) => m.headers.to === email)!;
+    const confirmation = await mailTo(email);
     const reference = referenceIn(confirmation.text);
     const notification = (await practiceNotificationOf(reference))!;
     for (const text of ['Erika', 'Mustermann', email, '5550123']) expect(notification.raw).not.toContain(text);

@@ -4,7 +4,8 @@
  * interacts with the form. Its answer is the site's own page
  * (header and footer) with the outcome, and keeps what was typed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import path from 'node:path';
 import { readOutbox } from '../helpers/eml';
 import { axe } from './helpers/axe';

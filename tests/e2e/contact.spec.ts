@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { readOutbox } from '../helpers/eml';
 import { startSecondServer, type SecondServer } from './helpers/second-server';
 
@@ -72,13 +73,16 @@ for (const lang of ['de', 'en'] as const) {
       const subject = `E2E ${lang} ${Date.now()}`;
       await open(page, lang, t.path);
       await fill(page, lang, subject);
-      // Hold the request briefly so the submitting state is observable.
+      // Hold the request until the submitting state has been seen.
+      let release!: () => void;
+      const seen = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/contact', async (route) => {
-        await new Promise((r) => setTimeout(r, 400));
+        await seen;
         await route.continue();
       });
       await page.getByRole('button', { name: t.submit }).click();
       await expect(page.getByRole('button', { name: t.sending })).toBeDisabled();
+      release();
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: t.sent });
       await expect(toast).toBeVisible();
       await expect(toast).toHaveAttribute('data-type', 'success');

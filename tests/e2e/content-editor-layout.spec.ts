@@ -7,8 +7,9 @@
  * (docs/decisions/031-content-editor-second-pass.md). Nothing is saved, so
  * this runs on the shared e2e server.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './helpers/test';
 import { signInAsAdmin } from './helpers/admin';
 import { WCAG22_AA } from './helpers/axe';
 

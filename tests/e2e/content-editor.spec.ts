@@ -10,7 +10,8 @@
  * docs/decisions/031-content-editor-second-pass.md).
  */
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { ensureAdmin, signIn, ADMIN } from './helpers/admin';
 import { copyProject, type ProjectCopy } from './helpers/project-copy';
 import { startSecondServer, type SecondServer } from './helpers/second-server';

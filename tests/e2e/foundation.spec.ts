@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 
 test.describe('public layout', () => {
   test('German home page: language, navigation, footer links', async ({ page }) => {

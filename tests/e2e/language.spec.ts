@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 
 /** Main-frame navigations of a page, to prove detection settles without a loop. */
 function trackNavigations(page: Page): string[] {
@@ -9,10 +10,14 @@ function trackNavigations(page: Page): string[] {
   return urls;
 }
 
+/**
+ * The page has loaded and moved no further: detection runs in the head while
+ * the page is parsed, so a second move would have asked for its page before
+ * the network fell quiet (networkidle: no request for 500 ms).
+ */
 async function settle(page: Page) {
+  await page.waitForLoadState('load');
   await page.waitForLoadState('networkidle');
-  // Long enough for a second redirect to show if there were one.
-  await page.waitForTimeout(300);
 }
 
 async function contextWith(browser: Browser, locale: string, stored?: string) {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 
 const labels = {
   de: { nav: 'Hauptnavigation', open: 'Menü öffnen', close: 'Menü schließen', home: '/', items: [['Praxis', '/'], ['Online buchen', '/termin'], ['Laboruntersuchungen', '/laboruntersuchungen'], ['Team', '/team'], ['Kontakt', '/kontakt']] },
@@ -33,8 +34,15 @@ for (const lang of ['de', 'en'] as const) {
       const header = page.locator('#site-nav');
       await expect(header).toHaveAttribute('data-compact', 'false');
       const tall = (await header.boundingBox())!.height;
-      await page.evaluate(() => window.scrollTo(0, 40));
-      await page.waitForTimeout(100);
+      // 40 px: once the page has handled the scroll (its listener runs before
+      // this one), the header is still the tall one.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            window.addEventListener('scroll', () => resolve(), { once: true });
+            window.scrollTo(0, 40);
+          }),
+      );
       await expect(header).toHaveAttribute('data-compact', 'false');
       await page.evaluate(() => window.scrollTo(0, 51));
       await expect(header).toHaveAttribute('data-compact', 'true');

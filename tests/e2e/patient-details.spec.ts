@@ -8,7 +8,8 @@
  * AA) on every new state. The contact form without JavaScript is in
  * contact-no-js.spec.ts.
  */
-import { devices, expect, test, type Page } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { parse } from 'date-fns';
 import { de as deLocale } from 'date-fns/locale/de';
 import { enGB } from 'date-fns/locale/en-GB';

@@ -4,7 +4,8 @@
  * either language, axe with the WCAG 2.2 AA rules on every page and wizard
  * step, and focus never hidden under the fixed header.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { axe, settled } from './helpers/axe';
 import { bothLanguages } from './support/public-pages';
 import { onDateWithTimes } from './helpers/wizard';

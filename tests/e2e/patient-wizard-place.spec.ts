@@ -11,8 +11,11 @@
  * time when moving; a 429 names how long to wait; the contact form offline
  * says so and keeps the text.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { formatLongDate } from '../../src/lib/dates';
+import { showMonthOf } from './helpers/calendar';
+import { berlinDate } from './helpers/clock';
 import { bookWithLink, de, en, onDateWithTimes, uniqueEmail, type Texts } from './helpers/wizard';
 
 // The service worker's precache downloads would keep the network busy between the many page loads here.
@@ -79,9 +82,6 @@ const T = {
     success: 'Appointment successfully booked!',
   },
 } as const;
-
-const berlinDate = (offsetDays: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offsetDays * 864e5));
 
 /** The fixed site header's bottom edge in the viewport. */
 const headerBottom = (page: Page) => page.locator('#site-nav').evaluate((el) => el.getBoundingClientRect().bottom);
@@ -247,25 +247,23 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       test('the calendar greys out a today without free times; moving shows the own time as "Ihr Termin", not as a choice', async ({ page, request }) => {
         const today = berlinDate(0);
         const later = berlinDate(2);
-        await page.route('**/api/availability?*', (route) =>
-          route.fulfill({
-            contentType: 'application/json',
-            body: JSON.stringify({ timezone: 'Europe/Berlin', days: [{ date: today, times: [] }, { date: later, times: ['09:00', '09:20'] }] }),
-          }),
-        );
+        // Answers each month's request with its own days, as the server does (at a month's end, later is next month's).
+        await page.route('**/api/availability?*', (route) => {
+          const asked = new URL(route.request().url()).searchParams;
+          const days = [{ date: today, times: [] }, { date: later, times: ['09:00', '09:20'] }].filter((d) => d.date >= asked.get('from')! && d.date <= asked.get('to')!);
+          return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ timezone: 'Europe/Berlin', days }) });
+        });
         await page.goto(w.path);
         await page.getByRole('button', { name: w.choose(x.type) }).click();
         await expect(page.getByRole('group', { name: w.times }).getByRole('button', { name: x.time('09:00') })).toBeVisible();
-        if (today.slice(0, 7) === later.slice(0, 7)) {
-          const todayCell = page.locator(`[data-day="${today}"]`);
-          await expect(todayCell.getByRole('button')).toBeDisabled();
-          const accent = await page.locator(`[data-day="${later}"]`).evaluate(() =>
-            getComputedStyle(document.querySelector('.rdp-root')!).getPropertyValue('--rdp-accent-color'),
-          );
-          const color = await todayCell.evaluate((el) => getComputedStyle(el).color);
-          const plain = await page.locator('.rdp-day.rdp-disabled:not(.rdp-today):not(.rdp-outside)').first().evaluate((el) => getComputedStyle(el).color);
-          expect(color, `today (accent ${accent.trim()}) looks like any day that cannot be chosen`).toBe(plain);
-        }
+        // At a month's end the calendar opens on the next month, where the free date is: turn back to today's.
+        await showMonthOf(page, today, lang);
+        const todayCell = page.locator(`[data-day="${today}"]`);
+        await expect(todayCell.getByRole('button')).toBeDisabled();
+        const accent = await page.locator('.rdp-root').evaluate((root) => getComputedStyle(root).getPropertyValue('--rdp-accent-color'));
+        const color = await todayCell.evaluate((el) => getComputedStyle(el).color);
+        const plain = await page.locator('.rdp-day.rdp-disabled:not(.rdp-today):not(.rdp-outside)').first().evaluate((el) => getComputedStyle(el).color);
+        expect(color, `today (accent ${accent.trim()}) looks like any day that cannot be chosen`).toBe(plain);
         await page.unroute('**/api/availability?*');
 
         const { day, linkPath } = await bookWithLink(request, 'Check-up', lang, 3);

@@ -11,7 +11,9 @@
  * every day, 20 minutes) on dates several days ahead; it goes at the end.
  */
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
+import { berlinToday } from './helpers/clock';
 import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatShortDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
@@ -21,7 +23,6 @@ import { hydrated, pickSlot, signInAsAdmin, fillCaller } from './helpers/admin';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const stamp = Date.now();
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
 
 interface Type {

@@ -11,7 +11,9 @@
  * of day nor the other specs' bookings matter; the types go again at the end.
  */
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
+import { berlinToday } from './helpers/clock';
 import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { practice } from '../../src/lib/practice';
@@ -23,7 +25,6 @@ import { startSecondServer, type SecondServer } from './helpers/second-server';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const stamp = Date.now();
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 /** Every start time of a 20-minute type in 08:00–12:00. */
 const ALL_TIMES = ['08:00', '08:20', '08:40', '09:00', '09:20', '09:40', '10:00', '10:20', '10:40', '11:00', '11:20', '11:40'];
 /** The practice's own address in development (src/server/env.server.ts LOCAL_DEFAULTS). */
@@ -238,8 +239,11 @@ test.describe.serial('practice operations', () => {
 
     // Both emails carry the reference shown on the success screen.
     // The confirmation to the patient and the practice's notification (which names no patient).
-    let mails = (await readOutbox(outbox())).filter((m) => m.headers.to === email || (m.headers.to === PRACTICE_EMAIL && m.text.includes(`Buchungsnummer: ${reference}`)));
-    expect(mails).toHaveLength(2);
+    const bookingMails = async () =>
+      (await readOutbox(outbox())).filter((m) => m.headers.to === email || (m.headers.to === PRACTICE_EMAIL && m.text.includes(`Buchungsnummer: ${reference}`)));
+    // Sent right after the answer, not with it.
+    await expect.poll(async () => (await bookingMails()).length).toBe(2);
+    let mails = await bookingMails();
     for (const mail of mails) expect(mail.text).toContain(`Buchungsnummer: ${reference}`);
     const confirmation = mails.find((m) => m.headers.to === email)!;
     const link = new URL(/(https?:\/\/\S+\/termin\/absagen\?token=[A-Za-z0-9_-]+)/.exec(confirmation.text)![1]!);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { bothLanguages, publicPages } from './support/public-pages';
 
 /** Every public page starts without a stored language and with a browser of the page's language. */
@@ -10,6 +11,12 @@ async function openAs(page: Page, lang: 'de' | 'en', path: string) {
   await page.context().addInitScript((l) => localStorage.setItem('i18nextLng', l), lang);
   await page.goto(path);
   await expect(page).toHaveURL(path === '/' ? /\/$/ : new RegExp(`${path.replace(/\/$/, '')}/?$`));
+}
+
+/** Every toast has mounted and finished its entry transition (contrast mid-fade is meaningless). */
+async function toastsSettled(page: Page) {
+  await expect(page.locator('[data-sonner-toast]:not([data-mounted="true"])')).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 for (const p of bothLanguages) {
@@ -81,7 +88,7 @@ test('the mobile menu and a contact form with errors have no accessibility viola
   await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeVisible();
   // The required-fields toast is open too (name and message are empty).
   await expect(page.getByText('Bitte füllen Sie alle Pflichtfelder aus.')).toBeVisible();
-  await page.waitForTimeout(500); // the toast's entry animation
+  await toastsSettled(page);
   results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`) }))).toEqual([]);
   // And the success toast.
@@ -91,7 +98,7 @@ test('the mobile menu and a contact form with errors have no accessibility viola
   await page.getByLabel(/^Nachricht/).fill('Hallo');
   await page.getByRole('button', { name: 'Nachricht senden' }).click();
   await expect(page.getByText('Nachricht gesendet!')).toBeVisible();
-  await page.waitForTimeout(500); // the toast's entry animation
+  await toastsSettled(page);
   results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`) }))).toEqual([]);
 });

@@ -4,7 +4,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { devices, expect, test, type Page } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 
 const iPhone = devices['iPhone 13'];
 const asIPhone = { userAgent: iPhone.userAgent, viewport: iPhone.viewport, isMobile: true, hasTouch: true };
@@ -99,7 +100,8 @@ test.describe('service worker', () => {
       const tookOver = await page.evaluate(
         () =>
           new Promise<string>((resolve) => {
-            const timer = setTimeout(() => resolve('still the old worker'), 10_000);
+            // The bound only ends a run in which the new worker never takes over (it installs first: precache downloads).
+            const timer = setTimeout(() => resolve('still the old worker'), 30_000);
             navigator.serviceWorker.addEventListener('controllerchange', () => {
               clearTimeout(timer);
               resolve('new worker in control');
@@ -187,11 +189,11 @@ test.describe('on an iPhone', () => {
     await expect(banner).toBeHidden();
 
     // Six days later it is still suppressed; eight days later it is back.
-    await page.evaluate((at) => localStorage.setItem('installBannerDismissedAt', String(at)), Date.now() - 6 * DAY);
+    await page.evaluate((ago) => localStorage.setItem('installBannerDismissedAt', String(Date.now() - ago)), 6 * DAY);
     await page.reload();
     await bannerDecided(page);
     await expect(banner).toBeHidden();
-    await page.evaluate((at) => localStorage.setItem('installBannerDismissedAt', String(at)), Date.now() - 8 * DAY);
+    await page.evaluate((ago) => localStorage.setItem('installBannerDismissedAt', String(Date.now() - ago)), 8 * DAY);
     await page.reload();
     await expect(banner).toBeVisible();
   });

@@ -11,7 +11,9 @@
  * second page (the week in landscape).
  */
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
+import { berlinToday } from './helpers/clock';
 import { addDaysToDate, weekdayOf } from '../../src/lib/berlin-time';
 import { formatLongDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
@@ -20,7 +22,6 @@ import { hydrated, pickSlot, signInAsAdmin } from './helpers/admin';
 import { PHONE } from './helpers/phone';
 
 const stamp = Date.now();
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 const mondayOf = (date: string) => addDaysToDate(date, -((weekdayOf(date) + 6) % 7));
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;

@@ -6,7 +6,10 @@
  * and cancel the phone booking, seeing the number to call. Runs on a type
  * this file makes and removes again.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
+import { berlinToday } from './helpers/clock';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatShortDate } from '../../src/lib/dates';
 import { fillCaller, hydrated, pickSlot, signInAsAdmin } from './helpers/admin';
@@ -19,7 +22,6 @@ const TYPE = `Empfang ${stamp}`;
 const LAST = `Müller-Zwölfhaus`;
 const FIRST = `Jörg`;
 const PHONE_NUMBER = '0211 4445566';
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 const date = addDaysToDate(berlinToday(), 2);
 
 let typeId = '';

@@ -6,7 +6,9 @@
  * see the seed data.
  */
 import { extractText, getDocumentProxy } from 'unpdf';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
+import { berlinToday } from './helpers/clock';
 import { addDaysToDate, weekdayOf } from '../../src/lib/berlin-time';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { bookingRequest, testCaller } from '../helpers/patient';
@@ -17,7 +19,6 @@ import { expectFramed } from './helpers/print';
 
 const stamp = Date.now();
 const TYPE = `Woche ${stamp}`;
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 const mondayOf = (date: string) => addDaysToDate(date, -((weekdayOf(date) + 6) % 7));
 
 const today = berlinToday();

@@ -6,12 +6,12 @@
  * practice's notice in the outbox, and the link working for the new time.
  */
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { axe } from './helpers/axe';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
 import { icsOf } from '../helpers/ics';
-import { bookWithLink } from './helpers/wizard';
+import { arrivedMail, bookWithLink, mailTo } from './helpers/wizard';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const TYPE = 'Reisemedizinische Beratung';
@@ -64,8 +64,7 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
   await expect(times.getByRole('button', { name: `${newTime} Uhr`, exact: true })).toHaveCount(0);
 
   // The practice's notice: reference, old and new time.
-  const notice = (await readOutbox(outbox())).find((m) => m.subject.startsWith('Termin verschoben durch Patient/in:') && m.text.includes(booking.reference))!;
-  expect(notice, 'the practice notice in the outbox').toBeDefined();
+  const notice = await arrivedMail((m) => m.subject.startsWith('Termin verschoben durch Patient/in:') && m.text.includes(booking.reference), 'the practice notice');
   expect(notice.subject).toBe(`Termin verschoben durch Patient/in: ${TYPE}, jetzt ${formatShortDate(day.date)} um ${newTime} Uhr`);
   expect(notice.text).toContain(`Buchungsnummer: ${booking.reference}`);
   expect(notice.text).toContain(`Bisheriger Termin: ${formatLongDate(day.date, 'de')}, ${oldTime} Uhr`);
@@ -73,8 +72,7 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
   expect(notice.text).toContain('Verschoben über: Link der Patientin / des Patienten');
 
   // The patient's own confirmation: the new time and an .ics replacing the entry.
-  const confirmation = (await readOutbox(outbox())).find((m) => m.headers.to === email && m.subject.startsWith('Terminänderung bestätigt'))!;
-  expect(confirmation, 'the patient\'s confirmation in the outbox').toBeDefined();
+  const confirmation = await mailTo(email, (m) => m.subject.startsWith('Terminänderung bestätigt'));
   expect(confirmation.text).toContain(`Neue Uhrzeit: ${newTime} Uhr`);
   expect(confirmation.text).toContain(linkPath);
   expect(icsOf(confirmation)).toMatchObject({ method: 'REQUEST', uid: `${booking.id}@localhost`, sequence: 1 });

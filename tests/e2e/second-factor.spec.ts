@@ -5,14 +5,20 @@
  * signs out and signs in again with password and code. The e2e admin keeps
  * signing in without a factor (the other specs rely on it).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
+import { now } from './helpers/clock';
 import { Secret, TOTP } from 'otpauth';
 import { hydrated, signIn, signInAsAdmin } from './helpers/admin';
 import { expectNoAxeViolations } from './helpers/axe';
 
 const COLLEAGUE = { email: `zwei-faktor-${Date.now()}@example.org`, password: 'zwei-faktor-passwort-123' };
 
-const totpOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+/** "The app": codes and steps on the suite's clock, which the server's check also reads. */
+function totpOf(secret: string) {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+  return { counter: () => totp.counter({ timestamp: now().getTime() }), generate: () => totp.generate({ timestamp: now().getTime() }) };
+}
 
 async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);

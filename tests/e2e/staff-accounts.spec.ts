@@ -6,7 +6,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
+import { berlinToday } from './helpers/clock';
 import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatLongDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
@@ -20,7 +22,6 @@ const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
 const stamp = Date.now();
 const COLLEAGUE = { email: `kollegin-${stamp}@example.org`, password: 'start-passwort-123', next: 'geaendert-passwort-456' };
 const INVITED = { email: `eingeladen-${stamp}@example.org`, password: 'eigenes-passwort-789' };
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 /** The path and query of the newest password link emailed to an address. */
 async function linkFor(address: string, subject: string): Promise<string> {

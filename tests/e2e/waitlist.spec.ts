@@ -13,7 +13,8 @@
  * - the one who lost the race sees "Schon vergeben" and takes the next
  *   free time with the same link.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { longDate, shortWhen } from '../../src/lib/plain-dates';
 import { icsOf } from '../helpers/ics';
 import { expectNoAxeViolations } from './helpers/axe';

@@ -91,9 +91,14 @@ export async function startPgBouncer({ serverUrl, mode = 'transaction', auth = '
     port,
     url: url.href,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        // It exits at once; should it hang, it is killed, and gone before its folder is.
+        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(killer);
+      }
       await rm(dir, { recursive: true, force: true });
     },
   };

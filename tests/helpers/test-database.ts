@@ -9,7 +9,6 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { Database } from '../../db/client';
 import { closeDb, getDb } from '../../src/server/database.server';
-import { migrateServerDatabase } from '../../db/migrate';
 import { settled } from './http';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -42,11 +41,24 @@ export async function createEmptyDatabase(): Promise<{ url: string; drop(): Prom
   return { url, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
-/** Creates an empty, migrated database on the real server and returns its URL. */
+/**
+ * Creates a migrated database on the real server and returns its URL: a copy
+ * of the template the harness migrated once (tests/setup/postgres-server.ts).
+ */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const created = await createEmptyDatabase();
-  await migrateServerDatabase(created.url);
-  return created;
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(`create database ${name} template ${inject('postgresTemplate')}`);
+      break;
+    } catch (error) {
+      // 55006: the template is being copied by another worker's create at this moment.
+      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+  const url = inject('postgresAdminUrl').replace(/\/postgres$/, `/${name}`);
+  return { url, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
 export async function useTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {

@@ -52,13 +52,17 @@ async function everyTableAsText(t: TestBed): Promise<{ tables: string[]; text: s
   return { tables, text: out.join('\n') };
 }
 
-/** An email port that records what it would send, optionally slowly or failing. */
-function recordingSender(options: { delayMs?: number; fail?: boolean } = {}) {
+/** An email port that records what it would send, optionally failing, or waiting for `before` on its first send. */
+function recordingSender(options: { before?: () => Promise<void>; fail?: boolean } = {}) {
   const sent: EmailMessage[] = [];
+  let first = true;
   const sender: EmailSender = {
     kind: 'outbox',
     async send(message) {
-      if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+      if (first && options.before) {
+        first = false;
+        await options.before();
+      }
       if (options.fail) {
         const error = new Error('mail service down');
         error.name = 'PostmarkError';
@@ -394,8 +398,23 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
     expect(await reminderRows()).toHaveLength(count);
     const keys = await dataKeyRing();
     const now = at('2030-01-08T12:00:00Z');
-    const a = recordingSender({ delayMs: 15 });
-    const b = recordingSender({ delayMs: 15 });
+    // On Postgres each run holds its first reminder until the other run is
+    // sending too: both really work side by side, each on rows the other
+    // skipped (PGlite runs one transaction at a time, so there they take turns).
+    let arrived = 0;
+    let bothSending!: () => void;
+    const both = new Promise<void>((resolve) => (bothSending = resolve));
+    const barrier =
+      kind === 'postgres'
+        ? {
+            before: async () => {
+              if (++arrived === 2) bothSending();
+              await both;
+            },
+          }
+        : {};
+    const a = recordingSender(barrier);
+    const b = recordingSender(barrier);
     const [ra, rb] = await Promise.all([
       sendDueReminders(t.db, { sender: a.sender, siteUrl: 'https://praxis.example', keys, now, batchSize: 4 }),
       sendDueReminders(t.db, { sender: b.sender, siteUrl: 'https://praxis.example', keys, now, batchSize: 4 }),
@@ -404,7 +423,6 @@ describe.each(databaseKinds)('appointment contact and reminders on %s', (kind) =
     expect(addresses).toEqual(Array.from({ length: count }, (_, i) => `p${i}@example.org`).sort());
     expect(ra.sent + rb.sent).toBe(count);
     if (kind === 'postgres') {
-      // Both runs really worked side by side, each on rows the other skipped.
       expect(ra.sent).toBeGreaterThan(0);
       expect(rb.sent).toBeGreaterThan(0);
     }

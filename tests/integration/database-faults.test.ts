@@ -20,12 +20,23 @@ import { call } from '../helpers/http';
 import { startNeonWsProxy, type NeonWsProxy } from '../helpers/neon-ws-proxy';
 import { useTestBed } from '../setup/test-bed';
 
+/** Terminates every other connection to the database and waits until their backends have exited; answers how many. */
 async function terminateOthers(dbName: string): Promise<number> {
   const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
   await admin.connect();
   try {
-    const res = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
-    return res.rowCount ?? 0;
+    // In the select list, so only the rows the filter kept are terminated.
+    const res = await admin.query<{ pid: number; terminated: boolean }>(
+      'select pid, pg_terminate_backend(pid) as terminated from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [dbName],
+    );
+    const pids = res.rows.filter((r) => r.terminated).map((r) => r.pid);
+    // pg_terminate_backend only signals: the connection is gone once the backend is.
+    await vi.waitFor(async () => expect((await admin.query('select pid from pg_stat_activity where pid = any($1::int[])', [pids])).rows).toEqual([]), {
+      timeout: 30_000,
+      interval: 20,
+    });
+    return pids.length;
   } finally {
     await admin.end();
   }
@@ -89,8 +100,7 @@ describe.each(['node-postgres', 'neon'] as const)('database faults with the %s d
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect((await types()).status).toBe(200);
     expect(await terminateOthers(dbName)).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(warn.mock.calls.flat().join(' ')).toMatch(/database connection dropped/);
+    await vi.waitFor(() => expect(warn.mock.calls.flat().join(' ')).toMatch(/database connection dropped/), { timeout: 30_000, interval: 20 });
     const res = await types();
     expect(res.status).toBe(200);
     warn.mockRestore();
@@ -103,7 +113,6 @@ describe.each(['node-postgres', 'neon'] as const)('database faults with the %s d
       .transaction(async (tx) => {
         await tx.execute(sql`select 1`);
         expect(await terminateOthers(dbName)).toBeGreaterThan(0);
-        await new Promise((r) => setTimeout(r, 300));
         await tx.execute(sql`select 1`);
       })
       .then(

@@ -132,8 +132,19 @@ export const config = { path: ['/api/echo', '/api/echo/:id'] };`,
   });
 });
 
-/** Sends raw bytes and resolves with what the server answered (status line first), or '' when it only closed. */
-function rawRequest(url: string, bytes: string, { abortAfterWrite = false } = {}): Promise<string> {
+/** A promise and the function that resolves it. */
+function signal() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/**
+ * Sends raw bytes and resolves with what the server answered (status line
+ * first), or '' when it only closed. With `abortWhen`, the client leaves
+ * (closes its socket) once the bytes are written and that promise resolved.
+ */
+function rawRequest(url: string, bytes: string, { abortWhen }: { abortWhen?: Promise<unknown> } = {}): Promise<string> {
   const { port } = new URL(url);
   return new Promise((resolve, reject) => {
     import('node:net').then(({ connect }) => {
@@ -143,7 +154,7 @@ function rawRequest(url: string, bytes: string, { abortAfterWrite = false } = {}
       socket.on('error', () => resolve(answer));
       socket.on('close', () => resolve(answer));
       socket.write(bytes, () => {
-        if (abortAfterWrite) setTimeout(() => socket.destroy(), 50);
+        if (abortWhen) void abortWhen.then(() => socket.destroy());
       });
     }, reject);
   });
@@ -154,6 +165,8 @@ describe('local server under hostile input (docs/decisions/001-local-runtime.md)
   let root: string;
   let running: RunningServer;
   const logged: string[] = [];
+  // The slow handler tells the test where it is: running, done.
+  let slow = { started: signal(), release: signal(), done: signal() };
 
   beforeAll(async () => {
     root = bed.tempDir;
@@ -184,7 +197,9 @@ describe('local server under hostile input (docs/decisions/001-local-runtime.md)
           handler: route({
             POST: async (req) => {
               const body = await req.text();
-              await new Promise((r) => setTimeout(r, 150));
+              slow.started.resolve();
+              await slow.release.promise;
+              slow.done.resolve();
               return new Response(body, { status: 201 });
             },
           }),
@@ -243,13 +258,16 @@ describe('local server under hostile input (docs/decisions/001-local-runtime.md)
   it('logs a client abort mid-body as one short line without a stack, once', async () => {
     logged.length = 0;
     const warn = vi.spyOn(console, 'warn');
+    // The client leaves once the server has the request's head and waits for the rest of the body.
+    const received = new Promise((resolve) => running.server.once('request', resolve));
     await rawRequest(
       running.url,
       'POST /api/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":',
-      { abortAfterWrite: true },
+      { abortWhen: received },
     );
-    await vi.waitFor(() => expect(logged.filter((l) => l.startsWith('client aborted'))).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(logged.filter((l) => l.startsWith('client aborted'))).toHaveLength(1), { timeout: 10_000 });
+    // Once: by the time the next request has its answer, nothing more came of this one.
+    await alive();
     expect(logged.filter((l) => l.startsWith('client aborted'))).toEqual(['client aborted POST /api/echo']);
     expect(logged.join('\n')).not.toMatch(/\n\s+at /);
     expect(warn).not.toHaveBeenCalled();
@@ -259,11 +277,15 @@ describe('local server under hostile input (docs/decisions/001-local-runtime.md)
 
   it('a client that leaves while the handler runs costs no error log and no crash', async () => {
     logged.length = 0;
+    slow = { started: signal(), release: signal(), done: signal() };
     const warn = vi.spyOn(console, 'warn');
     await rawRequest(running.url, 'POST /api/slow HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}', {
-      abortAfterWrite: true,
+      abortWhen: slow.started.promise,
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // The client has gone; now the handler finishes and its answer has nowhere to go.
+    slow.release.resolve();
+    await slow.done.promise;
+    await alive();
     expect(logged.filter((l) => !l.startsWith('client aborted'))).toEqual([]);
     expect(logged.length).toBeLessThanOrEqual(1);
     expect(warn).not.toHaveBeenCalled();
@@ -318,6 +340,10 @@ describe('work left after the answer (context.waitUntil, docs/decisions/013-pass
       const stopped = running.shutdown(5_000);
       let stoppedYet = false;
       void stopped.then(() => (stoppedYet = true));
+      // The shutdown is under way (no longer listening) and, given a moment
+      // more, still waits: the work holds it. Only a stop that ignored the
+      // work could end here; the moment is what is tested, not a condition.
+      await vi.waitFor(() => expect(running.server.listening).toBe(false), { timeout: 10_000 });
       await new Promise((r) => setTimeout(r, 100));
       expect(stoppedYet).toBe(false);
       release();

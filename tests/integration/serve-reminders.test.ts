@@ -55,8 +55,7 @@ describe('local server runs the reminder job', () => {
     child.stderr.on('data', (d) => (output += String(d)));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      for (let i = 0; i < 600 && !output.includes('site and API at'); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(output).toContain('site and API at');
+      await vi.waitFor(() => expect(output).toContain('site and API at'), { timeout: 60_000, interval: 50 });
       const origin = `http://localhost:${port}`;
       const res = await fetch(`${origin}/api/bookings`, {
         method: 'POST',
@@ -68,25 +67,24 @@ describe('local server runs the reminder job', () => {
       // Make it due now; the server's next tick sends it.
       await client.query(`update reminders set send_at = now() - interval '1 minute'`);
       const outbox = bed.outbox;
-      let reminderMails: Awaited<ReturnType<typeof readOutbox>> = [];
-      for (let i = 0; i < 100 && reminderMails.length === 0; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        reminderMails = (await readOutbox(outbox).catch(() => [])).filter((m) => m.subject.startsWith('Erinnerung'));
-      }
-      expect(reminderMails).toHaveLength(1);
+      const reminderMails = await vi.waitFor(
+        async () => {
+          const mails = (await readOutbox(outbox)).filter((m) => m.subject.startsWith('Erinnerung'));
+          expect(mails).toHaveLength(1);
+          return mails;
+        },
+        { timeout: 30_000, interval: 100 },
+      );
       expect(reminderMails[0]!.headers.to).toBe('erika@example.org');
-      for (let i = 0; i < 50 && (await client.query('select count(*)::int as n from reminders')).rows[0].n > 0; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      expect((await client.query('select count(*)::int as n from reminders')).rows[0].n).toBe(0);
+      await vi.waitFor(async () => expect((await client.query('select count(*)::int as n from reminders')).rows[0].n).toBe(0), { timeout: 30_000, interval: 100 });
       expect(output).toContain('reminders: 1 queued');
       // Queued and sent in the same run; its log line follows the file.
-      await vi.waitFor(() => expect(output).toContain('emails: 1 sent'), { timeout: 10_000, interval: 50 });
+      await vi.waitFor(() => expect(output).toContain('emails: 1 sent'), { timeout: 30_000, interval: 50 });
     } finally {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
     // Only one reminder, however many ticks passed.
     expect((await readOutbox(bed.outbox)).filter((m) => m.subject.startsWith('Erinnerung'))).toHaveLength(1);
-  }, 90_000);
+  }, 180_000);
 });

@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 interface Store {
   set(collection: string, key: string, value: unknown): void;
@@ -25,8 +25,8 @@ interface StoreClass {
   fromFile(file: URL): Promise<Store>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const realWriteFile = fs.writeFile;
+const realRename = fs.rename;
 
 async function storeClass(): Promise<StoreClass> {
   const url = pathToFileURL(path.resolve('node_modules/astro/dist/content/mutable-data-store.js')).href;
@@ -37,6 +37,7 @@ describe("Astro's content store writer", () => {
   let dir: string;
   afterEach(async () => {
     fs.writeFile = realWriteFile;
+    fs.rename = realRename;
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -44,16 +45,25 @@ describe("Astro's content store writer", () => {
     const MutableDataStore = await storeClass();
     dir = await mkdtemp(path.join(os.tmpdir(), 'praxis-store-'));
     const file = pathToFileURL(path.join(dir, 'data-store.json'));
-    // A busy machine: every write takes 400 ms.
+    // A busy machine: every write takes 400 ms. The test follows the writes
+    // (started, and finished by their rename into place) instead of the clock.
+    let written = 0;
+    let firstWriteStarted!: () => void;
+    const writing = new Promise<void>((resolve) => (firstWriteStarted = resolve));
     fs.writeFile = (async (...args: Parameters<typeof realWriteFile>) => {
-      await sleep(400);
+      firstWriteStarted();
+      await new Promise((resolve) => setTimeout(resolve, 400));
       return realWriteFile(...args);
     }) as typeof realWriteFile;
+    fs.rename = (async (...args: Parameters<typeof realRename>) => {
+      await realRename(...args);
+      written++;
+    }) as typeof realRename;
 
     const store = await MutableDataStore.fromFile(file);
     store.set('pages', 'de/home', { title: 'Startseite' });
     // Loading outlasts the save debounce: the first, partial write starts ...
-    await sleep(600);
+    await writing;
     // ... and the remaining pages arrive while it is still on disk.
     store.set('pages', 'de/impressum', { title: 'Impressum' });
     store.set('pages', 'de/datenschutz', { title: 'Datenschutzerklärung' });
@@ -62,8 +72,9 @@ describe("Astro's content store writer", () => {
     // What the build reads right after loading: every page.
     const read = async () => (await MutableDataStore.fromFile(file)).get('pages', 'de/datenschutz');
     expect(await read()).toEqual({ title: 'Datenschutzerklärung' });
-    // And it stays so: no late write puts back older data.
-    await sleep(1200);
+    // And it stays so: once both writes are in place (the unpatched writer's
+    // second is the first one again, with its older data), every page is there.
+    await vi.waitFor(() => expect(written).toBe(2), { timeout: 10_000, interval: 20 });
     expect(await read()).toEqual({ title: 'Datenschutzerklärung' });
   }, 20_000);
 });

@@ -2,7 +2,7 @@
  * The wizard's failure paths and toasts with a stubbed API,
  * in both languages. The happy paths run end to end in tests/e2e.
  */
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
@@ -32,13 +32,26 @@ type Route = (url: string, init?: RequestInit) => Response | Promise<Response>;
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/**
+ * An availability answer with only the days the request asked for (from–to),
+ * as the server gives them: at a month's end "tomorrow" is next month's, and
+ * the wizard finds it by asking for that month.
+ */
+async function onlyAskedDays(url: string, response: Response): Promise<Response> {
+  const body = response.ok ? ((await response.clone().json().catch(() => null)) as { days?: Array<{ date: string }> } | null) : null;
+  if (!body?.days) return response;
+  const asked = new URL(url, 'http://localhost').searchParams;
+  const [from, to] = [asked.get('from') ?? '', asked.get('to') ?? '9999'];
+  return json({ ...body, days: body.days.filter((d) => d.date >= from && d.date <= to) }, response.status);
+}
+
 function stubApi(routes: { types?: Route; availability?: Route; bookings?: Route }) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.startsWith('/api/appointment-types')) return (routes.types ?? (() => json([TYPE])))(url, init);
     if (url.startsWith('/api/availability')) {
       const date = addDaysToDate(berlinToday(), 1);
-      return (routes.availability ?? (() => json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: ['09:00', '09:20'] }] })))(url, init);
+      return onlyAskedDays(url, await (routes.availability ?? (() => json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: ['09:00', '09:20'] }] })))(url, init));
     }
     if (url.startsWith('/api/bookings')) return routes.bookings!(url, init);
     throw new Error(`unexpected ${url}`);
@@ -99,7 +112,7 @@ describe('taking over from the page’s start-up script (wizard-boot.ts)', () =>
     const fetchMock = stubApi({});
     render(<BookingWizardWithI18n lang="de" i18n={createI18n('de')} handover={{ types: [TYPE], chosenTypeId: null }} />);
     expect(screen.getByRole('button', { name: 'Auswählen: Check-up' })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await act(async () => {}); // effects and what they started have run
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/appointment-types'))).toHaveLength(0);
   });
 
@@ -181,11 +194,13 @@ describe('a month turned or a date picked while the first free date is still sea
       await waitFor(() => expect(new URLSearchParams(window.location.search).get('datum')).toBe(chosen));
     }
     release();
-    // This month's first free date arrives: the calendar stays where the patient is.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // This month's first free date arrives: the step stops searching (the
+    // chosen date's times, or the hint to choose a date, show in the same
+    // render that would snap back) and the calendar stays where the patient is.
+    if (what.startsWith('picks')) expect(await screen.findByRole('button', { name: '09:00 Uhr' })).toBeTruthy();
+    else expect(await screen.findByText('Bitte wählen Sie zuerst ein Datum.')).toBeTruthy();
     expect(screen.getByRole('grid', { name: caption })).toBeTruthy();
     expect(new URLSearchParams(window.location.search).get('datum')).toBe(what.startsWith('picks') ? chosen : null);
-    if (what.startsWith('picks')) expect(await screen.findByRole('button', { name: '09:00 Uhr' })).toBeTruthy();
   });
 });
 
@@ -397,6 +412,48 @@ describe('steps in the browser history', () => {
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
     expect(await screen.findByRole('heading', { name: 'Welche Terminart möchten Sie buchen?' })).toBeTruthy();
     expect(window.location.search).toBe('');
+  });
+
+  it('an answer rendered just before Back lands, its effects after the popstate, never writes step 2 over the entry Back lands on', async () => {
+    // Seen at a month's end in the evening, where the first free date takes two requests: the
+    // times were on the page, Back moved the location and its popstate restored step 1, and only
+    // then did the render's effects run and write step 2 with the date over that entry.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const date = addDaysToDate(berlinToday(), 1);
+    stubApi({
+      availability: async () => {
+        await held;
+        return json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: ['09:00'] }] });
+      },
+    });
+    render(<BookingWizard lang="de" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Auswählen: Check-up' }));
+    await screen.findByRole('heading', { name: 'Datum und Uhrzeit wählen' });
+    await waitFor(() => expect(window.location.search).toBe(`?schritt=2&typ=${TYPE.id}`));
+    const writes: string[] = [];
+    const { pushState, replaceState } = window.history;
+    // Back, between the commit that shows the answer's times (a mutation observer runs right
+    // after it) and the effects React runs later: the location moves and popstate arrives.
+    const observer = new MutationObserver(() => {
+      if (!screen.queryByRole('button', { name: '09:00 Uhr' })) return;
+      observer.disconnect();
+      window.history.pushState(null, '', '/termin');
+      window.history.pushState = (data, unused, url) => (writes.push(`push ${String(url)}`), pushState.call(window.history, data, unused, url));
+      window.history.replaceState = (data, unused, url) => (writes.push(`replace ${String(url)}`), replaceState.call(window.history, data, unused, url));
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      release();
+      expect(await screen.findByRole('heading', { name: 'Welche Terminart möchten Sie buchen?' })).toBeTruthy();
+      await act(async () => {}); // every effect of both renders has run
+      expect(writes.filter((w) => w.includes('schritt=2'))).toEqual([]);
+      expect(window.location.search).toBe('');
+    } finally {
+      observer.disconnect();
+      Object.assign(window.history, { pushState, replaceState });
+    }
   });
 
   it('a reload restores type, date and time from the URL (en names), never patient data', async () => {

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../i18n/i18n';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
 import { StepDateTime } from './step-date-time';
+import { monthCaption } from '../../../tests/helpers/month-caption';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -40,10 +41,16 @@ function Harness({ lang, own, initial }: { lang: 'de' | 'en'; own?: { date: stri
   );
 }
 
+/** Answers each availability request with the days it asked for (from–to), as the server does: at a month's end DAY is next month's. */
 function stubDays(days: Array<{ date: string; times: string[] }>) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ timezone: 'Europe/Berlin', type: TYPE.id, days }), { headers: { 'content-type': 'application/json' } })),
+    vi.fn(async (input: RequestInfo | URL) => {
+      const asked = new URL(String(input), 'http://localhost').searchParams;
+      const [from, to] = [asked.get('from') ?? '', asked.get('to') ?? '9999'];
+      const within = days.filter((d) => d.date >= from && d.date <= to);
+      return new Response(JSON.stringify({ timezone: 'Europe/Berlin', type: TYPE.id, days: within }), { headers: { 'content-type': 'application/json' } });
+    }),
   );
 }
 
@@ -66,15 +73,22 @@ describe.each(['de', 'en'] as const)('calendar days (%s)', (lang) => {
     ]);
     render(<Harness lang={lang} initial={null} />);
     await screen.findByRole('button', { name: x.time('09:00') });
-    // Today may sit in next month's view only if DAY does; both are in the answer's month here or the next.
-    const today = dayButton(TODAY);
-    if (today) {
-      expect(today.disabled).toBe(true);
-      expect(today.closest('td')!.className).toContain('rdp-disabled');
+    // Each day checked in its own month, turning the calendar as a patient
+    // would (at a month's end it opens on DAY's month, after today's).
+    const checkShown = () => {
+      const shown = screen.getByRole('grid').getAttribute('aria-label');
+      for (const date of [TODAY, addDaysToDate(TODAY, 1), DAY]) {
+        if (monthCaption(date, lang) !== shown) continue;
+        expect(dayButton(date)!.disabled, date).toBe(date !== DAY);
+        if (date === TODAY) expect(dayButton(date)!.closest('td')!.className).toContain('rdp-disabled');
+      }
+    };
+    checkShown();
+    if (monthCaption(TODAY, lang) !== screen.getByRole('grid').getAttribute('aria-label')) {
+      fireEvent.click(screen.getByRole('button', { name: /vorherigen Monat|previous month/i }));
+      await screen.findByRole('grid', { name: monthCaption(TODAY, lang) });
+      checkShown();
     }
-    const full = dayButton(addDaysToDate(TODAY, 1));
-    if (full) expect(full.disabled).toBe(true);
-    expect(dayButton(DAY)!.disabled).toBe(false);
   });
 
   it('moving: the own time shows as "Ihr Termin" in its place and is not offered; the others are', async () => {

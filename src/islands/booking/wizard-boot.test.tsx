@@ -85,7 +85,7 @@ describe('the booking page before the wizard', () => {
       'Select: Walk-in',
     ]);
     fireEvent.pointerDown(card);
-    await new Promise((resolve) => setTimeout(resolve, 20)); // the module has arrived meanwhile
+    await import('./booking-wizard-en'); // the module has arrived meanwhile (the page's own import, asked first, first)
     expect(mount).not.toHaveBeenCalled(); // not between the press and its click
     fireEvent.pointerUp(card);
     fireEvent.click(card);

@@ -11,7 +11,7 @@
  * Forward lands on starts a new booking at step 1 instead of restoring step 2
  * with the booked time and "Next" ready, and is rewritten to the plain page.
  */
-import { useEffect, useRef, type Dispatch } from 'react';
+import { useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
 import type { Lang } from '../../i18n/languages';
 import { initialWizardState, type WizardAction, type WizardState } from './wizard-state';
 import { searchOf, stateOf } from './wizard-url';
@@ -99,7 +99,12 @@ export function useWizardHistory(state: WizardState, dispatch: Dispatch<WizardAc
   }, [lang, dispatch]);
 
   const syncedStepRef = useRef(state.step);
-  useEffect(() => {
+  // A layout effect: it writes in the same task that renders the state, so a
+  // popstate can never come between them. As a passive effect it could run
+  // after Back's popstate had restored step 1 (the restore had already taken
+  // the landed entry's search), and wrote the step being left over that entry
+  // (seen when the first free date took two requests).
+  useLayoutEffect(() => {
     if (!restoredRef.current) return;
     if (pendingRef.current) {
       if (state === pendingRef.current) {

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { clockEnv } from './clock';
 
 export interface SecondServer {
   url: string;
@@ -20,7 +21,8 @@ export interface SecondServer {
 export async function startSecondServer(name: string, env: Record<string, string>, options: { cwd?: string } = {}): Promise<SecondServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `praxis-e2e-${name}-`));
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', POSTMARK_SERVER_TOKEN: '', ...env },
+    // On the suite's clock, like the main server (E2E_NOW, ./clock.ts).
+    env: { ...process.env, ...clockEnv(), PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', POSTMARK_SERVER_TOKEN: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     cwd: options.cwd,
   });

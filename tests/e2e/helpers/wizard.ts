@@ -1,13 +1,11 @@
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { formatLongDate } from '../../../src/lib/dates';
-import { readOutbox } from '../../helpers/eml';
+import { readOutbox, type ParsedEml } from '../../helpers/eml';
 import { bookingRequest } from '../../helpers/patient';
 import { settled } from './axe';
 import { showMonthOf } from './calendar';
-
-const berlinDate = (offsetDays: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offsetDays * 864e5));
+import { berlinDate } from './clock';
 
 /**
  * Step 2 on a date that keeps at least `count` free times for the rest of the
@@ -52,10 +50,26 @@ export async function mailsTo(address: string) {
   return (await readOutbox(outbox())).filter((m) => m.headers.to === address || m.headers['reply-to'] === address);
 }
 
-/** The practice's notification of the booking with `reference` (it names no patient, so it is found by the reference). */
-export async function practiceNotificationOf(reference: string) {
-  return (await readOutbox(outbox())).find((m) => m.headers.to === 'praxis@localhost' && m.subject.startsWith('Neue Online-Buchung') && m.text.includes(`Buchungsnummer: ${reference}`));
+/**
+ * The first email in the outbox that `matches`, once it is there: the outbox
+ * sends right after the answer, not with it (docs/decisions/035-email-outbox.md).
+ */
+export async function arrivedMail(matches: (m: ParsedEml) => boolean, what: string, dir = outbox()): Promise<ParsedEml> {
+  let found: ParsedEml | undefined;
+  await expect.poll(async () => (found = (await readOutbox(dir)).find(matches)) !== undefined, { message: `${what} in the outbox` }).toBe(true);
+  return found!;
 }
+
+/** The first email to `address` (that `matches`), once it is there. */
+export const mailTo = (address: string, matches: (m: ParsedEml) => boolean = () => true) =>
+  arrivedMail((m) => m.headers.to === address && matches(m), `an email to ${address}`);
+
+/** The practice's notification of the booking with `reference` (it names no patient, so it is found by the reference), once it is there. */
+export const practiceNotificationOf = (reference: string) =>
+  arrivedMail(
+    (m) => m.headers.to === 'praxis@localhost' && m.subject.startsWith('Neue Online-Buchung') && m.text.includes(`Buchungsnummer: ${reference}`),
+    `the practice's notification of ${reference}`,
+  );
 
 /** The reference in a confirmation email. */
 export const referenceIn = (text: string) => /Buchungsnummer: ([2-9A-HJKMNP-Z]{6})|Booking reference: ([2-9A-HJKMNP-Z]{6})/.exec(text)!.slice(1).find(Boolean)!;
@@ -86,18 +100,21 @@ export const en: Texts = {
   labels: { first: 'First name', last: 'Last name', birth: 'Date of birth', phone: 'Phone', email: 'Email', consent: /privacy policy/ },
 };
 
-/** Steps 1 and 2: chooses the type and the first free time; returns the chosen date heading and time. */
+/** Steps 1 and 2: chooses the type, a date (onDateWithTimes) and its time at `timeIndex`; returns the type's id, the date and the time. */
 export async function chooseSlot(page: Page, texts: Texts, type: string, timeIndex = 0) {
   await page.goto(texts.path);
   await page.getByRole('button', { name: texts.choose(type) }).click();
   await onDateWithTimes(page, timeIndex + 1);
+  const url = new URL(page.url());
+  const typeId = (url.searchParams.get('typ') ?? url.searchParams.get('type'))!;
+  const date = (url.searchParams.get('datum') ?? url.searchParams.get('date'))!;
   const times = page.getByRole('group', { name: texts.times }).getByRole('button');
   await expect(times.nth(timeIndex)).toBeVisible();
   const time = (await times.nth(timeIndex).textContent())!.trim();
   await times.nth(timeIndex).click();
   await expect(times.nth(timeIndex)).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: texts.next, exact: true }).click();
-  return { time };
+  return { typeId, date, time };
 }
 
 export async function fillDetails(page: Page, texts: Texts, email: string) {
@@ -120,8 +137,7 @@ export async function fillDetails(page: Page, texts: Texts, email: string) {
 export async function bookWithLink(request: APIRequestContext, typeName: string, lang: 'de' | 'en', times = 4) {
   const types = (await (await request.get('/api/appointment-types')).json()) as Array<{ id: string; name: string; max_advance_days: number }>;
   const type = types.find((x) => x.name === typeName)!;
-  const berlin = (offsetDays: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offsetDays * 864e5));
-  const { days } = (await (await request.get(`/api/availability?type=${type.id}&from=${berlin(1)}&to=${berlin(type.max_advance_days)}`)).json()) as {
+  const { days } = (await (await request.get(`/api/availability?type=${type.id}&from=${berlinDate(1)}&to=${berlinDate(type.max_advance_days)}`)).json()) as {
     days: Array<{ date: string; times: string[] }>;
   };
   const day = days.filter((d) => d.times.length >= times).at(-1);

@@ -1,6 +1,6 @@
 /** The booked list's own behaviour in jsdom: what a row shows, "Termin eintragen", "Absagen", "Patient suchen", counters and filters. */
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -176,8 +176,12 @@ describe('booked slots page', () => {
       'GET /api/admin/booked-slots': () => ({ status: 200, body: [] }),
       'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
     };
+    let answered = false;
     answerAvailability(async (from) => {
-      if (from.startsWith(thisMonth)) await held;
+      if (from.startsWith(thisMonth)) {
+        await held;
+        answered = true;
+      }
       return [{ date: from.startsWith(thisMonth) ? from : chosen, times: ['10:00'] }];
     });
     renderWithToasts(<BookedSlotsPage />);
@@ -196,8 +200,10 @@ describe('booked slots page', () => {
       expect(await within(dialog).findByText(timesOfChosen)).toBeInTheDocument();
     }
     release();
-    // This month's first free date arrives: the calendar stays where staff are.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // This month's first free date arrives and is taken in (nothing on screen
+    // shows it: that is the point); the calendar stays where staff are.
+    await waitFor(() => expect(answered).toBe(true));
+    await act(async () => {});
     expect(within(dialog).getByRole('grid', { name: caption })).toBeInTheDocument();
     if (what.startsWith('pick')) expect(within(dialog).getByText(timesOfChosen)).toBeInTheDocument();
     else expect(within(dialog).getByText('Bitte zuerst ein Datum wählen.')).toBeInTheDocument();

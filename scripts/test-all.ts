@@ -1,0 +1,59 @@
+/**
+ * `npm test` after the layer check: every test, with the two cores kept
+ * busy. vitest (unit, islands, integration, deploy; two workers) starts at
+ * once; beside it the site is built once and the Playwright suite runs
+ * against that build (E2E_PREBUILT: its server does not build again). Once
+ * vitest is done, the date specs run at one month's end and one
+ * daylight-saving night (scripts/date-matrix.ts --quick) beside the rest of
+ * the Playwright suite. The end-to-end suites mostly wait on the browser and
+ * the server, so they cost vitest little. Each line of output names its
+ * part; a table of the parts and their times closes the run, and the exit
+ * code is non-zero if any part failed.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import os from 'node:os';
+import { freePort } from './embedded-postgres';
+
+interface Part {
+  name: string;
+  seconds: number;
+  ok: boolean;
+}
+
+const started = Date.now();
+const parts: Part[] = [];
+
+/** Runs a command with each line of its output prefixed by `name`; resolves true when it exits 0. */
+function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  const begin = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const prefix = `${name.padEnd(6)} │ `;
+    for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+    child.once('exit', (code, signal) => {
+      const ok = code === 0;
+      parts.push({ name, seconds: Math.round((Date.now() - begin) / 1000), ok });
+      process.stdout.write(`${prefix}${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} after ${Math.round((Date.now() - begin) / 1000)} s\n`);
+      resolve(ok);
+    });
+  });
+}
+
+// One port for the run: the pages are built for it (canonical URLs, sitemap) and served on it.
+const port = process.env.E2E_PORT ?? String(await freePort());
+const prebuilt = { ...process.env, E2E_PREBUILT: '1' };
+
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+console.info(`test-all: load average ${load()} at the start`);
+const vitest = run('vitest', 'npx', ['vitest', 'run']);
+const built = run('build', 'npm', ['run', 'build'], { ...process.env, SITE_URL: `http://localhost:${port}`, APP_ENV: 'development' });
+const e2e = built.then((ok) => ok && run('e2e', 'npx', ['playwright', 'test'], { ...prebuilt, E2E_PORT: port }));
+// The date specs once vitest has left its cores: ports, clocks and an output folder
+// of their own (a Playwright run empties its output folder when it starts), the same build.
+const dates = Promise.all([vitest, built]).then(([, ok]) => ok && run('dates', 'npx', ['tsx', 'scripts/date-matrix.ts', '--quick', '--output=test-results/dates'], prebuilt));
+await Promise.all([vitest, e2e, dates]);
+
+console.info(`\ntest-all: ${Math.round((Date.now() - started) / 1000)} s in all, load average ${load()} at the end`);
+for (const part of parts) console.info(`  ${part.ok ? 'passed' : 'FAILED'}  ${part.name.padEnd(6)} ${String(part.seconds).padStart(5)} s`);
+process.exit(parts.length === 4 && parts.every((p) => p.ok) ? 0 : 1);
