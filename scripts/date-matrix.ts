@@ -55,6 +55,10 @@ export const DATE_SPECS = [
   'arrival.spec.ts',
   'staff-accounts.spec.ts',
   'second-factor.spec.ts',
+  'back-office-details.spec.ts',
+  'printouts.spec.ts',
+  'wizard-reload.spec.ts',
+  'second-factor-codes.spec.ts',
 ];
 
 /** What `npm test` runs: one month's end and one daylight-saving night over the calendar specs. */

@@ -559,7 +559,8 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
     const res = await invoke('/.netlify/functions/send-reminders', { scheduled: 'send-reminders', method: 'POST', body: { next_run: new Date().toISOString() } });
     expect(res.function).toBe('send-reminders');
     expect(res.status, res.body).toBe(200);
-    expect(res.json).toMatchObject({ sent: 1, failed: 0 });
+    // The reminder is queued in the outbox and delivered by the same run.
+    expect(res.json).toMatchObject({ queued: 1, failed: 0, delivery: { sent: 1, failed: 0 } });
     expect(standIns.mail.slice(mailBefore).map((m) => m.to)).toEqual(['erika@example.org']);
     // Sent once: the contact stays (for the appointment's own emails), its reminder is done.
     expect(await query('select 1 from appointment_contacts where remind_at is not null')).toEqual([]);

@@ -5,7 +5,9 @@
  * Dashboard") and the tab says "… – Praxisverwaltung"; "Zur Terminbuchung"
  * leads to /termin. Runs on a type and bookings of its own, removed again.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
+import { berlinToday } from './helpers/clock';
 import { addDaysToDate } from '../../src/lib/berlin-time';
 import { hydrated, signInAsAdmin } from './helpers/admin';
 import { expectNoAxeViolations } from './helpers/axe';
@@ -13,7 +15,6 @@ import { expectFitsScreen, PHONE } from './helpers/phone';
 
 const stamp = Date.now();
 const TYPE = `Details ${stamp}`;
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 // Within the type's 30 days, so staff and the list agree on any day the test runs.
 const DAY = addDaysToDate(berlinToday(), 5);
 const EMAIL = `anna-katharina.mueller-luedenscheidt.${stamp}@beispiel-hausarztpraxis.example.org`;

@@ -6,7 +6,7 @@
  * password, no code), sees the device under "Angemeldete Geräte", removes
  * the passkey, and a sign-in with it is refused.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { hydrated, signIn, signInAsAdmin } from './helpers/admin';
 import { expectNoAxeViolations } from './helpers/axe';
 

@@ -7,7 +7,8 @@
  * settings that switch a kind off, and the printout.
  */
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { readOutbox, type ParsedEml } from '../helpers/eml';
 import { hydrated, signInAsAdmin } from './helpers/admin';

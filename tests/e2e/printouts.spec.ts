@@ -9,7 +9,9 @@
  * the name. The weeks lie months ahead, computed from today, so the test
  * works on any day; its type and bookings are removed afterwards.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
+import { berlinToday } from './helpers/clock';
 import { addDaysToDate, weekdayOf } from '../../src/lib/berlin-time';
 import { formatLongDate } from '../../src/lib/dates';
 import { hydrated, signInAsAdmin } from './helpers/admin';
@@ -18,7 +20,6 @@ import { expectFramed, expectNothingCut, PAPER, printedPages, wordCount } from '
 
 const stamp = Date.now();
 const TYPE = `Druck ${stamp}`;
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 const mondayOf = (date: string) => addDaysToDate(date, -((weekdayOf(date) + 6) % 7));
 // Weeks no other spec books into (others use up to 32 weeks ahead); staff may book 365 days ahead.
 const WEEKS = { 14: addDaysToDate(mondayOf(berlinToday()), 7 * 40), 40: addDaysToDate(mondayOf(berlinToday()), 7 * 41) } as const;

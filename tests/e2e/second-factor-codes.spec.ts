@@ -8,7 +8,8 @@
  * without a factor.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
+import { now } from './helpers/clock';
 import { Secret, TOTP } from 'otpauth';
 import { signIn, signInAsAdmin } from './helpers/admin';
 import { expectNoAxeViolations } from './helpers/axe';
@@ -42,7 +43,7 @@ test('at 360 px: the otpauth:// link beside the QR code; the recovery codes copi
     await expectFitsScreen(phone, 'Mein Konto: QR-Code mit Link');
     await expectNoAxeViolations(phone, 'Mein Konto: QR-Code mit Link');
 
-    await phone.getByLabel('Code aus der App').fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate());
+    await phone.getByLabel('Code aus der App').fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: now().getTime() }));
     await phone.getByRole('button', { name: 'Bestätigen' }).click();
     const list = phone.getByRole('list', { name: 'Wiederherstellungscodes' });
     await expect(list.getByRole('listitem')).toHaveCount(10);

@@ -15,6 +15,7 @@
  */
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
+import { berlinDate } from './helpers/clock';
 import { longDate, shortWhen } from '../../src/lib/plain-dates';
 import { icsOf } from '../helpers/ics';
 import { expectNoAxeViolations } from './helpers/axe';
@@ -28,7 +29,7 @@ async function fitsWidth(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }
 
-const berlin = (offsetDays: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offsetDays * 864e5));
+const berlin = berlinDate;
 
 async function typeAndDays(request: APIRequestContext) {
   const types = (await (await request.get('/api/appointment-types')).json()) as Array<{ id: string; name: string; max_advance_days: number }>;

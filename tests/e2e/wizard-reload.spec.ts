@@ -3,7 +3,7 @@
  * ticked (consent, reminder) is still there, and the browser's Back then
  * leads to step 2 and to step 1, Forward the same way up. Nothing is booked.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { de, onDateWithTimes } from './helpers/wizard';
 
 // The service worker's precache downloads would keep the network busy between the page loads here.

@@ -17,7 +17,7 @@ import { dataKeyRing } from '../appointment-contact/keys.server';
 import { assertSameOrigin } from '../auth/origin.server';
 import { deliverAfterResponse } from '../email/delivery.server';
 import { readEnv } from '../env.server';
-import { html, isFormPost, json, parseInput, readForm, readJson, retryAfterHeaders, type RequestContext } from '../http.server';
+import { html, isFormPost, json, parseInput, readForm, readJsonInput, retryAfterHeaders, type RequestContext } from '../http.server';
 import { publicAction } from '../http/route.server';
 import { fetchRequestPage, requestAnswerHtml, valuesToKeep, type RequestResult } from '../requests/form-answer.server';
 import { offerOf, readRequestSettings } from '../requests/settings.server';
@@ -90,7 +90,7 @@ export const receiveRequest = publicAction({
   run: async ({ db, req, ctx }) => {
     if (isFormPost(req)) return formPost(db, req, ctx);
     assertSameOrigin(req);
-    const request = parseInput(patientRequestSchema, await readJson(req)) as PatientRequest;
+    const request = (await readJsonInput(req, patientRequestSchema)) as PatientRequest;
     return json(await submit(db, request, ctx), { status: 201 });
   },
 });

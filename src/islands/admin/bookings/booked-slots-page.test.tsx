@@ -226,7 +226,8 @@ describe('booked slots page', () => {
     expect(rows[0]).toHaveTextContent('Von der Praxis abgesagt');
     expect(rows[0]).toHaveTextContent('E-Mail zugestellt');
     expect(rows[0]!.querySelector('td')).toHaveClass('line-through');
-    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+    // No actions on a cancellation: the only button opens the contact details.
+    expect(within(rows[0]!).getAllByRole('button').map((b) => b.textContent)).toEqual(['Kontaktdaten']);
     // Kept until the day's end so staff can call: name and phone, and the call still owed (docs/decisions/035).
     expect(rows[1]).toHaveTextContent('Müller, Jürgen');
     expect(rows[1]).toHaveTextContent('keine E-Mail – bitte anrufen: 0211 4445566');
