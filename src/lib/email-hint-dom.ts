@@ -22,14 +22,48 @@ export function typeInto(input: HTMLInputElement, value: string): void {
   input.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+let pointerDown = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pointerDown = true), true);
+  document.addEventListener('pointerup', () => setTimeout(() => (pointerDown = false)), true);
+  document.addEventListener('pointercancel', () => (pointerDown = false), true);
+}
+
+/**
+ * Runs `show` once no pointer button is held. The field is left by a press
+ * elsewhere (the consent box, say); a hint line inserted between that press
+ * and its release would move the target under the pointer and the click
+ * would miss. So the line waits for the click to land.
+ */
+export function afterPointerRelease(show: () => void): void {
+  if (!pointerDown) {
+    show();
+    return;
+  }
+  let shown = false;
+  const once = () => {
+    if (shown) return;
+    shown = true;
+    show();
+  };
+  document.addEventListener('click', () => setTimeout(once), { capture: true, once: true });
+  // A press that ends in no click (dragged away, cancelled) still shows it.
+  document.addEventListener('pointerup', () => setTimeout(once, 50), { capture: true, once: true });
+}
+
 export function attachEmailHint(input: HTMLInputElement, texts: EmailHintTexts): void {
   const id = `${input.id || input.name}-hint`;
   const remove = () => document.getElementById(id)?.remove();
   const check = async () => {
+    const value = input.value;
     const { emailDomainHint } = await import('./email-hint');
-    remove();
-    const suggestion = emailDomainHint(input.value);
-    if (!suggestion) return;
+    const suggestion = emailDomainHint(value);
+    afterPointerRelease(() => {
+      remove();
+      if (suggestion && input.value === value) show(suggestion);
+    });
+  };
+  const show = (suggestion: string) => {
     const [before, after = ''] = texts.didYouMean.split(/\{\{?email\}\}?/);
     const line = document.createElement('p');
     line.id = id;

@@ -20,7 +20,7 @@ describe('emailDomainHint', () => {
     expect(emailDomainHint(typed)).toBe(suggested);
   });
 
-  it.each(['erika@gmail.com', 'hans@gmx.de', 'hans@web.de', 'praxis@example.org', 'a@hausarzt-duesseldorf.de', 'not an address', 'a@b', ''])(
+  it.each(['erika@gmail.com', 'hans@gmx.de', 'hans@web.de', 'praxis@example.org', 'a@hausarzt-duesseldorf.de', 'not an address', 'a@b', '', 'erika@mail.invalid', 'erika@mail.de', 'erika@gmial.invalid'])(
     'no hint for %j',
     (typed) => {
       expect(emailDomainHint(typed)).toBeNull();

@@ -35,6 +35,8 @@ export function emailDomainHint(email: string): string | null {
   const value = email.trim();
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return null;
   const suggestion = run({ email: value, domains: HINT_DOMAINS, secondLevelDomains: SECOND_LEVEL, topLevelDomains: TOP_LEVEL });
-  if (!suggestion || suggestion.full.toLowerCase() === value.toLowerCase()) return null;
+  // Only a listed provider: "mail.invalid" is no typo of "gmail.invalid".
+  if (!suggestion || !HINT_DOMAINS.includes(suggestion.domain.toLowerCase())) return null;
+  if (suggestion.full.toLowerCase() === value.toLowerCase()) return null;
   return suggestion.full;
 }

@@ -1,5 +1,6 @@
 import { expect, test } from './helpers/test';
 import { berlinDate } from './helpers/clock';
+import { hydrated, signInAsAdmin } from './helpers/admin';
 import { chooseSlot, de, en, fillDetails, mailsTo, mailTo, onDateWithTimes, practiceNotificationOf, referenceIn, uniqueEmail } from './helpers/wizard';
 import { formatLongDate } from '../../src/lib/dates';
 
@@ -137,12 +138,20 @@ test.describe('booking wizard (German)', () => {
     await expect(page.getByRole('alert')).toHaveText(/Der Link ist nicht vollständig angekommen/);
   });
 
-  test('an undeliverable confirmation still books and says so', async ({ page }) => {
+  test('an undeliverable confirmation still books; reception sees the call it owes', async ({ page }) => {
     await chooseSlot(page, de, 'Impfung', 3);
     await fillDetails(page, de, 'erika@mail.invalid');
     await page.getByRole('button', { name: de.submit }).click();
-    await expect(page.getByText('Termin gebucht, aber beim E-Mail-Versand gab es ein Problem: Die Bestätigungs-E-Mail konnte nicht zugestellt werden.')).toBeVisible();
+    // The answer does not wait for the mail service (docs/decisions/035-email-outbox.md).
     await expect(page.getByRole('heading', { name: 'Ihr Termin ist gebucht!' })).toBeVisible();
+    const reference = (await page.getByTestId('booking-reference').innerText()).trim();
+    // The refusal arrives after the answer and marks the booking for a call.
+    await signInAsAdmin(page);
+    await expect(async () => {
+      await page.goto('/admin/booked-slots?filter=needs-call');
+      await hydrated(page);
+      await expect(page.getByRole('row').filter({ hasText: reference })).toContainText('E-Mail nicht zugestellt – bitte anrufen', { timeout: 2_000 });
+    }).toPass();
   });
 
   test('can be used with the keyboard alone', async ({ page }) => {

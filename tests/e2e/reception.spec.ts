@@ -124,8 +124,8 @@ test.describe.serial('reception', () => {
     await expect(dayRegion(page, thursday).getByRole('heading')).toContainText('0 Termine');
     const cancelledRows = rowsOf(page, thursday);
     await expect(cancelledRows.locator('td:last-child')).toHaveText([
-      'von der Praxis abgesagt – bitte telefonisch informieren',
-      'von der Praxis abgesagt – Patient informiert',
+      'von der Praxis abgesagtkeine E-Mail – bitte anrufen: 0211 7654321 Patient erreicht',
+      /^von der Praxis abgesagtE-Mail (gesendet|zugestellt)$/,
     ]);
     await expect(cancelledRows.first()).toContainText(references['thu phone']!);
     for (const row of await cancelledRows.all()) {

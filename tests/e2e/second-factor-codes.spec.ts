@@ -32,6 +32,10 @@ test('at 360 px: the otpauth:// link beside the QR code; the recovery codes copi
     await expect(phone).toHaveURL(/\/admin$/);
     await phone.goto('/admin/konto');
     await phone.getByRole('button', { name: 'Zwei-Faktor-Anmeldung einrichten' }).click();
+    // Setting up a factor asks for the current password first.
+    const totpSection = phone.getByRole('region', { name: 'Zwei-Faktor-Anmeldung' });
+    await totpSection.getByLabel(/Aktuelles Passwort/).fill(COLLEAGUE.password);
+    await totpSection.getByRole('button', { name: 'Weiter' }).click();
 
     // The link holds the same key as the QR code and the text beside it.
     const link = phone.getByRole('link', { name: 'In der Authenticator-App öffnen' });

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT, base64url } from 'jose';
+import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../../db/client';
 import { userRoles, users } from '../../db/schema';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../src/server/auth/cookies.server';
@@ -93,3 +94,7 @@ export async function revokedSessionUser(db: Database): Promise<TestUser> {
   await revokeSession(db, { sessionId: admin.sessionId });
   return admin;
 }
+
+/** The authenticator app's 6-digit code for `secret` (base32) at `at`. */
+export const totpCodeAt = (secret: string, at: Date) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at.getTime() });

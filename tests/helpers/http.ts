@@ -48,3 +48,12 @@ export async function call(handler: Handler, path: string, options: CallOptions 
   }
   return { status: response.status, headers: response.headers, text, json: json as any, answeredAfterMs };
 }
+
+/** The cookie pairs a response sets, as a Cookie header for the next call (cleared ones left out). */
+export function cookieHeaderOf(res: { headers: Headers }): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}

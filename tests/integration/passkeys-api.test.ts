@@ -24,8 +24,8 @@ import sessionFn from '../../netlify/functions/auth-session';
 import totpConfirm from '../../netlify/functions/auth-totp-confirm';
 import totpSetup from '../../netlify/functions/auth-totp-setup';
 import { siteOrigin } from '../helpers/admin-call';
-import { createAdmin, type TestUser } from '../helpers/auth';
-import { call } from '../helpers/http';
+import { createAdmin, type TestUser, totpCodeAt } from '../helpers/auth';
+import { call, cookieHeaderOf } from '../helpers/http';
 import { SoftAuthenticator } from '../helpers/webauthn';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
 
@@ -34,18 +34,6 @@ type Res = Awaited<ReturnType<typeof call>>;
 let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter}`;
 const CHROME = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
-/** The cookie pairs a response sets, as a Cookie header (cleared ones left out). */
-function cookiesOf(res: Res): string {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-}
-
-const codeAt = (secret: string, at: Date) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at.getTime() });
 
 describe.each(databaseKinds)('passkeys on %s', (kind) => {
   const t = useTestBed({ database: kind, perTest: { dataDir: 'passkeys-', env: { POSTMARK_SERVER_TOKEN: '', DATA_ENCRYPTION_KEY: '', SITE_URL: 'https://praxis.example' } } });
@@ -75,7 +63,7 @@ describe.each(databaseKinds)('passkeys on %s', (kind) => {
     return call(loginVerify, '/api/auth/passkey/login/verify', {
       method: 'POST',
       body: authenticator.authenticate(options.json, tweaks),
-      headers: { cookie: cookiesOf(options), origin: siteOrigin(), 'user-agent': CHROME },
+      headers: { cookie: cookieHeaderOf(options), origin: siteOrigin(), 'user-agent': CHROME },
     });
   }
 
@@ -176,14 +164,14 @@ describe.each(databaseKinds)('passkeys on %s', (kind) => {
     it('asks an account with TOTP for a code as well; a first passkey makes this session pass and ends the account’s other sessions', async () => {
       const withTotp = await createAdmin(t.db);
       const setup = await as(withTotp.cookie)(totpSetup, '/api/auth/totp/setup', { method: 'POST', body: { password: withTotp.password } });
-      expect((await as(withTotp.cookie)(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: codeAt(setup.json.secret, now()) } })).status).toBe(200);
+      expect((await as(withTotp.cookie)(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: totpCodeAt(setup.json.secret, now()) } })).status).toBe(200);
       advance(30);
       const noCode = await as(withTotp.cookie)(registerOptions, '/api/auth/passkey/register/options', { method: 'POST', body: { password: withTotp.password } });
       expect(noCode.status).toBe(401);
       expect(noCode.json.type).toBe('invalid-code');
       const withCode = await as(withTotp.cookie)(registerOptions, '/api/auth/passkey/register/options', {
         method: 'POST',
-        body: { password: withTotp.password, code: codeAt(setup.json.secret, now()) },
+        body: { password: withTotp.password, code: totpCodeAt(setup.json.secret, now()) },
       });
       expect(withCode.status).toBe(200);
 
@@ -191,7 +179,7 @@ describe.each(databaseKinds)('passkeys on %s', (kind) => {
       const phone = await call(login, '/api/auth/login', { method: 'POST', body: { email: user.email, password: user.password }, headers: { origin: siteOrigin() } });
       expect((await addPasskey(user)).res.status).toBe(200);
       expect((await as(user.cookie)(sessionFn, '/api/auth/session')).json.secondFactor).toBe('passed');
-      expect((await as(cookiesOf(phone))(sessionFn, '/api/auth/session')).status).toBe(401);
+      expect((await as(cookieHeaderOf(phone))(sessionFn, '/api/auth/session')).status).toBe(401);
       // The password alone no longer opens a session.
       const again = await call(login, '/api/auth/login', { method: 'POST', body: { email: user.email, password: user.password }, headers: { origin: siteOrigin() } });
       expect(again.json).toEqual({ second_factor: 'required' });
@@ -211,11 +199,11 @@ describe.each(databaseKinds)('passkeys on %s', (kind) => {
       const res = await call(loginVerify, '/api/auth/passkey/login/verify', {
         method: 'POST',
         body: authenticator.authenticate(options.json),
-        headers: { cookie: cookiesOf(options), origin: siteOrigin(), 'user-agent': CHROME },
+        headers: { cookie: cookieHeaderOf(options), origin: siteOrigin(), 'user-agent': CHROME },
       });
       expect(res.status, JSON.stringify(res.json)).toBe(200);
       expect(res.json).toMatchObject({ user: { id: user.id, email: user.email }, isAdmin: true, secondFactor: 'passed' });
-      const cookie = cookiesOf(res);
+      const cookie = cookieHeaderOf(res);
       expect(cookie).toMatch(/praxis_access=.+; praxis_refresh=/);
       expect((await as(cookie)(adminStats, '/api/admin/stats')).status).toBe(200);
       const [row] = await t.db.select().from(staffPasskeys).where(eq(staffPasskeys.userId, user.id));
@@ -241,8 +229,8 @@ describe.each(databaseKinds)('passkeys on %s', (kind) => {
       refused(await verify(authenticator.authenticate(o1.json), ''));
       // The cookie is single use: once it signed in, the same cookie (with a fresh assertion) is refused.
       const o2 = await optionsFor();
-      expect((await verify(authenticator.authenticate(o2.json), cookiesOf(o2))).status).toBe(200);
-      refused(await verify(authenticator.authenticate(o2.json), cookiesOf(o2)));
+      expect((await verify(authenticator.authenticate(o2.json), cookieHeaderOf(o2))).status).toBe(200);
+      refused(await verify(authenticator.authenticate(o2.json), cookieHeaderOf(o2)));
       // A counter that did not grow (a cloned authenticator).
       refused(await passkeySignIn(authenticator, { counter: 1 }));
       refused(await passkeySignIn(authenticator, { userVerified: false }));
@@ -296,13 +284,13 @@ describe.each(databaseKinds)('passkeys on %s', (kind) => {
       const chief = await createAdmin(t.db);
       const colleague = await createAdmin(t.db);
       const setup = await as(colleague.cookie)(totpSetup, '/api/auth/totp/setup', { method: 'POST', body: { password: colleague.password } });
-      await as(colleague.cookie)(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: codeAt(setup.json.secret, now()) } });
+      await as(colleague.cookie)(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: totpCodeAt(setup.json.secret, now()) } });
       advance(30);
       const { authenticator } = await (async () => {
         const a = new SoftAuthenticator(siteOrigin());
         const o = await as(colleague.cookie)(registerOptions, '/api/auth/passkey/register/options', {
           method: 'POST',
-          body: { password: colleague.password, code: codeAt(setup.json.secret, now()) },
+          body: { password: colleague.password, code: totpCodeAt(setup.json.secret, now()) },
         });
         expect((await as(colleague.cookie)(registerVerify, '/api/auth/passkey/register/verify', { method: 'POST', body: { name: 'Handy', response: a.register(o.json) } })).status).toBe(200);
         return { authenticator: a };
@@ -329,7 +317,7 @@ describe.each(databaseKinds)('passkeys on %s', (kind) => {
       const colleague = await createAdmin(t.db);
       const password = await call(login, '/api/auth/login', { method: 'POST', body: { email: colleague.email, password: colleague.password }, headers: { origin: siteOrigin() } });
       expect(password.json.secondFactor).toBe('enrolment-required');
-      const cookie = cookiesOf(password);
+      const cookie = cookieHeaderOf(password);
       expect((await as(cookie)(adminStats, '/api/admin/stats')).status).toBe(403);
       // Enrolment is open to it: a passkey is a factor.
       const { res } = await addPasskey(colleague, 'Laptop', cookie);
@@ -340,7 +328,7 @@ describe.each(databaseKinds)('passkeys on %s', (kind) => {
       const again = await call(login, '/api/auth/login', { method: 'POST', body: { email: colleague.email, password: colleague.password }, headers: { origin: siteOrigin() } });
       expect(again.json).toEqual({ second_factor: 'required' });
       // Its code step has nothing to take: no code opens it.
-      expect((await call(secondFactor, '/api/auth/second-factor', { method: 'POST', body: { code: '123456' }, headers: { cookie: cookiesOf(again), origin: siteOrigin() } })).status).toBe(401);
+      expect((await call(secondFactor, '/api/auth/second-factor', { method: 'POST', body: { code: '123456' }, headers: { cookie: cookieHeaderOf(again), origin: siteOrigin() } })).status).toBe(401);
     });
   });
 });

@@ -6,7 +6,6 @@
  */
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, practiceSettings, rateLimits, sessions, staffRecoveryCodes, staffSecondFactors } from '../../db/schema';
 import adminSettings, { config as settingsConfig } from '../../netlify/functions/admin-settings';
@@ -25,29 +24,16 @@ import { randomUUID } from 'node:crypto';
 import { loadFunctions } from '../../scripts/local-server';
 import { generateKey, parseKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { siteOrigin } from '../helpers/admin-call';
-import { createAdmin, type TestUser } from '../helpers/auth';
+import { createAdmin, type TestUser, totpCodeAt } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
-import { call } from '../helpers/http';
+import { call, cookieHeaderOf } from '../helpers/http';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
 
-type Res = Awaited<ReturnType<typeof call>>;
 
 const adminRoutes = (await loadFunctions(path.resolve('netlify/functions'))).filter((r) => r.pattern.startsWith('/api/admin/'));
 
 let ipCounter = 0;
 const nextIp = () => `203.0.113.${++ipCounter}`;
-
-/** The cookie pairs a response sets, as a Cookie header (cleared ones left out). */
-function cookiesOf(res: Res): string {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-}
-
-const codeAt = (secret: string, at: Date) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at.getTime() });
 
 describe.each(databaseKinds)('staff second factor on %s', (kind) => {
   const t = useTestBed({ database: kind, perTest: { dataDir: 'second-factor-', env: { POSTMARK_SERVER_TOKEN: '', DATA_ENCRYPTION_KEY: '', SITE_URL: 'https://praxis.example' } } });
@@ -71,7 +57,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
     const api = as(user.cookie);
     const setup = await api(totpSetup, '/api/auth/totp/setup', { method: 'POST', body: { password: user.password } });
     expect(setup.status).toBe(200);
-    const confirm = await api(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: codeAt(setup.json.secret, now()) } });
+    const confirm = await api(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: totpCodeAt(setup.json.secret, now()) } });
     expect(confirm.status).toBe(200);
     advance(30);
     return { secret: setup.json.secret, recovery: confirm.json.recovery_codes };
@@ -81,9 +67,9 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
   async function signInWithCode(user: TestUser, code: string): Promise<string> {
     const first = await signIn(user.email, user.password);
     expect(first.status).toBe(200);
-    const done = await sendCode(cookiesOf(first), code);
+    const done = await sendCode(cookieHeaderOf(first), code);
     expect(done.status, JSON.stringify(done.json)).toBe(200);
-    return cookiesOf(done);
+    return cookieHeaderOf(done);
   }
   beforeEach(async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
@@ -127,12 +113,12 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       // Not yet a factor: the password alone still signs in.
       expect((await signIn(user.email, user.password)).json.user.email).toBe(user.email);
 
-      const wrong = await api(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: codeAt(setup.json.secret, new Date(clock - 5 * 60_000)) } });
+      const wrong = await api(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: totpCodeAt(setup.json.secret, new Date(clock - 5 * 60_000)) } });
       expect(wrong.status).toBe(401);
       expect(wrong.json.type).toBe('invalid-code');
       expect((await t.db.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, user.id)))[0]!.confirmedAt).toBeNull();
 
-      const confirm = await api(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: codeAt(setup.json.secret, now()) } });
+      const confirm = await api(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: totpCodeAt(setup.json.secret, now()) } });
       expect(confirm.status).toBe(200);
       const codes: string[] = confirm.json.recovery_codes;
       expect(codes).toHaveLength(10);
@@ -180,17 +166,17 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       expect(setCookies[0]).toMatch(/^praxis_second_factor=[^;]+; Path=\/api\/auth; HttpOnly; SameSite=Strict; Max-Age=300/);
       expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(before.length);
       // The pending token is no access token.
-      const pendingToken = cookiesOf(first).split('=')[1]!;
+      const pendingToken = cookieHeaderOf(first).split('=')[1]!;
       expect((await call(sessionFn, '/api/auth/session', { headers: { cookie: `praxis_access=${pendingToken}` } })).status).toBe(401);
 
       // Without the pending sign-in a right code opens nothing.
-      expect((await sendCode('', codeAt(secret, now()))).status).toBe(401);
+      expect((await sendCode('', totpCodeAt(secret, now()))).status).toBe(401);
 
-      const done = await sendCode(cookiesOf(first), codeAt(secret, now()));
+      const done = await sendCode(cookieHeaderOf(first), totpCodeAt(secret, now()));
       expect(done.status).toBe(200);
       expect(done.json).toMatchObject({ user: { id: user.id, email: user.email }, isAdmin: true, secondFactor: 'passed' });
       expect(done.headers.getSetCookie().some((c) => c.startsWith('praxis_second_factor=;') && c.includes('Max-Age=0'))).toBe(true);
-      const cookie = cookiesOf(done);
+      const cookie = cookieHeaderOf(done);
       expect((await as(cookie)(adminStats, '/api/admin/stats')).status).toBe(200);
       const opened = await t.db.select().from(sessions).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
       expect(opened.find((s) => s.id !== user.sessionId)!.secondFactorAt).not.toBeNull();
@@ -206,7 +192,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       const { secret } = await enrol(user);
       const first = await signIn(user.email, user.password);
       advance(5 * 60 + 1);
-      const late = await sendCode(cookiesOf(first), codeAt(secret, now()));
+      const late = await sendCode(cookieHeaderOf(first), totpCodeAt(secret, now()));
       expect(late.status).toBe(401);
       expect(late.json.type).toBe('unauthenticated');
     });
@@ -214,17 +200,17 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
     it('accepts a code once: the same code again (its 30-s step) is refused, and so is an older one', async () => {
       const user = await createAdmin(t.db);
       const { secret } = await enrol(user);
-      const code = codeAt(secret, now());
+      const code = totpCodeAt(secret, now());
       await signInWithCode(user, code);
       const again = await signIn(user.email, user.password);
-      const replay = await sendCode(cookiesOf(again), code);
+      const replay = await sendCode(cookieHeaderOf(again), code);
       expect(replay.status).toBe(401);
       expect(replay.json.type).toBe('invalid-code');
       // The previous step's code is within the drift window but older than the accepted one.
-      const older = await sendCode(cookiesOf(again), codeAt(secret, new Date(clock - 30_000)));
+      const older = await sendCode(cookieHeaderOf(again), totpCodeAt(secret, new Date(clock - 30_000)));
       expect(older.status).toBe(401);
       advance(30);
-      await signInWithCode(user, codeAt(secret, now()));
+      await signInWithCode(user, totpCodeAt(secret, now()));
     });
 
     it('allows ±1 step of clock drift, no more', async () => {
@@ -233,12 +219,12 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       // Two steps past the one the enrolment used, so the step behind is still unused.
       advance(60);
       const first = await signIn(user.email, user.password);
-      expect((await sendCode(cookiesOf(first), codeAt(secret, new Date(clock - 60_000)))).status).toBe(401);
-      expect((await sendCode(cookiesOf(first), codeAt(secret, new Date(clock + 60_000)))).status).toBe(401);
+      expect((await sendCode(cookieHeaderOf(first), totpCodeAt(secret, new Date(clock - 60_000)))).status).toBe(401);
+      expect((await sendCode(cookieHeaderOf(first), totpCodeAt(secret, new Date(clock + 60_000)))).status).toBe(401);
       // A phone 30 s behind…
-      await signInWithCode(user, codeAt(secret, new Date(clock - 30_000)));
+      await signInWithCode(user, totpCodeAt(secret, new Date(clock - 30_000)));
       // …and one 30 s ahead.
-      await signInWithCode(user, codeAt(secret, new Date(clock + 30_000)));
+      await signInWithCode(user, totpCodeAt(secret, new Date(clock + 30_000)));
     });
 
     it('takes a recovery code instead of the code, once', async () => {
@@ -247,11 +233,11 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       // Typed in lower case and without dashes, it still matches.
       await signInWithCode(user, recovery[3]!.toLowerCase().replace(/-/g, ' '));
       const again = await signIn(user.email, user.password);
-      const reused = await sendCode(cookiesOf(again), recovery[3]!);
+      const reused = await sendCode(cookieHeaderOf(again), recovery[3]!);
       expect(reused.status).toBe(401);
       expect(reused.json.type).toBe('invalid-code');
       expect(await t.db.select().from(staffRecoveryCodes).where(and(eq(staffRecoveryCodes.userId, user.id), isNull(staffRecoveryCodes.usedAt)))).toHaveLength(9);
-      expect((await sendCode(cookiesOf(again), recovery[4]!)).status).toBe(200);
+      expect((await sendCode(cookieHeaderOf(again), recovery[4]!)).status).toBe(200);
     });
 
     it('keeps working through a key rotation: the secret is sealed anew with the first key at the next sign-in', async () => {
@@ -263,20 +249,20 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       const keyOf = async () => (await t.db.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, user.id)))[0]!.keyId;
       expect(await keyOf()).toBe(parseKeyRing(oldKey).current.id);
       vi.stubEnv('DATA_ENCRYPTION_KEY', `${newKey},${oldKey}`);
-      await signInWithCode(user, codeAt(secret, now()));
+      await signInWithCode(user, totpCodeAt(secret, now()));
       expect(await keyOf()).toBe(parseKeyRing(newKey).current.id);
       // The old key can go now.
       vi.stubEnv('DATA_ENCRYPTION_KEY', newKey);
       advance(30);
-      await signInWithCode(user, codeAt(secret, now()));
+      await signInWithCode(user, totpCodeAt(secret, now()));
     });
 
     it('refuses a session the account had before it enrolled elsewhere', async () => {
       const user = await createAdmin(t.db);
       const laptop = await signIn(user.email, user.password);
       await enrol(user);
-      expect((await as(cookiesOf(laptop))(sessionFn, '/api/auth/session')).status).toBe(401);
-      expect((await as(cookiesOf(laptop))(refresh, '/api/auth/refresh', { method: 'POST' })).status).toBe(401);
+      expect((await as(cookieHeaderOf(laptop))(sessionFn, '/api/auth/session')).status).toBe(401);
+      expect((await as(cookieHeaderOf(laptop))(refresh, '/api/auth/refresh', { method: 'POST' })).status).toBe(401);
     });
   });
 
@@ -285,26 +271,26 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       const user = await createAdmin(t.db);
       const { secret } = await enrol(user);
       const ip = nextIp();
-      const pending = cookiesOf(await signIn(user.email, user.password, ip));
-      const wrong = codeAt(secret, new Date(clock - 10 * 60_000));
+      const pending = cookieHeaderOf(await signIn(user.email, user.password, ip));
+      const wrong = totpCodeAt(secret, new Date(clock - 10 * 60_000));
       for (let i = 0; i < 5; i++) expect((await sendCode(pending, wrong, ip)).status).toBe(401);
-      const limited = await sendCode(pending, codeAt(secret, now()), ip);
+      const limited = await sendCode(pending, totpCodeAt(secret, now()), ip);
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
       // Another connection of the same account still gets its tries, up to the account's 10.
       const ip2 = nextIp();
-      const pending2 = cookiesOf(await signIn(user.email, user.password, ip2));
+      const pending2 = cookieHeaderOf(await signIn(user.email, user.password, ip2));
       for (let i = 0; i < 5; i++) expect((await sendCode(pending2, wrong, ip2)).status).toBe(401);
       const third = nextIp();
-      const pending3 = cookiesOf(await signIn(user.email, user.password, third));
-      const accountFull = await sendCode(pending3, codeAt(secret, now()), third);
+      const pending3 = cookieHeaderOf(await signIn(user.email, user.password, third));
+      const accountFull = await sendCode(pending3, totpCodeAt(secret, now()), third);
       expect(accountFull.status).toBe(429);
       expect(accountFull.headers.get('retry-after')).toMatch(/^\d+$/);
       // Once the window has passed the right code opens the session.
       advance(15 * 60 + 30);
-      const later = cookiesOf(await signIn(user.email, user.password, third));
-      expect((await sendCode(later, codeAt(secret, now()), third)).status).toBe(200);
+      const later = cookieHeaderOf(await signIn(user.email, user.password, third));
+      expect((await sendCode(later, totpCodeAt(secret, now()), third)).status).toBe(200);
     });
 
     it('counts confirmation codes of an enrolment too', async () => {
@@ -314,7 +300,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       for (let i = 0; i < 5; i++) {
         expect((await api(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: '000000' } })).status).toBe(401);
       }
-      const limited = await api(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: codeAt(setup.json.secret, now()) } });
+      const limited = await api(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: totpCodeAt(setup.json.secret, now()) } });
       expect(limited.status).toBe(429);
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     });
@@ -337,7 +323,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       const password = await signIn(colleague.email, colleague.password);
       expect(password.status).toBe(200);
       expect(password.json.secondFactor).toBe('enrolment-required');
-      const api = as(cookiesOf(password));
+      const api = as(cookieHeaderOf(password));
       for (const [handler, p, init] of [
         [adminStats, '/api/admin/stats', {}],
         [adminUsers, '/api/admin/users', {}],
@@ -357,7 +343,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       expect((await api(totp, '/api/auth/totp')).json).toMatchObject({ enrolled: false, required: true });
       const setup = await api(totpSetup, '/api/auth/totp/setup', { method: 'POST', body: { password: colleague.password } });
       expect(setup.status).toBe(200);
-      const confirm = await api(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: codeAt(setup.json.secret, now()) } });
+      const confirm = await api(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: totpCodeAt(setup.json.secret, now()) } });
       expect(confirm.status).toBe(200);
       expect((await api(adminStats, '/api/admin/stats')).status).toBe(200);
       expect((await api(sessionFn, '/api/auth/session')).json.secondFactor).toBe('passed');
@@ -402,7 +388,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       expect(own.status).toBe(403);
       expect(await t.db.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, chief.id))).toHaveLength(1);
 
-      const colleagueSession = await signInWithCode(colleague, codeAt(secret, now()));
+      const colleagueSession = await signInWithCode(colleague, totpCodeAt(secret, now()));
       const res = await as(chief.cookie)(userSecondFactor, `/api/admin/users/${colleague.id}/second-factor`, { method: 'DELETE', params: { id: colleague.id } });
       expect(res.status).toBe(204);
       expect(await t.db.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, colleague.id))).toHaveLength(0);
@@ -436,7 +422,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       const user = await createAdmin(t.db);
       const { secret, recovery } = await enrol(user);
       const api = as(user.cookie);
-      const withCode = await api(totp, '/api/auth/totp', { method: 'DELETE', body: { code: codeAt(secret, now()) } });
+      const withCode = await api(totp, '/api/auth/totp', { method: 'DELETE', body: { code: totpCodeAt(secret, now()) } });
       expect(withCode.status).toBe(401);
       expect(withCode.json.type).toBe('invalid-code');
       expect(await t.db.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, user.id))).toHaveLength(1);

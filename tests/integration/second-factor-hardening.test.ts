@@ -7,7 +7,6 @@
  * still signs in).
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, emailOutbox, rateLimits, sessions, staffSecondFactors, users } from '../../db/schema';
 import forgot from '../../netlify/functions/auth-forgot';
@@ -24,27 +23,15 @@ import sessionFn from '../../netlify/functions/auth-session';
 import totpConfirm from '../../netlify/functions/auth-totp-confirm';
 import totpSetup from '../../netlify/functions/auth-totp-setup';
 import { siteOrigin } from '../helpers/admin-call';
-import { createAdmin, type TestUser } from '../helpers/auth';
+import { createAdmin, type TestUser, totpCodeAt } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
-import { call, settled } from '../helpers/http';
+import { call, settled, cookieHeaderOf } from '../helpers/http';
 import { SoftAuthenticator } from '../helpers/webauthn';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
 
-type Res = Awaited<ReturnType<typeof call>>;
 
 let ipCounter = 0;
 const nextIp = () => `192.0.2.${(++ipCounter % 250) + 1}`;
-
-function cookiesOf(res: Res): string {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-}
-
-const codeAt = (secret: string, at: Date) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at.getTime() });
 
 describe.each(databaseKinds)('second factor hardened on %s', (kind) => {
   const t = useTestBed({ database: kind, perTest: { dataDir: 'hardening-', env: { POSTMARK_SERVER_TOKEN: '', DATA_ENCRYPTION_KEY: '', SITE_URL: 'https://praxis.example' } } });
@@ -64,7 +51,7 @@ describe.each(databaseKinds)('second factor hardened on %s', (kind) => {
   async function enrol(user: TestUser, cookie = user.cookie): Promise<{ secret: string; recovery: string[] }> {
     const setup = await as(cookie)(totpSetup, '/api/auth/totp/setup', { method: 'POST', body: { password: user.password } });
     expect(setup.status, JSON.stringify(setup.json)).toBe(200);
-    const confirm = await as(cookie)(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: codeAt(setup.json.secret, now()) } });
+    const confirm = await as(cookie)(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: totpCodeAt(setup.json.secret, now()) } });
     expect(confirm.status).toBe(200);
     advance(30);
     return { secret: setup.json.secret, recovery: confirm.json.recovery_codes };
@@ -96,18 +83,18 @@ describe.each(databaseKinds)('second factor hardened on %s', (kind) => {
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
       advance(15 * 60 + 1);
       // (The access token has expired meanwhile: a fresh sign-in.)
-      const fresh = cookiesOf(await signIn(user));
+      const fresh = cookieHeaderOf(await signIn(user));
       expect((await as(fresh)(totpSetup, '/api/auth/totp/setup', { method: 'POST', body: { password: user.password } })).status).toBe(200);
     });
 
     it('belongs to the session that started it: another session can neither replace nor confirm it until that session ends', async () => {
       const user = await createAdmin(t.db);
-      const laptop = cookiesOf(await signIn(user));
+      const laptop = cookieHeaderOf(await signIn(user));
       const first = await as(user.cookie)(totpSetup, '/api/auth/totp/setup', { method: 'POST', body: { password: user.password } });
       expect(first.status).toBe(200);
       const replace = await as(laptop)(totpSetup, '/api/auth/totp/setup', { method: 'POST', body: { password: user.password } });
       expect(replace.status).toBe(409);
-      const confirmElsewhere = await as(laptop)(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: codeAt(first.json.secret, now()) } });
+      const confirmElsewhere = await as(laptop)(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: totpCodeAt(first.json.secret, now()) } });
       expect(confirmElsewhere.status).toBe(409);
       const [row] = await t.db.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, user.id));
       expect(row).toMatchObject({ confirmedAt: null, sessionId: user.sessionId });
@@ -118,7 +105,7 @@ describe.each(databaseKinds)('second factor hardened on %s', (kind) => {
       expect((await as(user.cookie)(logout, '/api/auth/logout', { method: 'POST' })).status).toBe(204);
       const taken = await as(laptop)(totpSetup, '/api/auth/totp/setup', { method: 'POST', body: { password: user.password } });
       expect(taken.status).toBe(200);
-      expect((await as(laptop)(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: codeAt(taken.json.secret, now()) } })).status).toBe(200);
+      expect((await as(laptop)(totpConfirm, '/api/auth/totp/confirm', { method: 'POST', body: { code: totpCodeAt(taken.json.secret, now()) } })).status).toBe(200);
     });
   });
 
@@ -126,17 +113,17 @@ describe.each(databaseKinds)('second factor hardened on %s', (kind) => {
     it('is single use: once it opened a session, a second code step with it is 401, whatever the code', async () => {
       const user = await createAdmin(t.db);
       const { secret, recovery } = await enrol(user);
-      const pending = cookiesOf(await signIn(user));
+      const pending = cookieHeaderOf(await signIn(user));
       // A typo keeps it usable.
       expect((await sendCode(pending, '000000')).json.type).toBe('invalid-code');
-      expect((await sendCode(pending, codeAt(secret, now()))).status).toBe(200);
+      expect((await sendCode(pending, totpCodeAt(secret, now()))).status).toBe(200);
       advance(30);
-      const second = await sendCode(pending, codeAt(secret, now()));
+      const second = await sendCode(pending, totpCodeAt(secret, now()));
       expect(second.status).toBe(401);
       expect(second.json.type).toBe('unauthenticated');
       expect((await sendCode(pending, recovery[0]!)).status).toBe(401);
       // The recovery code was not spent by the refused step.
-      const fresh = cookiesOf(await signIn(user));
+      const fresh = cookieHeaderOf(await signIn(user));
       expect((await sendCode(fresh, recovery[0]!)).status).toBe(200);
       expect((await sendCode(fresh, recovery[1]!)).status).toBe(401);
     });
@@ -144,9 +131,9 @@ describe.each(databaseKinds)('second factor hardened on %s', (kind) => {
     it('is void once the password is reset by its link', async () => {
       const user = await createAdmin(t.db);
       const { secret } = await enrol(user);
-      const pending = cookiesOf(await signIn(user));
+      const pending = cookieHeaderOf(await signIn(user));
       await resetByLink(user, 'ein-ganz-neues-passwort-2030');
-      const res = await sendCode(pending, codeAt(secret, now()));
+      const res = await sendCode(pending, totpCodeAt(secret, now()));
       expect(res.status).toBe(401);
       expect(res.json.type).toBe('unauthenticated');
     });
@@ -170,7 +157,7 @@ describe.each(databaseKinds)('second factor hardened on %s', (kind) => {
       for (let i = 0; i < n; i++, guesses++) {
         if (guesses > 0 && guesses % 10 === 0) advance(15 * 60 + 30);
         const ip = `203.0.113.${(Math.floor(guesses / 5) % 250) + 1}`;
-        const res = await sendCode(cookiesOf(await signIn(user, ip)), '000000', ip);
+        const res = await sendCode(cookieHeaderOf(await signIn(user, ip)), '000000', ip);
         expect(res.status, `wrong code ${i + 1}: ${JSON.stringify(res.json)}`).toBe(401);
       }
     }
@@ -205,15 +192,15 @@ describe.each(databaseKinds)('second factor hardened on %s', (kind) => {
       const user = await createAdmin(t.db);
       const { secret, recovery } = await enrol(user);
       const authenticator = new SoftAuthenticator(siteOrigin());
-      const options = await as(user.cookie)(registerOptions, '/api/auth/passkey/register/options', { method: 'POST', body: { password: user.password, code: codeAt(secret, now()) } });
+      const options = await as(user.cookie)(registerOptions, '/api/auth/passkey/register/options', { method: 'POST', body: { password: user.password, code: totpCodeAt(secret, now()) } });
       expect((await as(user.cookie)(registerVerify, '/api/auth/passkey/register/verify', { method: 'POST', body: { name: 'Laptop', response: authenticator.register(options.json) } })).status).toBe(200);
       advance(30);
 
       await wrongCodes(user, 29);
       advance(15 * 60 + 30);
       guesses = 0;
-      const beforeClosing = cookiesOf(await signIn(user));
-      expect((await sendCode(beforeClosing, codeAt(secret, now()))).status).toBe(200);
+      const beforeClosing = cookieHeaderOf(await signIn(user));
+      expect((await sendCode(beforeClosing, totpCodeAt(secret, now()))).status).toBe(200);
       advance(30);
       await wrongCodes(user, 1);
       const [row] = await t.db.select({ closedAt: users.codeStepClosedAt }).from(users).where(eq(users.id, user.id));
@@ -221,38 +208,38 @@ describe.each(databaseKinds)('second factor hardened on %s', (kind) => {
       const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'code-step-close'), eq(auditLog.entityId, user.id)));
       expect(entry).toBeDefined();
 
-      const pending = cookiesOf(await signIn(user));
-      const closed = await sendCode(pending, codeAt(secret, now()));
+      const pending = cookieHeaderOf(await signIn(user));
+      const closed = await sendCode(pending, totpCodeAt(secret, now()));
       expect(closed.status).toBe(423);
       expect(closed.json.type).toBe('code-step-closed');
       expect(closed.json.detail).toContain('Passwort vergessen');
       // A recovery code still signs in, with the same pending sign-in.
       const byRecovery = await sendCode(pending, recovery[0]!);
       expect(byRecovery.status).toBe(200);
-      const recoverySession = cookiesOf(byRecovery);
+      const recoverySession = cookieHeaderOf(byRecovery);
       // So does a passkey.
       const o = await call(loginOptions, '/api/auth/passkey/login/options', { method: 'POST', ip: nextIp(), headers: { origin: siteOrigin() } });
-      const byPasskey = await call(loginVerify, '/api/auth/passkey/login/verify', { method: 'POST', body: authenticator.authenticate(o.json), headers: { cookie: cookiesOf(o), origin: siteOrigin() } });
+      const byPasskey = await call(loginVerify, '/api/auth/passkey/login/verify', { method: 'POST', body: authenticator.authenticate(o.json), headers: { cookie: cookieHeaderOf(o), origin: siteOrigin() } });
       expect(byPasskey.status).toBe(200);
 
       // A new password by its link opens the code step again and ends every session.
       await resetByLink(user, 'ein-ganz-neues-passwort-2030');
       expect((await as(recoverySession)(sessionFn, '/api/auth/session')).status).toBe(401);
-      expect((await as(cookiesOf(byPasskey))(sessionFn, '/api/auth/session')).status).toBe(401);
+      expect((await as(cookieHeaderOf(byPasskey))(sessionFn, '/api/auth/session')).status).toBe(401);
       expect(await t.db.select().from(sessions).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))).toHaveLength(0);
       advance(30);
-      expect((await sendCode(cookiesOf(await signIn(user)), codeAt(secret, now()))).status).toBe(200);
+      expect((await sendCode(cookieHeaderOf(await signIn(user)), totpCodeAt(secret, now()))).status).toBe(200);
     });
 
     it('a password change under "Mein Konto" opens a closed code step too', async () => {
       const user = await createAdmin(t.db);
       const { secret, recovery } = await enrol(user);
       await t.db.update(users).set({ codeStepClosedAt: now() }).where(eq(users.id, user.id));
-      const session = cookiesOf(await sendCode(cookiesOf(await signIn(user)), recovery[0]!));
+      const session = cookieHeaderOf(await sendCode(cookieHeaderOf(await signIn(user)), recovery[0]!));
       const change = await as(session)(passwordFn, '/api/auth/password', { method: 'POST', body: { currentPassword: user.password, newPassword: 'noch-ein-neues-passwort-31' } });
       expect(change.status).toBe(204);
       user.password = 'noch-ein-neues-passwort-31';
-      expect((await sendCode(cookiesOf(await signIn(user)), codeAt(secret, now()))).status).toBe(200);
+      expect((await sendCode(cookieHeaderOf(await signIn(user)), totpCodeAt(secret, now()))).status).toBe(200);
     });
   });
 });

@@ -18,21 +18,12 @@ import sessionItem, { config as itemConfig } from '../../netlify/functions/auth-
 import ownSessions, { config as listConfig } from '../../netlify/functions/auth-sessions';
 import { siteOrigin } from '../helpers/admin-call';
 import { createAdmin } from '../helpers/auth';
-import { call } from '../helpers/http';
+import { call, cookieHeaderOf } from '../helpers/http';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
 
-type Res = Awaited<ReturnType<typeof call>>;
 
 const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
-
-function cookiesOf(res: Res): string {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-}
 
 describe.each(databaseKinds)('sessions staff can see on %s', (kind) => {
   const t = useTestBed({ database: kind, perTest: { dataDir: 'sessions-', env: { SITE_URL: 'https://praxis.example' } } });
@@ -46,7 +37,7 @@ describe.each(databaseKinds)('sessions staff can see on %s', (kind) => {
   const signIn = async (email: string, password: string, userAgent: string) => {
     const res = await call(login, '/api/auth/login', { method: 'POST', body: { email, password }, headers: { origin: siteOrigin(), 'user-agent': userAgent } });
     expect(res.status).toBe(200);
-    return { cookie: cookiesOf(res), res };
+    return { cookie: cookieHeaderOf(res), res };
   };
 
   beforeEach(() => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { labels } from '../admin/shared/labels';
+import { Field } from '../admin/shared/field';
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-600';
@@ -40,5 +41,30 @@ export function PasswordInput(
         </svg>
       </button>
     </div>
+  );
+}
+
+/** The "current password" field that proves a change to the account (a controlled PasswordInput in its labelled Field). */
+export function CurrentPasswordField({
+  id,
+  label,
+  hint,
+  required,
+  error,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label} required={required} error={error} hint={hint}>
+      {(a) => <PasswordInput id={a.id} autoComplete="current-password" invalid={!!a['aria-invalid']} describedBy={a['aria-describedby']} value={value} onChange={onChange} />}
+    </Field>
   );
 }

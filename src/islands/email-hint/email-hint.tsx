@@ -5,12 +5,15 @@
  * that takes it. A hint, never a block.
  */
 import { useCallback, useState } from 'react';
+import { afterPointerRelease } from '../../lib/email-hint-dom';
 
 export function useEmailHint() {
   const [hint, setHint] = useState<string | null>(null);
   const check = useCallback(async (value: string) => {
     const { emailDomainHint } = await import('../../lib/email-hint');
-    setHint(emailDomainHint(value));
+    const suggestion = emailDomainHint(value);
+    // Not under a held pointer: the click that left the field must land where it was aimed.
+    afterPointerRelease(() => setHint(suggestion));
   }, []);
   const clear = useCallback(() => setHint(null), []);
   return { hint, check, clear };

@@ -10,7 +10,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { PasswordInput } from '../../auth/password-input';
+import { CurrentPasswordField } from '../../auth/password-input';
 import { adminApi, ApiError, failureText } from '../shared/admin-api';
 import { labels } from '../shared/labels';
 import { Field, inputClass, Loading, PageHeader, primaryButton, secondaryButton } from '../shared/ui';
@@ -157,21 +157,18 @@ export function AccountPage({ enrolmentRequired = false }: { enrolmentRequired?:
         {!codes && status && !status.enrolled && !setup && password !== null && (
           <form onSubmit={(e) => void start(e)} noValidate className="space-y-3">
             <p className="text-sm font-medium">{L.statusOff}</p>
-            <Field id="totp-password" label={L.currentPassword} required error={passwordError} hint={L.proofHint}>
-              {(a) => (
-                <PasswordInput
-                  id={a.id}
-                  autoComplete="current-password"
-                  invalid={!!a['aria-invalid']}
-                  describedBy={a['aria-describedby']}
-                  value={password}
-                  onChange={(value) => {
-                    setPassword(value);
-                    setPasswordError(undefined);
-                  }}
-                />
-              )}
-            </Field>
+            <CurrentPasswordField
+              id="totp-password"
+              label={L.currentPassword}
+              required
+              error={passwordError}
+              hint={L.proofHint}
+              value={password}
+              onChange={(value) => {
+                setPassword(value);
+                setPasswordError(undefined);
+              }}
+            />
             <div className="flex flex-wrap gap-2">
               <button type="submit" className={primaryButton} disabled={busy}>
                 {busy ? L.starting : L.next}

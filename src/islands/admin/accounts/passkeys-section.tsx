@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { PasswordInput } from '../../auth/password-input';
+import { CurrentPasswordField } from '../../auth/password-input';
 import { adminApi, ApiError, failureText, type PasskeyDto } from '../shared/admin-api';
 import { labels } from '../shared/labels';
 import { Field, FormDialog, inputClass, Loading, primaryButton, secondaryButton } from '../shared/ui';
@@ -142,21 +142,18 @@ function AddPasskeyForm({ hasTotp, onDone }: { hasTotp: boolean; onDone: (added:
           />
         )}
       </Field>
-      <Field id="passkey-password" label={A.currentPassword} required error={errors.password} hint={A.proofHint}>
-        {(a) => (
-          <PasswordInput
-            id={a.id}
-            autoComplete="current-password"
-            invalid={!!a['aria-invalid']}
-            describedBy={a['aria-describedby']}
-            value={password}
-            onChange={(value) => {
-              setPassword(value);
-              setErrors((x) => ({ ...x, password: undefined }));
-            }}
-          />
-        )}
-      </Field>
+      <CurrentPasswordField
+        id="passkey-password"
+        label={A.currentPassword}
+        required
+        error={errors.password}
+        hint={A.proofHint}
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          setErrors((x) => ({ ...x, password: undefined }));
+        }}
+      />
       {hasTotp && (
         <Field id="passkey-code" label={L.code} required error={errors.code} hint={L.codeHint}>
           {(a) => (
@@ -220,21 +217,16 @@ function RemovePasskeyDialog({ passkey, onClose }: { passkey: PasskeyDto | null;
   return (
     <FormDialog open={passkey !== null} onOpenChange={(open) => !open && onClose(false)} title={passkey ? L.removeTitle(passkey.name) : ''} description={L.removeText}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3">
-        <Field id="remove-passkey-password" label={A.currentPassword} error={error}>
-          {(a) => (
-            <PasswordInput
-              id={a.id}
-              autoComplete="current-password"
-              invalid={!!a['aria-invalid']}
-              describedBy={a['aria-describedby']}
-              value={password}
-              onChange={(value) => {
-                setPassword(value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </Field>
+        <CurrentPasswordField
+          id="remove-passkey-password"
+          label={A.currentPassword}
+          error={error}
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            setError(undefined);
+          }}
+        />
         <Field id="remove-passkey-code" label={L.removeCode}>
           {(a) => (
             <input
