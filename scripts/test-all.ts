@@ -3,8 +3,8 @@
  * busy. vitest (unit, islands, integration, deploy; two workers) starts at
  * once; beside it the site is built once and the Playwright suite runs
  * against that build (E2E_PREBUILT: its server does not build again). Once
- * vitest is done, the date specs run at one month's end and one
- * daylight-saving night (scripts/date-matrix.ts --quick) beside the rest of
+ * vitest is done, the date specs run at an instant that is a month's end
+ * and a daylight-saving night (scripts/date-matrix.ts --quick) beside the rest of
  * the Playwright suite. The end-to-end suites mostly wait on the browser and
  * the server, so they cost vitest little. Each line of output names its
  * part; a table of the parts and their times closes the run, and the exit

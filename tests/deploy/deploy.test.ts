@@ -24,7 +24,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -286,18 +286,25 @@ beforeAll(async () => {
   const manifestFile = path.join(work, 'manifest.json');
   await copyFile(path.join(zips, 'manifest.json'), manifestFile);
 
-  // A function that does not bundle. The pages are built already and play no
-  // part in whether a function bundles, so this build's command only
-  // pre-bundles the functions again (a second Astro build would add minutes).
+  // A function that does not bundle, beside one that does. The pages are
+  // built already and play no part in whether a function bundles, so this
+  // build's command only pre-bundles the functions again, and only these
+  // two: every function bundled in the build above, and a second Astro build
+  // or bundling all of them again would add minutes.
   const tomlFile = path.join(site, 'netlify.toml');
   const tomlText = await readFile(tomlFile, 'utf8');
   const fullCommand = 'command = "npm run build && npm run build:functions"';
   if (!tomlText.includes(fullCommand)) throw new Error('netlify.toml: the build command changed; update the deploy test');
   await writeFile(tomlFile, tomlText.replace(fullCommand, 'command = "npm run build:functions"'));
-  const broken = path.join(site, 'netlify/functions/zz-broken.ts');
-  await writeFile(broken, "export default () => new Response('never');\nexport const config = { path: 'api/no-leading-slash' };\n");
+  const functionsDir = path.join(site, 'netlify/functions');
+  const everyFunction = path.join(site, 'netlify/functions-every');
+  await rename(functionsDir, everyFunction);
+  await mkdir(functionsDir);
+  await copyFile(path.join(everyFunction, 'appointment-types.ts'), path.join(functionsDir, 'appointment-types.ts'));
+  await writeFile(path.join(functionsDir, 'zz-broken.ts'), "export default () => new Response('never');\nexport const config = { path: 'api/no-leading-slash' };\n");
   const brokenFunction = await netlifyBuild({ ...real, DATABASE_URL_UNPOOLED: untouchedUrl });
-  await rm(broken);
+  await rm(functionsDir, { recursive: true });
+  await rename(everyFunction, functionsDir);
   await writeFile(tomlFile, tomlText);
   step('build with a broken function');
   builds = { noSiteUrl, brokenFunction, real: realBuild };
