@@ -47,8 +47,9 @@ export function afterPointerRelease(show: () => void): void {
     show();
   };
   document.addEventListener('click', () => setTimeout(once), { capture: true, once: true });
-  // A press that ends in no click (dragged away, cancelled) still shows it.
+  // A press that ends in no click (dragged away, a scroll that cancels it) still shows it.
   document.addEventListener('pointerup', () => setTimeout(once, 50), { capture: true, once: true });
+  document.addEventListener('pointercancel', () => setTimeout(once), { capture: true, once: true });
 }
 
 export function attachEmailHint(input: HTMLInputElement, texts: EmailHintTexts): void {
