@@ -19,7 +19,7 @@ import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { practice } from '../../src/lib/practice';
 import { readOutbox } from '../helpers/eml';
 import { hydrated, pickSlot, signInAsAdmin, fillCaller } from './helpers/admin';
-import { showMonthOf } from './helpers/calendar';
+import { clickDate } from './helpers/calendar';
 import { bookingRequest, testCaller } from '../helpers/patient';
 import { startSecondServer, type SecondServer } from './helpers/second-server';
 
@@ -159,8 +159,7 @@ test.describe.serial('practice operations', () => {
     await page.getByRole('button', { name: 'Termin eintragen' }).click();
     await dialog.getByLabel('Terminart').selectOption({ label: type.name });
     // The calendar opens on its first free date, which may lie in another month than the phone date.
-    await showMonthOf(dialog, phoneDate);
-    await dialog.getByRole('button', { name: new RegExp(formatLongDate(phoneDate, 'de')) }).click();
+    await clickDate(dialog, phoneDate, new RegExp(formatLongDate(phoneDate, 'de')));
     await expect(dialog.getByRole('group', { name: 'Uhrzeit' }).getByRole('button', { name: '09:20 Uhr' })).toBeVisible();
     await expect(dialog.getByRole('group', { name: 'Uhrzeit' }).getByRole('button', { name: '09:00 Uhr' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();

@@ -1,7 +1,7 @@
 /** The e2e admin: created through /admin-setup when the site has none yet, then signed in through /auth. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { formatLongDate } from '../../../src/lib/dates';
-import { showMonthOf } from './calendar';
+import { clickDate } from './calendar';
 
 export const ADMIN = { email: 'praxis-admin@example.org', password: 'sicher-und-lang-123' };
 export const SETUP_SECRET = 'praxis-setup';
@@ -45,8 +45,7 @@ export async function signInAsAdmin(page: Page, base = '') {
  * first), then the time's button.
  */
 export async function pickSlot(scope: Locator, date: string, time: string) {
-  await showMonthOf(scope, date);
-  await scope.getByRole('button', { name: new RegExp(formatLongDate(date, 'de')) }).click();
+  await clickDate(scope, date, new RegExp(formatLongDate(date, 'de')));
   const button = scope.getByRole('group', { name: 'Uhrzeit' }).getByRole('button', { name: `${time} Uhr`, exact: true });
   await button.click();
   await expect(button).toHaveAttribute('aria-pressed', 'true');

@@ -41,3 +41,16 @@ export async function showMonthOf(scope: Page | Locator, date: string, lang: 'de
     await expect(grid).not.toHaveAttribute('aria-label', shown);
   }
 }
+
+/**
+ * Turns the calendar to `date`'s month and presses that date, as a person
+ * does who looks again when the calendar moved meanwhile: a picker whose
+ * type just changed opens on the new type's first free date once its
+ * search answers, which on a busy machine can come after the turn.
+ */
+export async function clickDate(scope: Page | Locator, date: string, dayName: RegExp, lang: 'de' | 'en' = 'de'): Promise<void> {
+  await expect(async () => {
+    await showMonthOf(scope, date, lang);
+    await scope.getByRole('button', { name: dayName }).click({ timeout: 3_000 });
+  }).toPass({ timeout: 45_000 });
+}
