@@ -107,6 +107,24 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
+/** The wizard on step 2 while the first free date's answer (tomorrow, 09:00) is held back; returns what lets it through. */
+async function onStep2WithTheAnswerHeld(): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const date = addDaysToDate(berlinToday(), 1);
+  stubApi({
+    availability: async () => {
+      await held;
+      return json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: ['09:00'] }] });
+    },
+  });
+  render(<BookingWizard lang="de" />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Auswählen: Check-up' }));
+  await screen.findByRole('heading', { name: 'Datum und Uhrzeit wählen' });
+  await waitFor(() => expect(window.location.search).toBe(`?schritt=2&typ=${TYPE.id}`));
+  return release;
+}
+
 describe('taking over from the page’s start-up script (wizard-boot.ts)', () => {
   it('shows the handed-over types without loading them again', async () => {
     const fetchMock = stubApi({});
@@ -390,19 +408,7 @@ describe('steps in the browser history', () => {
 
   it('an answer arriving while Back is under way never writes step 2 over the entry Back lands on', async () => {
     // A slow connection: the first free date is still searched when the patient presses Back.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const date = addDaysToDate(berlinToday(), 1);
-    stubApi({
-      availability: async () => {
-        await held;
-        return json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: ['09:00'] }] });
-      },
-    });
-    render(<BookingWizard lang="de" />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Auswählen: Check-up' }));
-    await screen.findByRole('heading', { name: 'Datum und Uhrzeit wählen' });
-    await waitFor(() => expect(window.location.search).toBe(`?schritt=2&typ=${TYPE.id}`));
+    const release = await onStep2WithTheAnswerHeld();
     // Back has moved the location; its popstate event is still on its way.
     window.history.pushState(null, '', '/termin');
     release();
@@ -418,19 +424,7 @@ describe('steps in the browser history', () => {
     // Seen at a month's end in the evening, where the first free date takes two requests: the
     // times were on the page, Back moved the location and its popstate restored step 1, and only
     // then did the render's effects run and write step 2 with the date over that entry.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const date = addDaysToDate(berlinToday(), 1);
-    stubApi({
-      availability: async () => {
-        await held;
-        return json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: ['09:00'] }] });
-      },
-    });
-    render(<BookingWizard lang="de" />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Auswählen: Check-up' }));
-    await screen.findByRole('heading', { name: 'Datum und Uhrzeit wählen' });
-    await waitFor(() => expect(window.location.search).toBe(`?schritt=2&typ=${TYPE.id}`));
+    const release = await onStep2WithTheAnswerHeld();
     const writes: string[] = [];
     const { pushState, replaceState } = window.history;
     // Back, between the commit that shows the answer's times (a mutation observer runs right
