@@ -15,10 +15,9 @@
  * cancellation only reads, in three round trips.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { migrateServerDatabase } from '../db/migrate';
 import { closeDb } from '../src/server/database.server';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres';
+import { migratedBenchDatabase } from './bench-database';
 import type { Handler } from '../src/server/http.server';
 import { hashPassword } from '../src/server/auth/password.server';
 import { ms, quantile, roundTrips } from './round-trips';
@@ -82,12 +81,7 @@ async function main() {
   console.log('starting a real Postgres …');
   const server = await startEmbeddedPostgres();
   try {
-    const admin = new pg.Client({ connectionString: server.adminUrl });
-    await admin.connect();
-    await admin.query('create database bench_auth_reset');
-    await admin.end();
-    const url = server.adminUrl.replace(/\/postgres$/, '/bench_auth_reset');
-    await migrateServerDatabase(url);
+    const url = await migratedBenchDatabase(server, 'bench_auth_reset');
     process.env.APP_ENV = 'development';
     process.env.DATABASE_URL = url;
     process.env.DATABASE_POOL_SIZE = '20';

@@ -13,11 +13,10 @@
  *   queued by the booking's own statement and sent after the answer.
  * The time is the handler's, to the moment it hands over its answer.
  */
-import pg from 'pg';
-import { migrateServerDatabase } from '../db/migrate';
 import { appointmentTimeSlots, appointmentTypes } from '../db/schema';
 import { addDaysToDate, berlinToday, weekdayOf } from '../src/lib/berlin-time';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres';
+import { migratedBenchDatabase } from './bench-database';
 import { ms, quantile } from './round-trips';
 
 const MAIL_MS = 300;
@@ -43,12 +42,7 @@ async function main() {
   console.log('starting a real Postgres …');
   const server = await startEmbeddedPostgres();
   try {
-    const admin = new pg.Client({ connectionString: server.adminUrl });
-    await admin.connect();
-    await admin.query('create database bench_booking_email');
-    await admin.end();
-    const url = server.adminUrl.replace(/\/postgres$/, '/bench_booking_email');
-    await migrateServerDatabase(url);
+    const url = await migratedBenchDatabase(server, 'bench_booking_email');
     Object.assign(process.env, {
       APP_ENV: 'development',
       DATABASE_URL: url,

@@ -10,9 +10,7 @@
  * birth date, a phone number and a booking reference.
  * Target on a developer machine: under 300 ms.
  */
-import pg from 'pg';
 import { closeDb, getDb } from '../src/server/database.server';
-import { migrateServerDatabase } from '../db/migrate';
 import { appointmentContacts, appointmentTimeSlots, appointmentTypes, bookedSlots } from '../db/schema';
 import { addDaysToDate, berlinToday } from '../src/lib/berlin-time';
 import { generateKey, parseKeyRing } from '../src/server/appointment-contact/keys.server';
@@ -20,6 +18,7 @@ import { seal } from '../src/server/appointment-contact/seal.server';
 import { CONTACT_DETAILS } from '../src/server/appointment-contact/store.server';
 import { searchPatients } from '../src/server/admin/patient-details.server';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres';
+import { migratedBenchDatabase } from './bench-database';
 import { ms, quantile } from './round-trips';
 
 const BOOKINGS = 2000;
@@ -33,12 +32,7 @@ async function main() {
   console.log('starting a real Postgres …');
   const server = await startEmbeddedPostgres();
   try {
-    const admin = new pg.Client({ connectionString: server.adminUrl });
-    await admin.connect();
-    await admin.query('create database bench_patient_search');
-    await admin.end();
-    const url = server.adminUrl.replace(/\/postgres$/, '/bench_patient_search');
-    await migrateServerDatabase(url);
+    const url = await migratedBenchDatabase(server, 'bench_patient_search');
     process.env.APP_ENV = 'development';
     process.env.DATABASE_URL = url;
     const db = await getDb();

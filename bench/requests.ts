@@ -9,8 +9,6 @@
  * the query, opening every value, the audit row, the JSON answer), timed
  * over 30 calls. Target on a developer machine: under 300 ms.
  */
-import pg from 'pg';
-import { migrateServerDatabase } from '../db/migrate';
 import { patientRequests, userRoles, users } from '../db/schema';
 import adminRequests from '../netlify/functions/admin-requests';
 import { generateKey, parseKeyRing } from '../src/server/appointment-contact/keys.server';
@@ -22,6 +20,7 @@ import { closeDb, getDb } from '../src/server/database.server';
 import type { RequestContext } from '../src/server/http.server';
 import { sealDetails, type RequestDetails } from '../src/server/requests/seal.server';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres';
+import { migratedBenchDatabase } from './bench-database';
 import { ms, quantile } from './round-trips';
 
 const REQUESTS = 2000;
@@ -60,12 +59,7 @@ async function main() {
   console.log('starting a real Postgres …');
   const server = await startEmbeddedPostgres();
   try {
-    const admin = new pg.Client({ connectionString: server.adminUrl });
-    await admin.connect();
-    await admin.query('create database bench_requests');
-    await admin.end();
-    const url = server.adminUrl.replace(/\/postgres$/, '/bench_requests');
-    await migrateServerDatabase(url);
+    const url = await migratedBenchDatabase(server, 'bench_requests');
     process.env.APP_ENV = 'development';
     process.env.DATABASE_URL = url;
     process.env.DATA_ENCRYPTION_KEY = generateKey();

@@ -7,11 +7,13 @@ import { call, type CallOptions } from './http';
 export const siteOrigin = () => new URL(process.env.SITE_URL || 'http://localhost:4321').origin;
 
 export function asAdmin(admin: () => TestUser) {
+  return (handler: Handler, path: string, options: CallOptions = {}) => asCookie(admin().cookie)(handler, path, options);
+}
+
+/** Calls a handler with a session's Cookie header from the site's own origin (and any further headers). */
+export function asCookie(cookie: string, headers: Record<string, string> = {}) {
   return (handler: Handler, path: string, options: CallOptions = {}) =>
-    call(handler, path, {
-      ...options,
-      headers: { cookie: admin().cookie, origin: siteOrigin(), ...options.headers },
-    });
+    call(handler, path, { ...options, headers: { cookie, origin: siteOrigin(), ...headers, ...options.headers } });
 }
 
 /** The field errors of a 400 problem, as { field: keys }. */

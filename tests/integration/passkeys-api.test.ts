@@ -23,7 +23,7 @@ import secondFactor from '../../netlify/functions/auth-second-factor';
 import sessionFn from '../../netlify/functions/auth-session';
 import totpConfirm from '../../netlify/functions/auth-totp-confirm';
 import totpSetup from '../../netlify/functions/auth-totp-setup';
-import { siteOrigin } from '../helpers/admin-call';
+import { asCookie, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser, totpCodeAt } from '../helpers/auth';
 import { call, cookieHeaderOf } from '../helpers/http';
 import { SoftAuthenticator } from '../helpers/webauthn';
@@ -44,8 +44,7 @@ describe.each(databaseKinds)('passkeys on %s', (kind) => {
     vi.setSystemTime(clock);
   };
 
-  const as = (cookie: string) => (handler: Parameters<typeof call>[0], p: string, options: Parameters<typeof call>[2] = {}) =>
-    call(handler, p, { ...options, headers: { cookie, origin: siteOrigin(), 'user-agent': CHROME, ...options.headers } });
+  const as = (cookie: string) => asCookie(cookie, { 'user-agent': CHROME });
 
   /** Registers a passkey for the user through the API; returns the authenticator holding it and the answer. */
   async function addPasskey(user: TestUser, name = 'Laptop', cookie = user.cookie): Promise<{ authenticator: SoftAuthenticator; res: Res }> {

@@ -23,7 +23,7 @@ import totpSetup, { config as setupConfig } from '../../netlify/functions/auth-t
 import { randomUUID } from 'node:crypto';
 import { loadFunctions } from '../../scripts/local-server';
 import { generateKey, parseKeyRing } from '../../src/server/appointment-contact/keys.server';
-import { siteOrigin } from '../helpers/admin-call';
+import { asCookie, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser, totpCodeAt } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
 import { call, cookieHeaderOf } from '../helpers/http';
@@ -45,8 +45,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
     vi.setSystemTime(clock);
   };
 
-  const as = (cookie: string) => (handler: Parameters<typeof call>[0], p: string, options: Parameters<typeof call>[2] = {}) =>
-    call(handler, p, { ...options, headers: { cookie, origin: siteOrigin(), ...options.headers } });
+  const as = (cookie: string) => asCookie(cookie);
   const signIn = (email: string, password: string, ip = nextIp()) =>
     call(login, '/api/auth/login', { method: 'POST', body: { email, password }, ip, headers: { origin: siteOrigin() } });
   const sendCode = (pendingCookie: string, code: string, ip = nextIp()) =>

@@ -22,7 +22,7 @@ import secondFactor from '../../netlify/functions/auth-second-factor';
 import sessionFn from '../../netlify/functions/auth-session';
 import totpConfirm from '../../netlify/functions/auth-totp-confirm';
 import totpSetup from '../../netlify/functions/auth-totp-setup';
-import { siteOrigin } from '../helpers/admin-call';
+import { asCookie, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser, totpCodeAt } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
 import { call, settled, cookieHeaderOf } from '../helpers/http';
@@ -41,8 +41,7 @@ describe.each(databaseKinds)('second factor hardened on %s', (kind) => {
     clock += seconds * 1000;
     vi.setSystemTime(clock);
   };
-  const as = (cookie: string) => (handler: Parameters<typeof call>[0], p: string, options: Parameters<typeof call>[2] = {}) =>
-    call(handler, p, { ...options, headers: { cookie, origin: siteOrigin(), ...options.headers } });
+  const as = (cookie: string) => asCookie(cookie);
   const signIn = (user: TestUser, ip = nextIp()) =>
     call(login, '/api/auth/login', { method: 'POST', body: { email: user.email, password: user.password }, ip, headers: { origin: siteOrigin() } });
   const sendCode = (pending: string, code: string, ip = nextIp()) =>

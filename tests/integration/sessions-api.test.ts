@@ -16,7 +16,7 @@ import login from '../../netlify/functions/auth-login';
 import refresh from '../../netlify/functions/auth-refresh';
 import sessionItem, { config as itemConfig } from '../../netlify/functions/auth-session-item';
 import ownSessions, { config as listConfig } from '../../netlify/functions/auth-sessions';
-import { siteOrigin } from '../helpers/admin-call';
+import { asCookie, siteOrigin } from '../helpers/admin-call';
 import { createAdmin } from '../helpers/auth';
 import { call, cookieHeaderOf } from '../helpers/http';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
@@ -32,8 +32,7 @@ describe.each(databaseKinds)('sessions staff can see on %s', (kind) => {
     clock += seconds * 1000;
     vi.setSystemTime(clock);
   };
-  const as = (cookie: string) => (handler: Parameters<typeof call>[0], p: string, options: Parameters<typeof call>[2] = {}) =>
-    call(handler, p, { ...options, headers: { cookie, origin: siteOrigin(), ...options.headers } });
+  const as = (cookie: string) => asCookie(cookie);
   const signIn = async (email: string, password: string, userAgent: string) => {
     const res = await call(login, '/api/auth/login', { method: 'POST', body: { email, password }, headers: { origin: siteOrigin(), 'user-agent': userAgent } });
     expect(res.status).toBe(200);
