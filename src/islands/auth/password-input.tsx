@@ -68,3 +68,37 @@ export function CurrentPasswordField({
     </Field>
   );
 }
+
+/** The code (from the app, or a recovery code) that proves a change to the account beside the password. */
+export function ProofCodeField({
+  id,
+  label,
+  hint,
+  required,
+  error,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label} required={required} error={error} hint={hint}>
+      {(a) => (
+        <input
+          {...a}
+          autoComplete="one-time-code"
+          spellCheck={false}
+          className={`${inputClass} max-w-xs font-mono`}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { CurrentPasswordField } from '../../auth/password-input';
+import { CurrentPasswordField, ProofCodeField } from '../../auth/password-input';
 import { adminApi, ApiError, failureText, type PasskeyDto } from '../shared/admin-api';
 import { labels } from '../shared/labels';
 import { Field, FormDialog, inputClass, Loading, primaryButton, secondaryButton } from '../shared/ui';
@@ -155,21 +155,18 @@ function AddPasskeyForm({ hasTotp, onDone }: { hasTotp: boolean; onDone: (added:
         }}
       />
       {hasTotp && (
-        <Field id="passkey-code" label={L.code} required error={errors.code} hint={L.codeHint}>
-          {(a) => (
-            <input
-              {...a}
-              autoComplete="one-time-code"
-              spellCheck={false}
-              className={`${inputClass} max-w-xs font-mono`}
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value);
-                setErrors((x) => ({ ...x, code: undefined }));
-              }}
-            />
-          )}
-        </Field>
+        <ProofCodeField
+          id="passkey-code"
+          label={L.code}
+          required
+          error={errors.code}
+          hint={L.codeHint}
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            setErrors((x) => ({ ...x, code: undefined }));
+          }}
+        />
       )}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={primaryButton} disabled={busy}>
@@ -227,21 +224,15 @@ function RemovePasskeyDialog({ passkey, onClose }: { passkey: PasskeyDto | null;
             setError(undefined);
           }}
         />
-        <Field id="remove-passkey-code" label={L.removeCode}>
-          {(a) => (
-            <input
-              {...a}
-              autoComplete="one-time-code"
-              spellCheck={false}
-              className={`${inputClass} max-w-xs font-mono`}
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </Field>
+        <ProofCodeField
+          id="remove-passkey-code"
+          label={L.removeCode}
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            setError(undefined);
+          }}
+        />
         <div className="mt-6 flex justify-end gap-3">
           <button type="button" className={secondaryButton} onClick={() => onClose(false)}>
             {C.cancel}
