@@ -124,7 +124,12 @@ export interface CreatedBooking {
 export async function legacyCreateBooking(
   db: Database,
   slot: SlotRequest,
-  options: { now?: Date; advisoryLock?: boolean } = {},
+  options: {
+    now?: Date;
+    advisoryLock?: boolean;
+    /** Awaited between counting and inserting: a test lines up transactions there to show the race deterministically. */
+    beforeInsert?: () => Promise<void>;
+  } = {},
 ): Promise<CreatedBooking> {
   const now = options.now ?? new Date();
   const date = slot.appointment_date;
@@ -146,6 +151,7 @@ export async function legacyCreateBooking(
     const input = await loadInput(tx, type, date, date, now, true);
     const rejection = timeRejection(date, time, input);
     if (rejection) throw new AppError('slot-unavailable', rejection);
+    await options.beforeInsert?.();
     const [row] = await tx
       .insert(bookedSlots)
       .values({

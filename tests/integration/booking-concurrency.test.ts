@@ -207,12 +207,26 @@ describe('concurrent bookings on a real Postgres', () => {
     await t.db.execute(sql`alter table booked_slots disable trigger booked_slots_seat_within_capacity`);
     await t.db.execute(sql`drop index booked_slots_type_date_time_seat_idx`);
     try {
-      await Promise.allSettled(
-        Array.from({ length: CONCURRENT }, (_, i) =>
-          legacyCreateBooking(t.db, { appointment_type_id: spelling(type.id, i), appointment_date: '2030-01-08', appointment_time: '09:00' }, { advisoryLock: false }),
+      // Two transactions that have both counted before either inserts: the
+      // interleaving a busy server produces now and then, here every time.
+      let counted = 0;
+      let release!: () => void;
+      const bothCounted = new Promise<void>((resolve) => (release = resolve));
+      const beforeInsert = () => {
+        if (++counted === 2) release();
+        return bothCounted;
+      };
+      const results = await Promise.allSettled(
+        [0, 1].map((i) =>
+          legacyCreateBooking(
+            t.db,
+            { appointment_type_id: spelling(type.id, i), appointment_date: '2030-01-08', appointment_time: '09:00' },
+            { advisoryLock: false, beforeInsert },
+          ),
         ),
       );
-      expect((await rowsOf(type.id)).length).toBeGreaterThan(1);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect(await rowsOf(type.id)).toHaveLength(2);
     } finally {
       await t.db.delete(bookedSlots).where(eq(bookedSlots.appointmentTypeId, type.id));
       await t.db.execute(

@@ -24,6 +24,7 @@ import { useWizardHistory } from './wizard-history';
 import type { BookedWith } from './step-success';
 import { clearDetails, loadDetails } from './details-storage';
 import { sortTypes } from './sort-types';
+import { animateSteps } from './step-transitions';
 
 export { sortTypes } from './sort-types';
 
@@ -85,7 +86,7 @@ function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
     if (animatedRef.current) return;
     animatedRef.current = true;
     animation.load().then(
-      ({ default: autoAnimate }) => stepsRef.current && autoAnimate(stepsRef.current),
+      ({ default: autoAnimate }) => stepsRef.current && animateSteps(autoAnimate, stepsRef.current),
       () => (animatedRef.current = false),
     );
   };
