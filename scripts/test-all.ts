@@ -3,9 +3,9 @@
  * busy. vitest (unit, islands, integration, deploy; two workers) starts at
  * once; beside it the site is built once and the Playwright suite runs
  * against that build (E2E_PREBUILT: its server does not build again). Once
- * vitest is done, the date specs run at an instant that is a month's end
- * and a daylight-saving night (scripts/date-matrix.ts --quick) beside the rest of
- * the Playwright suite. The end-to-end suites mostly wait on the browser and
+ * either is done, the date specs run at an instant that is a month's end
+ * and a daylight-saving night (scripts/date-matrix.ts --quick) beside the
+ * other. The end-to-end suites mostly wait on the browser and
  * the server, so they cost vitest little. Each line of output names its
  * part; a table of the parts and their times closes the run, and the exit
  * code is non-zero if any part failed.
@@ -49,9 +49,11 @@ console.info(`test-all: load average ${load()} at the start`);
 const vitest = run('vitest', 'npx', ['vitest', 'run']);
 const built = run('build', 'npm', ['run', 'build'], { ...process.env, SITE_URL: `http://localhost:${port}`, APP_ENV: 'development' });
 const e2e = built.then((ok) => ok && run('e2e', 'npx', ['playwright', 'test'], { ...prebuilt, E2E_PORT: port }));
-// The date specs once vitest has left its cores: ports, clocks and an output folder
-// of their own (a Playwright run empties its output folder when it starts), the same build.
-const dates = Promise.all([vitest, built]).then(([, ok]) => ok && run('dates', 'npx', ['tsx', 'scripts/date-matrix.ts', '--quick', '--output=test-results/dates'], prebuilt));
+// The date specs once vitest or the e2e suite has left its core: ports, clocks and an output
+// folder of their own (a Playwright run empties its output folder when it starts), the same build.
+const dates = built.then(
+  (ok) => ok && Promise.race([vitest, e2e]).then(() => run('dates', 'npx', ['tsx', 'scripts/date-matrix.ts', '--quick', '--output=test-results/dates'], prebuilt)),
+);
 await Promise.all([vitest, e2e, dates]);
 
 console.info(`\ntest-all: ${Math.round((Date.now() - started) / 1000)} s in all, load average ${load()} at the end`);
