@@ -4,20 +4,26 @@
  * leads to step 2 and to step 1, Forward the same way up. Nothing is booked.
  * The step being left fades out hidden from assistive technology.
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
 import { de, onDateWithTimes } from './helpers/wizard';
 
-// The service worker's precache downloads would keep the network busy between the page loads here.
-test.use({ serviceWorkers: 'block' });
-
-test('after a reload on step 3: the typed fields and both ticks stay; Back goes to step 2, then step 1', async ({ page }) => {
-  test.setTimeout(90_000);
+/** Step 3 of the German wizard: a Check-up at the first free time. */
+async function toDetails(page: Page) {
   await page.goto(de.path);
   await page.getByRole('button', { name: de.choose('Check-up') }).click();
   await onDateWithTimes(page);
   await page.getByRole('group', { name: de.times }).getByRole('button').first().click();
   await page.getByRole('button', { name: de.next, exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Ihre Daten' })).toBeVisible();
+}
+
+// The service worker's precache downloads would keep the network busy between the page loads here.
+test.use({ serviceWorkers: 'block' });
+
+test('after a reload on step 3: the typed fields and both ticks stay; Back goes to step 2, then step 1', async ({ page }) => {
+  test.setTimeout(90_000);
+  await toDetails(page);
   await page.getByLabel(de.labels.first).fill('Erika');
   await page.getByRole('checkbox', { name: de.labels.consent }).check();
   await page.getByRole('checkbox', { name: 'Erinnerung per E-Mail 24 Stunden vorher' }).check();
@@ -47,12 +53,7 @@ test('after a reload on step 3: the typed fields and both ticks stay; Back goes 
 
 test('a step being left fades out hidden: Back and at once Forward show one "Ihre Daten", never two', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto(de.path);
-  await page.getByRole('button', { name: de.choose('Check-up') }).click();
-  await onDateWithTimes(page);
-  await page.getByRole('group', { name: de.times }).getByRole('button').first().click();
-  await page.getByRole('button', { name: de.next, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Ihre Daten' })).toBeVisible();
+  await toDetails(page);
   await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
   // Transitions at a twentieth of their speed: the step left stays on screen for seconds.
   const cdp = await page.context().newCDPSession(page);
