@@ -241,6 +241,23 @@ describe('daylight-saving change days', () => {
     ]);
   });
 
+  it('in the repeated hour\'s second pass, its times stay gone: they began at their first instant, as the back office counts them', () => {
+    // 31 October 2027, 02:30 winter time (01:30 UTC): 02:40 first came at 00:40 UTC, in summer time.
+    const now = new Date('2027-10-31T01:30:00Z');
+    const sundayNight: WeeklyWindow[] = [{ dayOfWeek: 0, startTime: '00:00', endTime: '04:00' }];
+    const five: TypeRules = { maxAdvanceDays: 30, slotDurationMinutes: 5, maxSlotsPerTime: 1 };
+    const night = { type: five, windows: sundayNight, blockedDates: [], bookings: new Map(), now };
+    const times = freeTimes('2027-10-31', night);
+    expect(times[0]).toBe('03:00');
+    expect(timeRejection('2027-10-31', '02:40', night)).toBe('passed');
+    expect(timeRejection('2027-10-31', '03:00', night)).toBeNull();
+    // Every time offered is still ahead by the instant it begins at.
+    for (const time of times) expect(berlinInstant('2027-10-31', time)!.getTime()).toBeGreaterThan(now.getTime());
+    // In the first pass (02:30 summer time) the rest of the hour is still ahead.
+    const firstPass = { ...night, now: new Date('2027-10-31T00:30:00Z') };
+    expect(freeTimes('2027-10-31', firstPass)[0]).toBe('02:35');
+  });
+
   it('"now" on the change days is Berlin summer or winter time, not a fixed offset', () => {
     // 07:30 UTC is 09:30 in Berlin after the spring change (UTC+2), not 08:30.
     const spring = new Date('2026-03-29T07:30:00Z');

@@ -131,13 +131,29 @@ export function overlapsBlockedRange(date: string, time: string, durationMinutes
   return false;
 }
 
+/**
+ * Whether a start time of today has come (then it is no longer offered).
+ * On the day clocks go back, a wall time of the repeated hour begins at its
+ * first, summer-time instant (berlinInstant), as an appointment's start is
+ * counted everywhere else ("bereits begonnen", "nicht erschienen"): during
+ * the hour's second pass those times stay gone rather than come back.
+ */
+function hasCome(date: string, time: string, clock: BerlinWallClock, now: Date): boolean {
+  if (date !== clock.date) return false;
+  if (isOffsetChangeDay(date)) {
+    const start = berlinInstant(date, time);
+    return start === null || start.getTime() <= now.getTime();
+  }
+  return time <= clock.time;
+}
+
 /** Free times of a selectable date: capacity left, not in a blocked range, and for today only times later than now. */
 export function freeTimes(date: string, input: AvailabilityInput, clock: BerlinWallClock = berlinWallClock(input.now)): string[] {
   const times = timesOfDate(date, input.windows, input.type.slotDurationMinutes);
   const ranges = [...(input.blockedRanges ?? [])].filter((r) => r.date === date);
   return times.filter(
     (time) =>
-      !(date === clock.date && time <= clock.time) &&
+      !hasCome(date, time, clock, input.now) &&
       !overlapsBlockedRange(date, time, input.type.slotDurationMinutes, ranges) &&
       (input.bookings.get(slotKey(date, time)) ?? 0) < input.type.maxSlotsPerTime,
   );
@@ -165,7 +181,7 @@ export function timeRejection(date: string, time: string, input: AvailabilityInp
   if (!timesOfDate(date, input.windows, input.type.slotDurationMinutes).includes(time)) {
     return 'not-a-slot';
   }
-  if (date === clock.date && time <= clock.time) return 'passed';
+  if (hasCome(date, time, clock, input.now)) return 'passed';
   if (overlapsBlockedRange(date, time, input.type.slotDurationMinutes, input.blockedRanges)) return 'blocked';
   if ((input.bookings.get(slotKey(date, time)) ?? 0) >= input.type.maxSlotsPerTime) return 'full';
   return null;
