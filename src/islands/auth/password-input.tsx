@@ -44,6 +44,17 @@ export function PasswordInput(
   );
 }
 
+/** A controlled field in its labelled Field: what both proof fields below take. */
+interface ProofFieldProps {
+  id: string;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
 /** The "current password" field that proves a change to the account (a controlled PasswordInput in its labelled Field). */
 export function CurrentPasswordField({
   id,
@@ -53,15 +64,7 @@ export function CurrentPasswordField({
   error,
   value,
   onChange,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  required?: boolean;
-  error?: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+}: ProofFieldProps) {
   return (
     <Field id={id} label={label} required={required} error={error} hint={hint}>
       {(a) => <PasswordInput id={a.id} autoComplete="current-password" invalid={!!a['aria-invalid']} describedBy={a['aria-describedby']} value={value} onChange={onChange} />}
@@ -78,15 +81,7 @@ export function ProofCodeField({
   error,
   value,
   onChange,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  required?: boolean;
-  error?: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+}: ProofFieldProps) {
   return (
     <Field id={id} label={label} required={required} error={error} hint={hint}>
       {(a) => (
