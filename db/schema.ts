@@ -782,6 +782,12 @@ export const emailOutbox = pgTable(
     kind: text('kind').notNull(),
     /** Who reads it: `patient`, `practice` (the practice's mailbox) or `staff` (a staff account). */
     audience: text('audience').notNull(),
+    /**
+     * How it goes: `email` or `sms`. One outbox for both channels, with the
+     * same transaction, lease, retries, give-up and body retention; the
+     * table keeps the name it had when email was the only channel.
+     */
+    channel: text('channel').notNull().default('email'),
     /** The booking it is about (live or cancelled); null for account emails and the like. No foreign key: the tombstone keeps the id. */
     bookingId: uuid('booking_id'),
     /** Which key of DATA_ENCRYPTION_KEY sealed the body; null once the body is deleted. */
@@ -795,7 +801,7 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** A sender's claim: until then no other run takes the row. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    /** The mail service's id of the sent message (Postmark's MessageID; the local outbox's X-Message-Id). */
+    /** The provider's id of the sent message (Postmark's MessageID, the SMS provider's id; the local outbox's X-Message-Id). */
     providerId: text('provider_id'),
     /** The kind of the last failure (an error's name or the service's code), never a message text. */
     lastError: text('last_error'),
@@ -807,6 +813,7 @@ export const emailOutbox = pgTable(
   (t) => [
     check('email_outbox_status_known', sql`${t.status} in ('pending', 'sent', 'delivered', 'bounced', 'complained', 'failed')`),
     check('email_outbox_audience_known', sql`${t.audience} in ('patient', 'practice', 'staff')`),
+    check('email_outbox_channel_known', sql`${t.channel} in ('email', 'sms')`),
     check('email_outbox_kind_format', sql`${t.kind} ~ '^[a-z0-9-]{1,40}$'`),
     check('email_outbox_sealed_with_key', sql`(${t.sealed} is null) = (${t.keyId} is null)`),
     check('email_outbox_key_id_format', sql`${t.keyId} is null or ${t.keyId} ~ '^[0-9a-f]{16}$'`),
@@ -814,7 +821,8 @@ export const emailOutbox = pgTable(
     check('email_outbox_pending_has_body', sql`${t.status} <> 'pending' or ${t.sealed} is not null`),
     index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('email_outbox_booking_idx').on(t.bookingId, t.createdAt),
-    uniqueIndex('email_outbox_provider_id_idx').on(t.providerId),
+    // Each provider's ids are its own: an SMS provider's id may look like a mail service's.
+    uniqueIndex('email_outbox_channel_provider_id_idx').on(t.channel, t.providerId),
   ],
 );
 

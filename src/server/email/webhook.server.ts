@@ -75,7 +75,7 @@ export async function recordDeliveryEvent(db: Database, event: z.infer<typeof po
   const status = STATUS_BY_RECORD[event.RecordType];
   return db.transaction(async (tx) => {
     const [row] = rowsOf<{ id: string; status: string; audience: MailAudience; booking_id: string | null }>(
-      await tx.execute(sql`select id, status, audience, booking_id from email_outbox where provider_id = ${event.MessageID} for update`),
+      await tx.execute(sql`select id, status, audience, booking_id from email_outbox where channel = 'email' and provider_id = ${event.MessageID} for update`),
     );
     if (!row) throw new AppError('not-found', 'Unknown message.');
     if (!status) return 'ignored';
