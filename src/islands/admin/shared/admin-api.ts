@@ -100,11 +100,12 @@ export const adminApi = {
     between: (from: string, to: string, view?: 'day-list' | 'week') =>
       request<AdminBookedSlotDto[]>('GET', `/api/admin/booked-slots?${new URLSearchParams({ from, to, ...(view ? { view } : {}) })}`),
     /** `patient_phone`: the number to call when nobody was told by email. */
-    cancel: (id: string, message?: string) =>
+    /** `confirm`: send a message that names the type all the same (docs/decisions/041). */
+    cancel: (id: string, message?: string, confirm?: boolean) =>
       request<{ id: string; reference: string; patient_notified: boolean; patient_phone: string | null }>(
         'POST',
         `/api/admin/booked-slots/${encodeURIComponent(id)}/cancel`,
-        message ? { message } : {},
+        message ? { message, ...(confirm ? { confirm: true } : {}) } : {},
       ),
     /** "Patient erreicht": staff told the patient by phone; the booking no longer asks for a call (docs/decisions/035). */
     informed: (id: string) =>
@@ -116,7 +117,7 @@ export const adminApi = {
         `/api/admin/booked-slots/${encodeURIComponent(id)}/attendance`,
         { attendance },
       ),
-    move: (id: string, input: { appointment_date: string; appointment_time: string; message?: string }) =>
+    move: (id: string, input: { appointment_date: string; appointment_time: string; message?: string; confirm?: boolean }) =>
       request<{ booking: { id: string; appointment_date: string; appointment_time: string; reference: string }; patient_notified: boolean; patient_phone: string | null }>(
         'POST',
         `/api/admin/booked-slots/${encodeURIComponent(id)}/move`,
@@ -152,7 +153,7 @@ export const adminApi = {
   requests: {
     list: (filter: { status: RequestStatusFilter; kind: RequestKind | '' }) =>
       request<StaffRequestDto[]>('GET', `/api/admin/requests?${new URLSearchParams({ status: filter.status, ...(filter.kind ? { kind: filter.kind } : {}) })}`),
-    change: (id: string, input: { status: 'in_progress' | 'done' | 'declined'; message?: string }) =>
+    change: (id: string, input: { status: 'in_progress' | 'done' | 'declined'; message?: string; confirm?: boolean }) =>
       request<StaffRequestDto & { patient_notified: boolean }>('PUT', `/api/admin/requests/${encodeURIComponent(id)}`, input),
     counts: () => request<{ new: number; open: number }>('GET', '/api/admin/request-counts'),
   },
