@@ -136,4 +136,45 @@ describe('the request queue', () => {
     expect(await screen.findByText('Die Anfrage wurde inzwischen von jemand anderem bearbeitet. Die Liste ist neu geladen.')).toBeInTheDocument();
     expect(calls.filter((c) => c.key.startsWith('GET /api/admin/requests'))).toHaveLength(2);
   });
+
+  describe('a message that names what was asked for', () => {
+    const PUT = 'PUT /api/admin/requests/22222222-2222-4222-8222-222222222222';
+    async function sendNamingMessage(user: ReturnType<typeof userEvent.setup>) {
+      replies[PUT] = (body) =>
+        (body as { confirm?: boolean }).confirm
+          ? { status: 200, body: { ...PRESCRIPTION, status: 'done', message: (body as { message: string }).message, patient_notified: true } }
+          : { status: 409, body: { type: 'message-names-details', status: 409, names: ['medication'] } };
+      renderPage();
+      await user.click(await screen.findByRole('button', { name: 'Anfrage Q2W3E4 öffnen' }));
+      const dialog = screen.getByRole('dialog', { name: 'Folgerezept Q2W3E4' });
+      await user.click(within(dialog).getByLabelText('Nachricht an den Patienten'));
+      await user.paste('Ihr Ramipril liegt bereit.');
+      await user.click(within(dialog).getByRole('button', { name: 'Erledigt' }));
+      return screen.findByRole('alertdialog', { name: 'Nachricht nennt Einzelheiten' });
+    }
+
+    it('asks first, saying why, and sends it anyway with confirm: true', async () => {
+      const user = userEvent.setup();
+      const question = await sendNamingMessage(user);
+      expect(question).toHaveTextContent('Die Nachricht nennt ein Medikament der Anfrage.');
+      expect(question).toHaveTextContent('E-Mail ist nicht vertraulich');
+      await user.click(within(question).getByRole('button', { name: 'Trotzdem senden' }));
+      await waitFor(() =>
+        expect(calls.filter((c) => c.key === PUT).map((c) => c.body)).toEqual([
+          { status: 'done', message: 'Ihr Ramipril liegt bereit.' },
+          { status: 'done', message: 'Ihr Ramipril liegt bereit.', confirm: true },
+        ]),
+      );
+      expect(await screen.findByText('Der Patient wird per E-Mail informiert.')).toBeInTheDocument();
+    });
+
+    it('lets staff edit the message instead: nothing more is sent, the message field has the focus', async () => {
+      const user = userEvent.setup();
+      const question = await sendNamingMessage(user);
+      await user.click(within(question).getByRole('button', { name: 'Nachricht bearbeiten' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(screen.getByLabelText('Nachricht an den Patienten')).toHaveFocus());
+      expect(calls.filter((c) => c.key === PUT)).toHaveLength(1);
+    });
+  });
 });
