@@ -125,6 +125,10 @@ export async function staffMove(
   const notice = moveNoticeEmail('moved-by-practice', moved, message);
   if (notice) await enqueueEmails(tx, [notice], keys ?? undefined, now);
   // Nobody to email: staff call ("bitte anrufen") until they mark the patient reached.
-  await tx.update(bookedSlots).set({ patientNotified: notice !== null }).where(eq(bookedSlots.id, id));
+  // A call needed again clears an earlier "Patient erreicht" (docs/decisions/041).
+  await tx
+    .update(bookedSlots)
+    .set(notice !== null ? { patientNotified: true } : { patientNotified: false, informedAt: null, informedBy: null })
+    .where(eq(bookedSlots.id, id));
   return { ...moved, emailed: notice !== null };
 }

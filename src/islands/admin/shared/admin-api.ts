@@ -109,7 +109,7 @@ export const adminApi = {
       ),
     /** "Patient erreicht": staff told the patient by phone; the booking no longer asks for a call (docs/decisions/035). */
     informed: (id: string) =>
-      request<{ id: string; reference: string; needs_call: false }>('PUT', `/api/admin/booked-slots/${encodeURIComponent(id)}/informed`, {}),
+      request<{ id: string; reference: string; needs_call: false; informed: { by: string; at: string } }>('PUT', `/api/admin/booked-slots/${encodeURIComponent(id)}/informed`, {}),
     /** Arrival on the appointment's day; null undoes it (docs/decisions/026). */
     attendance: (id: string, attendance: 'arrived' | 'no_show' | null) =>
       request<{ id: string; reference: string; attendance: 'arrived' | 'no_show' | null }>(

@@ -489,6 +489,7 @@ export const labels = {
     openedGone: 'Diese Buchung gibt es nicht mehr: Sie wurde abgesagt oder ihr Tag ist vorbei.',
     showAll: 'Alle Termine anzeigen',
     shown: 'Angezeigte Termine',
+    shownCancelled: (n: number) => `davon ${n} abgesagt`,
     today: 'Heute',
     days: 'Verschiedene Tage',
     type: 'Terminart',
