@@ -176,6 +176,8 @@ export const adminApi = {
   sessions: {
     list: () => request<DeviceSessionDto[]>('GET', '/api/auth/sessions'),
     end: (id: string) => request<void>('DELETE', `/api/auth/sessions/${encodeURIComponent(id)}`),
+    /** A name for one of the own sessions ("Empfang PC 2"); empty removes it (docs/decisions/041). */
+    rename: (id: string, name: string) => request<DeviceSessionDto>('PUT', `/api/auth/sessions/${encodeURIComponent(id)}`, { name }),
     endOthers: () => request<void>('POST', '/api/auth/sessions/end-others'),
     ofColleague: (userId: string) => request<DeviceSessionDto[]>('GET', `/api/admin/users/${encodeURIComponent(userId)}/sessions`),
     endColleague: (userId: string, id: string) =>

@@ -9,6 +9,8 @@ export const labels = {
   passwordRules: 'Mindestens 12 Zeichen und kein verbreitetes Passwort (wie „passwort1234“). Gut zu merken: mehrere Wörter als Satz.',
   login: {
     pageTitle: 'Admin-Anmeldung',
+    /** The sign-in page of a device whose session was ended elsewhere (docs/decisions/041). */
+    ended: 'Diese Anmeldung wurde beendet (auf einem anderen Gerät oder von einer Administratorin). Bitte melden Sie sich neu an.',
     intro: 'Melden Sie sich mit Ihren Zugangsdaten an.',
     email: 'E-Mail',
     password: 'Passwort',
@@ -695,6 +697,20 @@ export const labels = {
     othersEnded: 'Alle anderen Sitzungen beendet',
     none: 'Keine angemeldeten Geräte.',
     loadError: 'Die angemeldeten Geräte konnten nicht geladen werden.',
+    /** Telling sessions apart and asking first (docs/decisions/041). */
+    rename: 'Benennen',
+    renameNamed: (device: string) => `Benennen: ${device}`,
+    renameTitle: 'Sitzung benennen',
+    renameText: 'Ein Name, an dem Sie dieses Gerät wiedererkennen, z. B. „Empfang PC 2“. Leer lassen für keinen Namen.',
+    nameLabel: 'Name',
+    renamed: 'Name gespeichert',
+    endTitle: 'Sitzung beenden?',
+    endText: (device: string) => `${device} wird abgemeldet. Wer dort arbeitet, muss sich neu anmelden.`,
+    endOwnText: 'Dieses Gerät wird abgemeldet.',
+    endOthersTitle: 'Alle anderen Sitzungen beenden?',
+    endOthersText: 'Alle Ihre anderen Geräte werden abgemeldet. Dieses Gerät bleibt angemeldet.',
+    endAllTitle: 'Alle Sitzungen beenden?',
+    endAllText: (email: string) => `Alle Geräte von ${email} werden abgemeldet.`,
   },
   password: {
     intro: 'Nach der Änderung werden Sie auf allen anderen Geräten abgemeldet.',
