@@ -863,6 +863,9 @@ export const labels = {
     sheetTitle: 'Wiederherstellungscodes',
     sheetFor: (host: string) => `Zwei-Faktor-Anmeldung der Verwaltung unter ${host}`,
     sheetCreated: (when: string) => `Erstellt: ${when}`,
+    /** Which account and practice the codes belong to (docs/decisions/041). */
+    sheetAccount: (email: string) => `Konto: ${email}`,
+    sheetPractice: (name: string) => `Praxis: ${name}`,
     sheetUse: 'Jeder Code ersetzt einmal den Code aus der Authenticator-App, falls das Handy fehlt. Sicher aufbewahren, nicht weitergeben.',
   },
   inventory: {
