@@ -29,7 +29,8 @@ export default function LoginForm() {
   /** The password was right and the account has a second factor: the code step. */
   const [codeStep, setCodeStep] = useState(false);
   /** Sent here because this device's session was ended on another device or by an admin: the page says so. */
-  const [ended] = useState(() => new URLSearchParams(window.location.search).get(ENDED_PARAM) === '1');
+  const [ended, setEnded] = useState(false);
+  useEffect(() => setEnded(new URLSearchParams(window.location.search).get(ENDED_PARAM) === '1'), []);
   const {
     register,
     handleSubmit,
