@@ -89,15 +89,23 @@ function wordsOf(text: string): string[] {
 
 const stem = (folded: string) => stemmer(folded);
 
-const IGNORED_STEMS = new Set<string>([...stopwordsDe, ...stopwordsEn, ...EVERYDAY_WORDS.flatMap(wordsOf)].map((w) => stem(foldWord(w))));
-const IGNORED_WORDS = new Set<string>([...stopwordsDe, ...stopwordsEn, ...UNITS].map(foldWord));
+/** The words to ignore, folded and stemmed on first use, not at load: a function that never checks a message pays nothing. */
+let ignored: { words: Set<string>; stems: Set<string> } | null = null;
+function ignoredWords(): { words: Set<string>; stems: Set<string> } {
+  ignored ??= {
+    words: new Set<string>([...stopwordsDe, ...stopwordsEn, ...UNITS].map(foldWord)),
+    stems: new Set<string>([...stopwordsDe, ...stopwordsEn, ...EVERYDAY_WORDS.flatMap(wordsOf)].map((w) => stem(foldWord(w)))),
+  };
+  return ignored;
+}
 
 /** Whether a term's word is worth looking for: long enough, letters only, not a stop, everyday or unit word. */
 function significant(folded: string, minLength: number): boolean {
   if (folded.length < minLength) return false;
   if (/\p{N}/u.test(folded)) return false;
-  if (IGNORED_WORDS.has(folded)) return false;
-  return !IGNORED_STEMS.has(stem(folded));
+  const { words, stems } = ignoredWords();
+  if (words.has(folded)) return false;
+  return !stems.has(stem(folded));
 }
 
 /** Stems equal, or a stem of 6+ letters is the start of the other with at most 3 letters more. */
