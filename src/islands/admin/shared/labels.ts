@@ -195,6 +195,7 @@ export const labels = {
       expired: 'Dieses Angebot gilt nicht mehr.',
       'window-overlap': 'Dieses Zeitfenster überschneidet sich mit einem anderen Zeitfenster derselben Terminart.',
       'request-kind-closed': 'Diese Art von Anfrage nimmt die Praxis zurzeit nicht online an.',
+      'message-names-details': 'Die Nachricht nennt Einzelheiten der Anfrage oder die Terminart. E-Mail ist nicht vertraulich: bitte Nachricht ändern oder bestätigen.',
       'invalid-code': 'Der Code ist ungültig oder wurde bereits verwendet.',
       'wrong-password': 'Das Passwort ist falsch.',
       'code-step-closed': 'Die Code-Eingabe ist nach zu vielen falschen Codes gesperrt, bis das Passwort über „Passwort vergessen“ neu festgelegt ist.',
