@@ -302,6 +302,34 @@ describe('booked slots page', () => {
     answer = { status: 404, body: { detail: 'Unknown booked slot.' } };
   });
 
+  it('"Absagen" with a message that repeats the type asks first (email is not confidential) and sends it with confirm: true', async () => {
+    replies = {
+      'GET /api/admin/booked-slots': () => ({ status: 200, body: [slot('a', '2030-01-08', '09:00')] }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+      'POST /api/admin/booked-slots/a/cancel': (body) =>
+        (body as { confirm?: boolean }).confirm
+          ? { status: 200, body: { id: 'a', reference: 'ABCDEF', patient_notified: true, patient_phone: null } }
+          : { status: 409, body: { type: 'message-names-details', status: 409, names: ['type'] } },
+    };
+    renderWithToasts(<BookedSlotsPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Termin Check-up, 08.01.2030 09:00 Uhr absagen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Termin absagen' });
+    await user.type(within(dialog).getByLabelText('Nachricht an den Patienten (optional)'), 'Ihr Check-up entfällt.');
+    await user.click(within(dialog).getByRole('button', { name: 'Termin absagen' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Nachricht nennt Einzelheiten' });
+    expect(question).toHaveTextContent('Die Nachricht nennt die Terminart.');
+    expect(question).toHaveTextContent('E-Mail ist nicht vertraulich');
+    await user.click(within(question).getByRole('button', { name: 'Trotzdem senden' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.key === 'POST /api/admin/booked-slots/a/cancel').map((c) => c.body)).toEqual([
+        { message: 'Ihr Check-up entfällt.' },
+        { message: 'Ihr Check-up entfällt.', confirm: true },
+      ]),
+    );
+    expect(await screen.findByText('Termin ABCDEF abgesagt')).toBeInTheDocument();
+  });
+
   it('a phone booking without email: the list shows the name, the opened booking its phone; "Absagen" shows the number to call, before and after', async () => {
     replies = {
       'GET /api/admin/booked-slots': () => ({ status: 200, body: [{ ...slot('p', '2030-01-08', '09:00'), source: 'phone', patient: caller }] }),
