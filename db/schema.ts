@@ -131,10 +131,19 @@ export const bookedSlots = pgTable(
      * A status of the booking, not patient data; kept with the booking.
      */
     attendance: text('attendance'),
+    /**
+     * "Patient erreicht": when staff marked that they told the patient by
+     * phone, and who (the staff account's email, a staff label, never
+     * patient data; docs/decisions/041). Null until marked; a later move
+     * that needs a call again clears it.
+     */
+    informedAt: timestamp('informed_at', { withTimezone: true }),
+    informedBy: text('informed_by'),
     createdAt: createdAt(),
   },
   (t) => [
     check('booked_slots_sequence_non_negative', sql`${t.sequence} >= 0`),
+    check('booked_slots_informed_by_length', sql`char_length(${t.informedBy}) <= 254`),
     check('booked_slots_attendance_known', sql`${t.attendance} is null or ${t.attendance} in ('arrived', 'no_show')`),
     check('booked_slots_token_hash_format', sql`${t.cancellationTokenHash} is null or ${t.cancellationTokenHash} ~ '^[0-9a-f]{64}$'`),
     check('booked_slots_seat_range', sql`${t.seat} between 1 and 10`),
@@ -280,10 +289,21 @@ export const sessions = pgTable(
      * for sessions from before it was kept.
      */
     userAgent: text('user_agent'),
+    /** A name its owner gives the session ("Empfang PC 2"), admin text rules, at most 60 characters; null: none (docs/decisions/041). */
+    name: text('name'),
+    /**
+     * Who ended the session under "Angemeldete Geräte": `owner` or `admin`;
+     * null while live or when it ended otherwise (sign-out, expiry, a
+     * password change). The ended device's refresh answers why
+     * (docs/decisions/041).
+     */
+    endedBy: text('ended_by'),
     createdAt: createdAt(),
   },
   (t) => [
     check('sessions_refresh_hash_format', sql`${t.refreshTokenHash} ~ '^[0-9a-f]{64}$'`),
+    check('sessions_name_length', sql`char_length(${t.name}) <= 60`),
+    check('sessions_ended_by_known', sql`${t.endedBy} is null or ${t.endedBy} in ('owner', 'admin')`),
     check('sessions_user_agent_length', sql`char_length(${t.userAgent}) <= 512`),
     check('sessions_expiry_after_creation', sql`${t.expiresAt} > ${t.createdAt}`),
     uniqueIndex('sessions_refresh_token_hash_idx').on(t.refreshTokenHash),
@@ -519,6 +539,9 @@ export const cancelledBookings = pgTable(
      */
     contactKeyId: text('contact_key_id'),
     contactSealed: text('contact_sealed'),
+    /** "Patient erreicht": when and by whom (a staff account's email; docs/decisions/041), as on booked_slots. */
+    informedAt: timestamp('informed_at', { withTimezone: true }),
+    informedBy: text('informed_by'),
   },
   (t) => [
     check('cancelled_bookings_contact_sealed_with_key', sql`(${t.contactSealed} is null) = (${t.contactKeyId} is null)`),
@@ -527,6 +550,7 @@ export const cancelledBookings = pgTable(
     check('cancelled_bookings_cancelled_by_known', sql`${t.cancelledBy} in ('practice', 'patient')`),
     check('cancelled_bookings_token_hash_format', sql`${t.cancellationTokenHash} is null or ${t.cancellationTokenHash} ~ '^[0-9a-f]{64}$'`),
     check('cancelled_bookings_source_known', sql`${t.source} in ('online', 'phone')`),
+    check('cancelled_bookings_informed_by_length', sql`char_length(${t.informedBy}) <= 254`),
     uniqueIndex('cancelled_bookings_token_hash_idx').on(t.cancellationTokenHash),
     index('cancelled_bookings_date_idx').on(t.appointmentDate),
   ],

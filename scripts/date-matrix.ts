@@ -50,6 +50,7 @@ export const DATE_SPECS = [
   'practice-operations.spec.ts',
   'practice-changes.spec.ts',
   'reception.spec.ts',
+  'staff-messages-devices.spec.ts',
   'reception-messages.spec.ts',
   'reception-patients.spec.ts',
   'arrival.spec.ts',

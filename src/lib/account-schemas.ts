@@ -6,6 +6,7 @@
  */
 import { z } from './zod';
 import { MIN_NEW_PASSWORD_LENGTH, loginSchema } from './auth-schemas';
+import { optionalAdminText } from './admin-text';
 
 const MAX_PASSWORD_LENGTH = 200;
 const email = loginSchema.shape.email;
@@ -54,3 +55,14 @@ export const newUserSchema = z
     }
   });
 export type NewUserInput = z.infer<typeof newUserSchema>;
+
+/** The longest name a session may be given ("Empfang PC 2"). */
+export const SESSION_NAME_MAX = 60;
+
+/**
+ * PUT /api/auth/sessions/:id: the name its owner gives a session under
+ * "Angemeldete Geräte" (docs/decisions/041-staff-messages-devices-printouts.md):
+ * the admin text rules, one line, at most 60 characters; empty removes it.
+ */
+export const sessionNameSchema = z.strictObject({ name: optionalAdminText(SESSION_NAME_MAX) });
+export type SessionNameInput = z.output<typeof sessionNameSchema>;

@@ -149,6 +149,12 @@ const optionalTime = z
  */
 const patientMessage = () => optionalAdminText(500, { multiline: true }).transform((v) => v ?? undefined);
 
+/**
+ * Staff confirm a message that names the type (or a request's details): email is not
+ * confidential, so without it such a message is 409 `message-names-details` (docs/decisions/041).
+ */
+export const confirmMessage = () => z.boolean({ error: 'admin.errors.invalid' }).optional();
+
 export const blockedDateSchema = z
   .object({
     /** Not before Berlin's today: a block never reaches back over appointments that have begun (docs/decisions/030). */
@@ -174,6 +180,7 @@ export const blockedDateSchema = z
     bookings: z.enum(['cancel', 'keep'], { error: 'admin.errors.invalid' }).optional(),
     /** With `bookings: "cancel"`: the message each cancelled patient's email carries (sent, never stored). */
     message: patientMessage(),
+    confirm: confirmMessage(),
   })
   .superRefine((b, ctx) => {
     if (b.end_date !== null && isRealDate(b.date) && b.end_date < b.date) {
@@ -250,11 +257,11 @@ export const staffBookingSchema = z.object({
 export type StaffBookingInput = z.output<typeof staffBookingSchema>;
 
 /** POST /api/admin/booked-slots/:id/move: a new date and time of the booking's type, and an optional message to the patient. */
-export const staffMoveSchema = z.object({ appointment_date: staffDate, appointment_time: staffTime, message: patientMessage() });
+export const staffMoveSchema = z.object({ appointment_date: staffDate, appointment_time: staffTime, message: patientMessage(), confirm: confirmMessage() });
 export type StaffMoveInput = z.output<typeof staffMoveSchema>;
 
 /** "Absagen": the optional message to the patient (patientMessage above). */
-export const cancelMessageSchema = z.object({ message: patientMessage() });
+export const cancelMessageSchema = z.object({ message: patientMessage(), confirm: confirmMessage() });
 export type CancelMessageInput = z.output<typeof cancelMessageSchema>;
 
 /** Arrival of a booking (docs/decisions/026): "erschienen", "nicht erschienen", or null to undo. */

@@ -34,6 +34,8 @@ export const HTTP_STATUS_BY_CODE = {
   'window-overlap': 409,
   /** The practice does not take this kind of patient request online at the moment (docs/decisions/036). */
   'request-kind-closed': 409,
+  /** A staff message to a patient names a request's medication, reason, specialty or topic, or the booking's type; sent only with `confirm: true` (docs/decisions/041). */
+  'message-names-details': 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   /**

@@ -251,6 +251,8 @@ export const requestStatusChangeSchema = z
   .object({
     status: z.enum(['in_progress', 'done', 'declined'], { error: 'admin.errors.invalid' }),
     message: optionalAdminText(REQUEST_LIMITS.messageMax, { multiline: true }),
+    /** Staff confirm a message that names the request's medications, reason, specialty or topic (docs/decisions/041). */
+    confirm: z.boolean({ error: 'admin.errors.invalid' }).optional(),
   })
   .superRefine((change, ctx) => {
     if (change.status === 'declined' && !change.message) {

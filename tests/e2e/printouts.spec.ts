@@ -2,7 +2,9 @@
  * Printouts of any length (docs/architecture.md, Back office): a week with
  * 14 bookings and one with 40, printed as the browser prints them (PDF, the
  * page's own A4 sizes) and read back sheet by sheet. Every sheet carries
- * the practice's name, "Seite i von n" and the confidentiality line; every
+ * the practice's name, "Seite i von n" and the confidentiality line; a
+ * sheet that continues a day repeats that day's date (its heading) above
+ * its rows, in the day list and in the week view; every
  * booking is on paper with its status words whole ("gebucht", "abgesagt"),
  * and at the paper's width no table is wider than the sheet and no cell is
  * clipped. The day list prints each patient's birth date and phone beside
@@ -70,6 +72,14 @@ async function book(page: Page, monday: string, count: number, perDay: number[])
   return out;
 }
 
+/** Every sheet holding a booking of `date` (by its reference) names that day's date: a continued day says which day it is. */
+function expectDayHeadingOnEverySheet(pages: string[], list: Made[], date: string) {
+  const heading = formatLongDate(date, 'de');
+  const sheets = pages.map((text, i) => ({ text, i })).filter(({ text }) => list.some((b) => b.date === date && text.includes(b.reference)));
+  expect(sheets.length, `${date} runs over more than one sheet`).toBeGreaterThan(1);
+  for (const { text, i } of sheets) expect(text, `sheet ${i + 1} names ${heading}`).toContain(heading);
+}
+
 /** The printout holds every booking of `list`: its reference, and the status words of all of them, whole. */
 function expectAllOnPaper(pages: string[], list: Made[]) {
   const all = pages.join(' ');
@@ -120,6 +130,8 @@ test.describe.serial('printouts', () => {
       await testInfo.attach(`woche-${count}.pdf`, { body: pdf, contentType: 'application/pdf' });
       expectFramed(pages);
       expectAllOnPaper(pages, made[count]);
+      // The full Wednesday of the 40 runs on over the next sheet, which names it again.
+      if (count === 40) expectDayHeadingOnEverySheet(pages, made[40], addDaysToDate(WEEKS[40], 2));
       await expectNothingCut(page, PAPER.landscape);
     });
   }
@@ -142,6 +154,9 @@ test.describe.serial('printouts', () => {
     await testInfo.attach('tagesliste.pdf', { body: pdf, contentType: 'application/pdf' });
     expect(pages.length, 'a day of 24 bookings runs on over a second sheet').toBeGreaterThan(1);
     expectFramed(pages);
+    // The second sheet says which day it continues: the date heads its rows again.
+    expect(pages[1], 'the second sheet names the day').toContain(formatLongDate(wednesday, 'de'));
+    expectDayHeadingOnEverySheet(pages, made[40], wednesday);
     expectAllOnPaper(pages, day);
     const all = pages.join(' ');
     expect(all).toContain('geb. 07.07.1956 · Tel. 0211 5500006');

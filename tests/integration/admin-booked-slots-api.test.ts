@@ -60,6 +60,7 @@ describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
         'attendance',
         'created_at',
         'id',
+        'informed',
         // The language of the patient's emails only (docs/decisions/030), for the dialogs that send one.
         'language',
         // Whether staff must call, and how the latest email to the patient went (docs/decisions/035).

@@ -8,7 +8,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { auditLog, authChallenges, practiceSettings, rateLimits, sessions, staffPasskeys, staffSecondFactors } from '../../db/schema';
+import { auditLog, authChallenges, emailOutbox, practiceSettings, rateLimits, sessions, staffPasskeys, staffSecondFactors } from '../../db/schema';
+import { readOutbox } from '../helpers/eml';
 import adminSettings from '../../netlify/functions/admin-settings';
 import adminStats from '../../netlify/functions/admin-stats';
 import userSecondFactor from '../../netlify/functions/admin-user-second-factor';
@@ -25,7 +26,7 @@ import totpConfirm from '../../netlify/functions/auth-totp-confirm';
 import totpSetup from '../../netlify/functions/auth-totp-setup';
 import { asCookie, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser, totpCodeAt } from '../helpers/auth';
-import { call, cookieHeaderOf } from '../helpers/http';
+import { call, cookieHeaderOf, settled } from '../helpers/http';
 import { SoftAuthenticator } from '../helpers/webauthn';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
 
@@ -275,6 +276,33 @@ describe.each(databaseKinds)('passkeys on %s', (kind) => {
       const after = await passkeySignIn(authenticator);
       expect(after.status).toBe(401);
       expect((await remove({ password: user.password })).status).toBe(404);
+    });
+
+    it('emails its owner when a passkey is added and when it is removed: account, which passkey, when; no secret (docs/decisions/041)', async () => {
+      const user = await createAdmin(t.db);
+      const { res } = await addPasskey(user, 'Empfang PC 2');
+      expect(res.status).toBe(200);
+      const id = res.json.id as string;
+      await settled();
+      const added = (await readOutbox(t.outbox)).filter((m) => m.addresses.to[0]?.address === user.email);
+      expect(added.map((m) => m.subject)).toEqual(['Passkey hinzugefügt – Praxis-Verwaltung']);
+      expect(added[0]!.text).toContain(`für Ihr Konto der Praxis-Verwaltung (${user.email}) wurde ein Passkey hinzugefügt („Empfang PC 2“).`);
+      expect(added[0]!.text).toMatch(/Zeitpunkt: .*2030.* Uhr\./);
+      expect(added[0]!.text).toContain('Wenn Sie das nicht selbst waren, sagen Sie es bitte sofort einer Administratorin oder einem Administrator der Praxis');
+      const [key] = await t.db.select().from(staffPasskeys).where(eq(staffPasskeys.id, id));
+      expect(added[0]!.text + added[0]!.html).not.toContain(key!.publicKey);
+      expect(added[0]!.text + added[0]!.html).not.toContain(key!.credentialId);
+      await as(user.cookie)(passkeyItem, `/api/auth/passkeys/${id}`, { method: 'DELETE', params: { id }, body: { password: user.password } });
+      await settled();
+      const all = (await readOutbox(t.outbox)).filter((m) => m.addresses.to[0]?.address === user.email).map((m) => m.subject);
+      expect(all.sort()).toEqual(['Passkey entfernt – Praxis-Verwaltung', 'Passkey hinzugefügt – Praxis-Verwaltung']);
+      // Queued as staff mail.
+      expect((await t.db.select({ audience: emailOutbox.audience, kind: emailOutbox.kind }).from(emailOutbox)).filter((r) => r.kind.startsWith('account-passkey'))).toEqual(
+        expect.arrayContaining([
+          { audience: 'staff', kind: 'account-passkey-added' },
+          { audience: 'staff', kind: 'account-passkey-removed' },
+        ]),
+      );
     });
   });
 

@@ -138,10 +138,18 @@ describe.each(databaseKinds)('patients told on %s', (kind) => {
     await event({ RecordType: 'Delivery', MessageID: booked.messageId });
     expect(await rowOf(booked.id)).toMatchObject({ patient_notice: 'bounced', needs_call: true });
 
+    expect(await rowOf(booked.id)).toMatchObject({ informed: null });
+    vi.setSystemTime(new Date('2030-01-07T07:10:00+01:00'));
     const done = await api(informed, `/api/admin/booked-slots/${booked.id}/informed`, { method: 'PUT', body: {}, params: { id: booked.id } });
+    vi.setSystemTime(NOW);
     expect(done.status).toBe(200);
-    expect(done.json).toMatchObject({ id: booked.id, reference: booked.reference, needs_call: false, status: 'booked' });
-    expect(await rowOf(booked.id)).toMatchObject({ needs_call: false, patient_notice: 'bounced' });
+    // Who marked it (the staff account's email) and when (docs/decisions/041).
+    const mark = { by: admin.email, at: '2030-01-07T06:10:00.000Z' };
+    expect(done.json).toMatchObject({ id: booked.id, reference: booked.reference, needs_call: false, status: 'booked', informed: mark });
+    // The list answers the same later (a reload), and the day list too.
+    expect(await rowOf(booked.id)).toMatchObject({ needs_call: false, patient_notice: 'bounced', informed: mark });
+    const day = (await api(bookedCollection, '/api/admin/booked-slots', { query: { from: '2030-01-08', to: '2030-01-14', view: 'day-list' } })).json as Array<Record<string, unknown>>;
+    expect(day.find((r) => r.id === booked.id)).toMatchObject({ informed: mark });
     expect((await api(stats, '/api/admin/stats')).json.needsCall).toBe(0);
     const entries = (await api(audit, '/api/admin/audit')).json as Array<{ action: string; label: string; entity_id: string }>;
     expect(entries.filter((e) => e.action === 'informed' && e.entity_id === booked.id)).toEqual([
@@ -150,7 +158,9 @@ describe.each(databaseKinds)('patients told on %s', (kind) => {
     expect(JSON.stringify(entries)).not.toContain('told-');
     // Unknown booking: 404.
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await api(informed, `/api/admin/booked-slots/${unknown}/informed`, { method: 'PUT', body: {}, params: { id: unknown } })).status).toBe(404);
+    expect((await api(informed, `/api/admin/booked-slots/${unknown}/informed`, { method: 'PUT', body: {}, params: { id: unknown } })).status).toBe(404);    // A later bounce asks for a call again: the old mark is not shown.
+    await event({ RecordType: 'Bounce', MessageID: booked.messageId, Type: 'HardBounce' });
+    expect(await rowOf(booked.id)).toMatchObject({ needs_call: true, informed: null });
   });
 
   it('a bounce of the practice\'s own address shows on the dashboard until a later message reaches it', async () => {
@@ -209,7 +219,9 @@ describe.each(databaseKinds)('patients told on %s', (kind) => {
     ]);
     // "Patient erreicht" on the cancelled phone booking.
     const done = await api(informed, `/api/admin/booked-slots/${phone.json.id}/informed`, { method: 'PUT', body: {}, params: { id: phone.json.id } });
-    expect(done.json).toMatchObject({ status: 'cancelled_by_practice', needs_call: false });
+    expect(done.json).toMatchObject({ status: 'cancelled_by_practice', needs_call: false, informed: { by: admin.email } });
+    const after = (await api(bookedCollection, '/api/admin/booked-slots', { query: { from: '2030-01-09', to: '2030-01-09', view: 'day-list' } })).json as Array<Record<string, any>>;
+    expect(after.find((r) => r.reference === phone.json.reference)).toMatchObject({ needs_call: false, informed: { by: admin.email, at: done.json.informed.at } });
     // The tombstones keep the sealed contacts (nothing in clear) until the end of the appointment's day, then go.
     const kept = async () => (await t.db.select().from(cancelledBookings)).filter((r) => r.contactSealed !== null);
     expect(await kept()).toHaveLength(2);

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { auditLog, practiceSettings, rateLimits, sessions, staffRecoveryCodes, staffSecondFactors } from '../../db/schema';
+import { auditLog, emailOutbox, practiceSettings, rateLimits, sessions, staffRecoveryCodes, staffSecondFactors } from '../../db/schema';
 import adminSettings, { config as settingsConfig } from '../../netlify/functions/admin-settings';
 import adminStats from '../../netlify/functions/admin-stats';
 import adminUsers from '../../netlify/functions/admin-users';
@@ -26,7 +26,7 @@ import { generateKey, parseKeyRing } from '../../src/server/appointment-contact/
 import { asCookie, siteOrigin } from '../helpers/admin-call';
 import { createAdmin, type TestUser, totpCodeAt } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
-import { call, cookieHeaderOf } from '../helpers/http';
+import { call, cookieHeaderOf, settled } from '../helpers/http';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 
@@ -395,7 +395,7 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       expect((await as(colleagueSession)(sessionFn, '/api/auth/session')).status).toBe(401);
       const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'second-factor-reset'), eq(auditLog.entityId, colleague.id)));
       expect(entry).toMatchObject({ userId: chief.id, entity: 'user', label: colleague.email });
-      const mails = (await readOutbox(t.outbox)).filter((m) => m.addresses.to[0]?.address === colleague.email);
+      const mails = (await readOutbox(t.outbox)).filter((m) => m.addresses.to[0]?.address === colleague.email && m.subject.includes('zurückgesetzt'));
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toContain('Zwei-Faktor');
       expect(mails[0]!.text).toContain(chief.email);
@@ -428,6 +428,49 @@ describe.each(databaseKinds)('staff second factor on %s', (kind) => {
       expect((await api(totp, '/api/auth/totp', { method: 'DELETE', body: { code: recovery[0]! } })).status).toBe(204);
       expect(await t.db.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, user.id))).toHaveLength(0);
       expect((await signIn(user.email, user.password)).json.secondFactor).toBe('none');
+    });
+  });
+
+  describe('the owner is emailed of every change (docs/decisions/041)', () => {
+    const mailsTo = async (email: string) => {
+      await settled();
+      return (await readOutbox(t.outbox)).filter((m) => m.addresses.to[0]?.address === email);
+    };
+
+    it('a factor set up, a recovery code used at sign-in (with how many are left), the factor removed: who, what, when, never a code', async () => {
+      const user = await createAdmin(t.db);
+      const { recovery, secret } = await enrol(user);
+      const first = await mailsTo(user.email);
+      expect(first.map((m) => m.subject)).toEqual(['Zwei-Faktor-Anmeldung eingerichtet – Praxis-Verwaltung']);
+      expect(first[0]!.text).toContain(`für Ihr Konto der Praxis-Verwaltung (${user.email}) wurde die Zwei-Faktor-Anmeldung mit einer Authenticator-App eingerichtet.`);
+      expect(first[0]!.text).toContain('Zeitpunkt: Dienstag, 8. Januar 2030 um');
+      expect(first[0]!.text).toContain('Wenn Sie das nicht selbst waren');
+      for (const secretValue of [secret, ...recovery]) expect(first[0]!.text + first[0]!.html).not.toContain(secretValue);
+
+      // A six-digit code at sign-in sends nothing; a recovery code does.
+      await signInWithCode(user, totpCodeAt(secret, now()));
+      expect(await mailsTo(user.email)).toHaveLength(1);
+      await signInWithCode(user, recovery[2]!);
+      const used = (await mailsTo(user.email)).filter((m) => m.subject.startsWith('Wiederherstellungscode verwendet'));
+      expect(used).toHaveLength(1);
+      expect(used[0]!.text).toContain('wurde ein Wiederherstellungscode verwendet.');
+      expect(used[0]!.text).toContain('Ihnen bleiben noch 9.');
+      expect(used[0]!.text + used[0]!.html).not.toContain(recovery[2]!);
+
+      // Removing the factor (which takes a recovery code) says so once, as the removal.
+      await as(user.cookie)(totp, '/api/auth/totp', { method: 'DELETE', body: { code: recovery[0]! } });
+      const all = (await mailsTo(user.email)).map((m) => m.subject);
+      expect(all.filter((s) => s.startsWith('Zwei-Faktor-Anmeldung entfernt'))).toHaveLength(1);
+      expect(all.filter((s) => s.startsWith('Wiederherstellungscode verwendet'))).toHaveLength(1);
+      expect(new Set((await t.db.select({ audience: emailOutbox.audience }).from(emailOutbox).where(eq(emailOutbox.kind, 'account-totp-removed'))).map((r) => r.audience))).toEqual(new Set(['staff']));
+    });
+
+    it('a wrong code sends no such notice', async () => {
+      const user = await createAdmin(t.db);
+      await enrol(user);
+      const first = await signIn(user.email, user.password);
+      expect((await sendCode(cookieHeaderOf(first), 'ABCD-EFGH-JKMN-PQRS')).status).toBe(401);
+      expect((await mailsTo(user.email)).map((m) => m.subject)).toEqual(['Zwei-Faktor-Anmeldung eingerichtet – Praxis-Verwaltung']);
     });
   });
 });

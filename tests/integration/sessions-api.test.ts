@@ -16,7 +16,8 @@ import login from '../../netlify/functions/auth-login';
 import refresh from '../../netlify/functions/auth-refresh';
 import sessionItem, { config as itemConfig } from '../../netlify/functions/auth-session-item';
 import ownSessions, { config as listConfig } from '../../netlify/functions/auth-sessions';
-import { asCookie, siteOrigin } from '../helpers/admin-call';
+import { asCookie, errorsOf, siteOrigin } from '../helpers/admin-call';
+import logout from '../../netlify/functions/auth-logout';
 import { createAdmin } from '../helpers/auth';
 import { call, cookieHeaderOf } from '../helpers/http';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
@@ -74,7 +75,7 @@ describe.each(databaseKinds)('sessions staff can see on %s', (kind) => {
     expect(byAgent(IPHONE)).toMatchObject({ browser: 'Safari 17', system: 'iOS 17.1', created_at: phoneStart.toISOString(), current: true });
     // The test helper's session has no User-Agent.
     expect(byAgent(null)).toMatchObject({ browser: null, system: null, current: false });
-    expect(Object.keys(list.json[0]).sort()).toEqual(['browser', 'created_at', 'current', 'id', 'last_used_at', 'system', 'user_agent']);
+    expect(Object.keys(list.json[0]).sort()).toEqual(['browser', 'created_at', 'current', 'id', 'last_used_at', 'name', 'system', 'user_agent']);
 
     // A request does not move last use; a refresh does.
     advance(120);
@@ -172,5 +173,86 @@ describe.each(databaseKinds)('sessions staff can see on %s', (kind) => {
     expect((await as(chief.cookie)(userSessions, base, { params: { id: colleague.id } })).json).toEqual([]);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await as(chief.cookie)(userSessions, `/api/admin/users/${unknown}/sessions`, { params: { id: unknown } })).status).toBe(404);
+  });
+
+  describe('telling sessions apart and why one ended (docs/decisions/041)', () => {
+    const rename = (cookie: string, id: string, body: unknown) => as(cookie)(sessionItem, `/api/auth/sessions/${id}`, { method: 'PUT', params: { id }, body });
+
+    it('its owner names a session ("Empfang PC 2"): listed, audited with an ending, by the admin text rules; nobody else names it', async () => {
+      const user = await createAdmin(t.db);
+      const pc = await signIn(user.email, user.password, WINDOWS_CHROME);
+      const phone = await signIn(user.email, user.password, IPHONE);
+      const other = await createAdmin(t.db);
+      const pcId = (await as(pc.cookie)(ownSessions, '/api/auth/sessions')).json.find((s: { current: boolean }) => s.current).id;
+
+      const named = await rename(phone.cookie, pcId, { name: '  Empfang PC 2 ' });
+      expect(named.status).toBe(200);
+      expect(named.headers.get('cache-control')).toBe('no-store');
+      expect(named.json).toMatchObject({ id: pcId, name: 'Empfang PC 2', browser: 'Chrome 120', current: false });
+      expect((await as(pc.cookie)(ownSessions, '/api/auth/sessions')).json.find((s: { id: string }) => s.id === pcId)).toMatchObject({ name: 'Empfang PC 2', current: true });
+      // Bad input: 400 naming the field, nothing changed.
+      expect(errorsOf(await rename(pc.cookie, pcId, { name: 'x'.repeat(61) }))).toEqual({ name: ['admin.errors.tooLong'] });
+      expect(Object.keys(errorsOf(await rename(pc.cookie, pcId, { name: 'Empfang\nPC' })))).toEqual(['name']);
+      expect((await rename(pc.cookie, pcId, { name: 'Empfang', extra: 1 })).status).toBe(400);
+      // Another account's session, an unknown id, another site: unknown or refused.
+      expect((await rename(other.cookie, pcId, { name: 'Meins' })).status).toBe(404);
+      expect((await rename(pc.cookie, '00000000-0000-4000-8000-000000000000', { name: 'X' })).status).toBe(404);
+      const cross = await call(sessionItem, `/api/auth/sessions/${pcId}`, { method: 'PUT', params: { id: pcId }, body: { name: 'X' }, headers: { cookie: pc.cookie, origin: 'https://evil.example' } });
+      expect(cross.status).toBe(403);
+      const [row] = await t.db.select().from(sessions).where(eq(sessions.id, pcId));
+      expect(row!.name).toBe('Empfang PC 2');
+      // Empty removes the name.
+      expect((await rename(pc.cookie, pcId, { name: '' })).json).toMatchObject({ name: null });
+      await rename(pc.cookie, pcId, { name: 'Empfang PC 2' });
+      // The audit of an ending names it.
+      expect((await as(phone.cookie)(sessionItem, `/api/auth/sessions/${pcId}`, { method: 'DELETE', params: { id: pcId } })).status).toBe(204);
+      const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'session-end'), eq(auditLog.entityId, pcId)));
+      expect(entry!.label).toBe(`${user.email}: Chrome 120 auf Windows 10 (Empfang PC 2)`);
+    });
+
+    it('the ended device’s refresh says why (reason session-ended), whether its owner or an admin ended it; other refusals say nothing', async () => {
+      const chief = await createAdmin(t.db);
+      const user = await createAdmin(t.db);
+      const pc = await signIn(user.email, user.password, WINDOWS_CHROME);
+      const phone = await signIn(user.email, user.password, IPHONE);
+      const tablet = await signIn(user.email, user.password, IPHONE);
+      const ids = (await as(pc.cookie)(ownSessions, '/api/auth/sessions')).json as Array<{ id: string; current: boolean; user_agent: string }>;
+      const phoneId = (await as(phone.cookie)(ownSessions, '/api/auth/sessions')).json.find((s: { current: boolean }) => s.current).id;
+      const tabletId = (await as(tablet.cookie)(ownSessions, '/api/auth/sessions')).json.find((s: { current: boolean }) => s.current).id;
+      expect(ids.length).toBe(4);
+      const refreshOf = (cookie: string) => as(cookie)(refresh, '/api/auth/refresh', { method: 'POST' });
+
+      // Its owner ends the phone from the PC; an admin ends the tablet.
+      await as(pc.cookie)(sessionItem, `/api/auth/sessions/${phoneId}`, { method: 'DELETE', params: { id: phoneId } });
+      await as(chief.cookie)(userSession, `/api/admin/users/${user.id}/sessions/${tabletId}`, { method: 'DELETE', params: { id: user.id, session: tabletId } });
+      expect(await t.db.select({ id: sessions.id, endedBy: sessions.endedBy }).from(sessions).where(eq(sessions.userId, user.id))).toEqual(
+        expect.arrayContaining([
+          { id: phoneId, endedBy: 'owner' },
+          { id: tabletId, endedBy: 'admin' },
+        ]),
+      );
+      for (const ended of [phone, tablet]) {
+        const res = await refreshOf(ended.cookie);
+        expect(res.status).toBe(401);
+        expect(res.json).toMatchObject({ type: 'unauthenticated', reason: 'session-ended' });
+        // The cookies go as for any refused refresh.
+        expect(res.headers.getSetCookie().some((c) => c.includes('Max-Age=0'))).toBe(true);
+      }
+
+      // A signed-out session, a made-up token and no token say nothing more than 401.
+      expect((await as(pc.cookie)(logout, '/api/auth/logout', { method: 'POST' })).status).toBe(204);
+      const signedOut = await refreshOf(pc.cookie);
+      expect(signedOut.status).toBe(401);
+      expect(signedOut.json.reason).toBeUndefined();
+      const stranger = await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { origin: siteOrigin(), cookie: `praxis_refresh=${phoneId}.${'A'.repeat(43)}` } });
+      expect(stranger.status).toBe(401);
+      expect(stranger.json.reason).toBeUndefined();
+      const none = await call(refresh, '/api/auth/refresh', { method: 'POST', headers: { origin: siteOrigin() } });
+      expect(none.json.reason).toBeUndefined();
+      // A live session's own refresh works as before.
+      const live = await signIn(user.email, user.password, WINDOWS_CHROME);
+      expect((await refreshOf(live.cookie)).status).toBe(200);
+      expect(await t.db.select().from(sessions).where(and(eq(sessions.userId, user.id), isNull(sessions.endedBy), isNull(sessions.revokedAt)))).toHaveLength(2);
+    });
   });
 });

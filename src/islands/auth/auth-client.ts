@@ -121,18 +121,19 @@ export function needsRefresh(expiresAt: string, now: number = Date.now()): boole
  * The current session, refreshing first when the access token is (nearly)
  * gone; null when there is none. Used at load and on every 30 s tick.
  */
-export async function currentSession(known?: SessionInfo | null, now: number = Date.now()): Promise<SessionInfo | null> {
+export async function currentSession(known?: SessionInfo | null, now: number = Date.now()): Promise<SessionInfo | null | 'ended'> {
   try {
     if (known && needsRefresh(known.expiresAt, now)) return await authApi.refresh();
     return await authApi.session();
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
   }
-  // The access cookie expired (a sleeping tab): the refresh cookie may still hold.
+  // The access cookie expired (a sleeping tab), or the session was ended: the refresh cookie may still hold, or say why not.
   try {
     return await authApi.refresh();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    // Ended under "Angemeldete Geräte" on another device or by an admin (docs/decisions/041).
+    if (error instanceof ApiError && error.status === 401) return error.reason === 'session-ended' ? 'ended' : null;
     throw error;
   }
 }
@@ -148,9 +149,17 @@ export function afterSignInPath(search: string): string {
 }
 
 /** The sign-in page, with the way back to `path` (a back-office page, with its query: `/admin/booked-slots?buchung=…`). */
-export function signInPath(path: string): string {
-  return /^\/admin\/./.test(path) ? `/auth?next=${encodeURIComponent(path)}` : '/auth';
+export function signInPath(path: string, { ended = false }: { ended?: boolean } = {}): string {
+  const query = new URLSearchParams();
+  if (/^\/admin\/./.test(path)) query.set('next', path);
+  // The sign-in page then says the session was ended elsewhere (docs/decisions/041).
+  if (ended) query.set(ENDED_PARAM, '1');
+  const search = query.toString();
+  return search ? `/auth?${search}` : '/auth';
 }
+
+/** `/auth?beendet=1`: the sign-in page of a device whose session was ended on another device or by an admin. */
+export const ENDED_PARAM = 'beendet';
 
 /** A toast to show on the next page (the current one is about to be left). */
 const FLASH_KEY = 'praxis.flash';

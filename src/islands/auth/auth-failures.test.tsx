@@ -74,3 +74,34 @@ describe('setup failures read German', () => {
     expect(screen.getByLabelText('Passwort', { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
   });
 });
+
+describe('a session ended elsewhere (docs/decisions/041)', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('the sign-in page says why when sent with ?beendet=1, and nothing otherwise', async () => {
+    answer('/api/auth/login', 401, { type: 'unauthenticated' });
+    window.history.replaceState(null, '', '/auth?next=%2Fadmin%2Fwoche&beendet=1');
+    render(<LoginForm />);
+    expect(screen.getByRole('status')).toHaveTextContent('Diese Anmeldung wurde beendet (auf einem anderen Gerät oder von einer Administratorin).');
+    cleanup();
+    window.history.replaceState(null, '', '/auth');
+    render(<LoginForm />);
+    expect(screen.queryByText(/Diese Anmeldung wurde beendet/)).not.toBeInTheDocument();
+  });
+
+  it('the session check answers "ended" for a refresh refused with reason session-ended, null for any other 401', async () => {
+    const { currentSession, signInPath } = await import('./auth-client');
+    // The access token no longer counts (401), and the refresh says why or not.
+    const refusing = (refresh: Record<string, unknown>) =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => new Response(JSON.stringify({ status: 401, type: 'unauthenticated', ...(url === '/api/auth/refresh' ? refresh : {}) }), { status: 401 })),
+      );
+    refusing({ reason: 'session-ended' });
+    expect(await currentSession(null)).toBe('ended');
+    refusing({});
+    expect(await currentSession(null)).toBeNull();
+    expect(signInPath('/admin/woche', { ended: true })).toBe('/auth?next=%2Fadmin%2Fwoche&beendet=1');
+    expect(signInPath('/admin', { ended: true })).toBe('/auth?beendet=1');
+  });
+});

@@ -7,7 +7,7 @@ import { loginSchema, secondFactorCodeSchema, type LoginInput } from '../../lib/
 import { Field, SubmitButton } from '../admin/shared/field';
 import { labels } from '../admin/shared/labels';
 import { failureText } from '../admin/shared/admin-api';
-import { afterSignInPath, ApiError, authApi, setFlash, signInWithPasskey, type SessionInfo } from './auth-client';
+import { afterSignInPath, ApiError, authApi, ENDED_PARAM, setFlash, signInWithPasskey, type SessionInfo } from './auth-client';
 import { BackOfficeToaster } from './toaster';
 import { inputClass, PasswordInput } from './password-input';
 
@@ -28,6 +28,9 @@ export default function LoginForm() {
   const [adminExists, setAdminExists] = useState<boolean | null>(null);
   /** The password was right and the account has a second factor: the code step. */
   const [codeStep, setCodeStep] = useState(false);
+  /** Sent here because this device's session was ended on another device or by an admin: the page says so. */
+  const [ended, setEnded] = useState(false);
+  useEffect(() => setEnded(new URLSearchParams(window.location.search).get(ENDED_PARAM) === '1'), []);
   const {
     register,
     handleSubmit,
@@ -65,6 +68,11 @@ export default function LoginForm() {
   return (
     <>
       <BackOfficeToaster />
+      {ended && (
+        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+          {L.ended}
+        </p>
+      )}
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
         <Field id="login-email" label={L.email} error={errors.email?.message}>
           {(a) => <input {...a} type="email" autoComplete="username" className={inputClass} {...register('email')} />}

@@ -1,7 +1,7 @@
 /** /api/admin/blocked-dates/:id: one block changed or lifted. */
 import { blockedDateSchema } from '../../lib/admin-schemas';
 import { AppError } from '../../lib/errors';
-import { cancelledRows, keptBookings, messageOf, saveBlock, type BlockOutcome } from '../admin/block-bookings.server';
+import { cancelledRows, keptBookings, messageOptions, saveBlock, type BlockOutcome } from '../admin/block-bookings.server';
 import { deleteBlockedDate } from '../admin/blocked-dates.server';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { auditLabel } from '../audit-labels.server';
@@ -21,7 +21,7 @@ export const updateBlock = adminAction({
     // Like a new block: never over bookings silently (409 has-bookings unless `bookings` says what becomes of them).
     const saved = await audited(db, session, { action: 'update', entity: 'blocked-date', entityId: id, label: (o: BlockOutcome) => auditLabel.block(o.blocked[0]!) }, (tx) =>
       // What the change frees is noted for the waitlist in the same transaction (docs/decisions/038-waitlist-offers-for-freed-times.md).
-      recordingFreedTimes(tx, {}, () => saveBlock(tx, session, input, keys, { replace: id, message: messageOf(input) })),
+      recordingFreedTimes(tx, {}, () => saveBlock(tx, session, input, keys, { replace: id, ...messageOptions(input) })),
     );
     deliverAfterResponse(ctx);
     const cancelled = cancelledRows(saved.cancelled);

@@ -1,7 +1,7 @@
 /** /api/admin/blocked-dates: blocks listed and created (a day, a range, over bookings or not). */
 import { blockedDateSchema } from '../../lib/admin-schemas';
 import { formatShortDate } from '../../lib/dates';
-import { cancelledRows, keptBookings, messageOf, saveBlock } from '../admin/block-bookings.server';
+import { cancelledRows, keptBookings, messageOptions, saveBlock } from '../admin/block-bookings.server';
 import { listBlockedDates } from '../admin/blocked-dates.server';
 import { auditLabel } from '../audit-labels.server';
 import { audited } from '../audit.server';
@@ -24,7 +24,7 @@ export const createBlock = adminAction({
     const keys = await dataKeyRingIfAny();
     // 409 has-bookings when it covers bookings and the request does not say what becomes of them.
     const saved = await audited(db, session, { action: 'create', entity: 'blocked-date', label: (o: { blocked: Array<Parameters<typeof auditLabel.block>[0]> }) => rangeLabel(o.blocked) }, async (tx) => {
-      const outcome = await saveBlock(tx, session, input, keys, { message: messageOf(input) });
+      const outcome = await saveBlock(tx, session, input, keys, messageOptions(input));
       return { id: outcome.blocked[0]!.id, ...outcome };
     });
     deliverAfterResponse(ctx);

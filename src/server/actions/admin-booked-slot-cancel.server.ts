@@ -9,8 +9,9 @@ import { offerAfterResponse } from '../waitlist/sweep.server';
 export const cancelBooked = adminAction({
   item: 'booked slot',
   body: cancelMessageSchema,
-  run: async ({ db, session, ctx, params: { id }, body: { message } }) => {
-    const cancelled = await cancelAsStaff(db, ctx, session, id, message);
+  run: async ({ db, session, ctx, params: { id }, body: { message, confirm } }) => {
+    // 409 message-names-details when the message repeats the type's name and staff have not confirmed it (docs/decisions/041).
+    const cancelled = await cancelAsStaff(db, ctx, session, id, { message, confirm });
     // The seat is free: the waitlist is asked (docs/decisions/032).
     offerAfterResponse(ctx);
     return json(cancelled);

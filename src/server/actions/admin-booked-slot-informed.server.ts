@@ -8,5 +8,5 @@ import { adminAction } from '../http/session-route.server';
 export const markInformed = adminAction({
   item: 'booked slot',
   run: async ({ db, session, params: { id } }) =>
-    json(await audited(db, session, { action: 'informed', entity: 'booked-slot', entityId: id, label: auditLabel.booking }, (tx) => markPatientInformed(tx, id))),
+    json(await audited(db, session, { action: 'informed', entity: 'booked-slot', entityId: id, label: auditLabel.booking }, (tx) => markPatientInformed(tx, id, session))),
 });

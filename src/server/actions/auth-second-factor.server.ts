@@ -3,6 +3,7 @@ import { secondFactorCodeSchema } from '../../lib/auth-schemas';
 import { PENDING_SIGN_IN_COOKIE, clearedPendingSignInCookie, readCookies } from '../auth/cookies.server';
 import { sessionResponse } from '../auth/responses.server';
 import { completeSignIn } from '../auth/second-factor.server';
+import { SIX_DIGITS } from '../auth/totp-codes.server';
 import { sessionUserAgent } from '../auth/sessions.server';
 import { deliverAfterResponse } from '../email/delivery.server';
 import { readEnv } from '../env.server';
@@ -23,6 +24,8 @@ export const completeWithCode = publicAction({
       );
       const res = sessionResponse(req, issued);
       res.headers.append('set-cookie', clearedPendingSignInCookie(req));
+      // A recovery code that signed in tells its owner (docs/decisions/041): queued with it, sent after the answer.
+      if (!SIX_DIGITS.test(code.trim())) deliverAfterResponse(ctx);
       return res;
     } finally {
       if (alerts.length > 0) deliverAfterResponse(ctx);

@@ -2,11 +2,14 @@
  * /api/auth/sessions/:id: "Abmelden" for one of the own account's sessions
  * (DELETE), and "Alle anderen abmelden" (POST /api/auth/sessions/end-others:
  * one function serves both, since Netlify gives no precedence between a
- * literal path and a parameter at the same place).
+ * literal path and a parameter at the same place); PUT names one of the
+ * own sessions ("Empfang PC 2", docs/decisions/041-staff-messages-devices-printouts.md).
  */
+import { sessionNameSchema } from '../../lib/account-schemas';
 import { AppError } from '../../lib/errors';
 import { clearedCookies } from '../auth/cookies.server';
-import { endOtherSessions, endOwnSession } from '../auth/devices.server';
+import { endOtherSessions, endOwnSession, nameOwnSession } from '../auth/devices.server';
+import { json } from '../http.server';
 import { sessionAction } from '../http/session-route.server';
 
 const noStore = () => new Headers({ 'cache-control': 'no-store' });
@@ -30,4 +33,12 @@ export const endOthers = sessionAction({
     await endOtherSessions(db, session);
     return new Response(null, { status: 204, headers: noStore() });
   },
+});
+
+/** 200 the session as "Angemeldete Geräte" lists it; 404 for a session that is not a live one of this account. */
+export const nameSession = sessionAction({
+  session: 'required',
+  item: 'session',
+  body: sessionNameSchema,
+  run: async ({ db, session, params: { id }, body }) => json(await nameOwnSession(db, session, id, body.name), { headers: noStore() }),
 });

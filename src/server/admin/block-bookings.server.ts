@@ -33,6 +33,7 @@ import type { ContactSecret } from '../appointment-contact/seal.server';
 import { hasBegun, hhmm, rowsOf } from '../bookings/shared.server';
 import { cancelLockedAsPractice, type PracticeCancelled } from '../bookings/staff.server';
 import { blockedDateById, type BlockedDateDto } from './blocked-dates.server';
+import { refuseUnconfirmedDetails, typeTerms } from './message-check.server';
 import { withTypeReference } from './shared.server';
 
 /** One booking a block would cover (the body of 409 has-bookings). */
@@ -42,6 +43,7 @@ export interface CoveredBooking {
   appointment_date: string;
   appointment_time: string;
   type_name: string;
+  type_name_en: string | null;
   /** The appointment has begun or passed: a block keeps it whatever `bookings` says. */
   begun: boolean;
   /** The language of the patient's emails (online bookings whose contact opens); null: no email goes, staff call. */
@@ -84,7 +86,7 @@ async function coveredBookings(db: Database, input: BlockedDateInput, keys: KeyR
       : sql`extract(epoch from ${input.start_time}::time) / 60 < extract(epoch from b.appointment_time) / 60 + t.slot_duration_minutes
           and extract(epoch from b.appointment_time) < extract(epoch from ${input.end_time}::time)`;
   const result = await db.execute(sql`
-    select b.id, b.reference, b.appointment_date::text as appointment_date, b.appointment_time::text as appointment_time, t.name as type_name
+    select b.id, b.reference, b.appointment_date::text as appointment_date, b.appointment_time::text as appointment_time, t.name as type_name, t.name_en as type_name_en
     from booked_slots b join appointment_types t on t.id = b.appointment_type_id
     where b.appointment_date between ${input.date}::date and ${input.end_date ?? input.date}::date
       and (${input.appointment_type_id}::uuid is null or b.appointment_type_id = ${input.appointment_type_id}::uuid)
@@ -128,15 +130,20 @@ export async function saveBlock(
   actor: AuditActor,
   input: BlockedDateInput,
   keys: KeyRing | null,
-  options: { replace?: string; now?: Date; message?: string } = {},
+  options: { replace?: string; now?: Date; message?: string; confirm?: boolean } = {},
 ): Promise<BlockOutcome> {
   const now = options.now ?? new Date();
   await tx.execute(sql`lock table booked_slots in share row exclusive mode`);
   const covered = await coveredBookings(tx, input, keys, now);
   if (covered.length > 0 && !input.bookings) {
     throw new AppError('has-bookings', `This block covers ${covered.length} booked appointment(s): cancel them or keep them.`, undefined, {
-      extra: { bookings: covered },
+      // The English name is only for the message check below: the answer stays as it was.
+      extra: { bookings: covered.map(({ type_name_en: _en, ...shown }) => shown) },
     });
+  }
+  // The message to the patients whose bookings it cancels must not repeat their type's name unless staff confirm (docs/decisions/041).
+  if (input.bookings === 'cancel') {
+    refuseUnconfirmedDetails(options.message, covered.filter((b) => !b.begun).flatMap(typeTerms), options.confirm);
   }
   const days = daysOf(input);
   const rangeId = input.end_date ? randomUUID() : null;
@@ -196,3 +203,6 @@ export const keptBookings = (kept: CoveredBooking[]) =>
 
 /** The practice's message to the patients whose bookings a block cancels (sent as typed, never audited or logged). */
 export const messageOf = (input: BlockedDateInput) => (input.bookings === 'cancel' ? input.message : undefined);
+
+/** saveBlock's message options: the message and whether staff confirmed that it names the type. */
+export const messageOptions = (input: BlockedDateInput) => ({ message: messageOf(input), confirm: input.confirm });

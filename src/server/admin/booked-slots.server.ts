@@ -17,6 +17,7 @@ import { createBooking, type CreatedBooking } from '../bookings/create.server';
 import type { BookingSource } from '../bookings/shared.server';
 import { bookingConfirmationEmail } from '../email/senders.server';
 import { hhmm } from '../bookings/shared.server';
+import type { InformedMark } from './informed.server';
 
 export type BookingStatus = 'booked' | 'cancelled_by_practice';
 
@@ -50,6 +51,8 @@ export interface AdminBookedSlotDto {
   patient_notice: PatientNotice;
   /** Staff must call the patient ("bitte anrufen"): `!patient_notified`. */
   needs_call: boolean;
+  /** "Patient erreicht": who marked it (a staff account's email) and when; null when not marked or a call is needed again (docs/decisions/041). */
+  informed: InformedMark | null;
   /** Arrival on the appointment's day (docs/decisions/026); null when not marked, and for a practice cancellation. */
   attendance: Attendance;
   created_at: string;
@@ -80,6 +83,8 @@ export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}
         patient_notified: bookedSlots.patientNotified,
         attendance: bookedSlots.attendance,
         created_at: bookedSlots.createdAt,
+        informed_at: bookedSlots.informedAt,
+        informed_by: bookedSlots.informedBy,
         patient_notice: patientNoticeSql(bookedSlots.id),
         keyId: appointmentContacts.keyId,
         sealedValue: appointmentContacts.sealed,
@@ -99,6 +104,8 @@ export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}
         reference: cancelledBookings.reference,
         patient_notified: cancelledBookings.patientNotified,
         created_at: cancelledBookings.cancelledAt,
+        informed_at: cancelledBookings.informedAt,
+        informed_by: cancelledBookings.informedBy,
         patient_notice: patientNoticeSql(cancelledBookings.id),
         // Kept on the tombstone until the day's end so staff can call (docs/decisions/035).
         keyId: cancelledBookings.contactKeyId,
@@ -118,8 +125,9 @@ export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}
   const rows: AdminBookedSlotDto[] = [
     ...opened(live).map((r) => ({ ...r, status: 'booked' as const })),
     ...opened(cancelled).map((r) => ({ ...r, practice_notified: true, attendance: null, status: 'cancelled_by_practice' as const })),
-  ].map((r) => ({
+  ].map(({ informed_at, informed_by, ...r }) => ({
     ...r,
+    informed: r.patient_notified && informed_at && informed_by ? { by: informed_by, at: informed_at.toISOString() } : null,
     source: r.source as BookingSource,
     attendance: r.attendance as Attendance,
     appointment_time: hhmm(r.appointment_time),
@@ -188,6 +196,7 @@ export async function createStaffBooking(db: Database, input: StaffBookingInput,
     patient_notified: true,
     patient_notice: input.email ? 'pending' : 'none',
     needs_call: false,
+    informed: null,
     attendance: null,
     created_at: row!.createdAt.toISOString(),
     patient: patientDto({ ...secret, token: '' }),

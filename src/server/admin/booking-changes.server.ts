@@ -9,7 +9,7 @@ import { auditLabel } from '../audit-labels.server';
 import { audited, type AuditActor } from '../audit.server';
 import { hhmm } from '../bookings/shared.server';
 import type { MovedBooking } from '../bookings/move.server';
-import { staffCancel, staffMove, type PracticeCancelled } from '../bookings/staff.server';
+import { staffCancel, staffMove, type PracticeCancelled, type StaffMessage } from '../bookings/staff.server';
 import { deliverAfterResponse } from '../email/delivery.server';
 import type { RequestContext } from '../http.server';
 
@@ -20,7 +20,7 @@ import type { RequestContext } from '../http.server';
 export const phoneToCall = (emailed: boolean, contact: { phone: string } | null) => (emailed ? null : contact?.phone || null);
 
 /** 200 `{ id, reference, patient_notified, patient_phone }` (POST …/:id/cancel, DELETE …/:id). */
-export async function cancelAsStaff(db: Database, ctx: RequestContext, actor: AuditActor, id: string, message?: string) {
+export async function cancelAsStaff(db: Database, ctx: RequestContext, actor: AuditActor, id: string, message: StaffMessage = {}) {
   const keys = await dataKeyRingIfAny();
   const cancelled = await audited(db, actor, { action: 'cancel', entity: 'booked-slot', entityId: id, label: (c: PracticeCancelled) => auditLabel.booking(c.booking) }, (tx) =>
     staffCancel(tx, id, keys, message),
@@ -30,7 +30,7 @@ export async function cancelAsStaff(db: Database, ctx: RequestContext, actor: Au
 }
 
 /** 200 `{ booking, patient_notified, patient_phone }` (POST …/:id/move). */
-export async function moveAsStaff(db: Database, ctx: RequestContext, actor: AuditActor, id: string, target: { date: string; time: string }, message?: string) {
+export async function moveAsStaff(db: Database, ctx: RequestContext, actor: AuditActor, id: string, target: { date: string; time: string }, message: StaffMessage = {}) {
   const keys = await dataKeyRingIfAny();
   // Labelled with the new time: the entry reads "reference (type, new date time)".
   const label = (m: MovedBooking) => auditLabel.booking({ ...m.booking, type_name: m.type.name });

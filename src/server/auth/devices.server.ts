@@ -6,6 +6,11 @@
  * asking. Its owner ends one ("Abmelden") or all others ("Alle anderen
  * abmelden"); an admin sees and ends a colleague's. Every ending is an
  * audit row naming account and device.
+ *
+ * To tell sessions apart (docs/decisions/041-staff-messages-devices-printouts.md)
+ * each also shows the name its owner may give it ("Empfang PC 2"), and an
+ * ended session keeps who ended it (`owner` or `admin`), so the ended
+ * device's next refresh can say why (src/server/actions/auth-refresh.server.ts).
  */
 import Bowser from 'bowser';
 import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
@@ -27,6 +32,8 @@ export interface DeviceSessionDto {
   last_used_at: string;
   /** The session asking. */
   current: boolean;
+  /** The name its owner gave it ("Empfang PC 2"); null: none. */
+  name: string | null;
 }
 
 const major = (version: string | undefined) => version?.split('.')[0] || '';
@@ -54,7 +61,7 @@ function live(now: Date) {
 /** The account's live sessions, most recently used first. */
 export async function listSessions(db: Database, userId: string, currentSessionId: string | null, now: Date = new Date()): Promise<DeviceSessionDto[]> {
   const rows = await db
-    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
+    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, name: sessions.name })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), live(now)))
     .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
@@ -65,14 +72,46 @@ export async function listSessions(db: Database, userId: string, currentSessionI
     created_at: r.createdAt.toISOString(),
     last_used_at: r.lastUsedAt.toISOString(),
     current: r.id === currentSessionId,
+    name: r.name,
   }));
 }
 
-/** "kollegin@praxis.example: Chrome 120 auf Windows 10" */
-function deviceLabel(email: string, userAgent: string | null): string {
+/**
+ * Names one of one's own live sessions ("Empfang PC 2"; null removes the
+ * name); 404 when it is no live session of this account. Not audited: a
+ * name changes nothing about who may sign in.
+ */
+export async function nameOwnSession(db: Database, actor: AuditActor & { sessionId: string }, sessionId: string, name: string | null, now: Date = new Date()): Promise<DeviceSessionDto> {
+  const named = await db
+    .update(sessions)
+    .set({ name })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, actor.user.id), live(now)))
+    .returning({ id: sessions.id });
+  if (named.length === 0) throw new AppError('not-found', 'Unknown session.');
+  const [row] = (await listSessions(db, actor.user.id, actor.sessionId, now)).filter((s) => s.id === sessionId);
+  if (!row) throw new AppError('not-found', 'Unknown session.');
+  return row;
+}
+
+/** "kollegin@praxis.example: Chrome 120 auf Windows 10", with its name when it has one ("… (Empfang PC 2)"). */
+function deviceLabel(email: string, userAgent: string | null, name: string | null = null): string {
   const { browser, system } = describeUserAgent(userAgent);
   const device = [browser, system].filter(Boolean).join(' auf ') || 'unbekanntes Gerät';
-  return `${email}: ${device}`;
+  return `${email}: ${device}${name ? ` (${name})` : ''}`;
+}
+
+/**
+ * Whether a refresh token belongs to a session ended under "Angemeldete
+ * Geräte" (by its owner on another device, or by an admin). Only the holder
+ * of the session's last token learns it: a stranger without it learns
+ * nothing about which sessions exist (docs/decisions/041).
+ */
+export async function endedByStaff(db: Database, refreshTokenHash: string, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ endedBy: sessions.endedBy })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.refreshTokenHash, refreshTokenHash), sql`${sessions.endedBy} is not null`));
+  return row !== undefined;
 }
 
 /**
@@ -92,7 +131,8 @@ async function endSessions(
     if (!owner) throw new AppError('not-found', 'Unknown user.');
     const ended = await tx
       .update(sessions)
-      .set({ revokedAt: now })
+      // Who ended it, so the ended device's sign-in page can say why (docs/decisions/041).
+      .set({ revokedAt: now, endedBy: actor.user.id === ownerId ? 'owner' : 'admin' })
       .where(
         and(
           eq(sessions.userId, ownerId),
@@ -101,9 +141,9 @@ async function endSessions(
           which.keep ? ne(sessions.id, which.keep) : undefined,
         ),
       )
-      .returning({ id: sessions.id, userAgent: sessions.userAgent });
+      .returning({ id: sessions.id, userAgent: sessions.userAgent, name: sessions.name });
     for (const s of ended) {
-      await recordAudit(tx, actor, { action: 'session-end', entity: 'session', entityId: s.id, label: deviceLabel(owner.email, s.userAgent) }, now);
+      await recordAudit(tx, actor, { action: 'session-end', entity: 'session', entityId: s.id, label: deviceLabel(owner.email, s.userAgent, s.name) }, now);
     }
     return ended.length;
   });

@@ -12,6 +12,7 @@ import type { PasskeyDto } from '../../lib/passkey-schemas';
 import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { confirmIdentity, type FactorProof } from './factor-proof.server';
+import { queueSecurityNotice } from './security-notice.server';
 
 
 export function toDto(row: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null }): PasskeyDto {
@@ -50,5 +51,6 @@ export async function removePasskey(
       .returning({ name: staffPasskeys.name });
     if (!removed) throw new AppError('not-found', 'Unknown passkey.');
     await recordAudit(tx, actor, { action: 'passkey-remove', entity: 'user', entityId: actor.user.id, label: `${auditLabel.user(actor.user)}: ${removed.name}` }, now);
+    await queueSecurityNotice(tx, actor.user.id, 'passkey-removed', { passkeyName: removed.name }, now);
   });
 }

@@ -45,6 +45,7 @@ import { confirmIdentity, type FactorProof } from './factor-proof.server';
 import { toDto } from './passkey-store.server';
 import { hasSecondFactor } from './second-factor-pending.server';
 import { createSession, type IssuedSession } from './sessions.server';
+import { queueSecurityNotice } from './security-notice.server';
 
 /** How long a ceremony may take, from its options to its answer. */
 export const PASSKEY_CHALLENGE_TTL_SECONDS = 5 * 60;
@@ -204,6 +205,7 @@ export async function registerPasskey(
           .where(and(eq(sessions.userId, actor.user.id), sql`${sessions.id} <> ${actor.sessionId}`, isNull(sessions.revokedAt)));
       }
       await recordAudit(tx, actor, { action: 'passkey-add', entity: 'user', entityId: actor.user.id, label: `${auditLabel.user(actor.user)}: ${input.name}` }, now);
+      await queueSecurityNotice(tx, actor.user.id, 'passkey-added', { passkeyName: input.name }, now);
       return toDto(row!);
     });
   } catch (error) {

@@ -39,6 +39,7 @@ import {
   sealSecret,
   totpFor,
 } from './totp-codes.server';
+import { queueSecurityNotice } from './security-notice.server';
 
 export type SecondFactorState = SessionInfo['secondFactor'];
 // ---------------------------------------------------------------------------
@@ -190,6 +191,7 @@ export async function confirmEnrolment(
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, actor.user.id), ne(sessions.id, actor.sessionId), isNull(sessions.revokedAt)));
     await recordAudit(tx, actor, { action: 'second-factor-enrol', entity: 'user', entityId: actor.user.id, label: auditLabel.user(actor.user) }, now);
+    await queueSecurityNotice(tx, actor.user.id, 'totp-added', {}, now);
   });
   return { recovery_codes: codes };
 }
@@ -208,6 +210,7 @@ export async function removeOwnSecondFactor(db: Database, actor: AuditActor, cod
     await tx.delete(staffSecondFactors).where(eq(staffSecondFactors.userId, actor.user.id));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, actor.user.id));
     await recordAudit(tx, actor, { action: 'second-factor-remove', entity: 'user', entityId: actor.user.id, label: auditLabel.user(actor.user) }, now);
+    await queueSecurityNotice(tx, actor.user.id, 'totp-removed', {}, now);
   });
 }
 

@@ -21,6 +21,7 @@ import { canonicalClientAddress } from '../client-address.server';
 import { forgetHit, rateLimitKey, takeRateLimit, type RateLimit, type RateLimitHit } from '../rate-limit.server';
 import { serverHashKey } from '../server-key.server';
 import { sha256Hex } from './tokens.server';
+import { queueSecurityNotice } from './security-notice.server';
 
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DIGITS = 6;
@@ -185,12 +186,18 @@ export async function acceptCode(
   if (options.totpOnly || options.pending) return null;
   const normalised = normaliseRecoveryCode(trimmed);
   if (!RECOVERY_FORM.test(normalised)) return null;
-  const used = await db
-    .update(staffRecoveryCodes)
-    .set({ usedAt: now })
-    .where(and(eq(staffRecoveryCodes.userId, userId), eq(staffRecoveryCodes.codeHash, recoveryHash(normalised)), isNull(staffRecoveryCodes.usedAt)))
-    .returning({ id: staffRecoveryCodes.id });
-  return used.length > 0 ? 'recovery' : null;
+  // A spent recovery code tells its owner, in the same transaction (docs/decisions/041); removing the
+  // factor with one (recoveryOnly) says so in its own notice instead.
+  return db.transaction(async (tx) => {
+    const used = await tx
+      .update(staffRecoveryCodes)
+      .set({ usedAt: now })
+      .where(and(eq(staffRecoveryCodes.userId, userId), eq(staffRecoveryCodes.codeHash, recoveryHash(normalised)), isNull(staffRecoveryCodes.usedAt)))
+      .returning({ id: staffRecoveryCodes.id });
+    if (used.length === 0) return null;
+    if (!options.recoveryOnly) await queueSecurityNotice(tx, userId, 'recovery-code-used', {}, now);
+    return 'recovery' as const;
+  });
 }
 
 

@@ -22,6 +22,7 @@ import { patientNoticeEmail } from '../email/senders.server';
 import { findById, type BookingView } from './lookup.server';
 import { moveLockedBooking, moveNoticeEmail, type MovedBooking } from './move.server';
 import { hasBegun } from './shared.server';
+import { refuseUnconfirmedDetails, typeTerms } from '../admin/message-check.server';
 
 export interface PracticeCancelled {
   booking: BookingView;
@@ -96,9 +97,17 @@ async function lockedForStaff(tx: Database, id: string, now: Date): Promise<Book
   return booking;
 }
 
+/** The practice's message to the patient, and whether staff confirmed it names the type (docs/decisions/041). */
+export interface StaffMessage {
+  message?: string;
+  confirm?: boolean;
+}
+
 /** "Absagen" (POST /api/admin/booked-slots/:id/cancel), inside the audit's transaction. */
-export async function staffCancel(tx: Database, id: string, keys: KeyRing | null, message?: string, now: Date = new Date()): Promise<PracticeCancelled> {
-  return cancelLockedAsPractice(tx, await lockedForStaff(tx, id, now), keys, message, now);
+export async function staffCancel(tx: Database, id: string, keys: KeyRing | null, { message, confirm }: StaffMessage = {}, now: Date = new Date()): Promise<PracticeCancelled> {
+  const booking = await lockedForStaff(tx, id, now);
+  refuseUnconfirmedDetails(message, typeTerms(booking), confirm);
+  return cancelLockedAsPractice(tx, booking, keys, message, now);
 }
 
 /** "Verschieben" (POST /api/admin/booked-slots/:id/move) under staff rules, inside the audit's transaction, with the patient's email. */
@@ -107,14 +116,19 @@ export async function staffMove(
   id: string,
   target: { date: string; time: string },
   keys: KeyRing | null,
-  message?: string,
+  { message, confirm }: StaffMessage = {},
   now: Date = new Date(),
 ): Promise<MovedBooking & { emailed: boolean }> {
   const booking = await lockedForStaff(tx, id, now);
+  refuseUnconfirmedDetails(message, typeTerms(booking), confirm);
   const moved = await moveLockedBooking(tx, booking, target, { now, rules: 'staff', keys });
   const notice = moveNoticeEmail('moved-by-practice', moved, message);
   if (notice) await enqueueEmails(tx, [notice], keys ?? undefined, now);
   // Nobody to email: staff call ("bitte anrufen") until they mark the patient reached.
-  await tx.update(bookedSlots).set({ patientNotified: notice !== null }).where(eq(bookedSlots.id, id));
+  // A call needed again clears an earlier "Patient erreicht" (docs/decisions/041).
+  await tx
+    .update(bookedSlots)
+    .set(notice !== null ? { patientNotified: true } : { patientNotified: false, informedAt: null, informedBy: null })
+    .where(eq(bookedSlots.id, id));
   return { ...moved, emailed: notice !== null };
 }

@@ -24,6 +24,7 @@ import type { KeyRing } from '../appointment-contact/keys.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { requestStatusEmail } from '../email/messages/requests.server';
 import { enqueueEmails } from '../email/queue.server';
+import { refuseUnconfirmedDetails, requestTerms } from '../admin/message-check.server';
 import { openDetails, openMessage, sealedOf, sealMessage, type RequestDetails } from './seal.server';
 
 /** What staff see of a request's details: everything the patient entered, never the status link's token. */
@@ -159,6 +160,10 @@ export async function changeRequestStatus(
     }
     const closing = change.status === 'done' || change.status === 'declined';
     const message = closing ? (change.message ?? null) : null;
+    const details = sealedOf(row.keyId, row.sealed);
+    const patient = closing && details ? openDetailsOrNull(details, id, options.keys) : null;
+    // Email is not confidential: a message naming what was asked for needs staff's confirmation (docs/decisions/041).
+    if (patient) refuseUnconfirmedDetails(message, requestTerms(patient), change.confirm);
     const sealed = message ? sealMessage(message, id, options.keys) : null;
     const [updated] = await tx
       .update(patientRequests)
@@ -173,8 +178,6 @@ export async function changeRequestStatus(
     const { unreadable: _unreadable, ...dto } = toDto(updated!, options.keys);
     let emailIds: string[] = [];
     if (closing) {
-      const details = sealedOf(row.keyId, row.sealed);
-      const patient = details ? openDetailsOrNull(details, id, options.keys) : null;
       if (patient) {
         emailIds = await enqueueEmails(
           tx,

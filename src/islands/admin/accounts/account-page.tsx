@@ -27,7 +27,7 @@ type Setup = { secret: string; otpauth_url: string; qr_svg: string };
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-export function AccountPage({ enrolmentRequired = false }: { enrolmentRequired?: boolean }) {
+export function AccountPage({ enrolmentRequired = false, email = '' }: { enrolmentRequired?: boolean; /** The signed-in account, named on the recovery codes' sheet. */ email?: string }) {
   const [status, setStatus] = useState<Status | null>(null);
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -138,7 +138,7 @@ export function AccountPage({ enrolmentRequired = false }: { enrolmentRequired?:
           <div className="space-y-3">
             <h3 className="font-semibold">{L.codesTitle}</h3>
             <p className="text-sm text-slate-700">{L.codesText}</p>
-            <RecoveryCodes codes={codes} />
+            <RecoveryCodes codes={codes} account={email} />
             <button type="button" className={primaryButton} onClick={codesSaved}>
               {L.codesDone}
             </button>

@@ -45,8 +45,8 @@ afterEach(() => {
 });
 
 const LAPTOP = { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', name: 'Laptop', created_at: '2030-03-04T09:00:00Z', last_used_at: null };
-const HERE = { id: 's1', user_agent: 'x', browser: 'Chrome 120', system: 'Windows 10', created_at: '2030-03-04T08:00:00Z', last_used_at: '2030-03-04T09:30:00Z', current: true };
-const PHONE = { id: 's2', user_agent: 'y', browser: 'Safari 17', system: 'iOS 17.1', created_at: '2030-03-03T08:00:00Z', last_used_at: '2030-03-03T18:00:00Z', current: false };
+const HERE = { id: 's1', user_agent: 'x', browser: 'Chrome 120', system: 'Windows 10', created_at: '2030-03-04T08:00:00Z', last_used_at: '2030-03-04T09:30:00Z', current: true, name: null as string | null };
+const PHONE = { id: 's2', user_agent: 'y', browser: 'Safari 17', system: 'iOS 17.1', created_at: '2030-03-03T08:00:00Z', last_used_at: '2030-03-03T18:00:00Z', current: false, name: null as string | null };
 
 function account(extra: Record<string, (body: unknown) => Reply> = {}) {
   replies = {
@@ -160,15 +160,50 @@ describe('Mein Konto', () => {
     expect(items[0]).toHaveTextContent('Dieses Gerät');
     expect(items[1]).toHaveTextContent('Safari 17 auf iOS 17.1');
     expect(items[1]).not.toHaveTextContent('Dieses Gerät');
+    // Every ending asks first (docs/decisions/041); "Abbrechen" ends nothing.
     await user.click(devices.getByRole('button', { name: 'Alle anderen abmelden' }));
+    const askOthers = await screen.findByRole('alertdialog', { name: 'Alle anderen Sitzungen beenden?' });
+    await user.click(within(askOthers).getByRole('button', { name: 'Abbrechen' }));
+    expect(calls.map((c) => c.key)).not.toContain('POST /api/auth/sessions/end-others');
+    await user.click(devices.getByRole('button', { name: 'Alle anderen abmelden' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Alle anderen abmelden' }));
     expect(await screen.findByText('Alle anderen Sitzungen beendet')).toBeInTheDocument();
     await user.click(devices.getByRole('button', { name: 'Abmelden: Safari 17 auf iOS 17.1' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Sitzung beenden?' });
+    expect(ask).toHaveTextContent('Safari 17 auf iOS 17.1 wird abgemeldet.');
+    await user.click(within(ask).getByRole('button', { name: 'Abmelden' }));
     expect(await screen.findByText('Sitzung beendet')).toBeInTheDocument();
     await waitFor(() => expect(devices.queryByRole('button', { name: 'Alle anderen abmelden' })).not.toBeInTheDocument());
     // This device's own "Abmelden" signs out.
     await user.click(devices.getByRole('button', { name: 'Abmelden: Chrome 120 auf Windows 10 (Dieses Gerät)' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Sitzung beenden?' })).getByRole('button', { name: 'Abmelden' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/auth'));
     expect(calls.map((c) => c.key)).toEqual(expect.arrayContaining(['POST /api/auth/sessions/end-others', 'DELETE /api/auth/sessions/s2', 'DELETE /api/auth/sessions/s1']));
+  }, 30_000);
+
+  it('"Angemeldete Geräte": a session named by its owner shows its name above browser and system, and "Benennen" saves a new one', async () => {
+    let sessions = [HERE, { ...PHONE, name: 'Empfang PC 2' }];
+    account({
+      'GET /api/auth/sessions': () => ({ status: 200, body: sessions }),
+      'PUT /api/auth/sessions/s1': (body) => {
+        sessions = [{ ...HERE, name: (body as { name: string }).name }, sessions[1]!];
+        return { status: 200, body: sessions[0] };
+      },
+    });
+    const user = userEvent.setup();
+    const devices = within(await screen.findByRole('region', { name: 'Angemeldete Geräte' }));
+    const items = await devices.findAllByRole('listitem');
+    expect(items[1]).toHaveTextContent('Empfang PC 2');
+    expect(items[1]).toHaveTextContent('Safari 17 auf iOS 17.1');
+    expect(items[1]).toHaveTextContent(/Angemeldet seit/);
+    expect(within(items[1]!).getByRole('button', { name: 'Abmelden: Empfang PC 2' })).toBeInTheDocument();
+    await user.click(devices.getByRole('button', { name: 'Benennen: Chrome 120 auf Windows 10 (Dieses Gerät)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sitzung benennen' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Sprechzimmer 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Name gespeichert')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'PUT /api/auth/sessions/s1')?.body).toEqual({ name: 'Sprechzimmer 1' });
+    await waitFor(() => expect(devices.getAllByRole('listitem')[0]).toHaveTextContent('Sprechzimmer 1'));
   }, 30_000);
 });
 
@@ -197,9 +232,15 @@ describe('Benutzer', () => {
     await user.click(screen.getByRole('button', { name: 'Angemeldete Geräte von kollege@example.org' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Angemeldete Geräte von kollege@example.org' }));
     expect(await dialog.findByText('Safari 17 auf iOS 17.1')).toBeInTheDocument();
+    // No "Benennen" on a colleague's sessions: only their owner names them.
+    expect(dialog.queryByRole('button', { name: /^Benennen/ })).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Abmelden: Safari 17 auf iOS 17.1' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Sitzung beenden?' })).getByRole('button', { name: 'Abmelden' }));
     expect(await screen.findByText('Sitzung beendet')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Alle abmelden' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Alle Sitzungen beenden?' });
+    expect(ask).toHaveTextContent('Alle Geräte von kollege@example.org werden abgemeldet.');
+    await user.click(within(ask).getByRole('button', { name: 'Alle abmelden' }));
     expect(await screen.findByText('Alle Sitzungen von kollege@example.org beendet')).toBeInTheDocument();
     expect(calls.map((c) => c.key)).toEqual(expect.arrayContaining([`DELETE ${base}/s2`, `DELETE ${base}`]));
   }, 30_000);

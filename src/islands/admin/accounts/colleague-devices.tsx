@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { adminApi, failureText, type DeviceSessionDto, type StaffUserDto } from '../shared/admin-api';
 import { labels } from '../shared/labels';
-import { FormDialog, Loading, secondaryButton } from '../shared/ui';
+import { ConfirmButton, FormDialog, Loading, secondaryButton } from '../shared/ui';
 import { DeviceList } from './devices-section';
 
 const L = labels.users;
@@ -57,9 +57,7 @@ export function ColleagueDevices({ user }: { user: StaffUserDto }) {
         {sessions === null ? <Loading /> : <DeviceList sessions={sessions} onEnd={end} />}
         {sessions && sessions.length > 0 && (
           <div className="mt-4">
-            <button type="button" className={secondaryButton} onClick={() => void endAll()}>
-              {L.endAll}
-            </button>
+            <ConfirmButton label={L.endAll} title={labels.devices.endAllTitle} text={labels.devices.endAllText(user.email)} confirmLabel={L.endAll} className={secondaryButton} onConfirm={endAll} />
           </div>
         )}
       </FormDialog>

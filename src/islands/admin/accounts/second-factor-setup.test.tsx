@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthenticatorQr, RecoveryCodes, recoveryCodesText } from './second-factor-setup';
+import { practice } from '../../../lib/practice';
 
 const OTPAUTH = 'otpauth://totp/Praxis:chefin%40example.org?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Praxis';
 const CODES = ['ABCD-EFGH-JKLM-NPQR', 'STUV-WXYZ-2345-6789', 'A2B3-C4D5-E6F7-G8H9'];
@@ -37,7 +38,7 @@ describe('RecoveryCodes', () => {
     render(
       <>
         <Toaster />
-        <RecoveryCodes codes={CODES} />
+        <RecoveryCodes codes={CODES} account="anna@praxis.example" />
       </>,
     );
 
@@ -97,12 +98,21 @@ describe('RecoveryCodes', () => {
     const sheet = document.getElementById('recovery-codes-sheet')!;
     expect(sheet.parentElement).toBe(document.body);
     for (const code of CODES) expect(sheet).toHaveTextContent(code);
+    // It names the account and the practice (docs/decisions/041).
+    expect(sheet).toHaveTextContent('Konto: anna@praxis.example');
+    expect(sheet).toHaveTextContent(`Praxis: ${practice.name.de}`);
     window.dispatchEvent(new Event('afterprint'));
     expect(document.documentElement.dataset.printOnly).toBeUndefined();
   });
 
   it('the text names what the codes are for and when they were made', () => {
-    const text = recoveryCodesText(CODES, 'praxis.example', new Date('2030-01-07T09:05:00+01:00'));
-    expect(text.split('\r\n').slice(0, 3)).toEqual(['Wiederherstellungscodes', 'Zwei-Faktor-Anmeldung der Verwaltung unter praxis.example', 'Erstellt: 07.01.2030, 09:05']);
+    const text = recoveryCodesText(CODES, 'praxis.example', new Date('2030-01-07T09:05:00+01:00'), 'anna@praxis.example');
+    expect(text.split('\r\n').slice(0, 5)).toEqual([
+      'Wiederherstellungscodes',
+      `Praxis: ${practice.name.de}`,
+      'Konto: anna@praxis.example',
+      'Zwei-Faktor-Anmeldung der Verwaltung unter praxis.example',
+      'Erstellt: 07.01.2030, 09:05',
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import { createPortal } from 'react-dom';
 import { toast } from 'sonner';
 import { labels } from '../shared/labels';
 import { secondaryButton } from '../shared/ui';
+import { practice } from '../../../lib/practice';
 
 const S = labels.secondFactorSetup;
 const PRINT_MARK = 'recovery-codes';
@@ -49,16 +50,20 @@ export function AuthenticatorQr({ setup }: { setup: { otpauth_url: string; qr_sv
 
 const stamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
 
-/** What "Kopieren" and "Herunterladen" hand over: a heading that says what the codes are for, then one code a line. */
-export function recoveryCodesText(codes: string[], host: string, created: Date): string {
-  return [S.sheetTitle, S.sheetFor(host), S.sheetCreated(stamp.format(created)), '', S.sheetUse, '', ...codes, ''].join('\r\n');
+/**
+ * What "Kopieren" and "Herunterladen" hand over: a heading that says what
+ * the codes are for, whose account and which practice they belong to
+ * (docs/decisions/041-staff-messages-devices-printouts.md), then one code a line.
+ */
+export function recoveryCodesText(codes: string[], host: string, created: Date, account: string): string {
+  return [S.sheetTitle, S.sheetPractice(practice.name.de), S.sheetAccount(account), S.sheetFor(host), S.sheetCreated(stamp.format(created)), '', S.sheetUse, '', ...codes, ''].join('\r\n');
 }
 
-/** The codes as a list, with Kopieren, Herunterladen and Drucken. */
-export function RecoveryCodes({ codes }: { codes: string[] }) {
+/** The codes as a list, with Kopieren, Herunterladen and Drucken; `account`: the signed-in email they belong to. */
+export function RecoveryCodes({ codes, account }: { codes: string[]; account: string }) {
   const host = window.location.host;
   const created = useMemo(() => new Date(), []);
-  const text = recoveryCodesText(codes, host, created);
+  const text = recoveryCodesText(codes, host, created, account);
 
   // Never leave the page in "print the codes only" once they are gone.
   useEffect(() => () => void delete document.documentElement.dataset.printOnly, []);
@@ -115,7 +120,7 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
           {S.print}
         </button>
       </div>
-      {createPortal(<RecoverySheet codes={codes} host={host} created={created} />, document.body)}
+      {createPortal(<RecoverySheet codes={codes} host={host} created={created} account={account} />, document.body)}
     </>
   );
 }
@@ -125,7 +130,7 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
  * "Drucken" prints (`<html data-print-only="recovery-codes">`), it is the
  * only thing on paper.
  */
-function RecoverySheet({ codes, host, created }: { codes: string[]; host: string; created: Date }) {
+function RecoverySheet({ codes, host, created, account }: { codes: string[]; host: string; created: Date; account: string }) {
   return (
     <div id={SHEET_ID} className="text-black">
       <style>{`
@@ -136,6 +141,8 @@ function RecoverySheet({ codes, host, created }: { codes: string[]; host: string
         }
       `}</style>
       <h1 className="text-xl font-semibold">{S.sheetTitle}</h1>
+      <p className="mt-1 text-sm font-semibold">{S.sheetPractice(practice.name.de)}</p>
+      <p className="text-sm font-semibold">{S.sheetAccount(account)}</p>
       <p className="mt-1 text-sm">{S.sheetFor(host)}</p>
       <p className="text-sm">{S.sheetCreated(stamp.format(created))}</p>
       <p className="mt-3 text-sm">{S.sheetUse}</p>

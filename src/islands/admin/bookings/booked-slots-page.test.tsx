@@ -234,8 +234,8 @@ describe('booked slots page', () => {
     for (const link of within(rows[1]!).getAllByRole('link', { name: '0211 4445566' })) expect(link).toHaveAttribute('href', 'tel:02114445566');
     expect(within(rows[1]!).getByRole('button', { name: 'P3RT9W: Patient erreicht' })).toBeInTheDocument();
     expect(within(rows[2]!).getByRole('button', { name: 'Termin Check-up, 09.01.2030 08:20 Uhr absagen' })).toBeInTheDocument();
-    // Cancellations count for nothing.
-    expect(screen.getByText('Angezeigte Termine', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1');
+    // Every shown row counts, and the cancelled among them are named (docs/decisions/041).
+    expect(screen.getByText('Angezeigte Termine', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^3\s*davon 2 abgesagt$/);
   });
 
   it('a bounced email asks for a call; "Patient erreicht" clears it and tells the server', async () => {
@@ -245,7 +245,10 @@ describe('booked slots page', () => {
         body: [{ ...slot('b', '2030-01-08', '09:00'), reference: 'B0UNC3', patient_notified: false, needs_call: true, patient_notice: 'bounced' }],
       }),
       'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
-      'PUT /api/admin/booked-slots/b/informed': () => ({ status: 200, body: { id: 'b', reference: 'B0UNC3', needs_call: false } }),
+      'PUT /api/admin/booked-slots/b/informed': () => ({
+        status: 200,
+        body: { id: 'b', reference: 'B0UNC3', needs_call: false, informed: { by: 'empfang@praxis.example', at: '2030-01-07T09:42:00.000Z' } },
+      }),
     };
     renderWithToasts(<BookedSlotsPage />);
     const user = userEvent.setup();
@@ -256,6 +259,22 @@ describe('booked slots page', () => {
     expect(calls.some((c) => c.key === 'PUT /api/admin/booked-slots/b/informed')).toBe(true);
     expect(row).not.toHaveTextContent('bitte anrufen');
     expect(within(row).queryByRole('button', { name: 'B0UNC3: Patient erreicht' })).toBeNull();
+    // Who marked it and when (Berlin time), as the server keeps it.
+    expect(row).toHaveTextContent('Patient erreicht – empfang@praxis.example, 07.01.2030, 10:42');
+  });
+
+  it('shows who marked a patient reached and when, as the list answers it after a reload', async () => {
+    replies = {
+      'GET /api/admin/booked-slots': () => ({
+        status: 200,
+        body: [{ ...slot('b', '2030-01-08', '09:00'), reference: 'B0UNC3', patient_notice: 'bounced', informed: { by: 'anna@praxis.example', at: '2030-01-07T15:05:00.000Z' } }],
+      }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+    };
+    renderWithToasts(<BookedSlotsPage />);
+    const row = (await screen.findAllByRole('row'))[1]!;
+    expect(row).toHaveTextContent('Patient erreicht – anna@praxis.example, 07.01.2030, 16:05');
+    expect(row).not.toHaveTextContent('bitte anrufen');
   });
 
   it('"Absagen" sends the message, refuses a bidi character at the field, and says when staff must call', async () => {
@@ -281,6 +300,34 @@ describe('booked slots page', () => {
     expect(await screen.findByText('Keine E-Mail an den Patienten: bitte telefonisch informieren (Buchungsnummer ABCDEF).')).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /api/admin/booked-slots/a/cancel')?.body).toEqual({ message: 'Die Ärztin ist erkrankt.' });
     answer = { status: 404, body: { detail: 'Unknown booked slot.' } };
+  });
+
+  it('"Absagen" with a message that repeats the type asks first (email is not confidential) and sends it with confirm: true', async () => {
+    replies = {
+      'GET /api/admin/booked-slots': () => ({ status: 200, body: [slot('a', '2030-01-08', '09:00')] }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+      'POST /api/admin/booked-slots/a/cancel': (body) =>
+        (body as { confirm?: boolean }).confirm
+          ? { status: 200, body: { id: 'a', reference: 'ABCDEF', patient_notified: true, patient_phone: null } }
+          : { status: 409, body: { type: 'message-names-details', status: 409, names: ['type'] } },
+    };
+    renderWithToasts(<BookedSlotsPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Termin Check-up, 08.01.2030 09:00 Uhr absagen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Termin absagen' });
+    await user.type(within(dialog).getByLabelText('Nachricht an den Patienten (optional)'), 'Ihr Check-up entfällt.');
+    await user.click(within(dialog).getByRole('button', { name: 'Termin absagen' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Nachricht nennt Einzelheiten' });
+    expect(question).toHaveTextContent('Die Nachricht nennt die Terminart.');
+    expect(question).toHaveTextContent('E-Mail ist nicht vertraulich');
+    await user.click(within(question).getByRole('button', { name: 'Trotzdem senden' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.key === 'POST /api/admin/booked-slots/a/cancel').map((c) => c.body)).toEqual([
+        { message: 'Ihr Check-up entfällt.' },
+        { message: 'Ihr Check-up entfällt.', confirm: true },
+      ]),
+    );
+    expect(await screen.findByText('Termin ABCDEF abgesagt')).toBeInTheDocument();
   });
 
   it('a phone booking without email: the list shows the name, the opened booking its phone; "Absagen" shows the number to call, before and after', async () => {
@@ -341,6 +388,40 @@ describe('booked slots page', () => {
     await waitFor(() => expect(screen.queryByText('Mustermann, Erika')).toBeNull());
     expect(screen.getByRole('link', { name: '0211 4445566' })).toBeVisible();
     expect(window.location.search).not.toContain('muller');
+  });
+
+  it('"Patient suchen": "Angezeigte Termine" counts the rows the day of the hit shows, also when the booking of a notification was open', async () => {
+    window.history.replaceState(null, '', '/admin/booked-slots?buchung=aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa');
+    const linked = { ...slot('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', '2030-01-08', '09:00'), reference: 'L1NK3D' };
+    replies = {
+      'GET /api/admin/booked-slots': () => ({
+        status: 200,
+        body: [
+          linked,
+          { ...slot('p', '2030-01-09', '09:00'), source: 'phone', reference: 'Q2W3E4', patient: caller },
+          { ...slot('c', '2030-01-09', '09:20'), reference: 'C4NC3L', status: 'cancelled_by_practice' },
+          { ...slot('d', '2030-01-09', '09:40'), reference: 'D3CK3R' },
+        ],
+      }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+      'GET /api/admin/patients': () => ({
+        status: 200,
+        body: [{ id: 'p', reference: 'Q2W3E4', appointment_date: '2030-01-09', appointment_time: '09:00', appointment_type_id: TYPE.id, type_name: 'Check-up', source: 'phone', first_name: 'Jürgen', last_name: 'Müller', birth_date: null }],
+      }),
+    };
+    renderWithToasts(<BookedSlotsPage />);
+    const user = userEvent.setup();
+    const shownCount = () => screen.getByText('Angezeigte Termine', { selector: 'dt' }).nextElementSibling;
+    await screen.findByText('Die Buchung aus der Benachrichtigung der Praxis.');
+    await waitFor(() => expect(shownCount()).toHaveTextContent(/^1$/));
+    await user.type(screen.getByRole('searchbox', { name: 'Patient suchen' }), 'muller');
+    await user.click(screen.getByRole('button', { name: 'Suchen' }));
+    await user.click(await screen.findByRole('button', { name: 'Termin von Müller, Jürgen am 09.01.2030, 09:00 Uhr öffnen' }));
+    // The hit's day, all of it: three rows, the struck-through cancellation among them, and the figure says three.
+    await waitFor(() => expect(screen.getAllByRole('row').slice(1).filter((r) => !r.hasAttribute('data-details'))).toHaveLength(3));
+    expect(shownCount()).toHaveTextContent(/^3\s*davon 1 abgesagt$/);
+    expect(screen.queryByText('L1NK3D')).toBeNull();
+    expect(window.location.search).not.toContain('buchung');
   });
 
   it('a booking a colleague cancelled meanwhile: "Absagen" and "Verschieben" say so in German and show the list as it now is', async () => {

@@ -106,6 +106,8 @@ export function BookedSlotsPage() {
       />
       <PatientSearch
         onOpen={(hit) => {
+          // The hit's day is shown, not the booking a notification's link had opened.
+          if (linked) closeLinked(setLinked);
           setSearch('');
           setFilter(null);
           setDate(hit.appointment_date);
@@ -154,7 +156,12 @@ export function BookedSlotsPage() {
         ).map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold">{items === null ? '–' : value}</dd>
+            <dd className="mt-1 text-2xl font-bold">
+              {items === null ? '–' : value}
+              {label === L.shown && items !== null && counters.cancelled > 0 && (
+                <span className="ml-2 text-sm font-normal text-slate-600">{L.shownCancelled(counters.cancelled)}</span>
+              )}
+            </dd>
           </div>
         ))}
       </dl>

@@ -11,7 +11,9 @@ import { toast } from 'sonner';
 import { cancelMessageSchema } from '../../../lib/admin-schemas';
 import { adminApi, ApiError, failureText, type AdminBookedSlotDto } from '../shared/admin-api';
 import { labels } from '../shared/labels';
+import { MessageCheckDialog, namedDetailsOf } from '../shared/message-check';
 import { dangerButton, FormDialog, inputClass, secondaryButton } from '../shared/ui';
+import type { DetailKind } from '../../../lib/message-details';
 
 const L = labels.booked;
 const C = labels.common;
@@ -41,8 +43,10 @@ export function CancelBookingButton({ slot, describe, onDone }: { slot: AdminBoo
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  /** What the server found the message naming (409 message-names-details): staff edit it or send it anyway. */
+  const [named, setNamed] = useState<DetailKind[] | null>(null);
 
-  async function confirm() {
+  async function confirm(sendAnyway = false) {
     const parsed = cancelMessageSchema.safeParse({ message });
     if (!parsed.success) {
       setError(labels.errors[parsed.error.issues[0]?.message as keyof typeof labels.errors] ?? failureText(null));
@@ -50,7 +54,7 @@ export function CancelBookingButton({ slot, describe, onDone }: { slot: AdminBoo
     }
     setBusy(true);
     try {
-      const result = await adminApi.booked.cancel(slot.id, parsed.data.message);
+      const result = await adminApi.booked.cancel(slot.id, parsed.data.message, sendAnyway);
       setOpen(false);
       setMessage('');
       // Without an email the staff must call: the toast names the reference, the list keeps the mark.
@@ -63,7 +67,9 @@ export function CancelBookingButton({ slot, describe, onDone }: { slot: AdminBoo
       onDone();
     } catch (failure) {
       const field = failure instanceof ApiError ? failure.fieldErrors?.message?.[0] : undefined;
-      if (field) setError(labels.errors[field as keyof typeof labels.errors] ?? L.cancelError);
+      const names = namedDetailsOf(failure);
+      if (names) setNamed(names);
+      else if (field) setError(labels.errors[field as keyof typeof labels.errors] ?? L.cancelError);
       else {
         toast.error(L.cancelError, { description: failureText(failure, { conflict: L.alreadyCancelled }) });
         // Cancelled meanwhile (a colleague, a block): close and show the list as it now is.
@@ -125,6 +131,7 @@ export function CancelBookingButton({ slot, describe, onDone }: { slot: AdminBoo
             {busy ? L.cancelling : L.confirmCancel}
           </button>
         </div>
+        <MessageCheckDialog names={named} fieldId="cancel-message" onClose={() => setNamed(null)} onSend={() => confirm(true)} />
       </FormDialog>
     </>
   );

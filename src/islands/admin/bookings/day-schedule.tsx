@@ -5,8 +5,13 @@
  * with the birth date and the phone number beside it, so the desk can tell
  * two namesakes apart and call without opening the booking, is shown to
  * staff only and printed on paper marked confidential (docs/decisions/025).
- * On paper a long day runs on over the next sheet with its column headings
- * repeated (src/components/admin/admin-page.astro). A booking the practice
+ * On paper a long day runs on over the next sheet with its date and its
+ * column headings repeated: the table's head holds a row with the day's
+ * heading, printed only, and the browser repeats a table's head on every
+ * sheet the table continues on (src/components/admin/admin-page.astro;
+ * docs/decisions/041-staff-messages-devices-printouts.md). The heading
+ * above the table and the blocks' list then stay off paper: the first
+ * body row, printed only, lists the blocks once. A booking the practice
  * cancelled stays, struck through, until its day has passed
  * (docs/decisions/021-appointment-contact-and-practice-changes.md); a booking inside a blocked time is marked.
  */
@@ -64,13 +69,17 @@ export function DaySchedule({
   const standing = day.filter((s) => !cancelled(s)).length;
   const heading = formatLongDate(date, 'de');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const countText = L.count(standing, day.length - standing);
+  const columns = [L.time, L.patient, L.type, L.reference, L.source, L.status, ...(arrival ? [labels.arrival.column] : [])];
+  // With a table, paper takes the heading (and the blocks) from the table, so a continued day says which day it is.
+  const onPaperInTable = day.length > 0 ? 'print:hidden' : '';
   return (
     <section className="day-schedule mb-8 print:mb-4" aria-labelledby={`day-${date}`}>
-      <Heading id={`day-${date}`} className="text-xl font-semibold print:text-base">
-        {heading} <span className="text-base font-normal text-slate-600 print:text-sm">· {L.count(standing, day.length - standing)}</span>
+      <Heading id={`day-${date}`} className={`text-xl font-semibold print:text-base ${onPaperInTable}`}>
+        {heading} <span className="text-base font-normal text-slate-600 print:text-sm">· {countText}</span>
       </Heading>
       {dayBlocks.length > 0 && (
-        <ul className="mt-2 space-y-1" aria-label={L.blocksOf(heading)}>
+        <ul className={`mt-2 space-y-1 ${onPaperInTable}`} aria-label={L.blocksOf(heading)}>
           {dayBlocks.map((b) => (
             <li
               key={b.id}
@@ -89,8 +98,13 @@ export function DaySchedule({
           <table className="w-full border-collapse text-left text-sm print:text-xs">
             <caption className="sr-only">{L.caption(heading)}</caption>
             <thead>
+              <tr className="day-print-only" data-print-heading>
+                <th colSpan={columns.length} scope="colgroup" className="px-1 pb-1 pt-0 text-left text-base font-semibold">
+                  {heading} <span className="text-sm font-normal">· {countText}</span>
+                </th>
+              </tr>
               <tr className="border-b-2 border-slate-400">
-                {[L.time, L.patient, L.type, L.reference, L.source, L.status, ...(arrival ? [labels.arrival.column] : [])].map((column) => (
+                {columns.map((column) => (
                   <th key={column} scope="col" className="px-2 py-1.5 print:px-1 print:py-0.5">
                     {column}
                   </th>
@@ -98,6 +112,17 @@ export function DaySchedule({
               </tr>
             </thead>
             <tbody>
+              {dayBlocks.length > 0 && (
+                <tr className="day-print-only">
+                  <td colSpan={columns.length} className="px-1 py-0.5">
+                    {dayBlocks.map((b) => (
+                      <span key={b.id} className="mr-3 inline-block border border-black px-1">
+                        <span className="font-semibold">{L.blocked}:</span> {blockText(b)}
+                      </span>
+                    ))}
+                  </td>
+                </tr>
+              )}
               {day.map((s) => {
                 const blocked = !cancelled(s) && inBlock(s, dayBlocks, durations.get(s.appointment_type_id) ?? 1);
                 // Struck through but the status: what the appointment was stays readable beside why it is off.

@@ -17,6 +17,8 @@ import { canEmail, PatientNotice } from './cancel-booking-dialog';
 import { labels } from '../shared/labels';
 import { SlotPicker, type PickedSlot } from './slot-picker';
 import { FormDialog, inputClass, primaryButton, secondaryButton } from '../shared/ui';
+import { MessageCheckDialog, namedDetailsOf } from '../shared/message-check';
+import type { DetailKind } from '../../../lib/message-details';
 
 const L = labels.move;
 const B = labels.booked;
@@ -52,8 +54,10 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [messageError, setMessageError] = useState<string | undefined>();
+  /** What the server found the message naming (409 message-names-details): staff edit it or send it anyway. */
+  const [named, setNamed] = useState<DetailKind[] | null>(null);
 
-  async function submit() {
+  async function submit(sendAnyway = false) {
     if (!picked.date || !picked.time) {
       setProblem(labels.picker.pickTime);
       return;
@@ -68,7 +72,7 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
       const result = await adminApi.booked.move(slot.id, {
         appointment_date: picked.date,
         appointment_time: picked.time,
-        ...(parsed.data.message ? { message: parsed.data.message } : {}),
+        ...(parsed.data.message ? { message: parsed.data.message, ...(sendAnyway ? { confirm: true } : {}) } : {}),
       });
       const title = L.moved(slot.reference, formatShortDate(picked.date), picked.time);
       if (result.patient_notified) toast.success(title, { description: L.notified });
@@ -78,6 +82,11 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
       const field = error instanceof ApiError ? error.fieldErrors?.message?.[0] : undefined;
       if (field) {
         setMessageError(labels.errors[field] ?? L.error);
+        return;
+      }
+      const names = namedDetailsOf(error);
+      if (names) {
+        setNamed(names);
         return;
       }
       const reason = slotReasonOf(error);
@@ -149,6 +158,7 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
           {busy ? L.moving : L.confirm}
         </button>
       </div>
+      <MessageCheckDialog names={named} fieldId="move-message" onClose={() => setNamed(null)} onSend={() => submit(true)} />
     </div>
   );
 }

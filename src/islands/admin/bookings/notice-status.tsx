@@ -4,6 +4,8 @@
  * address, a bounce, a final failure), "bitte anrufen" with the number and
  * a "Patient erreicht" button that clears the mark (audited on the server).
  * The button is for the screen; paper shows the mark and the number.
+ * Once marked, the booking says who marked it and when, from the server's
+ * row, so a reload shows the same (docs/decisions/041-staff-messages-devices-printouts.md).
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -11,6 +13,10 @@ import { adminApi, type AdminBookedSlotDto } from '../shared/admin-api';
 import { labels } from '../shared/labels';
 
 const L = labels.notice;
+const stamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** "Patient erreicht – anna@praxis.example, 28.11.2026, 10:42" */
+export const informedText = (mark: { by: string; at: string }) => `${L.reached} – ${mark.by}, ${stamp.format(new Date(mark.at))}`;
 
 /** The mark a booking carries about its patient's email, or null when there is nothing to say. */
 export function noticeText(s: Pick<AdminBookedSlotDto, 'needs_call' | 'patient_notice' | 'status'>): string | null {
@@ -25,16 +31,18 @@ export function noticeText(s: Pick<AdminBookedSlotDto, 'needs_call' | 'patient_n
 }
 
 export function NoticeStatus({ slot, onReached }: { slot: AdminBookedSlotDto; onReached?: () => void }) {
-  const [reached, setReached] = useState(false);
+  const [marked, setMarked] = useState<{ by: string; at: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const shown = reached ? { ...slot, needs_call: false } : slot;
+  const informed = marked ?? (slot.needs_call ? null : slot.informed);
+  const reached = informed !== null;
+  const shown = marked ? { ...slot, needs_call: false } : slot;
   const text = noticeText(shown);
   if (!text && !reached) return null;
   const markReached = async () => {
     setBusy(true);
     try {
-      await adminApi.booked.informed(slot.id);
-      setReached(true);
+      const result = await adminApi.booked.informed(slot.id);
+      setMarked(result.informed);
       toast.success(L.reachedDone(slot.reference));
       onReached?.();
     } catch {
@@ -70,7 +78,7 @@ export function NoticeStatus({ slot, onReached }: { slot: AdminBookedSlotDto; on
           </button>
         </>
       ) : (
-        <span className="text-slate-600">{reached ? L.reached : text}</span>
+        <span className="text-slate-600">{informed ? informedText(informed) : text}</span>
       )}
     </span>
   );

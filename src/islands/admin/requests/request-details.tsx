@@ -52,13 +52,12 @@ export function detailRows(row: StaffRequestDto): DetailRow[] {
 
 
 /** The printout: every shown request with its details, for working through on paper. */
-export function PrintedQueue({ rows }: { rows: StaffRequestDto[] }) {
+export function PrintedQueue({ rows, title }: { rows: StaffRequestDto[]; title: string }) {
   return (
     <section className="hidden print:block">
       <p className="requests-print-confidential font-semibold">{L.print.confidential}</p>
-      <h1 className="text-xl font-semibold">
-        {L.print.title} ({rows.length})
-      </h1>
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <p className="text-sm">{L.print.count(rows.length)}</p>
       {rows.map((row) => (
         <article key={row.id} className="requests-print-item mt-3 border-t border-black pt-2">
           <h2 className="font-semibold">

@@ -9,7 +9,9 @@ import { toast } from 'sonner';
 import { REQUEST_LIMITS } from '../../../lib/request-schema';
 import { adminApi, ApiError, failureText, type StaffRequestDto } from '../shared/admin-api';
 import { labels } from '../shared/labels';
+import { MessageCheckDialog, namedDetailsOf } from '../shared/message-check';
 import { FormDialog, inputClass, dangerButton, primaryButton, secondaryButton } from '../shared/ui';
+import type { DetailKind } from '../../../lib/message-details';
 import { detailRows, receivedText, type DetailRow } from './request-details';
 import { requestLabels as L } from './request-labels';
 
@@ -42,14 +44,17 @@ export function RequestDialog({ request, onClose, onChanged }: { request: StaffR
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A message the server found naming the request's details: the status to send it with, and what it names. */
+  const [check, setCheck] = useState<{ status: 'done' | 'declined'; names: DetailKind[] } | null>(null);
   useEffect(() => {
     setMessage('');
     setError(null);
+    setCheck(null);
   }, [request?.id]);
   if (!request) return null;
   const open = request.status === 'new' || request.status === 'in_progress';
 
-  async function change(status: 'in_progress' | 'done' | 'declined') {
+  async function change(status: 'in_progress' | 'done' | 'declined', confirm = false) {
     if (!request) return;
     if (status === 'declined' && message.trim() === '') {
       setError(L.messageRequired);
@@ -59,11 +64,18 @@ export function RequestDialog({ request, onClose, onChanged }: { request: StaffR
     setBusy(true);
     setError(null);
     try {
-      const changed = await adminApi.requests.change(request.id, { status, ...(status !== 'in_progress' && message.trim() ? { message } : {}) });
+      const changed = await adminApi.requests.change(request.id, {
+        status,
+        ...(status !== 'in_progress' && message.trim() ? { message, ...(confirm ? { confirm: true } : {}) } : {}),
+      });
       toast.success(L.saved(L.statuses[changed.status]), status === 'in_progress' ? undefined : { description: changed.patient_notified ? L.emailed : L.notEmailed });
       await onChanged(status === 'in_progress' ? changed : null);
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 409) {
+      const names = namedDetailsOf(failure);
+      if (names && status !== 'in_progress') {
+        // Email is not confidential: staff edit the message or send it all the same (docs/decisions/041).
+        setCheck({ status, names });
+      } else if (failure instanceof ApiError && failure.status === 409) {
         toast.error(C.saveError, { description: L.conflict });
         await onChanged(null);
       } else if (failure instanceof ApiError && failure.status === 400) {
@@ -141,6 +153,14 @@ export function RequestDialog({ request, onClose, onChanged }: { request: StaffR
       ) : (
         <p className="mt-4 text-sm text-slate-600">{L.closedNote}</p>
       )}
+      <MessageCheckDialog
+        names={check?.names ?? null}
+        fieldId="request-message"
+        onClose={() => setCheck(null)}
+        onSend={async () => {
+          if (check) await change(check.status, true);
+        }}
+      />
     </FormDialog>
   );
 }

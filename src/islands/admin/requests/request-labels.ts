@@ -15,7 +15,16 @@ export const requestLabels = {
   filterStatus: 'Status',
   filterKind: 'Art',
   allKinds: 'Alle Arten',
-  columns: ['Referenz', 'Art', 'Patient', 'Eingegangen', 'Status', 'Aktion'],
+  columns: ['Referenz', 'Art', 'Patient', 'Eingegangen', 'Rückruf am', 'Tageszeit', 'Status', 'Aktion'],
+  /** The queue's view of today's call-backs (Berlin's today), morning first. */
+  view: 'Ansicht',
+  callbacksToday: 'Rückrufe heute',
+  callbacksTodayHint: 'Nur Rückrufwünsche für heute, Vormittag vor Nachmittag.',
+  allRequests: 'Alle Anfragen',
+  noCallbacksToday: 'Heute keine Rückrufe zu diesem Filter.',
+  /** A call-back's part of the day as the list's column names it. */
+  dayparts: { morning: 'Vormittag', afternoon: 'Nachmittag' },
+  none: '–',
   open: 'Öffnen',
   openNamed: (reference: string) => `Anfrage ${reference} öffnen`,
   filters: { open: 'Offen (neu und in Bearbeitung)', new: 'Neu', in_progress: 'In Bearbeitung', done: 'Erledigt', declined: 'Abgelehnt', all: 'Alle (letzte 90 Tage)' } satisfies Record<RequestStatusFilter, string>,
@@ -82,6 +91,12 @@ export const requestLabels = {
   },
   print: {
     title: 'Offene Anfragen',
+    /** "Rückrufe heute – 28.11.2026" */
+    callbacksToday: (date: string) => `Rückrufe heute – ${date}`,
+    /** "Anfragen: neu, Folgerezept" */
+    filtered: (parts: string[]) => `Anfragen: ${parts.join(', ')}`,
+    count: (n: number) => (n === 1 ? '1 Anfrage' : `${n} Anfragen`),
+    filters: { open: 'offen', all: 'alle der letzten 90 Tage', new: 'neu', in_progress: 'in Bearbeitung', done: 'erledigt', declined: 'abgelehnt' } satisfies Record<RequestStatusFilter, string>,
     confidential: 'Vertraulich – enthält Patientendaten',
   },
 } as const;

@@ -37,6 +37,8 @@ import {
   useList,
 } from '../shared/ui';
 import { blockEntries, groupByMonth, isPastDate, type BlockEntry } from '../shared/views';
+import { MessageCheckDialog, namedDetailsOf } from '../shared/message-check';
+import type { DetailKind } from '../../../lib/message-details';
 
 const L = labels.blocked;
 const C = labels.common;
@@ -201,8 +203,10 @@ function BlockedForm({
   /** The message to the patients whose appointments the block cancels: the block's reason, offered. */
   const [message, setMessage] = useState('');
   const [messageError, setMessageError] = useState<string | undefined>();
+  /** What the server found the message naming (409 message-names-details): staff edit it or send it anyway. */
+  const [named, setNamed] = useState<DetailKind[] | null>(null);
 
-  async function save(values: FormOut, bookings?: 'cancel' | 'keep') {
+  async function save(values: FormOut, bookings?: 'cancel' | 'keep', sendAnyway = false) {
     let note: string | undefined;
     if (bookings === 'cancel') {
       const parsed = cancelMessageSchema.safeParse({ message });
@@ -217,7 +221,7 @@ function BlockedForm({
       const body = {
         ...values,
         ...(bookings ? { bookings } : {}),
-        ...(note ? { message: note } : {}),
+        ...(note ? { message: note, ...(sendAnyway ? { confirm: true } : {}) } : {}),
       };
       const saved = blocked ? await adminApi.blocked.update(blocked.id, body) : await adminApi.blocked.create(body);
       const cancelled = 'cancelled' in saved ? saved.cancelled : [];
@@ -230,7 +234,10 @@ function BlockedForm({
     } catch (error) {
       const covered = error instanceof ApiError && error.status === 409 ? (error.body?.bookings as Covered[] | undefined) : undefined;
       const messageField = error instanceof ApiError ? error.fieldErrors?.message?.[0] : undefined;
-      if (covered) {
+      const names = namedDetailsOf(error);
+      if (names) {
+        setNamed(names);
+      } else if (covered) {
         // The block's reason is offered as the message, when any patient gets an email.
         setMessage(covered.some((b) => !b.begun && b.language) ? (values.reason ?? '') : '');
         setMessageError(undefined);
@@ -357,6 +364,7 @@ function BlockedForm({
           <button type="button" className={secondaryButton} onClick={() => setConflict(null)}>
             {L.back}
           </button>
+          <MessageCheckDialog names={named} fieldId="block-message" onClose={() => setNamed(null)} onSend={() => save(conflict.values, 'cancel', true)} />
         </div>
       </div>
     );

@@ -100,15 +100,16 @@ export const adminApi = {
     between: (from: string, to: string, view?: 'day-list' | 'week') =>
       request<AdminBookedSlotDto[]>('GET', `/api/admin/booked-slots?${new URLSearchParams({ from, to, ...(view ? { view } : {}) })}`),
     /** `patient_phone`: the number to call when nobody was told by email. */
-    cancel: (id: string, message?: string) =>
+    /** `confirm`: send a message that names the type all the same (docs/decisions/041). */
+    cancel: (id: string, message?: string, confirm?: boolean) =>
       request<{ id: string; reference: string; patient_notified: boolean; patient_phone: string | null }>(
         'POST',
         `/api/admin/booked-slots/${encodeURIComponent(id)}/cancel`,
-        message ? { message } : {},
+        message ? { message, ...(confirm ? { confirm: true } : {}) } : {},
       ),
     /** "Patient erreicht": staff told the patient by phone; the booking no longer asks for a call (docs/decisions/035). */
     informed: (id: string) =>
-      request<{ id: string; reference: string; needs_call: false }>('PUT', `/api/admin/booked-slots/${encodeURIComponent(id)}/informed`, {}),
+      request<{ id: string; reference: string; needs_call: false; informed: { by: string; at: string } }>('PUT', `/api/admin/booked-slots/${encodeURIComponent(id)}/informed`, {}),
     /** Arrival on the appointment's day; null undoes it (docs/decisions/026). */
     attendance: (id: string, attendance: 'arrived' | 'no_show' | null) =>
       request<{ id: string; reference: string; attendance: 'arrived' | 'no_show' | null }>(
@@ -116,7 +117,7 @@ export const adminApi = {
         `/api/admin/booked-slots/${encodeURIComponent(id)}/attendance`,
         { attendance },
       ),
-    move: (id: string, input: { appointment_date: string; appointment_time: string; message?: string }) =>
+    move: (id: string, input: { appointment_date: string; appointment_time: string; message?: string; confirm?: boolean }) =>
       request<{ booking: { id: string; appointment_date: string; appointment_time: string; reference: string }; patient_notified: boolean; patient_phone: string | null }>(
         'POST',
         `/api/admin/booked-slots/${encodeURIComponent(id)}/move`,
@@ -152,7 +153,7 @@ export const adminApi = {
   requests: {
     list: (filter: { status: RequestStatusFilter; kind: RequestKind | '' }) =>
       request<StaffRequestDto[]>('GET', `/api/admin/requests?${new URLSearchParams({ status: filter.status, ...(filter.kind ? { kind: filter.kind } : {}) })}`),
-    change: (id: string, input: { status: 'in_progress' | 'done' | 'declined'; message?: string }) =>
+    change: (id: string, input: { status: 'in_progress' | 'done' | 'declined'; message?: string; confirm?: boolean }) =>
       request<StaffRequestDto & { patient_notified: boolean }>('PUT', `/api/admin/requests/${encodeURIComponent(id)}`, input),
     counts: () => request<{ new: number; open: number }>('GET', '/api/admin/request-counts'),
   },
@@ -175,6 +176,8 @@ export const adminApi = {
   sessions: {
     list: () => request<DeviceSessionDto[]>('GET', '/api/auth/sessions'),
     end: (id: string) => request<void>('DELETE', `/api/auth/sessions/${encodeURIComponent(id)}`),
+    /** A name for one of the own sessions ("Empfang PC 2"); empty removes it (docs/decisions/041). */
+    rename: (id: string, name: string) => request<DeviceSessionDto>('PUT', `/api/auth/sessions/${encodeURIComponent(id)}`, { name }),
     endOthers: () => request<void>('POST', '/api/auth/sessions/end-others'),
     ofColleague: (userId: string) => request<DeviceSessionDto[]>('GET', `/api/admin/users/${encodeURIComponent(userId)}/sessions`),
     endColleague: (userId: string, id: string) =>

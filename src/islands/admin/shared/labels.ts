@@ -9,6 +9,8 @@ export const labels = {
   passwordRules: 'Mindestens 12 Zeichen und kein verbreitetes Passwort (wie „passwort1234“). Gut zu merken: mehrere Wörter als Satz.',
   login: {
     pageTitle: 'Admin-Anmeldung',
+    /** The sign-in page of a device whose session was ended elsewhere (docs/decisions/041). */
+    ended: 'Diese Anmeldung wurde beendet (auf einem anderen Gerät oder von einer Administratorin). Bitte melden Sie sich neu an.',
     intro: 'Melden Sie sich mit Ihren Zugangsdaten an.',
     email: 'E-Mail',
     password: 'Passwort',
@@ -193,6 +195,7 @@ export const labels = {
       expired: 'Dieses Angebot gilt nicht mehr.',
       'window-overlap': 'Dieses Zeitfenster überschneidet sich mit einem anderen Zeitfenster derselben Terminart.',
       'request-kind-closed': 'Diese Art von Anfrage nimmt die Praxis zurzeit nicht online an.',
+      'message-names-details': 'Die Nachricht nennt Einzelheiten der Anfrage oder die Terminart. E-Mail ist nicht vertraulich: bitte Nachricht ändern oder bestätigen.',
       'invalid-code': 'Der Code ist ungültig oder wurde bereits verwendet.',
       'wrong-password': 'Das Passwort ist falsch.',
       'code-step-closed': 'Die Code-Eingabe ist nach zu vielen falschen Codes gesperrt, bis das Passwort über „Passwort vergessen“ neu festgelegt ist.',
@@ -489,6 +492,7 @@ export const labels = {
     openedGone: 'Diese Buchung gibt es nicht mehr: Sie wurde abgesagt oder ihr Tag ist vorbei.',
     showAll: 'Alle Termine anzeigen',
     shown: 'Angezeigte Termine',
+    shownCancelled: (n: number) => `davon ${n} abgesagt`,
     today: 'Heute',
     days: 'Verschiedene Tage',
     type: 'Terminart',
@@ -694,6 +698,20 @@ export const labels = {
     othersEnded: 'Alle anderen Sitzungen beendet',
     none: 'Keine angemeldeten Geräte.',
     loadError: 'Die angemeldeten Geräte konnten nicht geladen werden.',
+    /** Telling sessions apart and asking first (docs/decisions/041). */
+    rename: 'Benennen',
+    renameNamed: (device: string) => `Benennen: ${device}`,
+    renameTitle: 'Sitzung benennen',
+    renameText: 'Ein Name, an dem Sie dieses Gerät wiedererkennen, z. B. „Empfang PC 2“. Leer lassen für keinen Namen.',
+    nameLabel: 'Name',
+    renamed: 'Name gespeichert',
+    endTitle: 'Sitzung beenden?',
+    endText: (device: string) => `${device} wird abgemeldet. Wer dort arbeitet, muss sich neu anmelden.`,
+    endOwnText: 'Dieses Gerät wird abgemeldet.',
+    endOthersTitle: 'Alle anderen Sitzungen beenden?',
+    endOthersText: 'Alle Ihre anderen Geräte werden abgemeldet. Dieses Gerät bleibt angemeldet.',
+    endAllTitle: 'Alle Sitzungen beenden?',
+    endAllText: (email: string) => `Alle Geräte von ${email} werden abgemeldet.`,
   },
   password: {
     intro: 'Nach der Änderung werden Sie auf allen anderen Geräten abgemeldet.',
@@ -846,6 +864,9 @@ export const labels = {
     sheetTitle: 'Wiederherstellungscodes',
     sheetFor: (host: string) => `Zwei-Faktor-Anmeldung der Verwaltung unter ${host}`,
     sheetCreated: (when: string) => `Erstellt: ${when}`,
+    /** Which account and practice the codes belong to (docs/decisions/041). */
+    sheetAccount: (email: string) => `Konto: ${email}`,
+    sheetPractice: (name: string) => `Praxis: ${name}`,
     sheetUse: 'Jeder Code ersetzt einmal den Code aus der Authenticator-App, falls das Handy fehlt. Sicher aufbewahren, nicht weitergeben.',
   },
   inventory: {

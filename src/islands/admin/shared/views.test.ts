@@ -80,8 +80,17 @@ describe('booked slots', () => {
   });
 
   it('counts shown slots, today among them and distinct days', () => {
-    expect(bookedCounters(slots, '2026-11-23')).toEqual({ shown: 4, today: 2, days: 3 });
-    expect(bookedCounters(filterBookedSlots(slots, 'impf', ''), '2026-11-23')).toEqual({ shown: 1, today: 0, days: 1 });
+    expect(bookedCounters(slots, '2026-11-23')).toEqual({ shown: 4, cancelled: 0, today: 2, days: 3 });
+    expect(bookedCounters(filterBookedSlots(slots, 'impf', ''), '2026-11-23')).toEqual({ shown: 1, cancelled: 0, today: 0, days: 1 });
+  });
+
+  it('counts every shown row, a struck-through cancellation too, and says how many are cancelled', () => {
+    const day = [
+      { appointment_date: '2026-11-23', appointment_time: '09:00', type_name: 'A', status: 'booked' },
+      { appointment_date: '2026-11-23', appointment_time: '09:20', type_name: 'A', status: 'cancelled_by_practice' },
+      { appointment_date: '2026-11-24', appointment_time: '09:00', type_name: 'A', status: 'cancelled_by_practice' },
+    ];
+    expect(bookedCounters(day, '2026-11-23')).toEqual({ shown: 3, cancelled: 2, today: 1, days: 1 });
   });
 });
 

@@ -96,11 +96,21 @@ export function filterBookedSlots<S extends SlotLike>(slots: S[], search: string
     .sort((a, b) => a.appointment_date.localeCompare(b.appointment_date) || a.appointment_time.localeCompare(b.appointment_time));
 }
 
-/** The three counters of the booked-slots page, over the shown slots that still stand (practice cancellations do not count). */
-export function bookedCounters(all: Array<SlotLike & { status?: string }>, today: string): { shown: number; today: number; days: number } {
+/**
+ * The three counters of the booked-slots page. "Angezeigte Termine" counts
+ * every row the list shows, struck-through practice cancellations too (and
+ * says how many of them there are), so the figure matches the list, also
+ * after a search hit opened its day (docs/decisions/041); "Heute" and
+ * "Verschiedene Tage" count the appointments that still stand.
+ */
+export function bookedCounters(
+  all: Array<SlotLike & { status?: string }>,
+  today: string,
+): { shown: number; cancelled: number; today: number; days: number } {
   const shown = all.filter((s) => s.status !== 'cancelled_by_practice');
   return {
-    shown: shown.length,
+    shown: all.length,
+    cancelled: all.length - shown.length,
     today: shown.filter((s) => s.appointment_date === today).length,
     days: new Set(shown.map((s) => s.appointment_date)).size,
   };

@@ -64,7 +64,7 @@ const PAGE_CONTENT: Record<AdminPage, (props: { userId: string; email: string; e
   users: ({ userId }) => <UsersPage currentUserId={userId} />,
   password: PasswordPage,
   content: ContentEditor,
-  account: ({ enrolmentRequired }) => <AccountPage enrolmentRequired={enrolmentRequired} />,
+  account: ({ enrolmentRequired, email }) => <AccountPage enrolmentRequired={enrolmentRequired} email={email} />,
 };
 
 const L = labels.layout;

@@ -20,7 +20,7 @@ export function useAdminSession(
   useEffect(() => {
     let stopped = false;
     async function check() {
-      let session: SessionInfo | null;
+      let session: SessionInfo | null | 'ended';
       try {
         session = await currentSession(known.current);
       } catch (error) {
@@ -31,9 +31,10 @@ export function useAdminSession(
         session = null;
       }
       if (stopped) return;
-      known.current = session;
-      // Signed out: the sign-in page, which leads back here afterwards, query included (a booking opened from an email).
-      if (!session) navigate(signInPath(`${window.location.pathname}${window.location.search}`));
+      known.current = session === 'ended' ? null : session;
+      // Signed out: the sign-in page, which leads back here afterwards, query included (a booking opened from an email),
+      // and says so when the session was ended on another device or by an admin (docs/decisions/041).
+      if (!session || session === 'ended') navigate(signInPath(`${window.location.pathname}${window.location.search}`, { ended: session === 'ended' }));
       else if (!session.isAdmin) navigate('/');
       // The practice requires a second factor this account lacks: nothing but its enrolment (docs/decisions/027).
       else if (session.secondFactor === 'enrolment-required' && !enrolmentPage) navigate('/admin/konto');

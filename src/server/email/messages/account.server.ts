@@ -105,3 +105,54 @@ export function buildWrongCodesAlertEmail(input: { to: string; siteUrl: string; 
   ].join('\n');
   return { to: input.to, subject, text, html };
 }
+
+/** A change to how an account signs in, or a recovery code spent (docs/decisions/041-staff-messages-devices-printouts.md). */
+export type SecurityEvent = 'totp-added' | 'totp-removed' | 'passkey-added' | 'passkey-removed' | 'recovery-code-used';
+
+const SECURITY_SUBJECTS: Record<SecurityEvent, string> = {
+  'totp-added': 'Zwei-Faktor-Anmeldung eingerichtet',
+  'totp-removed': 'Zwei-Faktor-Anmeldung entfernt',
+  'passkey-added': 'Passkey hinzugefügt',
+  'passkey-removed': 'Passkey entfernt',
+  'recovery-code-used': 'Wiederherstellungscode verwendet',
+};
+
+const securityStamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'full', timeStyle: 'short' });
+
+/**
+ * The owner's notice that their sign-in changed: what (a second factor or
+ * a passkey added or removed, a recovery code used), for which account,
+ * when (Berlin time), and what to do if it was not them. No secret: never
+ * a code, a key or a link that signs in.
+ */
+export function buildSecurityNoticeEmail(input: { to: string; event: SecurityEvent; at: Date; passkeyName?: string; codesLeft?: number }): EmailMessage {
+  const practiceName = practice.name.de;
+  const when = `${securityStamp.format(input.at)} Uhr`;
+  const what: Record<SecurityEvent, string> = {
+    'totp-added': 'wurde die Zwei-Faktor-Anmeldung mit einer Authenticator-App eingerichtet.',
+    'totp-removed': 'wurde die Zwei-Faktor-Anmeldung mit der Authenticator-App entfernt (mit einem Wiederherstellungscode).',
+    'passkey-added': `wurde ein Passkey hinzugefügt${input.passkeyName ? ` („${input.passkeyName}“)` : ''}.`,
+    'passkey-removed': `wurde ein Passkey entfernt${input.passkeyName ? ` („${input.passkeyName}“)` : ''}.`,
+    'recovery-code-used': 'wurde ein Wiederherstellungscode verwendet.',
+  };
+  const intro = `für Ihr Konto der Praxis-Verwaltung (${input.to}) ${what[input.event]}`;
+  const time = `Zeitpunkt: ${when}.`;
+  const left =
+    input.event === 'recovery-code-used' && input.codesLeft !== undefined
+      ? `Jeder Code gilt nur einmal; Ihnen bleiben noch ${input.codesLeft}. Neue Codes erhalten Sie, wenn Sie die Zwei-Faktor-Anmeldung unter „Mein Konto“ neu einrichten.`
+      : null;
+  const warn =
+    'Wenn Sie das nicht selbst waren, sagen Sie es bitte sofort einer Administratorin oder einem Administrator der Praxis und ändern Sie Ihr Passwort. Unter „Mein Konto“ › „Angemeldete Geräte“ können Sie fremde Sitzungen beenden.';
+  const regards = ['Viele Grüße', practiceName];
+  const text = ['Guten Tag,', '', intro, time, ...(left ? ['', left] : []), '', warn, '', ...regards].join('\n');
+  const html = [
+    '<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;line-height:1.5">',
+    '<p>Guten Tag,</p>',
+    `<p>${escapeHtml(intro)}<br>${escapeHtml(time)}</p>`,
+    ...(left ? [`<p>${escapeHtml(left)}</p>`] : []),
+    `<p><strong>${escapeHtml(warn)}</strong></p>`,
+    `<p>${regards.map(escapeHtml).join('<br>')}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to: input.to, subject: `${SECURITY_SUBJECTS[input.event]} – Praxis-Verwaltung`, text, html };
+}

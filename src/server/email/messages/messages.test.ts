@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../../i18n/i18n';
 import type { EmailMessage } from '../port.server';
 import { cancellationNotice, patientConfirmation, practiceNotification, practiceRescheduleNotification, type BookingEmailInput } from './booking.server';
-import { buildPasswordLinkEmail, buildSecondFactorResetEmail, buildWrongCodesAlertEmail } from './account.server';
+import { buildPasswordLinkEmail, buildSecondFactorResetEmail, buildSecurityNoticeEmail, buildWrongCodesAlertEmail } from './account.server';
 import { buildContactEmail } from './contact.server';
 import { emailDate } from './kit.server';
 import { buildReminderEmail } from './reminder.server';
@@ -121,6 +121,12 @@ const builders: Record<string, (lang: Lang) => Built> = {
   }),
   buildSecondFactorResetEmail: () => ({
     email: buildSecondFactorResetEmail({ to: 'team@example.org', resetBy: 'chefin@example.org', siteUrl: SITE }),
+    lang: 'de',
+    dates: [],
+  }),
+  buildSecurityNoticeEmail: () => ({
+    // German like the back office, its time in German words.
+    email: buildSecurityNoticeEmail({ to: 'team@example.org', event: 'recovery-code-used', at: new Date('2027-03-04T08:15:00Z'), codesLeft: 7 }),
     lang: 'de',
     dates: [],
   }),
