@@ -1,4 +1,6 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { watch } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createCipheriv, randomBytes } from 'node:crypto';
@@ -80,11 +82,42 @@ describe('key ring (DATA_ENCRYPTION_KEY)', () => {
       const second = await dataKeyRing(env);
       expect(second.current.id).toBe(first.current.id);
       expect(parseKeyRing(await readFile(file, 'utf8')).current.id).toBe(first.current.id);
-      // Two processes starting at once end up with the same key.
-      const other = await mkdtemp(path.join(os.tmpdir(), 'keys-'));
-      const rings = await Promise.all([localKeyRing(other), localKeyRing(other), localKeyRing(other)]);
-      expect(new Set(rings.map((r) => r.current.id)).size).toBe(1);
-      await rm(other, { recursive: true, force: true });
+    });
+
+    it('reads an existing key file and drafts nothing beside it, however many requests ask', async () => {
+      const key = generateKey();
+      await writeFile(path.join(dir, KEY_FILE_NAME), `${key}\n`, { mode: 0o600 });
+      const seen: string[] = [];
+      const watcher = watch(dir, (_event, name) => seen.push(String(name)));
+      try {
+        const rings = await Promise.all(Array.from({ length: 50 }, () => localKeyRing(dir)));
+        for (let i = 0; i < 50; i++) rings.push(await localKeyRing(dir));
+        expect(new Set(rings.map((r) => r.current.id))).toEqual(new Set([parseKeyRing(key).current.id]));
+        // A change would have reached the watcher before this file does.
+        await writeFile(path.join(dir, 'marker'), '');
+        await vi.waitFor(() => expect(seen).toContain('marker'));
+      } finally {
+        watcher.close();
+      }
+      expect(seen.filter((name) => name !== 'marker')).toEqual([]);
+      expect((await readdir(dir)).sort()).toEqual([KEY_FILE_NAME, 'marker']);
+    });
+
+    it('two processes starting at once create one key file and agree on it, leaving no drafts', async () => {
+      const script = `import { localKeyRing } from './src/server/appointment-contact/keys.server.ts';
+        const rings = await Promise.all([localKeyRing(process.argv[1]), localKeyRing(process.argv[1])]);
+        console.log(rings.map((r) => r.current.id).join(' '));`;
+      const run = () =>
+        new Promise<string>((resolve, reject) =>
+          execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dir], { cwd: process.cwd() }, (error, stdout) =>
+            error ? reject(error) : resolve(stdout.trim()),
+          ),
+        );
+      const ids = (await Promise.all([run(), run()])).join(' ').split(' ');
+      expect(ids).toHaveLength(4);
+      expect(new Set(ids).size).toBe(1);
+      expect(await readdir(dir)).toEqual([KEY_FILE_NAME]);
+      expect(parseKeyRing(await readFile(path.join(dir, KEY_FILE_NAME), 'utf8')).current.id).toBe(ids[0]);
     });
 
     it('prefers DATA_ENCRYPTION_KEY over the key file', async () => {

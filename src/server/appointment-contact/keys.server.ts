@@ -77,12 +77,34 @@ export function generateKey(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** Reads $DATA_DIR/data-encryption.key, creating it (0600) on first use. */
-export async function localKeyRing(dataDir: string): Promise<KeyRing> {
+/** This process's local key rings by data folder: the file is read once, not on every request. */
+const localRings = new Map<string, Promise<KeyRing>>();
+
+/**
+ * $DATA_DIR/data-encryption.key: read when it exists, created (0600) only
+ * when missing, and kept for the process.
+ */
+export function localKeyRing(dataDir: string): Promise<KeyRing> {
   const file = path.join(dataDir, KEY_FILE_NAME);
+  let ring = localRings.get(file);
+  if (!ring) {
+    ring = readOrCreateKeyFile(dataDir, file);
+    localRings.set(file, ring);
+    // A failure (a folder not writable) is not kept: the next request tries again.
+    ring.catch(() => localRings.delete(file));
+  }
+  return ring;
+}
+
+async function readOrCreateKeyFile(dataDir: string, file: string): Promise<KeyRing> {
+  try {
+    return parseKeyRing(await readFile(file, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
   await mkdir(dataDir, { recursive: true });
   // Written whole under a temporary name, then linked into place: link() fails when the file exists, so
-  // two processes never overwrite each other's key, and no reader ever sees a half-written file.
+  // two processes creating it at once never overwrite each other's key, and no reader sees a half-written file.
   const draft = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(draft, `${generateKey()}\n`, { flag: 'wx', mode: 0o600 });
   try {
