@@ -77,7 +77,8 @@ describe('local server runs the reminder job', () => {
       );
       expect(reminderMails[0]!.headers.to).toBe('erika@example.org');
       await vi.waitFor(async () => expect((await client.query('select count(*)::int as n from reminders')).rows[0].n).toBe(0), { timeout: 30_000, interval: 100 });
-      expect(output).toContain('reminders: 1 queued');
+      // The run logs after its transaction has committed: wait for the lines, as for the file.
+      await vi.waitFor(() => expect(output).toContain('reminders: 1 queued'), { timeout: 30_000, interval: 50 });
       // Queued and sent in the same run; its log line follows the file.
       await vi.waitFor(() => expect(output).toContain('emails: 1 sent'), { timeout: 30_000, interval: 50 });
     } finally {
