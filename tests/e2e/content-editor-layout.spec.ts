@@ -227,3 +227,24 @@ test('at 390 px the toolbar and the account menu fit the screen, no label is cut
   await expect(page.getByRole('button', { name: /^Eintrag hinzufügen/ }).first()).toBeVisible();
   await expect(page.getByText(/^\d+ (leistungsbereiche|punkte|notrufnummern)$/)).toHaveCount(0);
 });
+
+test('the editor page has one main landmark, on the page list and in an open entry, and passes axe there', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsAdmin(page);
+  await page.goto('/admin/inhalte');
+  await expect(page.getByRole('link', { name: 'Startseite' })).toBeVisible({ timeout: 60_000 });
+  // Decap's page list brings its own <main>; inside the back office's main it must not be a second one.
+  await expect(page.getByRole('main')).toHaveCount(1);
+  const listAxe = await new AxeBuilder({ page }).withTags(WCAG22_AA).analyze();
+  expect(listAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary} ${n.html.slice(0, 300)}`).join(', ')}`)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Startseite' }).click();
+  await page.getByText('Hausarztpraxis Düsseldorf – Allgemeinmedizin und Vorsorge').click();
+  await expect(page.getByLabel('Hauptüberschrift')).toHaveCount(2, { timeout: 60_000 });
+  await expect(page.getByRole('main')).toHaveCount(1);
+  const landmarks = await new AxeBuilder({ page })
+    .withRules(['landmark-one-main', 'landmark-no-duplicate-main', 'landmark-main-is-top-level'])
+    .analyze();
+  expect(landmarks.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

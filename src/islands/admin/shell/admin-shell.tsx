@@ -245,7 +245,8 @@ function AdminLayout({
               className="inline-flex items-center gap-2 whitespace-nowrap rounded-md border border-slate-300 p-1.5 text-sm font-medium hover:bg-slate-50 sm:px-3"
             >
               <Icon name="home" className="h-5 w-5 sm:hidden" />
-              <span className="sr-only sm:not-sr-only">{L.toBooking}</span>
+              {/* Its own colour: on the content editor's page Decap's global styles grey every link (#798291, 3.9:1), and they win over utility classes. */}
+              <span className="sr-only text-slate-800 sm:not-sr-only">{L.toBooking}</span>
             </a>
             <button
               type="button"
