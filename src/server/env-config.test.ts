@@ -69,3 +69,38 @@ describe('the config module reads the environment once and hands it down', () =>
     log.mockRestore();
   });
 });
+
+describe('a production process without the mail webhook credentials', () => {
+  it('warns once, naming both variables and no value, and keeps working', async () => {
+    vi.resetModules();
+    const fresh = await import('./env.server');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const [name, value] of Object.entries(production)) vi.stubEnv(name, value);
+    vi.stubEnv('APP_ENV', 'production');
+    vi.stubEnv('POSTMARK_WEBHOOK_USER', 'a'.repeat(48));
+    vi.stubEnv('POSTMARK_WEBHOOK_PASSWORD', '');
+    expect(fresh.readEnv().isProduction).toBe(true);
+    vi.stubEnv('SITE_URL', 'https://other.praxis.example');
+    expect(fresh.readEnv().SITE_URL).toBe('https://other.praxis.example');
+    const lines = warn.mock.calls.map((c) => c.map(String).join(' '));
+    expect(lines).toEqual([expect.stringContaining('POSTMARK_WEBHOOK_USER, POSTMARK_WEBHOOK_PASSWORD')]);
+    expect(lines[0]).not.toContain('a'.repeat(48));
+    warn.mockRestore();
+  });
+
+  it('says nothing when both are set, nor outside production', async () => {
+    vi.resetModules();
+    const fresh = await import('./env.server');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const [name, value] of Object.entries(production)) vi.stubEnv(name, value);
+    vi.stubEnv('APP_ENV', 'production');
+    vi.stubEnv('POSTMARK_WEBHOOK_USER', 'u'.repeat(48));
+    vi.stubEnv('POSTMARK_WEBHOOK_PASSWORD', 'p'.repeat(48));
+    fresh.readEnv();
+    vi.stubEnv('APP_ENV', 'development');
+    vi.stubEnv('POSTMARK_WEBHOOK_USER', '');
+    fresh.readEnv();
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});

@@ -210,6 +210,23 @@ export function notConfigured(names: readonly string[]): AppError {
   return new AppError('not-configured', 'The server is not configured yet. Please try again later.');
 }
 
+/** The mail webhook's credentials: a site runs without them, but no bounce reaches it. */
+export const MAIL_WEBHOOK_VARIABLES = ['POSTMARK_WEBHOOK_USER', 'POSTMARK_WEBHOOK_PASSWORD'] as const;
+
+let warnedNoMailWebhook = false;
+
+/**
+ * A production process without the mail webhook's credentials says so once,
+ * by name (never a value): the functions work, but a bounced email goes
+ * unnoticed, so nobody is asked to call the patient.
+ */
+function warnIfNoMailWebhook(source: Readonly<Record<string, string | undefined>>): void {
+  if (warnedNoMailWebhook) return;
+  if (MAIL_WEBHOOK_VARIABLES.every((name) => source[name]?.trim())) return;
+  warnedNoMailWebhook = true;
+  console.warn(`mail webhook not configured: set ${MAIL_WEBHOOK_VARIABLES.join(', ')} (bounced emails stay unnoticed until then)`);
+}
+
 let checked: { from: Variables; preview: string | null; env: Env } | undefined;
 
 /**
@@ -251,6 +268,7 @@ function parseEnv(source: Readonly<Record<string, string | undefined>>): Env {
   }
 
   if (isProduction) {
+    warnIfNoMailWebhook(source);
     const missing: string[] = REQUIRED_IN_PRODUCTION.filter((k) => !data[k]);
     // The embedded database belongs to one local process; never in production.
     if (data.DATABASE_URL?.startsWith('pglite:')) missing.unshift('DATABASE_URL');

@@ -43,3 +43,34 @@ describe("the owners' pages", () => {
     expect(readme).toContain('docs/praxis-handbuch.md');
   });
 });
+
+describe('going live with email', () => {
+  const readme = read('README.md');
+  const deployStep = (n: number) => {
+    const deploy = readme.slice(readme.indexOf('## Deploy to Netlify with Neon'));
+    return deploy.slice(deploy.indexOf(`\n${n}. `), deploy.indexOf(`\n${n + 1}. `));
+  };
+
+  it('the deploy step that lists the variables names the mail webhook credentials', () => {
+    const step = deployStep(4);
+    expect(step).toContain("Netlify's environment variables");
+    for (const name of ['POSTMARK_WEBHOOK_USER', 'POSTMARK_WEBHOOK_PASSWORD']) expect(step).toContain(name);
+  });
+
+  it('webhook credentials are made URL-safe (hex), never with base64, which breaks the user:password URL', () => {
+    const credentialLines = [...readme.split('\n'), ...read('.env.example').split('\n')].filter((line) => /WEBHOOK|webhook|credential/.test(line));
+    expect(credentialLines.join('\n')).toContain('openssl rand -hex');
+    expect(credentialLines.filter((line) => /rand -base64 \d/.test(line))).toEqual([]);
+    const delivery = readme.slice(readme.indexOf('## Email delivery'), readme.indexOf('## Patient requests'));
+    expect(delivery).toContain('openssl rand -hex 24');
+    expect(delivery).not.toMatch(/openssl rand -base64 \d/);
+  });
+
+  it("the sender domain's DNS set-up comes before the first email: DKIM and the custom Return-Path", () => {
+    const delivery = readme.slice(readme.indexOf('## Email delivery'), readme.indexOf('## Patient requests'));
+    expect(delivery).toContain('sender domain');
+    expect(delivery).toMatch(/DKIM[^]*_domainkey/);
+    expect(delivery).toMatch(/pm-bounces[^]*pm\.mtasv\.net/);
+    expect(delivery.indexOf('sender domain')).toBeLessThan(delivery.indexOf('Setting up delivery events'));
+  });
+});
