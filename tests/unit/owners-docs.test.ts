@@ -74,3 +74,28 @@ describe('going live with email', () => {
     expect(delivery.indexOf('sender domain')).toBeLessThan(delivery.indexOf('Setting up delivery events'));
   });
 });
+
+describe('the handbook says what the screens say', () => {
+  const handbook = read('docs/praxis-handbuch.md');
+
+  it('working "Anfragen": statuses, the required decline message, no medication in a message, printing, call-backs, settings', async () => {
+    const { requestLabels } = await import('../../src/islands/admin/requests/request-labels');
+    const section = handbook.slice(handbook.indexOf('### Anfragen bearbeiten'), handbook.indexOf('\n### ', handbook.indexOf('### Anfragen bearbeiten') + 4));
+    for (const label of [requestLabels.takeOn, requestLabels.done, requestLabels.decline, requestLabels.copy, requestLabels.callbacksToday, requestLabels.settings.title, requestLabels.print.confidential]) {
+      expect(section).toContain(label);
+    }
+    for (const status of Object.values(requestLabels.statuses)) expect(section).toContain(status);
+    expect(section).toMatch(/Ablehnen\*\*: die Nachricht ist \*\*Pflicht/);
+    expect(section).toMatch(/nie ein Medikament, eine\s+Diagnose/);
+    expect(section).toContain('Drucken');
+  });
+
+  it('passkeys and signed-in devices, with the labels of "Mein Konto" and the sign-in page', async () => {
+    const { labels } = await import('../../src/islands/admin/shared/labels');
+    const account = handbook.slice(handbook.indexOf('## Ihr Konto'), handbook.indexOf('## Was tun, wenn'));
+    for (const label of [labels.passkeys.add, labels.passkeys.remove, labels.devices.title, labels.devices.current, labels.devices.rename, labels.devices.end, labels.devices.endOthers, labels.users.endAll, labels.users.devices]) {
+      expect(account).toContain(label);
+    }
+    expect(account).toContain('Mit Passkey anmelden');
+  });
+});
