@@ -1,7 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import netlify from '@astrojs/netlify';
 import tailwindcss from '@tailwindcss/vite';
 import inlineScriptCsp from './src/integrations/inline-script-csp.ts';
 import pwa from './src/integrations/pwa.ts';
@@ -55,8 +54,10 @@ export default defineConfig({
   // The content editor's local rebuild (scripts/content-rebuild.ts) keeps a
   // cache of its own, so it never shares a content store with `npm start`.
   ...(process.env.PRAXIS_ASTRO_CACHE_DIR ? { cacheDir: process.env.PRAXIS_ASTRO_CACHE_DIR } : {}),
+  // No adapter: every page is static, and the functions are bundled by
+  // scripts/bundle-functions.ts; Netlify serves dist/ as it is
+  // (netlify.toml holds its headers, public/_redirects its 404 rules).
   output: 'static',
-  adapter: netlify(),
   // inlineScriptCsp after every integration that writes HTML (germanHyphenation
   // adds soft hyphens to German headings): it hashes the inline scripts of the
   // finished pages. pwa() after it, so the service worker's precache revisions

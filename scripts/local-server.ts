@@ -3,8 +3,8 @@
  * netlify/functions handler mounted at its `config.path`, called with a
  * standard Request and a context holding `params` and `ip` as Netlify's
  * does. Used by `npm start`, the e2e tests and the benchmarks, because
- * `astro preview` does not work with the Netlify adapter and the Netlify
- * emulator fails under concurrent requests.
+ * `astro preview` serves no functions and the Netlify emulator fails under
+ * concurrent requests.
  */
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
