@@ -84,6 +84,9 @@ export function problem(
   return new Response(JSON.stringify(body), { status, headers: h });
 }
 
+/** Retry-After of a 503 database-unavailable: a busy pool frees up in moments, a restarting database in seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** Retry-After of a 429 whose limit did not say when it frees up. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
@@ -102,7 +105,10 @@ export function errorResponse(error: unknown): Response {
     // The code only: driver messages can quote values.
     const code = unavailableCode(error);
     console.error(`database unavailable${code ? ` code=${String(code)}` : ''}`);
-    return problem(503, 'database-unavailable', 'The database is not reachable right now. Please try again in a moment.');
+    // Also a pool with every connection busy past its wait (a rush): the client may try again shortly.
+    return problem(503, 'database-unavailable', 'The database is not reachable right now. Please try again in a moment.', undefined, {
+      'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
   }
   logUnexpected(error);
   return problem(500, 'internal-error', 'An unexpected error occurred.');

@@ -153,6 +153,40 @@ describe.each(['node-postgres', 'neon'] as const)('database faults with the %s d
     warn.mockRestore();
   });
 
+  it('answers 503 database-unavailable with Retry-After when every pooled connection is busy, within the connect timeout, and serves again once one is free', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await closeDb();
+    vi.stubEnv('DATABASE_POOL_SIZE', '1');
+    try {
+      const db = await getDb();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let holding!: () => void;
+      const busy = new Promise<void>((resolve) => (holding = resolve));
+      // The pool's one connection, held by a transaction that waits (a slow request in a rush).
+      const transaction = db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        holding();
+        await held;
+      });
+      await busy;
+      const { value: res, ms } = await timed(types);
+      expect(res.status).toBe(503);
+      expect(res.json).toMatchObject({ type: 'database-unavailable', status: 503 });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The wait is the connect timeout (default 4 s), far below a function's 10 s: never a hang.
+      expect(ms).toBeLessThan(10_000);
+      expect(error.mock.calls.flat().join(' ')).toMatch(/database unavailable/);
+      release();
+      await transaction;
+      expect((await types()).status).toBe(200);
+    } finally {
+      await closeDb();
+      vi.stubEnv('DATABASE_POOL_SIZE', undefined);
+      error.mockRestore();
+    }
+  });
+
   it('answers 503 database-unavailable within 10 s when the database is unreachable from the start', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     await closeDb();
