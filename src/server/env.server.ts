@@ -145,6 +145,7 @@ export const VARIABLES = [
   'NETLIFY_API_TOKEN',
   'NETLIFY_SITE_ID',
   'SITE_ID',
+  'NETLIFY_PURGE_API_TOKEN',
 ] as const;
 
 export type Variables = { readonly [K in (typeof VARIABLES)[number]]?: string };

@@ -63,7 +63,8 @@ const TITLES: Record<number, string> = {
 export function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set('content-type', 'application/json; charset=utf-8');
-  headers.set('cache-control', 'no-store');
+  // No store unless the answer says how it may be kept (availability: docs/decisions/044).
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 

@@ -91,6 +91,20 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       expect(res.json.days[0].times.at(-1)).toBe('13:20');
     });
 
+    it("is kept by Netlify's CDN per type and range, tagged by type, never by the browser; a refusal is kept nowhere", async () => {
+      const res = await get({ type: checkUp, from: '2030-01-07', to: '2030-01-31' });
+      expect(res.headers.get('netlify-cdn-cache-control')).toMatch(/^public, durable, max-age=\d+, stale-while-revalidate=\d+$/);
+      expect(res.headers.get('netlify-vary')).toBe('query=type|from|to');
+      expect(res.headers.get('netlify-cache-tag')).toBe(`availability, availability-${checkUp}`);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      for (const refused of [await get({ type: checkUp, from: '2030-01-31', to: '2030-01-07' }), await get({ type: crypto.randomUUID(), from: '2030-01-07', to: '2030-01-08' })]) {
+        expect(refused.status).toBeGreaterThanOrEqual(400);
+        expect(refused.headers.get('cache-control')).toBe('no-store');
+        expect(refused.headers.get('netlify-cdn-cache-control')).toBeNull();
+        expect(refused.headers.get('netlify-cache-tag')).toBeNull();
+      }
+    });
+
     it('honours blocked dates of the type and of all types, not those of another type', async () => {
       await t.db.insert(blockedDates).values([
         { date: '2030-01-08', appointmentTypeId: checkUp, reason: 'Fortbildung' },

@@ -1,7 +1,15 @@
 /** /api/availability: a type's free dates and times. */
 import { availabilityQuerySchema } from '../../lib/booking-schema';
+import { availabilityCacheHeaders } from '../availability-cache.server';
 import { getAvailability } from '../bookings/availability.server';
 import { json } from '../http.server';
 import { publicAction } from '../http/route.server';
 
-export const freeTimes = publicAction({ query: availabilityQuerySchema, run: async ({ db, query }) => json(await getAvailability(db, query)) });
+/** The same for every patient: Netlify's CDN keeps it per type and range until a change purges the type. */
+export const freeTimes = publicAction({
+  query: availabilityQuerySchema,
+  run: async ({ db, query }) => {
+    const answer = await getAvailability(db, query);
+    return json(answer, { headers: availabilityCacheHeaders(answer.type) });
+  },
+});
