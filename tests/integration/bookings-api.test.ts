@@ -347,6 +347,23 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       expect(await countRows()).toBe(0);
     });
 
+    it("a time taken meanwhile answers 409 with the date's and the next days' current free times, as the database sees them", async () => {
+      expect((await book(slot())).status).toBe(201);
+      const res = await book(slot({ email: 'zweite@example.org' }));
+      expect(res.status).toBe(409);
+      expect(res.json).toMatchObject({ type: 'slot-unavailable', reason: 'full', availability: { from: '2030-01-08', to: '2030-01-14' } });
+      const days = res.json.availability.days as Array<{ date: string; times: string[] }>;
+      // The same answer GET /api/availability gives now, without the taken time.
+      const now = await call(availability, '/api/availability', { query: { type: checkUp, from: '2030-01-08', to: '2030-01-14' } });
+      expect(days).toEqual(now.json.days);
+      expect(days[0]).toMatchObject({ date: '2030-01-08' });
+      expect(days[0]!.times).not.toContain('09:00');
+      expect(days[0]!.times).toContain('09:20');
+      // A refusal for another reason than the time (an unknown type) says nothing more.
+      const unknown = await book(slot({ appointment_type_id: '00000000-0000-4000-8000-000000000000' }));
+      expect(unknown.json.availability).toBeUndefined();
+    });
+
     it('re-checks in its insert statement what may change after the rules were read: blocked date, windows, capacity, the type itself', async () => {
       const input = { typeId: checkUp, date: '2030-01-08', time: '09:00', now: NOW };
       const hash = (n: number) => n.toString(16).padStart(64, '0');

@@ -22,7 +22,7 @@ describe('the install on the project\'s own Node', () => {
     expect(oldest).toBe('20.19.0');
     const refusing = Object.entries(lock.packages)
       .filter(([name, entry]) => name !== '' && !Array.isArray(entry.engines) && entry.engines?.node)
-      .filter(([, entry]) => !satisfies(oldest, (entry.engines as Record<string, string>).node))
+      .filter(([, entry]) => !satisfies(oldest, (entry.engines as Record<string, string>).node!))
       .map(([name, entry]) => `${name.replace(/^.*node_modules\//, '')}@${entry.version}: node ${(entry.engines as Record<string, string>).node}`);
     expect(refusing).toEqual([]);
   });

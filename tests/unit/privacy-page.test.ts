@@ -53,7 +53,7 @@ const NOT_PATIENT_DATA: Record<string, string> = {
 };
 
 function sealedTables(): string[] {
-  return Object.values(schema)
+  return (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => value instanceof PgTable)
     .map((table) => getTableConfig(table))
     .filter((config) => config.columns.some((column) => column.name === 'sealed' || column.name.endsWith('_sealed')))

@@ -374,6 +374,31 @@ describe('a time taken meanwhile (409 slot-unavailable)', () => {
     expect((screen.getByRole('checkbox', { name: lang === 'de' ? /Datenschutzerklärung/ : /privacy policy/ }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it("shows the times the refusal answered, though the month asked again still comes from a stale copy (the CDN's)", async () => {
+    const date = addDaysToDate(berlinToday(), 1);
+    const later = addDaysToDate(berlinToday(), 2);
+    // The CDN still has the month as it was before the time was taken.
+    stubApi({
+      availability: () => json({ timezone: 'Europe/Berlin', type: TYPE.id, days: [{ date, times: ['09:00', '09:20'] }, { date: later, times: ['10:00'] }] }),
+      bookings: () =>
+        json(
+          {
+            type: 'slot-unavailable',
+            title: 'Slot unavailable',
+            status: 409,
+            reason: 'full',
+            availability: { from: date, to: addDaysToDate(date, 6), days: [{ date, times: ['09:20'] }] },
+          },
+          409,
+        ),
+    });
+    await reachDetails('en');
+    await screen.findByRole('alert');
+    await screen.findByRole('button', { name: '09:20' });
+    // The taken time is not offered again, whatever the copy said.
+    expect(screen.queryByRole('button', { name: '09:00' })).toBeNull();
+  });
+
   it('another 409 (not slot-unavailable) keeps the generic error on step 3', async () => {
     stubApi({ bookings: () => json({ type: 'conflict', status: 409 }, 409) });
     await reachDetails('en');

@@ -17,6 +17,7 @@ import { createI18n, type Lang } from '../../i18n/i18n';
 import { berlinToday } from '../../lib/berlin-time';
 import { localizedTypeName } from '../../lib/type-text';
 import { fetchAppointmentTypes, ApiError, type AppointmentType, type BookingResponse } from './api';
+import { freshDaysOf, type FreshDays } from './fresh-days';
 import { onDemand, reloadForMissingChunk } from './on-demand';
 import { StepType } from './step-type';
 import { canGoNext, initialWizardState, progressOf, TOTAL_STEPS, wizardReducer, type WizardAction } from './wizard-state';
@@ -94,6 +95,8 @@ function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
   const [availabilityVersion, setAvailabilityVersion] = useState(0);
   /** Set when the chosen time was just taken; step 2 says so until another time is chosen. */
   const [slotTaken, setSlotTaken] = useState(false);
+  // The current times a refusal answered, until the next refusal or another type.
+  const [freshDays, setFreshDays] = useState<FreshDays | null>(null);
   /**
    * What the patient typed in step 3, so going back (or a taken time) loses nothing; a reload
    * finds it in this tab's sessionStorage (details-storage.ts), removed on success.
@@ -195,9 +198,13 @@ function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
       },
     );
   };
-  const choose = (x: AppointmentType) => go({ type: 'chooseType', typeId: x.id, today: x.max_advance_days === 0 ? berlinToday() : null });
+  const choose = (x: AppointmentType) => {
+    if (x.id !== stateRef.current.typeId) setFreshDays(null);
+    go({ type: 'chooseType', typeId: x.id, today: x.max_advance_days === 0 ? berlinToday() : null });
+  };
   /** 409 slot-unavailable: back to the calendar with fresh availability, the time cleared, the details kept. */
-  const onSlotTaken = useCallback(() => {
+  const onSlotTaken = useCallback((problem: unknown) => {
+    setFreshDays(freshDaysOf(problem));
     setSlotTaken(true);
     setAvailabilityVersion((v) => v + 1);
     dispatch({ type: 'slotTaken' });
@@ -263,6 +270,7 @@ function Wizard({ lang, handover }: { lang: Lang; handover?: WizardHandover }) {
             date={state.date}
             time={state.time}
             slotTaken={slotTaken}
+            fresh={freshDays}
             onDate={(date) => go({ type: 'chooseDate', date })}
             onTime={(time) => {
               if (time) setSlotTaken(false);

@@ -12,6 +12,7 @@ import { formatLongDate } from '../../lib/dates';
 import type { LocalizedTypeName } from '../../lib/type-text';
 import type { AppointmentType } from './api';
 import { sentenceWithTypeName } from './type-name';
+import type { FreshDays } from './fresh-days';
 import { useAvailability } from './use-availability';
 import { WaitlistLink } from '../waitlist/waitlist-link';
 
@@ -28,6 +29,8 @@ interface Props {
   onTime: (time: string | null) => void;
   /** When moving: the patient's own appointment, shown on its day as "Ihr Termin" and never offered (docs/decisions/029). */
   own?: { date: string; time: string };
+  /** What the last refusal answered of the days around its date (fresher than the loaded month). */
+  fresh?: FreshDays | null;
 }
 
 const toDate = (iso: string) => {
@@ -37,13 +40,14 @@ const toDate = (iso: string) => {
 const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
 const monthStart = (iso: string) => toDate(`${iso.slice(0, 7)}-01`);
 
-export function StepDateTime({ headingRef, type, typeName, lang, date, time, slotTaken, onDate, onTime, own }: Props) {
+export function StepDateTime({ headingRef, type, typeName, lang, date, time, slotTaken, onDate, onTime, own, fresh }: Props) {
   const { t } = useTranslation();
   const onError = useCallback(() => {
     toast.error(t('toast.bookingError'), { description: t('toast.timeSlotsError') });
   }, [t]);
   const loaded = useAvailability(type, onError);
-  const availability = own ? withoutOwnTime(loaded, own) : loaded;
+  const mine = own ? withoutOwnTime(loaded, own) : loaded;
+  const availability = fresh ? withFreshDays(mine, fresh) : mine;
   const [month, setMonth] = useState(() => (date ?? availability.today).slice(0, 7));
   const [searching, setSearching] = useState(true);
   // A month turned or a date picked by hand while the first free date is still being
@@ -258,6 +262,24 @@ function withoutOwnTime(availability: Availability, own: { date: string; time: s
     timesOf: (date) => {
       const times = availability.timesOf(date);
       return date === own.date && times !== undefined ? rest(times) : times;
+    },
+  };
+}
+
+function withFreshDays(availability: Availability, fresh: FreshDays): Availability {
+  const byDate = new Map(fresh.days.map((d) => [d.date, d.times]));
+  const within = (date: string) => date >= fresh.from && date <= fresh.to;
+  return {
+    ...availability,
+    daysOf: (month) =>
+      availability
+        .daysOf(month)
+        ?.filter((d) => !within(d.date) || byDate.has(d.date))
+        .map((d) => (byDate.has(d.date) ? { ...d, times: byDate.get(d.date)! } : d)),
+    timesOf: (date) => {
+      const times = availability.timesOf(date);
+      if (times === undefined || !within(date)) return times;
+      return byDate.get(date);
     },
   };
 }

@@ -27,7 +27,8 @@ interface Props {
   /** Booked: the answer, with the address and reminder choice the success screen repeats. */
   onBooked: (response: BookingResponse, bookedWith: BookedWith) => void;
   /** The time was taken meanwhile (409 slot-unavailable): back to the calendar. */
-  onSlotTaken: () => void;
+  /** The time was taken meanwhile (409 slot-unavailable); the problem carries the date's current times. */
+  onSlotTaken: (problem: unknown) => void;
 }
 
 const EMPTY = { first_name: '', last_name: '', birth_date: '', phone: '', email: '', consent: false as unknown as true };
@@ -106,7 +107,7 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
         const wait = error.retryAfter === null ? null : waitPhrase(error.retryAfter, lang);
         toast.error(t('toast.rateLimitedTitle'), { description: wait ? t('toast.rateLimitedWait', { when: wait }) : t('toast.rateLimited') });
       } else if (error instanceof ApiError && error.status === 409 && error.problem?.type === 'slot-unavailable') {
-        onSlotTaken();
+        onSlotTaken(error.problem);
       } else if (error instanceof ApiError) {
         toast.error(t('toast.bookingError'), { description: t('toast.bookingErrorDesc') });
       } else if (!navigator.onLine) {

@@ -5,6 +5,7 @@
  */
 import type { Database } from '../../../db/client';
 import { availabilityForRange, slotKey, type DayAvailability } from '../../lib/availability';
+import { addDaysToDate } from '../../lib/berlin-time';
 import { AppError } from '../../lib/errors';
 import { hhmm, rulesOf, type BookingRules } from './shared.server';
 import { loadRules } from './slot-sql.server';
@@ -34,4 +35,27 @@ export async function getAvailability(
     now,
   });
   return { timezone: 'Europe/Berlin', type: loaded.type.id, days };
+}
+
+/** How many days from a refused date its 409 answers. */
+const REFUSED_DAYS = 7;
+
+/**
+ * A refused time (409 slot-unavailable: taken meanwhile, blocked, passed)
+ * answers with the free times of its date and the next days as the
+ * database sees them now (`availability`: from, to, days), so a patient
+ * whose page, or the CDN's copy of the month (docs/decisions/044), still
+ * showed a taken time picks again from the truth. One more query, only on
+ * a refusal; a refusal stays a refusal if that query fails.
+ */
+export async function withCurrentTimes<T>(db: Database, typeId: string, date: string, attempt: () => Promise<T>, now: Date = new Date()): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'slot-unavailable' || !error.extra?.reason) throw error;
+    const to = addDaysToDate(date, REFUSED_DAYS - 1);
+    const current = await getAvailability(db, { type: typeId, from: date, to }, now).catch(() => null);
+    if (!current) throw error;
+    throw new AppError(error.code, error.detail, undefined, { extra: { ...error.extra, availability: { from: date, to, days: current.days } } });
+  }
 }

@@ -17,6 +17,7 @@ import type { RequestContext } from '../http.server';
 import { bookingLimits, forgetHit, moveLimits, takeRateLimit } from '../rate-limit.server';
 import { offerAfterResponse } from '../waitlist/sweep.server';
 import { bookingForCancellation, cancelBooking } from './cancel.server';
+import { withCurrentTimes } from './availability.server';
 import { createBooking } from './create.server';
 import type { BookingView } from './lookup.server';
 import { moveNoticeEmail, rescheduleBooking } from './move.server';
@@ -42,8 +43,8 @@ export async function bookOnline(db: Database, ctx: RequestContext, body: Bookin
     keys: await dataKeyRing(),
     reminder: body.reminder === true,
   };
-  // Over a limit: 429 from createBooking, nothing stored, nothing queued.
-  const created = await createBooking(db, body, {
+  // Over a limit: 429 from createBooking, nothing stored, nothing queued. A time taken meanwhile: 409 with the date's current times.
+  const created = await withCurrentTimes(db, body.appointment_type_id, body.appointment_date, () => createBooking(db, body, {
     limits,
     contact,
     emails: ({ id, reference, token, type }) =>
@@ -57,7 +58,7 @@ export async function bookOnline(db: Database, ctx: RequestContext, body: Bookin
         patient: body,
         language: body.language,
       }),
-  });
+  }));
   deliverAfterResponse(ctx);
   const { source: _source, ...booking } = created.booking;
   return { booking, email: queuedOutcome(body.language) };
