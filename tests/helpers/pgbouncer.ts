@@ -71,6 +71,8 @@ export async function startPgBouncer({ serverUrl, mode = 'transaction', auth = '
       `auth_file = ${path.join(dir, 'userlist.txt')}`,
       `pool_mode = ${mode}`,
       'max_client_conn = 500',
+      // The server's user may read the console (`SHOW POOLS`): the rush benchmark counts connections.
+      `admin_users = ${user}`,
       `default_pool_size = ${poolSize}`,
       `logfile = ${path.join(dir, 'pgbouncer.log')}`,
       `pidfile = ${path.join(dir, 'pgbouncer.pid')}`,

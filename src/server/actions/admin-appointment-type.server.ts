@@ -6,7 +6,7 @@ import { audited } from '../audit.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';
 import { recordingFreedTimes } from '../waitlist/free-times.server';
-import { offerAfterResponse } from '../waitlist/sweep.server';
+import { timesFreed, timesTaken } from '../times-changed.server';
 
 export const updateType = adminAction({
   item: 'consultation type',
@@ -17,15 +17,16 @@ export const updateType = adminAction({
       recordingFreedTimes(tx, { typeId: id }, () => updateAppointmentType(tx, id, body)),
     );
     // A raised capacity (or a type resumed online) frees seats: the waitlist is asked (docs/decisions/032).
-    offerAfterResponse(ctx, id);
+    timesFreed(ctx, id);
     return json(saved);
   },
 });
 
 export const deleteType = adminAction({
   item: 'consultation type',
-  run: async ({ db, session, params: { id } }) => {
+  run: async ({ db, session, ctx, params: { id } }) => {
     await audited(db, session, { action: 'delete', entity: 'appointment-type', entityId: id, label: auditLabel.type }, (tx) => deleteAppointmentType(tx, id));
+    timesTaken(ctx, id);
     return new Response(null, { status: 204 });
   },
 });

@@ -10,7 +10,7 @@ import { deliverAfterResponse } from '../email/delivery.server';
 import { json, queryOf } from '../http.server';
 import { adminAction } from '../http/session-route.server';
 import { recordingFreedTimes } from '../waitlist/free-times.server';
-import { offerAfterResponse } from '../waitlist/sweep.server';
+import { timesFreed } from '../times-changed.server';
 
 export const updateBlock = adminAction({
   item: 'blocked date',
@@ -26,7 +26,7 @@ export const updateBlock = adminAction({
     deliverAfterResponse(ctx);
     const cancelled = cancelledRows(saved.cancelled);
     // A changed block may free times: the waitlist is asked (docs/decisions/032).
-    offerAfterResponse(ctx);
+    timesFreed(ctx);
     return json(input.bookings ? { blocked: saved.blocked, cancelled, kept: keptBookings(saved.kept) } : saved.blocked[0]);
   },
 });
@@ -40,7 +40,7 @@ export const liftBlock = adminAction({
       recordingFreedTimes(tx, {}, () => deleteBlockedDate(tx, id, scope)),
     );
     // A lifted block frees its times: the waitlist is asked (docs/decisions/032).
-    offerAfterResponse(ctx);
+    timesFreed(ctx);
     return new Response(null, { status: 204 });
   },
 });

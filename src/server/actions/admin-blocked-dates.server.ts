@@ -9,6 +9,7 @@ import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { deliverAfterResponse } from '../email/delivery.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';
+import { timesTaken } from '../times-changed.server';
 
 /** "08.01.2030, alle Terminarten", for a range "08.01.2030, alle Terminarten bis 12.01.2030". */
 function rangeLabel(rows: Array<Parameters<typeof auditLabel.block>[0]>): string {
@@ -28,6 +29,8 @@ export const createBlock = adminAction({
       return { id: outcome.blocked[0]!.id, ...outcome };
     });
     deliverAfterResponse(ctx);
+    // Its times are closed (for one type, or every type).
+    timesTaken(ctx, input.appointment_type_id);
     const cancelled = cancelledRows(saved.cancelled);
     // A range or a choice answers the rows and the cancellations (and the begun bookings kept); a plain block its row, as before.
     return json(input.end_date || input.bookings ? { blocked: saved.blocked, cancelled, kept: keptBookings(saved.kept) } : saved.blocked[0], { status: 201 });

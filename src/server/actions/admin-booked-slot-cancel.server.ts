@@ -3,7 +3,7 @@ import { cancelMessageSchema } from '../../lib/admin-schemas';
 import { cancelAsStaff } from '../admin/booking-changes.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';
-import { offerAfterResponse } from '../waitlist/sweep.server';
+import { timesFreed } from '../times-changed.server';
 
 /** The message goes to the patient only: never stored, audited or logged. */
 export const cancelBooked = adminAction({
@@ -13,7 +13,7 @@ export const cancelBooked = adminAction({
     // 409 message-names-details when the message repeats the type's name and staff have not confirmed it (docs/decisions/041).
     const cancelled = await cancelAsStaff(db, ctx, session, id, { message, confirm });
     // The seat is free: the waitlist is asked (docs/decisions/032).
-    offerAfterResponse(ctx);
+    timesFreed(ctx);
     return json(cancelled);
   },
 });

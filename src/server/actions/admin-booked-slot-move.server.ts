@@ -3,7 +3,7 @@ import { staffMoveSchema } from '../../lib/admin-schemas';
 import { moveAsStaff } from '../admin/booking-changes.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';
-import { offerAfterResponse } from '../waitlist/sweep.server';
+import { timesFreed } from '../times-changed.server';
 
 export const moveBooked = adminAction({
   item: 'booked slot',
@@ -16,7 +16,7 @@ export const moveBooked = adminAction({
       confirm: body.confirm,
     });
     // The old time is free: the waitlist is asked (docs/decisions/032).
-    offerAfterResponse(ctx, moved.booking.appointment_type_id);
+    timesFreed(ctx, moved.booking.appointment_type_id);
     return json(moved);
   },
 });

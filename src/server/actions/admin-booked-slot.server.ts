@@ -2,13 +2,13 @@
 import { cancelAsStaff } from '../admin/booking-changes.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';
-import { offerAfterResponse } from '../waitlist/sweep.server';
+import { timesFreed } from '../times-changed.server';
 
 export const deleteBooked = adminAction({
   item: 'booked slot',
   run: async ({ db, session, ctx, params: { id } }) => {
     const cancelled = await cancelAsStaff(db, ctx, session, id);
-    offerAfterResponse(ctx);
+    timesFreed(ctx);
     return json(cancelled);
   },
 });

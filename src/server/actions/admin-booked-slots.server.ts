@@ -8,6 +8,7 @@ import { audited } from '../audit.server';
 import { deliverAfterResponse } from '../email/delivery.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';
+import { timesTaken } from '../times-changed.server';
 
 export const listBooked = adminAction({
   query: bookedSlotsQuerySchema,
@@ -29,6 +30,7 @@ export const bookByPhone = adminAction({
     // Same rules and capacity guarantee as online; 409 slot-unavailable when refused.
     const booked = await audited(db, session, { action: 'create', entity: 'booked-slot', label: auditLabel.booking }, (tx) => createStaffBooking(tx, body, keys));
     deliverAfterResponse(ctx);
+    timesTaken(ctx, body.appointment_type_id);
     const { created: _created, ...row } = booked;
     return json(row, { status: 201 });
   },

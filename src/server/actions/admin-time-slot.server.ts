@@ -6,7 +6,7 @@ import { audited } from '../audit.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';
 import { recordingFreedTimes } from '../waitlist/free-times.server';
-import { offerAfterResponse } from '../waitlist/sweep.server';
+import { timesFreed, timesTaken } from '../times-changed.server';
 
 export const updateWindow = adminAction({
   item: 'time window',
@@ -16,15 +16,17 @@ export const updateWindow = adminAction({
       // A changed window may free times of either type it belongs to (docs/decisions/038-waitlist-offers-for-freed-times.md).
       recordingFreedTimes(tx, {}, () => updateTimeWindow(tx, id, body)),
     );
-    offerAfterResponse(ctx, saved.appointment_type_id);
+    timesFreed(ctx, saved.appointment_type_id);
     return json(saved);
   },
 });
 
 export const deleteWindow = adminAction({
   item: 'time window',
-  run: async ({ db, session, params: { id } }) => {
-    await audited(db, session, { action: 'delete', entity: 'time-window', entityId: id, label: auditLabel.window }, (tx) => deleteTimeWindow(tx, id));
+  run: async ({ db, session, ctx, params: { id } }) => {
+    const deleted = await audited(db, session, { action: 'delete', entity: 'time-window', entityId: id, label: auditLabel.window }, (tx) => deleteTimeWindow(tx, id));
+    // Its times are gone.
+    timesTaken(ctx, deleted.appointment_type_id);
     return new Response(null, { status: 204 });
   },
 });

@@ -6,7 +6,7 @@ import { audited } from '../audit.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';
 import { recordingFreedTimes } from '../waitlist/free-times.server';
-import { offerAfterResponse } from '../waitlist/sweep.server';
+import { timesFreed } from '../times-changed.server';
 
 export const listWindows = adminAction({ run: async ({ db }) => json(await listTimeWindows(db)) });
 
@@ -17,7 +17,7 @@ export const createWindows = adminAction({
       recordingFreedTimes(tx, { typeId: input.appointment_type_id }, () => createTimeWindows(tx, input)),
     );
     // A new window offers new times: the waitlist is asked (docs/decisions/032).
-    offerAfterResponse(ctx, input.appointment_type_id);
+    timesFreed(ctx, input.appointment_type_id);
     // days_of_week (several weekdays in one step) answers every row; day_of_week its one row, as before.
     return json(input.several ? rows : rows[0], { status: 201 });
   },

@@ -15,7 +15,7 @@ import { bookingEmails, patientNoticeEmail, practiceCancellationEmail, practiceR
 import { readEnv } from '../env.server';
 import type { RequestContext } from '../http.server';
 import { bookingLimits, forgetHit, moveLimits, takeRateLimit } from '../rate-limit.server';
-import { offerAfterResponse } from '../waitlist/sweep.server';
+import { timesFreed, timesTaken } from '../times-changed.server';
 import { bookingForCancellation, cancelBooking } from './cancel.server';
 import { withCurrentTimes } from './availability.server';
 import { createBooking } from './create.server';
@@ -60,6 +60,8 @@ export async function bookOnline(db: Database, ctx: RequestContext, body: Bookin
       }),
   }));
   deliverAfterResponse(ctx);
+  // A seat taken: the CDN's copies of the type's availability go (docs/decisions/044).
+  timesTaken(ctx, body.appointment_type_id);
   const { source: _source, ...booking } = created.booking;
   return { booking, email: queuedOutcome(body.language) };
 }
@@ -91,7 +93,7 @@ export async function cancelByPatient(db: Database, ctx: RequestContext, token: 
   });
   deliverAfterResponse(ctx);
   // The seat is free: the waitlist is asked (docs/decisions/032).
-  offerAfterResponse(ctx, booking.appointment_type_id);
+  timesFreed(ctx, booking.appointment_type_id);
 }
 
 const TOO_MANY_MOVES = {
@@ -127,6 +129,6 @@ export async function moveByPatient(db: Database, ctx: RequestContext, body: z.o
   });
   deliverAfterResponse(ctx);
   // The old time is free: the waitlist is asked (docs/decisions/032).
-  offerAfterResponse(ctx, moved.booking.appointment_type_id);
+  timesFreed(ctx, moved.booking.appointment_type_id);
   return { booking: { ...moved.booking, sequence: moved.sequence }, email: queuedOutcome(language) };
 }

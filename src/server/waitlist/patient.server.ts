@@ -14,7 +14,7 @@ import { deliverAfterResponse } from '../email/delivery.server';
 import { parseInput, type RequestContext } from '../http.server';
 import { askContext, joinWaitlist, type JoinRequest } from './entries.server';
 import { fittingFreeTimes, takeOffer, type NextTime } from './offers.server';
-import { offerAfterResponse } from './sweep.server';
+import { timesFreed, timesTaken } from '../times-changed.server';
 
 /** The request to join: with a booking's link token, with a booking just made (its id, from the success screen), or with the patient's details. */
 export function joinRequestOf(raw: unknown): JoinRequest {
@@ -68,9 +68,11 @@ export async function takeOfferAsPatient(db: Database, ctx: RequestContext, body
     const { moved } = taken;
     deliverAfterResponse(ctx);
     // The old time is free now: the next patients on the list are asked.
-    offerAfterResponse(ctx, moved.booking.appointment_type_id);
+    timesFreed(ctx, moved.booking.appointment_type_id);
     return { booking: { ...moved.booking, sequence: moved.sequence } };
   }
   deliverAfterResponse(ctx);
+  // A seat taken: the CDN's copies of the type's availability go.
+  timesTaken(ctx, taken.booking.appointment_type_id);
   return { booking: taken.booking };
 }
