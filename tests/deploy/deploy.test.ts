@@ -37,7 +37,7 @@ import { startEmbeddedPostgres, type RunningPostgres } from '../../scripts/embed
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
 import { bookingRequest } from '../helpers/patient';
 import { startPgBouncer, type RunningPgBouncer } from '../helpers/pgbouncer';
-import { NEON_REGION_DOMAIN, startStandIns, type StandIns } from './stand-ins';
+import { NEON_REGION_DOMAIN, PURGE_TOKEN, startStandIns, type StandIns } from './stand-ins';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MAX_ZIP_BYTES = 1024 * 1024;
@@ -167,6 +167,7 @@ function productionEnv(): Record<string, string | null> {
     URL: `https://${SITE_NAME}.netlify.app`,
     SITE_NAME,
     SITE_ID: '00000000-0000-4000-8000-000000000019',
+    NETLIFY_PURGE_API_TOKEN: PURGE_TOKEN,
     DATA_DIR: path.join(work, 'data'),
   };
 }
@@ -540,6 +541,10 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
     const today = new Date();
     const availability = await invoke(`/api/availability?type=${typeId}&from=${iso(today)}&to=${iso(new Date(today.getTime() + 10 * 86_400_000))}`);
     expect(availability.status).toBe(200);
+    // Netlify's CDN keeps it per type and range, tagged by type (docs/decisions/044).
+    expect(header(availability, 'netlify-cdn-cache-control')).toMatch(/^public, durable, max-age=\d+, stale-while-revalidate=\d+$/);
+    expect(header(availability, 'netlify-vary')).toBe('query=type|from|to');
+    expect(header(availability, 'netlify-cache-tag')).toBe(`availability, availability-${typeId}`);
     free = (availability.json.days as Array<{ date: string; times: string[] }>).filter((d) => d.times.length > 2);
     expect(free.length).toBeGreaterThan(3);
 
@@ -550,6 +555,8 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
     expect(booking.json.email).toMatchObject({ success: true });
     const sent = standIns.mail.slice(mailBefore).map((m) => m.to);
     expect(sent).toEqual(expect.arrayContaining(['erika@example.org', 'team@example.org']));
+    // The booking purged its type's copies through Netlify's purge API, with the function's token and site.
+    expect(standIns.purges).toContainEqual({ tags: [`availability-${typeId}`], site: productionEnv().SITE_ID, authorised: true });
     expect(existsSync(path.join(work, 'data', 'outbox'))).toBe(false);
     expect(await countBookings(day.date, day.times[0]!)).toBe(1);
     // The sealed appointment contact, with its reminder due 24 hours before.

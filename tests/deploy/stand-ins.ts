@@ -10,6 +10,9 @@
  * - Postmark's API (`https://api.postmarkapp.com/email`): accepts a message
  *   and answers as Postmark does; the test sees who got mail and the
  *   subject, never a body.
+ * - Netlify's cache purge API (`https://api.netlify.com/api/v1/purge`, what
+ *   `purgeCache` of @netlify/functions calls): records the tags, the site
+ *   and whether the bearer token was the one the functions were given.
  *
  * Function processes resolve those host names to this address
  * (tests/deploy/network.mjs, loaded by the harness, never by a bundle) and
@@ -28,6 +31,16 @@ const run = promisify(execFile);
 
 export const NEON_REGION_DOMAIN = 'eu-central-1.aws.neon.tech';
 export const POSTMARK_HOST = 'api.postmarkapp.com';
+export const NETLIFY_API_HOST = 'api.netlify.com';
+/** The token the functions are given as NETLIFY_PURGE_API_TOKEN (Netlify sets it in every function). */
+export const PURGE_TOKEN = 'purge-token-of-the-deploy-test';
+
+/** A call of the purge API as the stand-in saw it. */
+export interface Purge {
+  tags: string[];
+  site: string | undefined;
+  authorised: boolean;
+}
 
 export interface SentMail {
   to: string;
@@ -49,6 +62,7 @@ export interface StandIns {
   /** Host name → address, for the function processes' name resolution. */
   hosts: Record<string, string>;
   mail: SentMail[];
+  purges: Purge[];
   opened: OpenedConnection[];
   /** Open WebSocket (database) connections. */
   connections(): number;
@@ -65,7 +79,7 @@ async function makeCertificates(dir: string): Promise<{ ca: string; key: string;
   await run('openssl', ['req', ...ec, '-keyout', file('leaf.key'), '-out', file('leaf.csr'), '-subj', '/CN=deploy test stand-ins']);
   await writeFile(
     file('leaf.ext'),
-    `subjectAltName=DNS:*.${NEON_REGION_DOMAIN},DNS:${POSTMARK_HOST}\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n`,
+    `subjectAltName=DNS:*.${NEON_REGION_DOMAIN},DNS:${POSTMARK_HOST},DNS:${NETLIFY_API_HOST}\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n`,
   );
   await run('openssl', ['x509', '-req', '-in', file('leaf.csr'), '-CA', file('ca.pem'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file('leaf.pem'), '-days', '2', '-extfile', file('leaf.ext')]);
   return { ca: file('ca.pem'), key: await readFile(file('leaf.key'), 'utf8'), cert: await readFile(file('leaf.pem'), 'utf8') };
@@ -78,11 +92,24 @@ async function makeCertificates(dir: string): Promise<{ ca: string; key: string;
 export async function startStandIns(dir: string, routes: Record<string, () => number>, postmarkToken: string): Promise<StandIns> {
   const { ca, key, cert } = await makeCertificates(dir);
   const mail: SentMail[] = [];
+  const purges: Purge[] = [];
   const open = new Set<WebSocket>();
   const opened: OpenedConnection[] = [];
 
   const server = https.createServer({ key, cert }, (req, res) => {
     const host = (req.headers.host ?? '').split(':')[0];
+    if (host === NETLIFY_API_HOST && req.method === 'POST' && req.url === '/api/v1/purge') {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        const payload = JSON.parse(body) as { cache_tags?: string[]; site_id?: string };
+        const authorised = req.headers.authorization === `Bearer ${PURGE_TOKEN}`;
+        purges.push({ tags: payload.cache_tags ?? [], site: payload.site_id, authorised });
+        res.writeHead(authorised ? 202 : 401).end();
+      });
+      return;
+    }
     if (host !== POSTMARK_HOST || req.method !== 'POST' || req.url !== '/email') {
       res.writeHead(404).end();
       return;
@@ -150,13 +177,14 @@ export async function startStandIns(dir: string, routes: Record<string, () => nu
     }
   }
 
-  const hosts: Record<string, string> = { [POSTMARK_HOST]: address };
+  const hosts: Record<string, string> = { [POSTMARK_HOST]: address, [NETLIFY_API_HOST]: address };
   for (const host of Object.keys(routes)) hosts[host] = address;
   return {
     address,
     caFile: ca,
     hosts,
     mail,
+    purges,
     opened,
     connections: () => open.size,
     dropConnections() {
