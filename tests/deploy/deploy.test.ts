@@ -616,13 +616,14 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
 
     it('the function survives its own connection being dropped while idle; the next request succeeds', async () => {
       expect((await types()).status).toBe(200);
+      const before = runtimeLog.length;
       // Neon's proxy drops the WebSocket; a pooler restart drops the TCP connection.
       if (driver === 'the Neon driver') standIns.dropConnections();
       else await faults.heal();
       // What is tested is a drop while idle: the instance must meet the closed
-      // connection in its pool, not in the middle of the next request. Nothing
-      // outside its process shows when it has, so it gets a moment to itself.
-      await new Promise((r) => setTimeout(r, 300));
+      // connection in its pool, not in the middle of the next request. Its
+      // pool says so when it does (db/client.ts): wait for that line.
+      await vi.waitFor(() => expect(runtimeLog.slice(before)).toContain('database connection dropped'), { timeout: 30_000, interval: 20 });
       const after = await types();
       expect(after.status, after.body).toBe(200);
       expect(await deadInstances()).toEqual([]);

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -337,14 +338,16 @@ describe('work left after the answer (context.waitUntil, docs/decisions/013-pass
     try {
       expect((await fetch(`${running.url}/api/later`, { method: 'POST' })).status).toBe(202);
       expect(workDone).toBe(false);
+      const closedEvent = once(running.server, 'close');
       const stopped = running.shutdown(5_000);
       let stoppedYet = false;
       void stopped.then(() => (stoppedYet = true));
-      // The shutdown is under way (no longer listening) and, given a moment
-      // more, still waits: the work holds it. Only a stop that ignored the
-      // work could end here; the moment is what is tested, not a condition.
-      await vi.waitFor(() => expect(running.server.listening).toBe(false), { timeout: 10_000 });
-      await new Promise((r) => setTimeout(r, 100));
+      // The shutdown is under way: the server has closed (its idle
+      // connection ended), which is when a stop that ignored the work would
+      // end too, once its promise settles. It still waits: the work holds it.
+      await closedEvent;
+      await new Promise((r) => setImmediate(r));
+      expect(running.server.listening).toBe(false);
       expect(stoppedYet).toBe(false);
       release();
       expect(await stopped).toBe(true);

@@ -24,6 +24,14 @@ describe('.env.example', () => {
     for (const name of ['POSTMARK_WEBHOOK_USER', 'POSTMARK_WEBHOOK_PASSWORD', 'REQUEST_RETENTION_DAYS']) expect(names).toContain(name);
   });
 
+  it('tells to make the webhook credentials URL-safe (hex): they go into the webhook URL, where base64 breaks', () => {
+    for (const name of ['POSTMARK_WEBHOOK_USER', 'POSTMARK_WEBHOOK_PASSWORD']) {
+      const comment = lines[listed.find((v) => v.name === name)!.line - 1]!;
+      expect(comment, name).toContain('openssl rand -hex');
+      expect(comment, name).not.toMatch(/rand -base64/);
+    }
+  });
+
   it('leaves every value empty: nothing secret or real goes into the repository', () => {
     expect(lines.filter((line) => /^[A-Z][A-Z0-9_]*=./.test(line))).toEqual([]);
   });

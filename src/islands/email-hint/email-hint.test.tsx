@@ -4,9 +4,9 @@
  * pressed target (the consent box) and the click would miss it.
  */
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmailHintLine, useEmailHint } from './email-hint';
 
 function Form() {
@@ -37,10 +37,12 @@ describe('email hint', () => {
     const field = screen.getByLabelText('E-Mail');
     const consent = screen.getByLabelText('Einwilligung');
     fireEvent.change(field, { target: { value: 'erika@gmial.com' } });
+    const listening = vi.spyOn(document, 'addEventListener');
     fireEvent.pointerDown(consent);
     fireEvent.blur(field);
-    // The checker has loaded and answered; the pointer is still down.
-    await act(() => import('../../lib/email-hint').then(() => new Promise((r) => setTimeout(r, 20))));
+    // The checker has loaded and answered, and its hint waits for the click to land; the pointer is still down.
+    await waitFor(() => expect(listening).toHaveBeenCalledWith('click', expect.any(Function), expect.objectContaining({ once: true })));
+    listening.mockRestore();
     expect(screen.queryByRole('status')).toBeNull();
     fireEvent.pointerUp(consent);
     fireEvent.click(consent);
