@@ -1,0 +1,53 @@
+/**
+ * SMS text as networks carry it (docs/decisions/043-sms-second-channel.md):
+ * GSM-7 only (a single character outside it turns the whole message into
+ * UCS-2, 70 characters a part), at most two parts, 306 characters.
+ * Counting and the look-alike replacements („“ – … →  " - ...) come from
+ * Twilio's `sms-segments-calculator`; what is left outside GSM-7 is
+ * dropped, so a staff message typed with an emoji still goes.
+ */
+import { SegmentedMessage } from 'sms-segments-calculator';
+import SmartEncodingMap from 'sms-segments-calculator/dist/libs/SmartEncodingMap';
+
+/** Two parts of 153 GSM-7 characters each (a multi-part SMS keeps 7 of 160 for the joining header). */
+export const SMS_MAX_CHARACTERS = 306;
+export const SMS_MAX_PARTS = 2;
+
+// A CommonJS module: its map is `default` under some loaders and the module itself under others.
+const loaded = SmartEncodingMap as unknown as Record<string, string> & { default?: Record<string, string> };
+const map: Record<string, string> = loaded.default ?? loaded;
+
+/** The text with look-alikes replaced, every other character outside GSM-7 removed, spaces collapsed. */
+export function toGsm7(text: string): string {
+  const replaced = [...text.normalize('NFC')].map((c) => map[c] ?? c).join('');
+  const outside = new Set(new SegmentedMessage(replaced, 'auto').getNonGsmCharacters());
+  const kept = outside.size ? [...replaced].filter((c) => !outside.has(c)).join('') : replaced;
+  return kept.replace(/[\s\u00a0]+/g, ' ').trim();
+}
+
+/** GSM-7 characters the text takes (an extension character like € or [ counts two). */
+export function gsmLength(text: string): number {
+  return new SegmentedMessage(text, 'GSM-7').messageSize / 7;
+}
+
+/** Whether the text is GSM-7 only. */
+export function isGsm7(text: string): boolean {
+  return new SegmentedMessage(text, 'auto').encodingName === 'GSM-7';
+}
+
+/** How many parts the provider bills for the text (1 or 2 for every text this site sends). */
+export function partsOf(text: string): number {
+  return new SegmentedMessage(text, 'auto').segmentsCount;
+}
+
+/** The longest start of `text` (cut at a word where one fits, with "…" as "...") that takes at most `max` GSM-7 characters. */
+export function cutToFit(text: string, max: number): string {
+  if (gsmLength(text) <= max) return text;
+  if (max < 4) return '';
+  let cut = text;
+  while (cut && gsmLength(`${cut}...`) > max) {
+    const space = cut.lastIndexOf(' ');
+    cut = space > cut.length - 15 && space > 0 ? cut.slice(0, space) : cut.slice(0, -1);
+  }
+  return cut ? `${cut.trimEnd()}...` : '';
+}
