@@ -252,6 +252,7 @@ export async function deliverQueued(db: Database, options: DeliveryOptions): Pro
   const done: string[] = [];
   const channels = [...(options.sender ? (['email'] as const) : []), ...(options.sms !== undefined ? (['sms'] as const) : [])];
   if (channels.length === 0) return result;
+  let gaveUpPatientEmail = false;
   for (let batch = 1; ; batch++) {
     const rows = await claim(db, now, batchSize, options, done, channels);
     for (let i = 0; i < rows.length; i += PARALLEL_SENDS) {
@@ -259,6 +260,7 @@ export async function deliverQueued(db: Database, options: DeliveryOptions): Pro
       const outcomes = await Promise.all(group.map((row) => deliverOne(db, row, options)));
       const sent: Array<{ id: string; providerId: string; parts?: number }> = [];
       outcomes.forEach((outcome, j) => {
+        if (outcome === 'failed' && group[j]!.channel === 'email' && group[j]!.audience === 'patient') gaveUpPatientEmail = true;
         if (outcome === 'deferred') return;
         if (typeof outcome === 'string') result[outcome]++;
         else sent.push({ id: group[j]!.id, providerId: outcome.providerId, parts: outcome.parts });
@@ -267,7 +269,10 @@ export async function deliverQueued(db: Database, options: DeliveryOptions): Pro
       result.sent += sent.length;
     }
     done.push(...rows.map((r) => r.id));
-    if (rows.length < batchSize || batch === options.maxBatches) return result;
+    // A patient email given up in this batch may have queued its SMS: one more round sends it.
+    const again = options.sms !== undefined && gaveUpPatientEmail;
+    gaveUpPatientEmail = false;
+    if ((rows.length < batchSize && !again) || batch === options.maxBatches) return result;
   }
 }
 
