@@ -29,8 +29,12 @@ import bookings from '../../netlify/functions/bookings';
 import waitlist from '../../netlify/functions/waitlist';
 import postmark from '../../netlify/functions/webhooks-postmark';
 import smsHook from '../../netlify/functions/webhooks-sms';
+import shortLink from '../../netlify/functions/short-link';
+import cancelLink from '../../netlify/functions/bookings-cancel';
 import { appointmentContacts, blockedDates, bookedSlots, cancelledBookings, emailOutbox, rateLimits, shortLinks, smsUsage as smsUsageTable, waitlistEntries } from '../../db/schema';
+import { dataKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { runDelivery } from '../../src/server/email/delivery.server';
+import { offerFreedSeats } from '../../src/server/waitlist/offers.server';
 import { smsUsage } from '../../src/server/sms/usage.server';
 import { smsWebhookSignature } from '../../src/server/sms/webhook.server';
 import { asAdmin } from '../helpers/admin-call';
@@ -398,5 +402,75 @@ describe.each(databaseKinds)('SMS on %s', (kind) => {
     const [row] = await smsRows();
     expect(row!.status).toBe('delivered');
     expect(await rowOf(booked.json.id)).toMatchObject({ patient_notice: 'sms_sent', patient_channel: 'sms' });
+  });
+  it('short links: /k/<code> (at most 40 characters) leads to the booking\'s page; unknown codes are limited per client; the link goes with its booking', async () => {
+    const booked = await online('09:00', { email: 'gone@example.invalid' });
+    await settled();
+    const [sms] = await smsFiles(t.outbox);
+    const link = /https:\/\/praxis\.example\/k\/(\S+)$/.exec(sms!.text)!;
+    expect(link[0].length).toBeLessThanOrEqual(40);
+    const code = link[1]!;
+    expect(code).toMatch(/^[2-9A-HJ-NP-Za-km-z]{12}$/);
+    const follow = (c: string, ip = '198.51.100.7') => call(shortLink, `/k/${c}`, { ip });
+    const hit = await follow(code);
+    expect(hit.status).toBe(302);
+    expect(hit.headers.get('cache-control')).toBe('no-store');
+    const target = new URL(hit.headers.get('location')!);
+    expect(target.origin + target.pathname).toBe('https://praxis.example/termin/absagen');
+    // The page's token is the booking's: the cancel page shows it.
+    expect((await call(cancelLink, '/api/bookings/cancel', { query: { token: target.searchParams.get('token')! } })).json).toMatchObject({ reference: booked.json.booking.reference });
+    // Neither the code nor the token is kept in clear.
+    const stored = JSON.stringify(await t.db.select().from(shortLinks));
+    expect(stored).not.toContain(code);
+    expect(stored).not.toContain(target.searchParams.get('token')!);
+    // Reading a link writes nothing.
+    const before = await snapshot(t);
+    await follow(code);
+    expect(await snapshot(t)).toBe(before);
+    // Guessing: 10 unknown codes from one client are 404, then 429 with Retry-After, even for the right code; other clients are not affected.
+    for (let i = 0; i < 10; i++) expect((await follow(`ABCDEFGHJK${String(i).padStart(2, '2').replace(/[01]/g, '2')}`)).status).toBe(404);
+    const limited = await follow('ABCDEFGHJKMN');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await follow(code)).status).toBe(429);
+    expect((await follow(code, '198.51.100.8')).status).toBe(302);
+    vi.setSystemTime(NOW.getTime() + 16 * MINUTE);
+    expect((await follow(code)).status).toBe(302);
+    vi.setSystemTime(NOW);
+    // Malformed codes are unknown codes.
+    expect((await follow('x', '198.51.100.9')).status).toBe(404);
+    // Cancelled by the practice: the booking row goes, and the link with it.
+    expect((await api(cancelOne, `/api/admin/booked-slots/${booked.json.booking.id}/cancel`, { method: 'POST', body: {}, params: { id: booked.json.booking.id } })).status).toBe(200);
+    expect(await t.db.select().from(shortLinks)).toEqual([]);
+    expect((await follow(code, '198.51.100.10')).status).toBe(404);
+  });
+
+  it('a waitlist offer goes by SMS beside its email, with a short link to the offer\'s page', async () => {
+    const type = (await addBookableType(t.db, { name: 'Impfung', description: 'Grippe', maxAdvanceDays: 30, maxSlotsPerTime: 1 })).id;
+    const taken = await call(bookings, '/api/bookings', { method: 'POST', ip: '203.0.113.200', body: bookingRequest(type, '2030-01-09', '09:00', { email: 'first@example.org' }) });
+    expect(taken.status).toBe(201);
+    const joined = await call(waitlist, '/api/waitlist', {
+      method: 'POST',
+      ip: '203.0.113.201',
+      body: { appointment_type_id: type, first_name: 'Erika', last_name: 'Muster', birth_date: '1964-08-12', email: 'wait@example.org', phone: MOBILE, language: 'de', consent: true, from: '2030-01-08', to: '2030-01-20', sms: true },
+    });
+    expect(joined.status).toBe(201);
+    await settled();
+    vi.setSystemTime(NOW.getTime() + MINUTE);
+    // The first patient cancels: the seat is offered to the waiting patient, by email and SMS.
+    expect((await api(cancelOne, `/api/admin/booked-slots/${taken.json.booking.id}/cancel`, { method: 'POST', body: {}, params: { id: taken.json.booking.id } })).status).toBe(200);
+    await settled();
+    await runDelivery();
+    await offerFreedSeats(t.db, { keys: await dataKeyRing(), siteUrl: 'https://praxis.example' });
+    await runDelivery();
+    const offers = (await smsFiles(t.outbox)).filter((f) => f.text.includes('früherer Termin'));
+    expect(offers).toHaveLength(1);
+    expect(offers[0]!.text).toMatch(/^Hausarztpraxis Düsseldorf: Ein früherer Termin ist frei: Mi 09\.01\. um 09:00 Uhr\. Wer zuerst zusagt, bekommt ihn: https:\/\/praxis\.example\/k\/\S{12}$/);
+    expect(offers[0]!.text).not.toMatch(/Impfung|Grippe/);
+    const code = /\/k\/(\S+)$/.exec(offers[0]!.text)![1]!;
+    const hit = await call(shortLink, `/k/${code}`, { ip: '198.51.100.20' });
+    expect(hit.status).toBe(302);
+    expect(new URL(hit.headers.get('location')!).pathname).toBe('/termin/warteliste');
+    expect(new URL(hit.headers.get('location')!).searchParams.get('offer')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });

@@ -54,8 +54,14 @@ interface Rendered {
   message?: string;
 }
 
-function plan(notice: SmsNotice, lang: Lang, siteUrl: string): Rendered {
-  const base = { practice: practiceLabel(lang), phone: toGsm7(practice.phone), link: LINK_PLACEHOLDER };
+/** The practice's facts an SMS names (practice.json; tests pass the longest values allowed). */
+export interface SmsFacts {
+  name: string;
+  phone: string;
+}
+
+function plan(notice: SmsNotice, lang: Lang, siteUrl: string, facts: SmsFacts): Rendered {
+  const base = { practice: practiceLabel(lang, facts.name), phone: toGsm7(facts.phone), link: LINK_PLACEHOLDER };
   const when = (date: string, time: string) => ({ date: smsDate(date, lang), time });
   switch (notice.kind) {
     case 'confirmation':
@@ -96,9 +102,9 @@ export function hasLink(notice: SmsNotice): boolean {
  * replaced by a short link on `siteUrl`: the first variant that fits, with
  * the practice's message cut to the room left ("Nachricht der Praxis: …").
  */
-export function smsTextFor(notice: SmsNotice, lang: Lang, siteUrl: string): string {
+export function smsTextFor(notice: SmsNotice, lang: Lang, siteUrl: string, facts: SmsFacts = { name: practice.name[lang], phone: practice.phone }): string {
   const t = useTranslations(lang);
-  const { keys, values, message } = plan(notice, lang, siteUrl);
+  const { keys, values, message } = plan(notice, lang, siteUrl, facts);
   const linkRoom = shortLinkLength(siteUrl);
   const measure = (text: string) => gsmLength(text.replace(LINK_PLACEHOLDER, '')) + (text.includes(LINK_PLACEHOLDER) ? linkRoom : 0);
   const render = (key: TranslationKey, note: string) => toGsm7(t(key, { ...values, message: note }));
