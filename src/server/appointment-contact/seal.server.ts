@@ -54,6 +54,6 @@ export function open(value: Sealed, bookingId: string, keys: KeyRing): ContactSe
     token: data.t,
     birthDate: data.b ?? '',
     phone: data.p ?? '',
-    sms: data.s === true,
+    ...(data.s === true ? { sms: true } : {}),
   };
 }
