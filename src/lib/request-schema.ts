@@ -228,6 +228,8 @@ export interface RequestReceipt {
 /** GET /api/requests: what the form offers today (the practice's switches and notice). */
 export interface RequestOffer {
   kinds: Record<RequestKind, boolean>;
+  /** Whether the practice sends SMS: the form offers the status by SMS should its email not arrive. */
+  sms?: boolean;
   notice_de: string | null;
   notice_en: string | null;
 }

@@ -18,9 +18,9 @@ export async function isMobileNumber(e164: string): Promise<boolean> {
  * `sms: true` needs a mobile number: 400 `phone-not-mobile` naming `phone`
  * (the patient's key, or the back office's with `admin`).
  */
-export async function assertSmsNumber(e164: string, keys: 'patient' | 'admin' = 'patient'): Promise<void> {
+export async function assertSmsNumber(e164: string, keys: 'patient' | 'admin' | 'requests' = 'patient'): Promise<void> {
   if (await isMobileNumber(e164)) return;
-  const message = keys === 'admin' ? 'admin.errors.phoneNotMobile' : 'bookingForm.errors.phoneNotMobile';
+  const message = { patient: 'bookingForm.errors.phoneNotMobile', admin: 'admin.errors.phoneNotMobile', requests: 'requests.errors.phoneNotMobile' }[keys];
   throw new AppError('phone-not-mobile', 'SMS can only go to a mobile number.', { phone: [message] });
 }
 

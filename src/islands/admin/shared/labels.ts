@@ -178,6 +178,7 @@ export const labels = {
     } as Record<string, string>,
     types: {
       'invalid-input': 'Bitte prüfen Sie die markierten Angaben.',
+      'phone-not-mobile': 'SMS gehen nur an Handynummern: bitte eine Handynummer eingeben oder die SMS abwählen.',
       unauthenticated: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
       forbidden: 'Dafür fehlt die Berechtigung.',
       'not-found': 'Den Eintrag gibt es nicht (mehr). Bitte laden Sie die Seite neu.',
