@@ -8,34 +8,50 @@
  */
 import { SegmentedMessage } from 'sms-segments-calculator';
 import SmartEncodingMap from 'sms-segments-calculator/dist/libs/SmartEncodingMap';
+import UnicodeToGsm from 'sms-segments-calculator/dist/libs/UnicodeToGSM';
 
 /** Two parts of 153 GSM-7 characters each (a multi-part SMS keeps 7 of 160 for the joining header). */
 export const SMS_MAX_CHARACTERS = 306;
 export const SMS_MAX_PARTS = 2;
 
-// A CommonJS module: its map is `default` under some loaders and the module itself under others.
-const loaded = SmartEncodingMap as unknown as Record<string, string> & { default?: Record<string, string> };
-const map: Record<string, string> = loaded.default ?? loaded;
+// CommonJS modules: their map is `default` under some loaders and the module itself under others.
+const defaultOf = <T>(loaded: T & { default?: T }): T => loaded.default ?? loaded;
+const lookAlikes = defaultOf(SmartEncodingMap as unknown as Record<string, string> & { default?: Record<string, string> });
+/** Each GSM-7 character's code units (two for the extension table: € [ ] { } …), by code point. */
+const gsmUnits = defaultOf(UnicodeToGsm as unknown as Record<number, number[]> & { default?: Record<number, number[]> });
 
-/** The text with look-alikes replaced, every other character outside GSM-7 removed, spaces collapsed. */
+/** Code units a character takes in GSM-7, or 0 when GSM-7 cannot carry it. */
+const unitsOf = (c: string) => gsmUnits[c.codePointAt(0)!]?.length ?? 0;
+
+/**
+ * The text with look-alikes replaced, every other character outside GSM-7
+ * removed, spaces collapsed. (The library's own table, read per character:
+ * its message class splits graphemes and takes milliseconds per text, which
+ * an answer must not wait for.)
+ */
 export function toGsm7(text: string): string {
-  const replaced = [...text.normalize('NFC')].map((c) => map[c] ?? c).join('');
-  const outside = new Set(new SegmentedMessage(replaced, 'auto').getNonGsmCharacters());
-  const kept = outside.size ? [...replaced].filter((c) => !outside.has(c)).join('') : replaced;
+  const replaced = [...text.normalize('NFC')].map((c) => lookAlikes[c] ?? c).join('');
+  const kept = [...replaced].filter((c) => unitsOf(c) > 0 || /\s/.test(c)).join('');
   return kept.replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
-/** GSM-7 characters the text takes (an extension character like € or [ counts two). */
+/** GSM-7 characters the text takes (an extension character like € or [ counts two); Infinity when it is not GSM-7. */
 export function gsmLength(text: string): number {
-  return new SegmentedMessage(text, 'GSM-7').messageSize / 7;
+  let length = 0;
+  for (const c of text) {
+    const units = unitsOf(c);
+    if (units === 0) return Infinity;
+    length += units;
+  }
+  return length;
 }
 
 /** Whether the text is GSM-7 only. */
 export function isGsm7(text: string): boolean {
-  return new SegmentedMessage(text, 'auto').encodingName === 'GSM-7';
+  return gsmLength(text) !== Infinity;
 }
 
-/** How many parts the provider bills for the text (1 or 2 for every text this site sends). */
+/** How many parts the provider bills for the text (1 or 2 for every text this site sends): the library's own count. */
 export function partsOf(text: string): number {
   return new SegmentedMessage(text, 'auto').segmentsCount;
 }

@@ -114,11 +114,13 @@ export function smsTextFor(notice: SmsNotice, lang: Lang, siteUrl: string, facts
   if (!typed) return bare;
   // The message part adds " Nachricht der Praxis: <message>": its frame, then the message cut to the room left.
   const frame = gsmLength(toGsm7(t('sms.message', { message: 'X' })));
-  for (let room = SMS_MAX_CHARACTERS - measure(bare) - frame; room > 0; room--) {
+  for (let room = SMS_MAX_CHARACTERS - measure(bare) - frame; room > 0; ) {
     const cut = cutToFit(typed, room);
     if (!cut) break;
     const text = render(key, t('sms.message', { message: cut }));
-    if (measure(text) <= SMS_MAX_CHARACTERS) return text;
+    const over = measure(text) - SMS_MAX_CHARACTERS;
+    if (over <= 0) return text;
+    room -= over;
   }
   return bare;
 }
