@@ -153,6 +153,26 @@ describe.each(databaseKinds)('patients told on %s', (kind) => {
     expect((await api(informed, `/api/admin/booked-slots/${unknown}/informed`, { method: 'PUT', body: {}, params: { id: unknown } })).status).toBe(404);
   });
 
+  it('only a real non-delivery asks for a call: an out-of-office reply, a delay or a soft bounce is noted on the message only', async () => {
+    const booked = await bookOnline('told-away@example.org');
+    for (const Type of ['AutoResponder', 'Transient', 'SoftBounce', 'DnsError', 'Subscribe', 'ChallengeVerification']) {
+      expect((await event({ RecordType: 'Bounce', MessageID: booked.messageId, Type })).status).toBe(200);
+      expect(await rowOf(booked.id)).toMatchObject({ patient_notice: 'sent', needs_call: false, patient_notified: true });
+    }
+    const [row] = await t.db.select().from(emailOutbox).where(sql`${emailOutbox.providerId} = ${booked.messageId}`);
+    expect(row).toMatchObject({ status: 'sent', lastError: 'bounce:ChallengeVerification' });
+    expect((await api(stats, '/api/admin/stats')).json.needsCall).toBe(0);
+    // The mail service gave the address up (Inactive): a soft type too is then a real non-delivery.
+    expect((await event({ RecordType: 'Bounce', MessageID: booked.messageId, Type: 'SoftBounce', Inactive: true })).status).toBe(200);
+    expect(await rowOf(booked.id)).toMatchObject({ patient_notice: 'bounced', needs_call: true });
+    // Each hard type marks its message.
+    for (const Type of ['BadEmailAddress', 'ManuallyDeactivated', 'Blocked', 'SpamComplaint']) {
+      const other = await bookOnline(`told-${Type.toLowerCase()}@example.org`, '10:00');
+      expect((await event({ RecordType: 'Bounce', MessageID: other.messageId, Type })).status).toBe(200);
+      expect(await rowOf(other.id), Type).toMatchObject({ patient_notice: 'bounced', needs_call: true });
+    }
+  });
+
   it('a bounce of the practice\'s own address shows on the dashboard until a later message reaches it', async () => {
     const booked = await bookOnline('told4@example.org');
     expect((await api(stats, '/api/admin/stats')).json.practiceMailBouncedAt).toBeNull();

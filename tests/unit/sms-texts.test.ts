@@ -7,6 +7,7 @@
  * type name, diagnosis, medication, reason or the patient's name, whatever
  * the notice they come from carries.
  */
+import { SegmentedMessage } from 'sms-segments-calculator';
 import { describe, expect, it } from 'vitest';
 import { gsmLength, isGsm7, partsOf, SMS_MAX_CHARACTERS, toGsm7 } from '../../src/server/sms/gsm.server';
 import { confirmationSms, noticeSms, offerSms, reminderSms, requestStatusSms } from '../../src/server/sms/notices.server';
@@ -114,6 +115,20 @@ describe('what the notice builders hand to the texts', () => {
 describe('GSM-7 and the short link', () => {
   it('replaces look-alikes and drops what GSM-7 cannot carry', () => {
     expect(toGsm7('„Bitte“ – morgen… 😀 Grüße')).toBe('"Bitte" - morgen... Grüße');
+  });
+
+  it.each([
+    ['a'.repeat(160), 1],
+    ['a'.repeat(161), 2],
+    ['a'.repeat(306), 2],
+    ['a'.repeat(307), 3],
+    [`${'a'.repeat(152)}€${'a'.repeat(10)}`, 2],
+    [`${'€'.repeat(80)}`, 1],
+    [`${'€'.repeat(81)}`, 2],
+  ])('parts of a %#th text as the library counts them', (text, parts) => {
+    expect(partsOf(text)).toBe(parts);
+    expect(new SegmentedMessage(text, 'GSM-7').segmentsCount).toBe(parts);
+    expect(gsmLength(text)).toBe(new SegmentedMessage(text, 'GSM-7').messageSize / 7);
   });
 
   it('a short link on the test site is at most 40 characters', () => {
