@@ -88,6 +88,8 @@ export default defineConfig({
       REQUESTS_PER_CLIENT_MAX: '1000',
       // The tests run at any time of day; offers otherwise wait for 07:00–20:00 (development only).
       WAITLIST_OFFERS_ANY_HOUR: 'true',
+      // Likewise SMS, which otherwise wait out 20:00–07:00 (development only; docs/decisions/043).
+      SMS_ANY_HOUR: 'true',
       // E2E_NOW=2026-12-31T19:30:00+01:00 runs the suite on that day (tests/e2e/helpers/clock.ts).
       ...clockEnv(),
     },

@@ -833,6 +833,16 @@ export const emailOutbox = pgTable(
     /** When the mail service last reported on it (delivered, bounced, complained). */
     eventAt: timestamp('event_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * An SMS that may go during the quiet hours (20:00–07:00 Berlin): a
+     * cancellation of an appointment before noon of the next day
+     * (docs/decisions/043-sms-second-channel.md). False for every email.
+     */
+    quietExempt: boolean('quiet_exempt').notNull().default(false),
+    /** The email this SMS stands in for (it bounced or finally failed); one SMS per email. */
+    fallbackOf: uuid('fallback_of'),
+    /** An SMS's billed parts (1 or 2), counted in `sms_usage` when handed to the provider; null for an email. */
+    parts: smallint('parts'),
   },
   (t) => [
     check('email_outbox_status_known', sql`${t.status} in ('pending', 'sent', 'delivered', 'bounced', 'complained', 'failed')`),
@@ -847,6 +857,62 @@ export const emailOutbox = pgTable(
     index('email_outbox_booking_idx').on(t.bookingId, t.createdAt),
     // Each provider's ids are its own: an SMS provider's id may look like a mail service's.
     uniqueIndex('email_outbox_channel_provider_id_idx').on(t.channel, t.providerId),
+    uniqueIndex('email_outbox_fallback_of_idx').on(t.fallbackOf).where(sql`${t.fallbackOf} is not null`),
+    check('email_outbox_parts_range', sql`${t.parts} is null or ${t.parts} between 1 and 2`),
+  ],
+);
+
+/**
+ * SMS handed to the provider per Berlin month, in billed parts (a text of
+ * 161–306 GSM-7 characters is two), kept apart from the outbox because
+ * outbox rows are purged and a bill is not (docs/decisions/043-sms-second-channel.md).
+ * `limit_noticed_at`: when the owner was told that SMS_MONTHLY_LIMIT was
+ * reached this month (once a month).
+ */
+export const smsUsage = pgTable(
+  'sms_usage',
+  {
+    /** yyyy-MM, Berlin. */
+    month: text('month').primaryKey(),
+    parts: integer('parts').notNull().default(0),
+    limitNoticedAt: timestamp('limit_noticed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('sms_usage_month_format', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('sms_usage_parts_non_negative', sql`${t.parts} >= 0`),
+  ],
+);
+
+/**
+ * Short links in SMS (`/k/<code>`, docs/decisions/043-sms-second-channel.md):
+ * only the SHA-256 of the random code is kept; the page it leads to (whose
+ * address carries a link token) is sealed like appointment contacts, the
+ * code's hash as associated data. Each points at exactly one booking,
+ * waitlist offer or patient request and goes with it (foreign keys), at
+ * the latest at `expires_at` (the scheduled job).
+ */
+export const shortLinks = pgTable(
+  'short_links',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    bookingId: uuid('booking_id').references(() => bookedSlots.id, { onDelete: 'cascade' }),
+    offerId: uuid('offer_id').references(() => waitlistOffers.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id').references(() => patientRequests.id, { onDelete: 'cascade' }),
+    keyId: text('key_id').notNull(),
+    sealed: text('sealed').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('short_links_code_hash_format', sql`${t.codeHash} ~ '^[0-9a-f]{64}$'`),
+    check('short_links_key_id_format', sql`${t.keyId} ~ '^[0-9a-f]{16}$'`),
+    check('short_links_sealed_format', sql`${t.sealed} ~ '^[A-Za-z0-9_-]+$'`),
+    check('short_links_one_target', sql`num_nonnulls(${t.bookingId}, ${t.offerId}, ${t.requestId}) = 1`),
+    index('short_links_booking_idx').on(t.bookingId),
+    index('short_links_offer_idx').on(t.offerId),
+    index('short_links_request_idx').on(t.requestId),
+    index('short_links_expires_idx').on(t.expiresAt),
   ],
 );
 

@@ -52,6 +52,31 @@ const zodEnglishOnly: Plugin = {
   },
 };
 
+/**
+ * seven.io's client (the SMS adapter, docs/decisions/043-sms-second-channel.md)
+ * loads a browser build of node:crypto (about 1 MB) by dynamic import, only
+ * to sign requests or check webhooks with its own helpers, neither of which
+ * the site uses (src/server/sms/webhook.server.ts checks signatures with
+ * node:crypto). Bundled, every function that can send an SMS would carry
+ * it; Node's own crypto stands in.
+ */
+const sevenWithNodeCrypto: Plugin = {
+  name: 'seven-with-node-crypto',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/(md5|index)-[A-Za-z0-9_-]+\.js$/ }, (args) => {
+      if (args.kind !== 'dynamic-import' || !/[\\/]@seven\.io[\\/]client[\\/]/.test(args.importer)) return undefined;
+      return { path: args.path, namespace: 'seven-node-crypto' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'seven-node-crypto' }, () => ({
+      contents:
+        "import * as crypto from 'node:crypto';\n" +
+        'export const i = crypto;\n' +
+        "export const m = { md5: (text) => crypto.createHash('md5').update(text).digest('hex') };\n",
+      loader: 'js',
+    }));
+  },
+};
+
 export async function functionEntries(dir = sourceDir): Promise<string[]> {
   return (await readdir(dir))
     .filter((f) => /\.(ts|mts|js|mjs)$/.test(f) && !f.includes('.test.') && !f.endsWith('.d.ts'))
@@ -74,7 +99,7 @@ export async function bundleFunctions(outDir = path.join(root, 'build/functions'
     // ESM builds of dual packages (date-fns, zod, drizzle-orm): one copy each, tree-shaken.
     mainFields: ['module', 'main'],
     external: EXTERNAL,
-    plugins: [zodEnglishOnly],
+    plugins: [zodEnglishOnly, sevenWithNodeCrypto],
     // CommonJS dependencies (pg, postmark) call require() for Node's built-ins.
     banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
     // Smaller files parse faster. keepNames keeps every function's and class's

@@ -77,5 +77,7 @@ export const config = {
     '/api/waitlist/leave',
     '/api/waitlist/offer',
     '/api/webhooks/postmark',
+    '/api/webhooks/sms',
+    '/k/:code',
   ],
 };

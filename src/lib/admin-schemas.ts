@@ -6,7 +6,8 @@
  */
 import { z } from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
-import { emailSchema, germanDateToIso, isPlausibleBirthDate, isRealDate, MAX_AVAILABILITY_DAYS, phoneSchema } from './booking-schema';
+import { emailSchema, germanDateToIso, isPlausibleBirthDate, isRealDate, MAX_AVAILABILITY_DAYS } from './booking-schema';
+import { phoneField } from './phone';
 import { visibleLength } from './text-input';
 import { isLang } from '../i18n/languages';
 import type { Lang } from '../i18n/languages';
@@ -211,12 +212,13 @@ const staffTime = z.string({ error: 'admin.errors.timeInvalid' }).regex(HH_MM, '
 const patientName = (requiredKey: string) =>
   requiredText(requiredKey, 100).refine((v) => visibleLength(v) >= 2, requiredKey);
 
-/** The caller's phone: the wizard's rules (10–30 characters, at least 7 digits, only digits, spaces and + - / ( )). */
-const patientPhone = z
-  .string({ error: 'admin.errors.phoneRequired' })
-  .trim()
-  .min(1, 'admin.errors.phoneRequired')
-  .refine((v) => phoneSchema.safeParse(v).success, 'admin.errors.phoneInvalid');
+/** The caller's phone: required, then the wizard's rule (a valid number, German by default), answered in E.164. */
+const patientPhone = () =>
+  z
+    .string({ error: 'admin.errors.phoneRequired' })
+    .trim()
+    .min(1, 'admin.errors.phoneRequired')
+    .pipe(phoneField({ min: 'admin.errors.phoneInvalid', invalid: 'admin.errors.phoneInvalid' }));
 
 /** Optional birth date, typed dd.mm.yyyy or sent yyyy-mm-dd; blank is none; out: yyyy-mm-dd or null. */
 const optionalBirthDate = z
@@ -238,22 +240,27 @@ const optionalEmail = z
  * caller's details (docs/decisions/025): first and last name and phone
  * required; birth date and email optional; language German unless given.
  */
-export const staffBookingSchema = z.object({
-  appointment_type_id: typeId.transform((id) => id.toLowerCase()),
-  appointment_date: staffDate,
-  appointment_time: staffTime,
-  first_name: patientName('admin.errors.firstNameRequired'),
-  last_name: patientName('admin.errors.lastNameRequired'),
-  phone: patientPhone,
-  birth_date: optionalBirthDate,
-  email: optionalEmail,
-  language: z
-    .string({ error: 'admin.errors.languageInvalid' })
-    .nullish()
-    .transform((v) => (v == null || v === '' ? 'de' : v))
-    .refine(isLang, 'admin.errors.languageInvalid')
-    .transform((v) => v as Lang),
-});
+export const staffBookingSchema = /* @__PURE__ */ staffBooking();
+function staffBooking() {
+  return z.object({
+    appointment_type_id: typeId.transform((id) => id.toLowerCase()),
+    appointment_date: staffDate,
+    appointment_time: staffTime,
+    first_name: patientName('admin.errors.firstNameRequired'),
+    last_name: patientName('admin.errors.lastNameRequired'),
+    phone: patientPhone(),
+    birth_date: optionalBirthDate,
+    email: optionalEmail,
+    language: z
+      .string({ error: 'admin.errors.languageInvalid' })
+      .nullish()
+      .transform((v) => (v == null || v === '' ? 'de' : v))
+      .refine(isLang, 'admin.errors.languageInvalid')
+      .transform((v) => v as Lang),
+    /** The caller agreed to SMS at this number ("SMS an diese Nummer erlaubt"); a landline is 400 phone-not-mobile naming `phone`. */
+    sms: z.boolean({ error: 'admin.errors.invalid' }).optional(),
+  });
+}
 export type StaffBookingInput = z.output<typeof staffBookingSchema>;
 
 /** POST /api/admin/booked-slots/:id/move: a new date and time of the booking's type, and an optional message to the patient. */

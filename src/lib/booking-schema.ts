@@ -4,9 +4,13 @@
  * errors.*), so the same failure reads the same in the form and the API.
  *
  * Bounds: docs/architecture.md, Security: bad input (real birth date in the past
- * and at most 130 years ago; phone of at least 10 characters with at least
- * 7 digits and only digits, spaces and + - / ( ); one email address without
- * line breaks; names trimmed, 2–100 characters).
+ * and at most 130 years ago; a phone number valid for its country, German
+ * by default, kept in E.164 (phone.ts); one email address without line
+ * breaks; names trimmed, 2–100 characters).
+ *
+ * The schemas with a phone field are built in `/* @__PURE__ *\/` calls, so
+ * a bundle that only reads dates, times or tokens from this module leaves
+ * the phone number metadata out (docs/decisions/043-sms-second-channel.md).
  */
 import { CANCELLATION_TOKEN } from './cancellation-token';
 import { z } from './zod';
@@ -14,6 +18,7 @@ import { addDaysToDate, berlinToday } from './berlin-time';
 import { isLang, type Lang } from '../i18n/languages';
 import { isCleanLine, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
 import { germanDateToIso, typedDateToIso } from './typed-date';
+import { phoneSchema } from './phone';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -83,12 +88,7 @@ const name = (minKey: string) =>
     .refine(isCleanLine, 'bookingForm.errors.nameInvalid')
     .refine((v) => visibleLength(v) >= 2, minKey);
 
-export const phoneSchema = z
-  .string({ error: 'bookingForm.errors.phoneMin' })
-  .trim()
-  .min(10, 'bookingForm.errors.phoneMin')
-  .max(30, 'bookingForm.errors.phoneInvalid')
-  .refine((v) => /^[\d\s+\-/()]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7, 'bookingForm.errors.phoneInvalid');
+export { phoneSchema };
 
 /** One ASCII address (an internationalised domain as punycode), no control characters. */
 export const emailSchema = z
@@ -99,35 +99,51 @@ export const emailSchema = z
   .transform((v) => toAsciiEmail(v) ?? '')
   .pipe(z.email({ error: 'bookingForm.errors.emailInvalid' }));
 
-/** The patient's details, as the form holds them (birth date as typed, in the page's language's shapes). */
-export function patientFormSchemaFor(lang: Lang) {
-  return z.object({
-    first_name: name('bookingForm.errors.firstNameMin'),
-    last_name: name('bookingForm.errors.lastNameMin'),
-    birth_date: birthDate((v) => typedDateToIso(v, lang)),
-    phone: phoneSchema,
-    email: emailSchema,
-    consent: z.literal(true, { error: 'bookingForm.errors.consentRequired' }),
-  });
-}
-export const patientFormSchema = patientFormSchemaFor('de');
-export type PatientForm = z.input<typeof patientFormSchema>;
-
-/** POST /api/bookings. */
-export const bookingRequestSchema = z.object({
+/** The fields of a booking's request that other requests share (the waitlist's, the staff's). */
+export const bookingFields = {
   appointment_type_id: canonicalUuid,
   appointment_date: z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid'),
   appointment_time: z.string({ error: 'errors.timeInvalid' }).regex(HH_MM, 'errors.timeInvalid'),
-  first_name: patientFormSchema.shape.first_name,
-  last_name: patientFormSchema.shape.last_name,
+  first_name: name('bookingForm.errors.firstNameMin'),
+  last_name: name('bookingForm.errors.lastNameMin'),
+  /** yyyy-MM-dd (the form's typed date is read by patientFormSchemaFor). */
   birth_date: birthDate((v) => v),
-  phone: phoneSchema,
   email: emailSchema,
-  consent: patientFormSchema.shape.consent,
+  consent: z.literal(true, { error: 'bookingForm.errors.consentRequired' }),
   language: z.string({ error: 'errors.languageInvalid' }).refine(isLang, 'errors.languageInvalid'),
-  /** Opt-in appointment reminder by email (docs/decisions/009-reminders-sealed-at-rest.md); absent means no. */
-  reminder: z.boolean({ error: 'errors.reminderInvalid' }).optional(),
-});
+  /**
+   * The patient agreed to SMS at this number (docs/decisions/043-sms-second-channel.md);
+   * absent means no. A number that is not a mobile one is refused on the
+   * server (400 phone-not-mobile naming `phone`).
+   */
+  sms: z.boolean({ error: 'errors.smsInvalid' }).optional(),
+};
+
+/** The patient's details, as the form holds them (birth date as typed, in the page's language's shapes). */
+export function patientFormSchemaFor(lang: Lang) {
+  return z.object({
+    first_name: bookingFields.first_name,
+    last_name: bookingFields.last_name,
+    birth_date: birthDate((v) => typedDateToIso(v, lang)),
+    phone: phoneSchema,
+    email: emailSchema,
+    consent: bookingFields.consent,
+  });
+}
+export const patientFormSchema = /* @__PURE__ */ patientFormSchemaFor('de');
+export type PatientForm = z.input<typeof patientFormSchema>;
+
+function bookingRequest() {
+  return z.object({
+    ...bookingFields,
+    phone: phoneSchema,
+    /** Opt-in appointment reminder by email, or by SMS with `sms` (docs/decisions/009-reminders-sealed-at-rest.md); absent means no. */
+    reminder: z.boolean({ error: 'errors.reminderInvalid' }).optional(),
+  });
+}
+
+/** POST /api/bookings. */
+export const bookingRequestSchema = /* @__PURE__ */ bookingRequest();
 export type BookingRequest = z.output<typeof bookingRequestSchema> & { language: 'de' | 'en' };
 
 /** GET /api/availability: at most 62 days in one request. */
@@ -153,8 +169,8 @@ export const cancellationTokenSchema = z.string({ error: 'errors.tokenInvalid' }
 /** POST /api/bookings/reschedule: the link's token and the new time of the same type. */
 export const rescheduleRequestSchema = z.object({
   token: cancellationTokenSchema,
-  appointment_date: bookingRequestSchema.shape.appointment_date,
-  appointment_time: bookingRequestSchema.shape.appointment_time,
+  appointment_date: bookingFields.appointment_date,
+  appointment_time: bookingFields.appointment_time,
   /** The reschedule page's language (for the practice's notice); German when absent. */
   language: z.string({ error: 'errors.languageInvalid' }).refine(isLang, 'errors.languageInvalid').optional(),
 });

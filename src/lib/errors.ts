@@ -4,6 +4,8 @@
  */
 export const HTTP_STATUS_BY_CODE = {
   'invalid-input': 400,
+  /** `sms: true` for a number that is not a mobile one; `errors.phone` says so (docs/decisions/043-sms-second-channel.md). */
+  'phone-not-mobile': 400,
   unauthenticated: 401,
   /** A wrong, used or replayed second-factor code (docs/decisions/027-staff-second-factor.md). */
   'invalid-code': 401,

@@ -38,6 +38,12 @@ export const STORED_DATA_KINDS = [
     anchor: { de: 'terminerinnerung-per-e-mail-freiwillig', en: 'email-reminder-optional' },
   },
   {
+    kind: 'sms',
+    what: 'SMS consent and the mobile number (sealed with the contact), SMS waiting to be sent, and the short links /k/ they carry',
+    tables: ['short_links'],
+    anchor: { de: 'benachrichtigung-per-sms-freiwillig', en: 'notification-by-sms-optional' },
+  },
+  {
     kind: 'waitlist-entry',
     what: 'a waitlist entry (name, birth date, phone, email, language, the wished period)',
     tables: ['waitlist_entries'],

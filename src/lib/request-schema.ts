@@ -15,7 +15,8 @@ import { isLang } from '../i18n/languages';
 import { optionalAdminText } from './admin-text';
 import { CANCELLATION_TOKEN } from './cancellation-token';
 import { callbackDays } from './callback-days';
-import { birthDateProblem, isRealDate, phoneSchema } from './booking-schema';
+import { birthDateProblem, isRealDate } from './booking-schema';
+import { phoneSchema } from './phone';
 import { hasEncodedWord, hasLineBreak, isCleanLine, isCleanText, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
 import { z } from './zod';
 
@@ -122,17 +123,24 @@ const email = z
   .transform((v) => toAsciiEmail(v) ?? '')
   .pipe(z.email({ error: 'requests.errors.emailInvalid' }));
 
-/** A phone number by the booking form's rule (10+ characters, digits, spaces and + - / ( ), 7+ digits). */
+/**
+ * A phone number by the booking form's rule (a valid number, German by
+ * default), answered in E.164 (docs/decisions/043-sms-second-channel.md);
+ * the schemas holding one are built in `/* @__PURE__ *\/` calls, so bundles
+ * that only read statuses and kinds from this module leave the number
+ * metadata out.
+ */
 const phoneNumber = (requiredKey: string | null) => {
   const rule = z
     .string({ error: requiredKey ?? 'requests.errors.phoneInvalid' })
     .trim()
     .refine((v) => v !== '' || !requiredKey, { message: requiredKey ?? 'requests.errors.phoneInvalid', abort: true })
-    .refine((v) => v === '' || phoneSchema.safeParse(v).success, 'requests.errors.phoneInvalid');
+    .refine((v) => v === '' || phoneSchema.safeParse(v).success, 'requests.errors.phoneInvalid')
+    .transform((v) => (v === '' ? v : phoneSchema.parse(v)));
   return requiredKey ? rule : rule.optional().transform((v) => v || undefined);
 };
 
-const common = {
+const commonFields = () => ({
   first_name: name('requests.errors.firstName'),
   last_name: name('requests.errors.lastName'),
   birth_date: birthDate,
@@ -143,7 +151,9 @@ const common = {
   note: optional(textRules(REQUEST_LIMITS.noteMax)),
   /** Honeypot: hidden from people, filled in by bots. A request with any value here is answered like a success and not stored. */
   website: z.string().max(1000).optional(),
-};
+  /** The patient agreed to SMS at this (mobile) number: the status reaches them by SMS when its email does not (docs/decisions/043). */
+  sms: z.boolean({ error: 'requests.errors.invalid' }).optional(),
+});
 
 const medication = z.object(
   {
@@ -154,10 +164,11 @@ const medication = z.object(
   { error: 'requests.errors.medicationName' },
 );
 
-export const prescriptionRequestSchema = z
+export const prescriptionRequestSchema = /* @__PURE__ */ (() =>
+  z
   .object({
     kind: z.literal('prescription'),
-    ...common,
+    ...commonFields(),
     insurance: z.enum(INSURANCES, { error: 'requests.errors.insuranceRequired' }),
     delivery: z.enum(DELIVERIES, { error: 'requests.errors.deliveryRequired' }),
     /** With delivery to the card: the patient confirms the card was read in the practice this quarter. */
@@ -176,18 +187,18 @@ export const prescriptionRequestSchema = z
       const r = value as { delivery?: unknown; insurance?: unknown } | null;
       return r?.delivery === 'card' && r.insurance === 'private';
     },
-  });
+  }))();
 
-export const referralRequestSchema = z.object({
+export const referralRequestSchema = /* @__PURE__ */ (() => z.object({
   kind: z.literal('referral'),
-  ...common,
+  ...commonFields(),
   specialty: required('requests.errors.specialtyRequired', lineRules(REQUEST_LIMITS.specialtyMax)),
   reason: required('requests.errors.reasonRequired', textRules(REQUEST_LIMITS.reasonMax)),
-});
+}))();
 
-export const callbackRequestSchema = z.object({
+export const callbackRequestSchema = /* @__PURE__ */ (() => z.object({
   kind: z.literal('callback'),
-  ...common,
+  ...commonFields(),
   phone: phoneNumber('requests.errors.phoneRequired'),
   callback_date: z
     .string({ error: 'requests.errors.callbackDateRequired' })
@@ -195,12 +206,13 @@ export const callbackRequestSchema = z.object({
     .refine((v) => isRealDate(v) && callbackDays().includes(v), 'requests.errors.callbackDateInvalid'),
   daypart: z.enum(CALLBACK_DAYPARTS, { error: 'requests.errors.daypartRequired' }),
   topic: required('requests.errors.topicRequired', textRules(REQUEST_LIMITS.topicMax)),
-});
+}))();
 
 /** POST /api/requests. */
-export const patientRequestSchema = z.discriminatedUnion('kind', [prescriptionRequestSchema, referralRequestSchema, callbackRequestSchema], {
-  error: 'requests.errors.kindRequired',
-});
+export const patientRequestSchema = /* @__PURE__ */ (() =>
+  z.discriminatedUnion('kind', [prescriptionRequestSchema, referralRequestSchema, callbackRequestSchema], {
+    error: 'requests.errors.kindRequired',
+  }))();
 
 export type PatientRequestInput = z.input<typeof patientRequestSchema>;
 export type PatientRequest = z.output<typeof patientRequestSchema> & { language: 'de' | 'en' };
@@ -216,6 +228,8 @@ export interface RequestReceipt {
 /** GET /api/requests: what the form offers today (the practice's switches and notice). */
 export interface RequestOffer {
   kinds: Record<RequestKind, boolean>;
+  /** Whether the practice sends SMS: the form offers the status by SMS should its email not arrive. */
+  sms?: boolean;
   notice_de: string | null;
   notice_en: string | null;
 }

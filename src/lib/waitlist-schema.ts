@@ -6,7 +6,8 @@
  * form and in the API's `errors`.
  */
 import { CANCELLATION_TOKEN } from './cancellation-token';
-import { bookingRequestSchema, isRealDate, phoneSchema } from './booking-schema';
+import { bookingFields, isRealDate } from './booking-schema';
+import { phoneSchema } from './phone';
 import { addDaysToDate } from './berlin-time';
 import { z } from './zod';
 
@@ -34,7 +35,7 @@ const wish = {
 };
 
 /** POST /api/waitlist with a booking's link token: an earlier time of the booking's type. */
-export const waitlistWithBookingSchema = z.object({ token: waitlistTokenSchema, ...wish });
+export const waitlistWithBookingSchema = z.object({ token: waitlistTokenSchema, sms: bookingFields.sms, ...wish });
 
 /**
  * POST /api/waitlist from the success screen, right after booking: the new
@@ -43,6 +44,7 @@ export const waitlistWithBookingSchema = z.object({ token: waitlistTokenSchema, 
  */
 export const waitlistWithNewBookingSchema = z.object({
   booking_id: z.string({ error: 'errors.invalid' }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'errors.invalid').transform((v) => v.toLowerCase()),
+  sms: bookingFields.sms,
   ...wish,
 });
 export const NEW_BOOKING_MINUTES = 30;
@@ -52,17 +54,21 @@ export const NEW_BOOKING_MINUTES = 30;
  * and consent), the phone number required as in a booking, so the booking
  * an offer becomes can be called about.
  */
-export const waitlistWithoutBookingSchema = z.object({
-  appointment_type_id: bookingRequestSchema.shape.appointment_type_id,
-  first_name: bookingRequestSchema.shape.first_name,
-  last_name: bookingRequestSchema.shape.last_name,
-  birth_date: bookingRequestSchema.shape.birth_date,
-  email: bookingRequestSchema.shape.email,
-  phone: phoneSchema,
-  language: bookingRequestSchema.shape.language,
-  consent: bookingRequestSchema.shape.consent,
-  ...wish,
-});
+export const waitlistWithoutBookingSchema = /* @__PURE__ */ withoutBooking();
+function withoutBooking() {
+  return z.object({
+    appointment_type_id: bookingFields.appointment_type_id,
+    first_name: bookingFields.first_name,
+    last_name: bookingFields.last_name,
+    birth_date: bookingFields.birth_date,
+    email: bookingFields.email,
+    phone: phoneSchema,
+    language: bookingFields.language,
+    consent: bookingFields.consent,
+    sms: bookingFields.sms,
+    ...wish,
+  });
+}
 
 /**
  * POST /api/waitlist/offer: an offer's link token (its own time, or the
@@ -72,8 +78,8 @@ export const waitlistWithoutBookingSchema = z.object({
 export const takeOfferSchema = z
   .object({
     token: waitlistTokenSchema,
-    appointment_date: bookingRequestSchema.shape.appointment_date.optional(),
-    appointment_time: bookingRequestSchema.shape.appointment_time.optional(),
+    appointment_date: bookingFields.appointment_date.optional(),
+    appointment_time: bookingFields.appointment_time.optional(),
   })
   .refine((b) => (b.appointment_date === undefined) === (b.appointment_time === undefined), {
     path: ['appointment_time'],

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { addDaysToDate, berlinToday } from '../lib/berlin-time';
 import { EXPIRING_SOON_DAYS } from '../lib/inventory';
+import { smsUsage, type SmsUsage } from './sms/usage.server';
 
 export interface AdminStats {
   bookedTotal: number;
@@ -36,6 +37,8 @@ export interface AdminStats {
    * days (docs/decisions/026). Sorted by type name.
    */
   noShows: NoShowFigures[];
+  /** SMS parts handed to the provider this Berlin month against SMS_MONTHLY_LIMIT, and whether SMS is set up (docs/decisions/043-sms-second-channel.md). */
+  sms: SmsUsage;
 }
 
 export interface NoShowFigures {
@@ -84,6 +87,7 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
     where b.attendance is not null and b.appointment_date between ${since90}::date and ${today}::date
     group by t.id, t.name
     order by t.name`);
+  const sms = await smsUsage(db, now);
   return {
     bookedTotal: Number(row.booked_total),
     bookedToday: Number(row.booked_today),
@@ -104,5 +108,6 @@ export async function adminStats(db: Database, now: Date = new Date()): Promise<
       no_show_90: Number(r.no_show_90),
       marked_90: Number(r.marked_90),
     })),
+    sms,
   };
 }

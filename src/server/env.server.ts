@@ -90,6 +90,14 @@ const envSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1)
     .optional(),
+  /** The SMS provider's API key (seven.io); unset: the local stand-in outside production, no SMS in production (docs/decisions/043-sms-second-channel.md). */
+  SMS_API_KEY: z.string().min(1).optional(),
+  /** The sender shown on the patient's phone: letters and digits, at most 11 (what networks show as a name). */
+  SMS_SENDER: z.string().regex(/^[A-Za-z0-9]{1,11}$/).optional(),
+  /** SMS parts handed to the provider per Berlin month before further SMS go on the call list; default 300. */
+  SMS_MONTHLY_LIMIT: z.string().regex(/^\d{1,6}$/).transform(Number).optional(),
+  /** The provider's signing key for its delivery reports (seven.io: Developer → API settings). */
+  SMS_WEBHOOK_SECRET: z.string().min(1).optional(),
 });
 
 /** Variables a production function cannot work without. */
@@ -136,6 +144,11 @@ export const VARIABLES = [
   'REQUESTS_PER_CLIENT_MAX',
   'REQUEST_RETENTION_DAYS',
   'WAITLIST_OFFERS_ANY_HOUR',
+  'SMS_API_KEY',
+  'SMS_SENDER',
+  'SMS_MONTHLY_LIMIT',
+  'SMS_WEBHOOK_SECRET',
+  'SMS_ANY_HOUR',
   'GIT_REPOSITORY',
   'GIT_BRANCH',
   'GIT_TOKEN',

@@ -209,6 +209,13 @@ export function readForeignJson(req: Request, limit = MAX_BODY_BYTES): Promise<u
   return readJsonUnchecked(req, limit);
 }
 
+/** A body another service signs (the SMS provider's webhook), as the exact text that was signed; at most `limit` bytes. */
+export async function readForeignText(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > limit) throw new AppError('payload-too-large', `The body is larger than ${limit} bytes.`);
+  return new TextDecoder().decode(await readLimited(req, limit));
+}
+
 function hiddenCharacters(errors: FieldErrors): AppError {
   return new AppError('invalid-input', 'Some fields hold control, format or other invisible characters.', errors);
 }

@@ -110,11 +110,12 @@ test.describe.serial('reception', () => {
     await expect(rowsOf(page, wednesday).first().getByRole('cell')).toHaveText(['08:40', 'Müller, Hans Tel. 0211 7654321', TYPE, references['wed 08:40']!, 'Telefon', 'gebucht']);
     await expect(rowsOf(page, wednesday).last().getByRole('cell')).toHaveText([
       '10:20',
-      'Mustermann, Erika geb. 12.08.1964 · Tel. +49 211 5550123',
+      'Mustermann, Erika geb. 12.08.1964 · Tel. 0211 5550123',
       TYPE,
       references['wed 10:20']!,
       'Online',
-      /^gebucht\s*in Sperrzeit$/,
+      // Every booking says how its patient was told (docs/decisions/043).
+      /^gebucht\s*E-Mail (wird gesendet|gesendet|zugestellt)\s*in Sperrzeit$/,
     ]);
     await expect(dayRegion(page, wednesday).getByRole('list', { name: /^Sperrzeiten/ })).toContainText(`Gesperrt: 10:00–11:00 Uhr, ${TYPE} (Teamsitzung)`);
     await expect(dayRegion(page, sunday).getByRole('listitem').filter({ hasText: TYPE })).toHaveText(`Gesperrt: ganzer Tag, ${TYPE}`);

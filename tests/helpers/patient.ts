@@ -28,3 +28,7 @@ export const testCaller = {
   last_name: 'Müller',
   phone: '0211 7654321',
 };
+
+/** The same numbers as stored and answered: E.164 (docs/decisions/043-sms-second-channel.md). */
+export const testPatientE164 = '+492115550123';
+export const testCallerE164 = '+492117654321';

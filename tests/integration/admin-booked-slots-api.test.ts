@@ -66,6 +66,8 @@ describe.each(databaseKinds)('admin booked slots on %s', (kind) => {
         // Whether staff must call, and how the latest email to the patient went (docs/decisions/035).
         'needs_call',
         'patient',
+        // Which channel told the patient: email, sms or none (docs/decisions/043-sms-second-channel.md).
+        'patient_channel',
         'patient_notice',
         'patient_notified',
         'patient_state',

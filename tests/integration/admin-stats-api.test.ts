@@ -17,7 +17,7 @@ describe.each(databaseKinds)('GET /api/admin/stats on %s', (kind) => {
   it('answers zeros for an empty practice', async () => {
     const res = await call(stats, '/api/admin/stats', { headers: { cookie: admin.cookie } });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ bookedTotal: 0, bookedToday: 0, appointmentTypes: 0, blockedDates: 0, lowStock: 0, expiringSoon: 0, unnotified: 0, requestsNew: 0, requestsOpen: 0, needsCall: 0, practiceMailBouncedAt: null, noShows: [] });
+    expect(res.json).toEqual({ bookedTotal: 0, bookedToday: 0, appointmentTypes: 0, blockedDates: 0, lowStock: 0, expiringSoon: 0, unnotified: 0, requestsNew: 0, requestsOpen: 0, needsCall: 0, practiceMailBouncedAt: null, noShows: [], sms: { sent_this_month: 0, limit: 300, configured: true } });
   });
 
   it('counts bookings (today in Berlin), types, blocked dates and items at or below minimum stock', async () => {
@@ -51,6 +51,6 @@ describe.each(databaseKinds)('GET /api/admin/stats on %s', (kind) => {
     ]);
     const res = await call(stats, '/api/admin/stats', { headers: { cookie: adminThen.cookie } });
     vi.useRealTimers();
-    expect(res.json).toEqual({ bookedTotal: 3, bookedToday: 2, appointmentTypes: 2, blockedDates: 2, lowStock: 2, expiringSoon: 2, unnotified: 1, requestsNew: 1, requestsOpen: 2, needsCall: 0, practiceMailBouncedAt: null, noShows: [] });
+    expect(res.json).toEqual({ bookedTotal: 3, bookedToday: 2, appointmentTypes: 2, blockedDates: 2, lowStock: 2, expiringSoon: 2, unnotified: 1, requestsNew: 1, requestsOpen: 2, needsCall: 0, practiceMailBouncedAt: null, noShows: [], sms: { sent_this_month: 0, limit: 300, configured: true } });
   });
 });

@@ -21,7 +21,7 @@ import { captureConsole } from '../helpers/console-capture';
 import { readOutbox } from '../helpers/eml';
 import { call, settled } from '../helpers/http';
 import { icsOf } from '../helpers/ics';
-import { testPatient, testCaller } from '../helpers/patient';
+import { testPatient, testCaller, testPatientE164, testCallerE164 } from '../helpers/patient';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
 import { addBookableType } from '../helpers/fixtures';
 
@@ -92,7 +92,8 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
         begun: false,
         language: 'de',
         will_email: true,
-        patient: { first_name: testPatient.first_name, last_name: testPatient.last_name, phone: testPatient.phone, email: expect.stringMatching(/^block\d+@example\.org$/) },
+        channel: 'email',
+        patient: { first_name: testPatient.first_name, last_name: testPatient.last_name, phone: testPatientE164, email: expect.stringMatching(/^block\d+@example\.org$/) },
       },
       {
         id: b.id,
@@ -103,7 +104,8 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
         begun: false,
         language: null,
         will_email: false,
-        patient: { first_name: testCaller.first_name, last_name: testCaller.last_name, phone: testCaller.phone },
+        channel: 'call',
+        patient: { first_name: testCaller.first_name, last_name: testCaller.last_name, phone: testCallerE164 },
       },
     ]);
     const allTypes = await block({ date: '2030-01-08', start_time: '09:10', end_time: '09:30' });
@@ -141,8 +143,8 @@ describe.each(databaseKinds)('blocks over bookings on %s', (kind) => {
     expect(res.status).toBe(201);
     expect(res.json.blocked).toHaveLength(1);
     expect(res.json.cancelled).toEqual([
-      { reference: a.reference, patient_notified: true, patient: expect.objectContaining({ last_name: testPatient.last_name }) },
-      { reference: b.reference, patient_notified: false, patient_phone: testCaller.phone, patient: { first_name: testCaller.first_name, last_name: testCaller.last_name, phone: testCaller.phone } },
+      { reference: a.reference, patient_notified: true, channel: 'email', patient: expect.objectContaining({ last_name: testPatient.last_name }) },
+      { reference: b.reference, patient_notified: false, channel: 'call', patient_phone: testCallerE164, patient: { first_name: testCaller.first_name, last_name: testCaller.last_name, phone: testCallerE164 } },
     ]);
     expect(await live()).toHaveLength(0);
     expect((await t.db.select().from(cancelledBookings)).map((x) => [x.reference, x.patientNotified]).sort()).toEqual(

@@ -110,7 +110,7 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
       expect(res.status).toBe(201);
       expect(res.json).toMatchObject({
         source: 'phone',
-        patient: { first_name: 'Jürgen', last_name: 'Müller-Lüdenscheidt', phone: '0211 4445566', birth_date: '1950-02-14', email: null, language: 'de' },
+        patient: { first_name: 'Jürgen', last_name: 'Müller-Lüdenscheidt', phone: '+492114445566', birth_date: '1950-02-14', email: null, language: 'de' },
         patient_state: 'present',
       });
       const [row] = await t.db.select().from(bookedSlots);
@@ -157,10 +157,10 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
         body: { appointment_date: '2030-01-08', appointment_time: '10:00' },
       });
       expect(moved.status).toBe(200);
-      expect(moved.json).toMatchObject({ patient_notified: false, patient_phone: '0211 4445566' });
+      expect(moved.json).toMatchObject({ patient_notified: false, patient_phone: '+492114445566' });
       const cancelled = await api(cancelFn, `/api/admin/booked-slots/${first.json.id}/cancel`, { method: 'POST', params: { id: first.json.id }, body: {} });
       expect(cancelled.status).toBe(200);
-      expect(cancelled.json).toEqual({ id: first.json.id, reference: first.json.reference, patient_notified: false, patient_phone: '0211 4445566' });
+      expect(cancelled.json).toEqual({ id: first.json.id, reference: first.json.reference, patient_notified: false, patient_phone: '+492114445566' });
       expect(cancelled.headers.get('cache-control')).toBe('no-store');
       expect((await readOutbox(t.outbox)).length).toBe(0);
     });
@@ -175,8 +175,9 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
       expect(res.json).toMatchObject({ patient_notified: true, patient_phone: null });
       await settled();
       const row = (await list({ from: '2030-01-08', to: '2030-01-08', view: 'day-list' })).json.find((r: any) => r.id === booked.id);
-      expect(row).toMatchObject({ status: 'cancelled_by_practice', needs_call: true, patient_notice: 'failed', patient: expect.objectContaining({ phone: online.phone }) });
+      expect(row).toMatchObject({ status: 'cancelled_by_practice', needs_call: true, patient_notice: 'failed', patient: expect.objectContaining({ phone: '+492115550999' }) });
       expect(logs.join('\n')).not.toContain(online.phone);
+      expect(logs.join('\n')).not.toContain('2115550999');
     });
   });
 
@@ -191,7 +192,7 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
         first_name: 'Zoë',
         last_name: 'Quastenflosser',
         birth_date: '1971-03-05',
-        phone: '+49 211 5550999',
+        phone: '+492115550999',
         email: 'zq@example.org',
         language: 'de',
       });
@@ -252,7 +253,7 @@ describe.each(databaseKinds)('patient details for staff on %s', (kind) => {
           birth_date: null,
           status: 'booked',
           needs_call: false,
-          phone: '0211 4445566',
+          phone: '+492114445566',
         },
       ]);
       vi.setSystemTime(NOW);

@@ -275,7 +275,7 @@ describe.each(databaseKinds)('patient requests on %s', (kind) => {
           ],
         },
       });
-      expect(list.json[0].details).toMatchObject({ phone: '0211 5550123', callback_date: '2030-01-09', daypart: 'morning', topic: 'Blutwerte besprechen' });
+      expect(list.json[0].details).toMatchObject({ phone: '+492115550123', callback_date: '2030-01-09', daypart: 'morning', topic: 'Blutwerte besprechen' });
       // The status link's token is the patient's alone.
       expect(list.json[0].details).not.toHaveProperty('token');
       const referrals = await api(adminRequests, '/api/admin/requests', { query: { kind: 'referral' } });

@@ -163,10 +163,30 @@ describe.each(databaseKinds)('patients told on %s', (kind) => {
     expect(await rowOf(booked.id)).toMatchObject({ needs_call: true, informed: null });
   });
 
+  it('only a real non-delivery asks for a call: an out-of-office reply, a delay or a soft bounce is noted on the message only', async () => {
+    const booked = await bookOnline('told-away@example.org');
+    for (const Type of ['AutoResponder', 'Transient', 'SoftBounce', 'DnsError', 'Subscribe', 'ChallengeVerification']) {
+      expect((await event({ RecordType: 'Bounce', MessageID: booked.messageId, Type })).status).toBe(200);
+      expect(await rowOf(booked.id)).toMatchObject({ patient_notice: 'sent', needs_call: false, patient_notified: true });
+    }
+    const [row] = await t.db.select().from(emailOutbox).where(sql`${emailOutbox.providerId} = ${booked.messageId}`);
+    expect(row).toMatchObject({ status: 'sent', lastError: 'bounce:ChallengeVerification' });
+    expect((await api(stats, '/api/admin/stats')).json.needsCall).toBe(0);
+    // The mail service gave the address up (Inactive): a soft type too is then a real non-delivery.
+    expect((await event({ RecordType: 'Bounce', MessageID: booked.messageId, Type: 'SoftBounce', Inactive: true })).status).toBe(200);
+    expect(await rowOf(booked.id)).toMatchObject({ patient_notice: 'bounced', needs_call: true });
+    // Each hard type marks its message.
+    for (const Type of ['BadEmailAddress', 'ManuallyDeactivated', 'Blocked', 'SpamComplaint']) {
+      const other = await bookOnline(`told-${Type.toLowerCase()}@example.org`, '10:00');
+      expect((await event({ RecordType: 'Bounce', MessageID: other.messageId, Type })).status).toBe(200);
+      expect(await rowOf(other.id), Type).toMatchObject({ patient_notice: 'bounced', needs_call: true });
+    }
+  });
+
   it('a bounce of the practice\'s own address shows on the dashboard until a later message reaches it', async () => {
     const booked = await bookOnline('told4@example.org');
     expect((await api(stats, '/api/admin/stats')).json.practiceMailBouncedAt).toBeNull();
-    expect((await event({ RecordType: 'Bounce', MessageID: booked.practiceMessageId })).status).toBe(200);
+    expect((await event({ RecordType: 'Bounce', MessageID: booked.practiceMessageId, Type: 'HardBounce' })).status).toBe(200);
     const after = (await api(stats, '/api/admin/stats')).json;
     expect(after.practiceMailBouncedAt).toEqual(expect.any(String));
     expect(await rowOf(booked.id)).toMatchObject({ practice_notified: false, needs_call: false });
@@ -190,32 +210,32 @@ describe.each(databaseKinds)('patients told on %s', (kind) => {
     const asked = await api(blockedCollection, '/api/admin/blocked-dates', { method: 'POST', body: block });
     expect(asked.status).toBe(409);
     expect(asked.json.bookings).toEqual([
-      expect.objectContaining({ reference: phone.json.reference, will_email: false, patient: { first_name: 'Hans', last_name: 'Müller', phone: '0211 7654321' } }),
+      expect.objectContaining({ reference: phone.json.reference, will_email: false, patient: { first_name: 'Hans', last_name: 'Müller', phone: '+492117654321' } }),
       expect.objectContaining({
         reference: online.reference,
         will_email: true,
-        patient: { first_name: 'Erika', last_name: 'Mustermann', phone: '+49 211 5550123', email: 'told6@example.org' },
+        patient: { first_name: 'Erika', last_name: 'Mustermann', phone: '+492115550123', email: 'told6@example.org' },
       }),
     ]);
     const saved = await api(blockedCollection, '/api/admin/blocked-dates', { method: 'POST', body: { ...block, bookings: 'cancel' } });
     expect(saved.status).toBe(201);
     await settled();
     expect(saved.json.cancelled).toEqual([
-      { reference: phone.json.reference, patient_notified: false, patient_phone: '0211 7654321', patient: { first_name: 'Hans', last_name: 'Müller', phone: '0211 7654321' } },
-      { reference: online.reference, patient_notified: true, patient: expect.objectContaining({ last_name: 'Mustermann' }) },
+      { reference: phone.json.reference, patient_notified: false, channel: 'call', patient_phone: '+492117654321', patient: { first_name: 'Hans', last_name: 'Müller', phone: '+492117654321' } },
+      { reference: online.reference, patient_notified: true, channel: 'email', patient: expect.objectContaining({ last_name: 'Mustermann' }) },
     ]);
     // The day list still shows both, with names and phones; the phone booking asks for a call.
     const rows = (await api(bookedCollection, '/api/admin/booked-slots', { query: { from: '2030-01-09', to: '2030-01-09', view: 'day-list' } })).json as Array<Record<string, any>>;
     const cancelled = rows.filter((r) => r.status === 'cancelled_by_practice');
     expect(cancelled.map((r) => [r.reference, r.patient?.last_name, r.patient?.phone, r.needs_call, r.patient_notice])).toEqual([
-      [phone.json.reference, 'Müller', '0211 7654321', true, 'none'],
-      [online.reference, 'Mustermann', '+49 211 5550123', false, 'sent'],
+      [phone.json.reference, 'Müller', '+492117654321', true, 'none'],
+      [online.reference, 'Mustermann', '+492115550123', false, 'sent'],
     ]);
     expect((await api(stats, '/api/admin/stats')).json.needsCall).toBe(1);
     // The search finds them too, cancelled, with the call still owed.
     const found = await api(patients, '/api/admin/patients', { query: { q: 'Mueller' } });
     expect(found.json).toEqual([
-      expect.objectContaining({ reference: phone.json.reference, status: 'cancelled_by_practice', needs_call: true, phone: '0211 7654321', last_name: 'Müller' }),
+      expect.objectContaining({ reference: phone.json.reference, status: 'cancelled_by_practice', needs_call: true, phone: '+492117654321', last_name: 'Müller' }),
     ]);
     // "Patient erreicht" on the cancelled phone booking.
     const done = await api(informed, `/api/admin/booked-slots/${phone.json.id}/informed`, { method: 'PUT', body: {}, params: { id: phone.json.id } });

@@ -12,6 +12,7 @@
  * (docs/decisions/025), whose query is in no log and no audit row either;
  * the practice gets no email of a phone booking.
  */
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -33,6 +34,8 @@ import { captureConsole } from '../helpers/console-capture';
 import { readOutbox } from '../helpers/eml';
 import { call, settled } from '../helpers/http';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
+import { toE164 } from '../../src/lib/phone';
+import shortLinkFn from '../../netlify/functions/short-link';
 import { addBookableType } from '../helpers/fixtures';
 
 // Monday 7 January 2030, 07:00 in Berlin.
@@ -69,7 +72,7 @@ describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) 
     admin = await createAdmin(db);
     const type = await addBookableType(db, { name: 'Check-up', description: 'Vorsorge', maxAdvanceDays: 30 });
     typeId = type.id;
-    for (const p of patients) secrets.push(p.first_name, p.last_name, p.email, p.birth_date, p.phone, p.phone.replace(/\s/g, ''), p.birth_date.split('-').reverse().join('.'));
+    for (const p of patients) secrets.push(p.first_name, p.last_name, p.email, p.birth_date, p.phone, p.phone.replace(/\s/g, ''), toE164(p.phone)!, p.birth_date.split('-').reverse().join('.'));
     captureConsole(logs);
   });
 
@@ -150,7 +153,7 @@ describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) 
   it('after phone bookings with the caller\'s details, the staff views and the search', async () => {
     vi.setSystemTime(NOW);
     for (const c of callers) {
-      secrets.push(c.first_name, c.last_name, c.phone, c.phone.replace(/\s/g, ''));
+      secrets.push(c.first_name, c.last_name, c.phone, c.phone.replace(/\s/g, ''), toE164(c.phone)!);
       if (c.birth_date) secrets.push(c.birth_date, c.birth_date.split('-').reverse().join('.'));
       if (c.email) secrets.push(c.email);
     }
@@ -181,7 +184,49 @@ describe.each(databaseKinds)('no patient value in clear anywhere on %s', (kind) 
     secrets.push('schnabel', 'huhnerleiter');
     await expectNothingInClear('viewed and searched');
 
-    expect((await api(cancelFn, `/api/admin/booked-slots/${ids[1]}/cancel`, { method: 'POST', params: { id: ids[1]! }, body: {} })).json.patient_phone).toBe(callers[1]!.phone);
+    expect((await api(cancelFn, `/api/admin/booked-slots/${ids[1]}/cancel`, { method: 'POST', params: { id: ids[1]! }, body: {} })).json.patient_phone).toBe(toE164(callers[1]!.phone));
     await expectNothingInClear('phone booking cancelled');
+  });
+  it('SMS: the numbers, the texts and the short links\' codes and tokens are nowhere in clear (tables, data dir, logs)', async () => {
+    vi.setSystemTime(NOW);
+    admin = await createAdmin(db);
+    const mobiles = [
+      { first_name: 'Walburga', last_name: 'Zitronenfalter', phone: '0171 2223334' },
+      { first_name: 'Eusebius', last_name: 'Kartoffelacker', phone: '0160 9998887', email: 'eusebius@example.invalid', birth_date: '1955-05-05' },
+    ];
+    for (const m of mobiles) secrets.push(m.first_name, m.last_name, m.phone, m.phone.replace(/\s/g, ''), toE164(m.phone)!, toE164(m.phone)!.slice(1));
+    const SMS_MESSAGE = 'Gruesse von Doktor Pusteblume';
+    secrets.push(SMS_MESSAGE);
+    // A phone booking without email: its confirmation and the practice's move go by SMS.
+    const phoneBooked = await api(bookedCollection, '/api/admin/booked-slots', {
+      method: 'POST',
+      body: { ...mobiles[0], sms: true, appointment_type_id: typeId, appointment_date: '2030-01-14', appointment_time: '09:00' },
+    });
+    expect(phoneBooked.status).toBe(201);
+    expect(
+      (await api(moveFn, `/api/admin/booked-slots/${phoneBooked.json.id}/move`, { method: 'POST', params: { id: phoneBooked.json.id }, body: { appointment_date: '2030-01-14', appointment_time: '10:00', message: SMS_MESSAGE } })).status,
+    ).toBe(200);
+    // An online booking whose email can never arrive: the confirmation falls back to SMS, with a short link.
+    const online = await call(bookings, '/api/bookings', {
+      method: 'POST',
+      ip: '192.0.2.99',
+      body: { ...mobiles[1], sms: true, consent: true, language: 'de', appointment_type_id: typeId, appointment_date: '2030-01-14', appointment_time: '11:00' },
+    });
+    expect(online.status).toBe(201);
+    await settled();
+    const dir = path.join(t.dataDir, 'outbox');
+    const texts = [];
+    for (const name of (await readdir(dir)).filter((f) => f.endsWith('.sms.txt'))) texts.push((await readFile(path.join(dir, name), 'utf8')).split('\n\n').slice(1).join('\n\n').trim());
+    expect(texts).toHaveLength(3);
+    const link = texts.map((x) => /\/k\/(\S{12})/.exec(x)?.[1]).find(Boolean)!;
+    expect(link).toBeTruthy();
+    // The texts as sent, their link's code, and the token it leads to.
+    secrets.push(...texts, link);
+    const followed = await call(shortLinkFn, `/k/${link}`, { ip: '192.0.2.98' });
+    secrets.push(new URL(followed.headers.get('location')!).searchParams.get('token')!);
+    await expectNothingInClear('sms sent');
+    // The SMS reached only the patients' numbers: no SMS and no practice email names them.
+    const practiceMails = (await readOutbox(dir)).filter((m) => m.headers.to === 'team@praxis.example');
+    for (const mail of practiceMails) for (const m of mobiles) expect(mail.text).not.toContain(toE164(m.phone)!);
   });
 });

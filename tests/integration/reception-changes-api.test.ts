@@ -162,11 +162,11 @@ describe.each(databaseKinds)('reception changes on %s', (kind) => {
       [byPhone.id, null],
     ]);
     // Staff lists carry the patient's details (docs/decisions/025-patient-details-for-staff.md), under `patient` only.
-    const onlinePatient = { first_name: 'Erika', last_name: 'Mustermann', birth_date: '1964-08-12', phone: '+49 211 5550123' };
+    const onlinePatient = { first_name: 'Erika', last_name: 'Mustermann', birth_date: '1964-08-12', phone: '+492115550123' };
     expect(res.json.map((s: { patient: unknown }) => s.patient)).toEqual([
       { ...onlinePatient, email: expect.stringMatching(/^reception\d+@example\.org$/), language: 'en' },
       { ...onlinePatient, email: expect.stringMatching(/^reception\d+@example\.org$/), language: 'de' },
-      { first_name: 'Hans', last_name: 'Müller', birth_date: null, phone: '0211 7654321', email: null, language: 'de' },
+      { first_name: 'Hans', last_name: 'Müller', birth_date: null, phone: '+492117654321', email: null, language: 'de' },
     ]);
     const withoutPatient = res.json.map(({ patient: _patient, ...rest }: { patient: unknown }) => rest);
     expect(JSON.stringify(withoutPatient)).not.toMatch(/Erika|Mustermann|Hans|Müller|1964|5550123|7654321|reception\d+@/);

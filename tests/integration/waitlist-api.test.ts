@@ -196,7 +196,7 @@ describe.each(databaseKinds)('waitlist on %s', (kind) => {
     expect(res.json.booking).toMatchObject({ appointment_date: '2030-01-08', appointment_time: '09:00' });
     // The entry's phone number is the booking's: staff can call about it.
     const contact = openContact(await sealedContact(t.db, res.json.booking.id), res.json.booking.id, await dataKeyRing());
-    expect(contact).toMatchObject({ phone: '0211 555 01 99', firstName: 'Wilma', birthDate: '1970-02-03' });
+    expect(contact).toMatchObject({ phone: '+492115550199', firstName: 'Wilma', birthDate: '1970-02-03' });
     await settled();
     const confirmation = (await mailsTo(body.email as string)).find((m) => m.subject.startsWith('Terminbestätigung') || /Termin/.test(m.subject) && m.attachments.length > 0);
     expect(confirmation).toBeDefined();

@@ -36,10 +36,20 @@ async function request<T>(url: string, init?: RequestInit): Promise<T> {
 
 export const fetchAppointmentTypes = () => request<AppointmentType[]>('/api/appointment-types');
 
+/** Whether the practice sends SMS (the availability answer says so; docs/decisions/043-sms-second-channel.md); null until known. */
+let smsOffered: boolean | null = null;
+
 export async function fetchAvailability(type: string, from: string, to: string): Promise<DayAvailability[]> {
   const query = new URLSearchParams({ type, from, to });
-  const body = await request<{ days: DayAvailability[] }>(`/api/availability?${query}`);
+  const body = await request<{ days: DayAvailability[]; sms?: boolean }>(`/api/availability?${query}`);
+  smsOffered = body.sms === true;
   return body.days;
+}
+
+/** Whether step 3 may offer SMS: known from the calendar's answers, else asked with one small one. */
+export async function smsChoiceOffered(type: string, date: string): Promise<boolean> {
+  if (smsOffered === null) await fetchAvailability(type, date, date).catch(() => undefined);
+  return smsOffered === true;
 }
 
 export const postBooking = (body: Record<string, unknown>) =>

@@ -10,8 +10,8 @@ const KEY = 'bookingWizard.details';
 
 /** The form's text fields that are kept. */
 const FIELDS = ['first_name', 'last_name', 'birth_date', 'phone', 'email'] as const;
-/** Its ticks: the consent and the reminder, kept when ticked, so a reload does not untick what the patient ticked. */
-const TICKS = ['consent', 'reminder'] as const;
+/** Its ticks: the consent, the reminder and SMS, kept when ticked, so a reload does not untick what the patient ticked. */
+const TICKS = ['consent', 'reminder', 'sms'] as const;
 
 export type StoredDetails = Partial<Record<(typeof FIELDS)[number], string> & Record<(typeof TICKS)[number], true>>;
 

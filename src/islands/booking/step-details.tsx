@@ -9,7 +9,7 @@ import { waitPhrase } from '../../lib/retry-after';
 import { formatLongDate } from '../../lib/dates';
 import { formatPrice } from '../../lib/price';
 import type { LocalizedTypeName } from '../../lib/type-text';
-import { ApiError, postBooking, type AppointmentType, type BookingResponse } from './api';
+import { ApiError, postBooking, smsChoiceOffered, type AppointmentType, type BookingResponse } from './api';
 import { saveDetails } from './details-storage';
 import { bookingToast } from './email-toast';
 import type { BookedWith } from './step-success';
@@ -38,7 +38,7 @@ type Field = 'first_name' | 'last_name' | 'birth_date' | 'phone' | 'email';
 /** The form's own values of what was kept (the reminder tick is the step's own state). */
 function formValuesOf(saved: Record<string, unknown> | null): Partial<PatientForm> {
   if (!saved) return {};
-  const { reminder: _reminder, ...values } = saved;
+  const { reminder: _reminder, sms: _sms, ...values } = saved;
   return values as Partial<PatientForm>;
 }
 
@@ -49,11 +49,25 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
   const [reminder, setReminder] = useState(() => savedValues.current?.reminder === true);
   const reminderRef = useRef(reminder);
   reminderRef.current = reminder;
+  // "Per SMS benachrichtigen" (docs/decisions/043-sms-second-channel.md): offered only when the practice sends SMS.
+  const [sms, setSms] = useState(() => savedValues.current?.sms === true);
+  const smsRef = useRef(sms);
+  smsRef.current = sms;
+  const [smsOffered, setSmsOffered] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void smsChoiceOffered(type.id, date).then((offered) => live && setSmsOffered(offered));
+    return () => {
+      live = false;
+    };
+  }, [type.id, date]);
   const {
     register,
     handleSubmit,
     getValues,
     setValue,
+    setError,
+    setFocus,
     watch,
     formState: { errors },
   } = useForm<PatientForm>({
@@ -62,16 +76,21 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
     defaultValues: { ...EMPTY, ...formValuesOf(savedValues.current) },
   });
   // Leaving the step (back, a taken time) keeps what was typed and ticked for the way forward.
-  useEffect(() => () => void (savedValues.current = { ...getValues(), reminder: reminderRef.current }), [getValues, savedValues]);
+  useEffect(() => () => void (savedValues.current = { ...getValues(), reminder: reminderRef.current, sms: smsRef.current }), [getValues, savedValues]);
   // A reload keeps it too: this tab's sessionStorage only, as it is typed (details-storage.ts).
   useEffect(() => {
-    const subscription = watch((values) => saveDetails({ ...values, reminder: reminderRef.current }));
+    const subscription = watch((values) => saveDetails({ ...values, reminder: reminderRef.current, sms: smsRef.current }));
     return () => subscription.unsubscribe();
   }, [watch]);
   const changeReminder = (ticked: boolean) => {
     setReminder(ticked);
     reminderRef.current = ticked;
-    saveDetails({ ...getValues(), reminder: ticked });
+    saveDetails({ ...getValues(), reminder: ticked, sms: smsRef.current });
+  };
+  const changeSms = (ticked: boolean) => {
+    setSms(ticked);
+    smsRef.current = ticked;
+    saveDetails({ ...getValues(), reminder: reminderRef.current, sms: ticked });
   };
 
   const submit = handleSubmit(async (values) => {
@@ -89,6 +108,7 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
         consent: values.consent,
         language: lang,
         reminder,
+        ...(smsOffered && sms ? { sms: true } : {}),
       });
       try {
         const spec = bookingToast(response.email);
@@ -106,6 +126,10 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
         // Retry-After says how long: the toast names it in the patient's language (docs/decisions/029).
         const wait = error.retryAfter === null ? null : waitPhrase(error.retryAfter, lang);
         toast.error(t('toast.rateLimitedTitle'), { description: wait ? t('toast.rateLimitedWait', { when: wait }) : t('toast.rateLimited') });
+      } else if (error instanceof ApiError && error.status === 400 && error.problem?.type === 'phone-not-mobile') {
+        // SMS only to a mobile number: the field says so, nothing was booked.
+        setError('phone', { message: 'bookingForm.errors.phoneNotMobile' });
+        setFocus('phone');
       } else if (error instanceof ApiError && error.status === 409 && error.problem?.type === 'slot-unavailable') {
         onSlotTaken(error.problem);
       } else if (error instanceof ApiError) {
@@ -264,6 +288,26 @@ export function StepDetails({ headingRef, type, typeName, lang, date, time, save
             </p>
           </div>
         </div>
+        {smsOffered && (
+          <div className="flex items-start gap-2">
+            <input
+              id="sms"
+              type="checkbox"
+              checked={sms}
+              onChange={(event) => changeSms(event.target.checked)}
+              aria-describedby="sms-hint"
+              className="mt-1 h-4 w-4"
+            />
+            <div>
+              <label htmlFor="sms" className="text-sm text-slate-800">
+                {t('bookingForm.sms')}
+              </label>
+              <p id="sms-hint" className="text-xs text-slate-600">
+                {t('bookingForm.smsHint')}
+              </p>
+            </div>
+          </div>
+        )}
         <button
           type="submit"
           disabled={submitting}

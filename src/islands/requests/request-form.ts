@@ -53,6 +53,8 @@ async function applyOffer(form: HTMLFormElement, lang: Lang, texts: Texts, outco
     aside.querySelector('[data-request-notice-text]')!.textContent = notice;
     aside.hidden = false;
   }
+  const smsChoice = document.querySelector<HTMLElement>('[data-sms-choice]');
+  if (smsChoice && offer.sms) smsChoice.hidden = false;
   const open = (Object.keys(offer.kinds) as RequestKind[]).filter((kind) => offer.kinds[kind]);
   for (const option of form.querySelectorAll<HTMLElement>('[data-kind-option]')) {
     const closed = !open.includes(option.dataset.kindOption as RequestKind);

@@ -39,6 +39,8 @@ interface Offer extends Slot {
 }
 
 interface Context {
+  /** Whether the practice sends SMS (docs/decisions/043-sms-second-channel.md): the form offers offers by SMS. */
+  sms?: boolean;
   appointment_type_id: string;
   type_name: string;
   type_name_en: string | null;
@@ -333,6 +335,18 @@ export function bootWaitlist(root: HTMLElement): void {
             ),
           ),
         ),
+      context.sms === true &&
+        h(
+          'div',
+          { 'data-field': 'sms' },
+          h(
+            'label',
+            { class: 'flex items-start gap-2' },
+            h('input', { type: 'checkbox', class: 'mt-1', name: 'sms', id: 'waitlist-sms', 'aria-describedby': 'waitlist-sms-hint' }),
+            h('span', {}, t('waitlist.ask.sms')),
+          ),
+          h('p', { id: 'waitlist-sms-hint', class: 'mt-1 text-sm text-slate-600' }, t('waitlist.ask.smsHint')),
+        ),
       h('div', { 'data-field': 'appointment_type_id' }),
       h('p', { class: 'text-sm text-slate-600' }, t('waitlist.ask.kept')),
       error,
@@ -345,7 +359,8 @@ export function bootWaitlist(root: HTMLElement): void {
       for (const bad of el.querySelectorAll('[aria-invalid]')) bad.removeAttribute('aria-invalid');
       let first: HTMLElement | null = null;
       for (const [name, keys] of Object.entries(errors)) {
-        const box = el.querySelector<HTMLElement>(`[data-field="${name.split('.')[0]}"]`);
+        // A booking's number (no phone field here) that takes no SMS: said at the SMS choice.
+        const box = el.querySelector<HTMLElement>(`[data-field="${name.split('.')[0]}"]`) ?? (name === 'phone' ? el.querySelector<HTMLElement>('[data-field="sms"]') : null);
         if (!box || !keys[0]) continue;
         const id = `waitlist-${name.split('.')[0]}-error`;
         box.append(h('p', { id, 'data-error': true, class: 'mt-1 text-sm text-red-700' }, t(keys[0])));
@@ -369,6 +384,7 @@ export function bootWaitlist(root: HTMLElement): void {
         to: value('to'),
         weekdays: data.getAll('weekdays').map(Number),
         dayparts: data.getAll('dayparts').map(String),
+        ...(data.get('sms') !== null ? { sms: true } : {}),
       };
       if (withDetails) {
         const birth = value('birth_date');

@@ -8,6 +8,7 @@ import { audited } from '../audit.server';
 import { deliverAfterResponse } from '../email/delivery.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';
+import { assertSmsNumber } from '../sms/numbers.server';
 import { timesTaken } from '../times-changed.server';
 
 export const listBooked = adminAction({
@@ -25,6 +26,8 @@ export const listBooked = adminAction({
 export const bookByPhone = adminAction({
   body: staffBookingSchema,
   run: async ({ db, session, ctx, body }) => {
+    // "SMS an diese Nummer erlaubt" only for a mobile number: 400 phone-not-mobile naming `phone`, before anything is stored.
+    if (body.sms) await assertSmsNumber(body.phone, 'admin');
     // The caller's details are sealed like an online booking's: without a key, 503 not-configured before anything is stored.
     const keys = await dataKeyRing();
     // Same rules and capacity guarantee as online; 409 slot-unavailable when refused.

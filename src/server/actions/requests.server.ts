@@ -22,6 +22,7 @@ import { publicAction } from '../http/route.server';
 import { fetchRequestPage, requestAnswerHtml, valuesToKeep, type RequestResult } from '../requests/form-answer.server';
 import { offerOf, readRequestSettings } from '../requests/settings.server';
 import { submitRequest } from '../requests/create.server';
+import { smsOffered } from '../sms/sms.server';
 
 async function submit(db: Database, request: PatientRequest, ctx: RequestContext): Promise<RequestReceipt> {
   const env = readEnv();
@@ -81,7 +82,8 @@ async function formPost(db: Database, req: Request, ctx: RequestContext): Promis
 }
 
 export const showOffer = publicAction({
-  run: async ({ db }) => json(offerOf(await readRequestSettings(db))),
+  // `sms`: whether the form may offer the status by SMS (docs/decisions/043-sms-second-channel.md).
+  run: async ({ db }) => json({ ...offerOf(await readRequestSettings(db)), sms: smsOffered() }),
 });
 
 /** The Origin is checked here: a refused form post is answered with the page. */

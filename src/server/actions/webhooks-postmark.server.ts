@@ -5,5 +5,5 @@ import { postmarkWebhook } from '../email/webhook.server';
 /** Posted by the mail service, not a browser: its Basic credentials stand in for the Origin rule. */
 export const receiveEvent = publicAction({
   origin: 'credentials',
-  run: ({ db, req }) => postmarkWebhook(db, req),
+  run: ({ db, req, ctx }) => postmarkWebhook(db, req, ctx),
 });

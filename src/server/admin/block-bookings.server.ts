@@ -31,7 +31,8 @@ import type { Lang } from '../../i18n/i18n';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { hasBegun, hhmm, rowsOf } from '../bookings/shared.server';
-import { cancelLockedAsPractice, type PracticeCancelled } from '../bookings/staff.server';
+import { cancelLockedAsPractice, type PatientChannel, type PracticeCancelled } from '../bookings/staff.server';
+import { smsNumberOf } from '../sms/notices.server';
 import { blockedDateById, type BlockedDateDto } from './blocked-dates.server';
 import { refuseUnconfirmedDetails, typeTerms } from './message-check.server';
 import { withTypeReference } from './shared.server';
@@ -48,8 +49,10 @@ export interface CoveredBooking {
   begun: boolean;
   /** The language of the patient's emails (online bookings whose contact opens); null: no email goes, staff call. */
   language: Lang | null;
-  /** Whether cancelling it emails the patient (false: staff call). */
+  /** Whether cancelling it emails the patient. */
   will_email: boolean;
+  /** How the patient will hear of it: `email`, `sms` (no email address, SMS agreed) or `call` (staff call; docs/decisions/043-sms-second-channel.md). */
+  channel: PatientChannel;
   /** Who to call: null when the contact is gone or no key opens it. */
   patient: CalledPatient | null;
 }
@@ -92,7 +95,7 @@ async function coveredBookings(db: Database, input: BlockedDateInput, keys: KeyR
       and (${input.appointment_type_id}::uuid is null or b.appointment_type_id = ${input.appointment_type_id}::uuid)
       and ${overlap}
     order by b.appointment_date, b.appointment_time, t.name`);
-  const rows = rowsOf<Omit<CoveredBooking, 'begun' | 'language' | 'will_email' | 'patient'>>(result);
+  const rows = rowsOf<Omit<CoveredBooking, 'begun' | 'language' | 'will_email' | 'channel' | 'patient'>>(result);
   const covered: CoveredBooking[] = [];
   for (const b of rows) {
     const time = hhmm(b.appointment_time);
@@ -105,6 +108,7 @@ async function coveredBookings(db: Database, input: BlockedDateInput, keys: KeyR
       begun: hasBegun(b.appointment_date, time, now),
       language: contact?.email ? contact.language : null,
       will_email: Boolean(contact?.email),
+      channel: contact?.email ? 'email' : keys && smsNumberOf(contact) ? 'sms' : 'call',
       patient: calledPatient(contact),
     });
   }
@@ -193,6 +197,7 @@ export const cancelledRows = (cancelled: PracticeCancelled[]) =>
   cancelled.map((c) => ({
     reference: c.booking.reference,
     patient_notified: c.emailed,
+    channel: c.channel,
     ...(!c.emailed && c.contact?.phone ? { patient_phone: c.contact.phone } : {}),
     patient: calledPatient(c.contact),
   }));

@@ -16,17 +16,37 @@ import type { Attendance, BookedSlotsQuery, StaffBookingInput } from '../../lib/
 import { createBooking, type CreatedBooking } from '../bookings/create.server';
 import type { BookingSource } from '../bookings/shared.server';
 import { bookingConfirmationEmail } from '../email/senders.server';
+import { confirmationSms } from '../sms/notices.server';
+import { enqueueSms } from '../sms/queue.server';
 import { hhmm } from '../bookings/shared.server';
 import type { InformedMark } from './informed.server';
 
 export type BookingStatus = 'booked' | 'cancelled_by_practice';
 
-export type PatientNotice = 'none' | 'pending' | 'sent' | 'delivered' | 'bounced' | 'failed';
+export type PatientNotice = 'none' | 'pending' | 'sent' | 'delivered' | 'bounced' | 'failed' | 'sms_sent' | 'sms_failed';
 
-/** The latest email to the patient about the booking whose id is `bookingId`, as one status (a complaint counts as bounced). */
+/** Which channel tells the patient (docs/decisions/043-sms-second-channel.md): the latest message on its way or arrived; `none` when none is. */
+export type PatientChannelState = 'email' | 'sms' | 'none';
+
+/**
+ * The latest message to the patient about the booking whose id is
+ * `bookingId`, as one status: an email's (a complaint counts as bounced),
+ * or an SMS's (`sms_sent` once handed over or delivered, `sms_failed`).
+ */
 export function patientNoticeSql(bookingId: SQL | Column): SQL<string | null> {
-  return sql<string | null>`(select case o.status when 'complained' then 'bounced' else o.status end
+  return sql<string | null>`(select case
+      when o.channel = 'sms' and o.status in ('sent', 'delivered') then 'sms_sent'
+      when o.channel = 'sms' and o.status in ('failed', 'bounced', 'complained') then 'sms_failed'
+      when o.status = 'complained' then 'bounced'
+      else o.status end
     from email_outbox o where o.booking_id = ${bookingId} and o.audience = 'patient'
+    order by o.created_at desc limit 1)`;
+}
+
+/** The channel of the latest message to the patient that is on its way or arrived, or null. */
+export function patientChannelSql(bookingId: SQL | Column): SQL<string | null> {
+  return sql<string | null>`(select o.channel from email_outbox o
+    where o.booking_id = ${bookingId} and o.audience = 'patient' and o.status in ('pending', 'sent', 'delivered')
     order by o.created_at desc limit 1)`;
 }
 
@@ -47,8 +67,10 @@ export interface AdminBookedSlotDto {
    * finally failed: staff call them until they mark the patient reached.
    */
   patient_notified: boolean;
-  /** The state of the latest email to the patient about this booking (docs/decisions/035); `none` when none was queued. */
+  /** The state of the latest message to the patient about this booking (docs/decisions/035, 043); `none` when none was queued. */
   patient_notice: PatientNotice;
+  /** Which channel told (or is telling) the patient: `email`, `sms`, or `none` when no message is on its way or arrived. */
+  patient_channel: PatientChannelState;
   /** Staff must call the patient ("bitte anrufen"): `!patient_notified`. */
   needs_call: boolean;
   /** "Patient erreicht": who marked it (a staff account's email) and when; null when not marked or a call is needed again (docs/decisions/041). */
@@ -86,6 +108,7 @@ export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}
         informed_at: bookedSlots.informedAt,
         informed_by: bookedSlots.informedBy,
         patient_notice: patientNoticeSql(bookedSlots.id),
+        patient_channel: patientChannelSql(bookedSlots.id),
         keyId: appointmentContacts.keyId,
         sealedValue: appointmentContacts.sealed,
       })
@@ -107,6 +130,7 @@ export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}
         informed_at: cancelledBookings.informedAt,
         informed_by: cancelledBookings.informedBy,
         patient_notice: patientNoticeSql(cancelledBookings.id),
+        patient_channel: patientChannelSql(cancelledBookings.id),
         // Kept on the tombstone until the day's end so staff can call (docs/decisions/035).
         keyId: cancelledBookings.contactKeyId,
         sealedValue: cancelledBookings.contactSealed,
@@ -133,6 +157,7 @@ export async function listBookedSlots(db: Database, range: BookedSlotsQuery = {}
     appointment_time: hhmm(r.appointment_time),
     created_at: r.created_at.toISOString(),
     patient_notice: (r.patient_notice ?? 'none') as PatientNotice,
+    patient_channel: (r.patient_channel ?? 'none') as PatientChannelState,
     needs_call: !r.patient_notified,
   }));
   return rows.sort(
@@ -161,7 +186,10 @@ export async function createStaffBooking(db: Database, input: StaffBookingInput,
     birthDate: input.birth_date ?? '',
     email: input.email ?? '',
     language: input.language,
+    // "SMS an diese Nummer erlaubt": checked to be a mobile number by the action (docs/decisions/043-sms-second-channel.md).
+    ...(input.sms ? { sms: true } : {}),
   };
+  const slot = { date: input.appointment_date, time: input.appointment_time };
   const created = await createBooking(db, input, {
     source: 'phone',
     now,
@@ -169,19 +197,25 @@ export async function createStaffBooking(db: Database, input: StaffBookingInput,
     emails: ({ id, reference, token, type }) =>
       token && input.email
         ? [
-            bookingConfirmationEmail({
-              bookingId: id,
-              token,
-              reference,
-              type,
-              date: input.appointment_date,
-              time: input.appointment_time,
-              patient: { first_name: input.first_name, last_name: input.last_name, birth_date: input.birth_date ?? '', phone: input.phone, email: input.email },
-              language: input.language,
-            }),
+            {
+              ...bookingConfirmationEmail({
+                bookingId: id,
+                token,
+                reference,
+                type,
+                ...slot,
+                patient: { first_name: input.first_name, last_name: input.last_name, birth_date: input.birth_date ?? '', phone: input.phone, email: input.email },
+                language: input.language,
+              }),
+              // The same confirmation by SMS, should the email not arrive.
+              sms: confirmationSms({ contact: { ...secret, token }, bookingId: id, ...slot }),
+            },
           ]
         : [],
   });
+  // Without an email address the confirmation goes by SMS where agreed: date, time, the practice's phone (no link: no token).
+  const sms = input.email ? null : confirmationSms({ contact: { ...secret, token: '' }, bookingId: created.booking.id, ...slot });
+  if (sms) await enqueueSms(db, [sms], keys, now);
   const [row] = await db.select({ createdAt: bookedSlots.createdAt }).from(bookedSlots).where(eq(bookedSlots.id, created.booking.id));
   return {
     id: created.booking.id,
@@ -194,7 +228,8 @@ export async function createStaffBooking(db: Database, input: StaffBookingInput,
     practice_notified: true,
     status: 'booked',
     patient_notified: true,
-    patient_notice: input.email ? 'pending' : 'none',
+    patient_notice: input.email || sms ? 'pending' : 'none',
+    patient_channel: input.email ? 'email' : sms ? 'sms' : 'none',
     needs_call: false,
     informed: null,
     attendance: null,

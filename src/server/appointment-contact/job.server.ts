@@ -25,9 +25,12 @@ import { berlinToday } from '../../lib/berlin-time';
 import { buildReminderEmail } from '../email/messages/reminder.server';
 import { hasBegun } from '../bookings/shared.server';
 import { enqueueEmails, type QueuedEmail } from '../email/queue.server';
+import { reminderSms } from '../sms/notices.server';
+import { enqueueSms, type SmsPlan } from '../sms/queue.server';
 import { readEnv } from '../env.server';
 import { dataKeyRingIfAny, type KeyRing } from './keys.server';
 import { open } from './seal.server';
+import { purgeShortLinks } from '../sms/short-links.server';
 
 export interface ReminderJobOptions {
   siteUrl: string;
@@ -81,6 +84,7 @@ export async function queueDueReminders(db: Database, options: ReminderJobOption
         .for('update', { of: [appointmentContacts, bookedSlots], skipLocked: true });
       const done: string[] = [];
       const emails: QueuedEmail[] = [];
+      const texts: SmsPlan[] = [];
       for (const row of rows) {
         const time = row.time.slice(0, 5);
         if (hasBegun(row.date, time, now)) {
@@ -91,12 +95,18 @@ export async function queueDueReminders(db: Database, options: ReminderJobOption
         try {
           if (!options.keys) throw new Error('no key');
           const secret = open({ keyId: row.keyId, sealed: row.sealed }, row.bookingId, options.keys);
-          const type = { name: row.typeName, nameEn: row.typeNameEn, priceCents: row.priceCents };
-          const message = buildReminderEmail(
-            { to: secret.email, firstName: secret.firstName, language: secret.language, token: secret.token, type, date: row.date, time },
-            options.siteUrl,
-          );
-          emails.push({ message, kind: 'reminder', audience: 'patient', bookingId: row.bookingId });
+          // A patient who chose SMS gets the reminder by SMS (docs/decisions/043-sms-second-channel.md), else by email.
+          const sms = reminderSms({ contact: secret, bookingId: row.bookingId, date: row.date, time });
+          if (sms) {
+            texts.push(sms);
+          } else {
+            const type = { name: row.typeName, nameEn: row.typeNameEn, priceCents: row.priceCents };
+            const message = buildReminderEmail(
+              { to: secret.email, firstName: secret.firstName, language: secret.language, token: secret.token, type, date: row.date, time },
+              options.siteUrl,
+            );
+            emails.push({ message, kind: 'reminder', audience: 'patient', bookingId: row.bookingId });
+          }
           done.push(row.bookingId);
           result.queued++;
         } catch (error) {
@@ -107,6 +117,7 @@ export async function queueDueReminders(db: Database, options: ReminderJobOption
         }
       }
       if (options.keys) await enqueueEmails(tx, emails, options.keys, now);
+      if (options.keys && texts.length) await enqueueSms(tx, texts, options.keys, now);
       if (done.length) {
         await tx.update(appointmentContacts).set({ remindAt: null }).where(inArray(appointmentContacts.bookingId, done));
       }
@@ -138,6 +149,7 @@ export async function purgeEnded(db: Database, now: Date = new Date()): Promise<
     delete from appointment_contacts c using booked_slots b
     where b.id = c.booking_id and b.appointment_date < ${today}::date
     returning c.booking_id`);
+  await purgeShortLinks(db, now);
   const tombstones = await db
     .delete(cancelledBookings)
     .where(sql`${cancelledBookings.appointmentDate} < ${today}::date`)

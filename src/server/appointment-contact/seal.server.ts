@@ -22,19 +22,30 @@ export interface ContactSecret {
   token: string;
   /** yyyy-mm-dd; empty when not given (optional for phone bookings) or sealed before it was kept. */
   birthDate: string;
-  /** Empty when sealed before it was kept. */
+  /** E.164 since numbers are normalised (docs/decisions/043); as typed before; empty when sealed before it was kept. */
   phone: string;
+  /** The patient agreed to SMS at this (mobile) number (docs/decisions/043-sms-second-channel.md); false (absent) when not asked. */
+  sms?: boolean;
 }
 
 export function seal(secret: ContactSecret, bookingId: string, keys: KeyRing): Sealed {
-  const compact = { e: secret.email, f: secret.firstName, n: secret.lastName, l: secret.language, t: secret.token, b: secret.birthDate, p: secret.phone };
+  const compact = {
+    e: secret.email,
+    f: secret.firstName,
+    n: secret.lastName,
+    l: secret.language,
+    t: secret.token,
+    b: secret.birthDate,
+    p: secret.phone,
+    ...(secret.sms ? { s: true } : {}),
+  };
   return sealJson(compact, bookingId, keys);
 }
 
 export function open(value: Sealed, bookingId: string, keys: KeyRing): ContactSecret {
   // An earlier reminder (migrated, docs/decisions/021) has no `n`: its patient gets a greeting by first name only.
   // A contact sealed before staff saw patient details (details 1, docs/decisions/025) has no `b` and `p`.
-  const data = openJson<{ e: string; f: string; n?: string; l: Lang; t: string; b?: string; p?: string }>(value, bookingId, keys);
+  const data = openJson<{ e: string; f: string; n?: string; l: Lang; t: string; b?: string; p?: string; s?: boolean }>(value, bookingId, keys);
   return {
     email: data.e,
     firstName: data.f,
@@ -43,5 +54,6 @@ export function open(value: Sealed, bookingId: string, keys: KeyRing): ContactSe
     token: data.t,
     birthDate: data.b ?? '',
     phone: data.p ?? '',
+    ...(data.s === true ? { sms: true } : {}),
   };
 }

@@ -17,7 +17,8 @@ import type { KeyRing } from '../appointment-contact/keys.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { followMove, openContact, sealedContact } from '../appointment-contact/store.server';
 import { findByToken, throwUnknownLink, type BookingView } from './lookup.server';
-import { patientNoticeEmail } from '../email/senders.server';
+import { patientNoticeEmail, patientNoticeSms } from '../email/senders.server';
+import type { SmsPlan } from '../sms/queue.server';
 import { enqueueEmails, type QueuedEmail } from '../email/queue.server';
 import { noteFreedSeat } from '../waitlist/free-times.server';
 import { hasBegun, sameTime, slotUnavailable, type BookingRules } from './shared.server';
@@ -94,7 +95,18 @@ export async function rescheduleBooking(
 /** The patient's email about a move (their own, or by the practice): the new time and the .ics; null when nobody can be emailed. */
 export function moveNoticeEmail(kind: 'moved' | 'moved-by-practice', moved: MovedBooking, message?: string): QueuedEmail | null {
   if (!moved.contact) return null;
-  return patientNoticeEmail({
+  return patientNoticeEmail(moveNoticeInput(kind, moved, message)!);
+}
+
+/** The same by SMS, for a patient without an email address who agreed to SMS (docs/decisions/043-sms-second-channel.md). */
+export function moveNoticeSms(kind: 'moved' | 'moved-by-practice', moved: MovedBooking, message?: string): SmsPlan | null {
+  const input = moveNoticeInput(kind, moved, message);
+  return input ? patientNoticeSms(input) : null;
+}
+
+function moveNoticeInput(kind: 'moved' | 'moved-by-practice', moved: MovedBooking, message?: string) {
+  if (!moved.contact) return null;
+  return {
     kind,
     contact: moved.contact,
     bookingId: moved.booking.id,
@@ -105,5 +117,5 @@ export function moveNoticeEmail(kind: 'moved' | 'moved-by-practice', moved: Move
     old: moved.old,
     sequence: moved.sequence,
     ...(message ? { message } : {}),
-  });
+  };
 }

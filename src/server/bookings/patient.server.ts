@@ -21,6 +21,8 @@ import { withCurrentTimes } from './availability.server';
 import { createBooking } from './create.server';
 import type { BookingView } from './lookup.server';
 import { moveNoticeEmail, rescheduleBooking } from './move.server';
+import { confirmationSms } from '../sms/notices.server';
+import { smsConsent } from '../sms/numbers.server';
 
 /**
  * An online booking: limits, the sealed contact, the booking and its two
@@ -29,6 +31,8 @@ import { moveNoticeEmail, rescheduleBooking } from './move.server';
  * (docs/decisions/035): the answer never waits for the mail service.
  */
 export async function bookOnline(db: Database, ctx: RequestContext, body: BookingRequest) {
+  // SMS only to a mobile number: 400 phone-not-mobile naming `phone`, before anything is counted or stored.
+  const sms = await smsConsent(body.sms, body.phone);
   const limits = bookingLimits({ clientAddress: ctx.ip, recipient: body.email }, readEnv());
   // Every online booking keeps its sealed contact: without a key, 503 not-configured and nothing is stored.
   const contact = {
@@ -39,6 +43,7 @@ export async function bookOnline(db: Database, ctx: RequestContext, body: Bookin
       language: body.language,
       birthDate: body.birth_date,
       phone: body.phone,
+      ...(sms ? { sms: true } : {}),
     },
     keys: await dataKeyRing(),
     reminder: body.reminder === true,
@@ -47,8 +52,8 @@ export async function bookOnline(db: Database, ctx: RequestContext, body: Bookin
   const created = await withCurrentTimes(db, body.appointment_type_id, body.appointment_date, () => createBooking(db, body, {
     limits,
     contact,
-    emails: ({ id, reference, token, type }) =>
-      bookingEmails({
+    emails: ({ id, reference, token, type }) => {
+      const [confirmation, ...practice] = bookingEmails({
         bookingId: id,
         token: token!,
         reference,
@@ -57,7 +62,11 @@ export async function bookOnline(db: Database, ctx: RequestContext, body: Bookin
         time: body.appointment_time,
         patient: body,
         language: body.language,
-      }),
+      });
+      // The confirmation carries its SMS for when it does not arrive (docs/decisions/043-sms-second-channel.md).
+      const fallback = confirmationSms({ contact: { ...contact.secret, token: token! }, bookingId: id, date: body.appointment_date, time: body.appointment_time });
+      return [{ ...confirmation!, sms: fallback }, ...practice];
+    },
   }));
   deliverAfterResponse(ctx);
   // A seat taken: the CDN's copies of the type's availability go (docs/decisions/044).

@@ -18,18 +18,23 @@ import type { ContactSecret } from '../appointment-contact/seal.server';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
 import { enqueueEmails, withdrawQueuedReminder } from '../email/queue.server';
 import { noteFreedSeat } from '../waitlist/free-times.server';
-import { patientNoticeEmail } from '../email/senders.server';
+import { patientNoticeEmail, patientNoticeSms } from '../email/senders.server';
+import { enqueueSms } from '../sms/queue.server';
 import { findById, type BookingView } from './lookup.server';
-import { moveLockedBooking, moveNoticeEmail, type MovedBooking } from './move.server';
+import { moveLockedBooking, moveNoticeEmail, moveNoticeSms, type MovedBooking } from './move.server';
 import { hasBegun } from './shared.server';
 import { refuseUnconfirmedDetails, typeTerms } from '../admin/message-check.server';
+
+/** How a patient hears of a change: an email (with its SMS fallback where agreed), an SMS (no email address), or a call by staff. */
+export type PatientChannel = 'email' | 'sms' | 'call';
 
 export interface PracticeCancelled {
   booking: BookingView;
   /** The opened contact; null for a phone booking or when none could be read: staff call the patient. */
   contact: ContactSecret | null;
-  /** Whether an email to the patient was queued (false: staff call). */
+  /** Whether a message to the patient was queued, email or SMS (false: staff call). */
   emailed: boolean;
+  channel: PatientChannel;
 }
 
 /**
@@ -49,9 +54,9 @@ export async function cancelLockedAsPractice(
 ): Promise<PracticeCancelled> {
   const sealed = await sealedContact(tx, booking.id);
   const contact = openContact(sealed, booking.id, keys);
-  const notice = contact
-    ? patientNoticeEmail({
-        kind: 'cancelled-by-practice',
+  const input = contact
+    ? {
+        kind: 'cancelled-by-practice' as const,
         contact,
         bookingId: booking.id,
         reference: booking.reference,
@@ -60,8 +65,12 @@ export async function cancelLockedAsPractice(
         time: booking.appointment_time,
         sequence: booking.sequence + 1,
         ...(message ? { message } : {}),
-      })
+      }
     : null;
+  const notice = input ? patientNoticeEmail(input) : null;
+  // No email address: the SMS, where the patient agreed to it (docs/decisions/043-sms-second-channel.md).
+  const sms = input && keys ? patientNoticeSms(input) : null;
+  const channel: PatientChannel = notice ? 'email' : sms ? 'sms' : 'call';
   await tx.insert(cancelledBookings).values({
     id: booking.id,
     appointmentTypeId: booking.appointment_type_id,
@@ -70,7 +79,7 @@ export async function cancelLockedAsPractice(
     cancellationTokenHash: booking.cancellation_token_hash,
     source: booking.source,
     reference: booking.reference,
-    patientNotified: notice !== null,
+    patientNotified: channel !== 'call',
     contactKeyId: sealed?.keyId ?? null,
     contactSealed: sealed?.sealed ?? null,
   });
@@ -80,7 +89,8 @@ export async function cancelLockedAsPractice(
   await noteFreedSeat(tx, { typeId: booking.appointment_type_id, date: booking.appointment_date, time: booking.appointment_time }, now);
   await withdrawQueuedReminder(tx, booking.id);
   if (notice) await enqueueEmails(tx, [notice], keys ?? undefined, now);
-  return { booking, contact, emailed: notice !== null };
+  if (sms && keys) await enqueueSms(tx, [sms], keys, now);
+  return { booking, contact, emailed: channel !== 'call', channel };
 }
 
 /** The booking staff act on, locked: 404 unknown, 409 already cancelled by the practice or begun. */
@@ -118,17 +128,20 @@ export async function staffMove(
   keys: KeyRing | null,
   { message, confirm }: StaffMessage = {},
   now: Date = new Date(),
-): Promise<MovedBooking & { emailed: boolean }> {
+): Promise<MovedBooking & { emailed: boolean; channel: PatientChannel }> {
   const booking = await lockedForStaff(tx, id, now);
   refuseUnconfirmedDetails(message, typeTerms(booking), confirm);
   const moved = await moveLockedBooking(tx, booking, target, { now, rules: 'staff', keys });
   const notice = moveNoticeEmail('moved-by-practice', moved, message);
+  const sms = notice || !keys ? null : moveNoticeSms('moved-by-practice', moved, message);
   if (notice) await enqueueEmails(tx, [notice], keys ?? undefined, now);
-  // Nobody to email: staff call ("bitte anrufen") until they mark the patient reached.
+  if (sms && keys) await enqueueSms(tx, [sms], keys, now);
+  const channel: PatientChannel = notice ? 'email' : sms ? 'sms' : 'call';
+  // Nobody to email or text: staff call ("bitte anrufen") until they mark the patient reached.
   // A call needed again clears an earlier "Patient erreicht" (docs/decisions/041).
   await tx
     .update(bookedSlots)
-    .set(notice !== null ? { patientNotified: true } : { patientNotified: false, informedAt: null, informedBy: null })
+    .set(channel !== 'call' ? { patientNotified: true } : { patientNotified: false, informedAt: null, informedBy: null })
     .where(eq(bookedSlots.id, id));
-  return { ...moved, emailed: notice !== null };
+  return { ...moved, emailed: channel !== 'call', channel };
 }

@@ -17,6 +17,15 @@
  *   The webhook (webhook.server.ts) does the same for bounces.
  * - Logged by kind only: the row's id, its kind and the error's name, never
  *   an address or a text.
+ *
+ * One loop, two channels (docs/decisions/043-sms-second-channel.md): a row
+ * is an email or an SMS, each handed to its channel's sender. An SMS waits
+ * out the quiet hours (unless it may go at night), counts its parts
+ * against the month's limit before it goes (at the limit it fails and the
+ * booking asks for a call; the owner is told once a month), and gives them
+ * back when the provider refuses it. A patient's email that finally fails
+ * sends the SMS it carries (fallback.server.ts) where the patient agreed to
+ * SMS; only when there is none does the booking ask for a call.
  */
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
@@ -27,6 +36,13 @@ import { rowsOf } from '../bookings/shared.server';
 import { createEmailSender } from './email.server';
 import type { EmailSender } from './port.server';
 import { openQueued, type MailAudience } from './queue.server';
+import { partsOf } from '../sms/gsm.server';
+import type { SmsSender } from '../sms/port.server';
+import { inQuietHours, quietHoursEnd } from '../sms/quiet-hours.server';
+import { openQueuedSms } from '../sms/queue.server';
+import { createSmsSender, smsAnyHour, smsMonthlyLimit } from '../sms/sms.server';
+import { countParts, giveBackParts, noticeLimitReached } from '../sms/usage.server';
+import { emailUndelivered, markBookingUndelivered } from './fallback.server';
 
 /** Minutes to wait after the 1st, 2nd, 3rd, 4th refusal; an hour after each later one. */
 export const RETRY_MINUTES = [1, 5, 15, 60] as const;
@@ -44,13 +60,21 @@ export function retryDelayMs(attempts: number): number {
 /** Refusals no retry can mend: the service will never take this address or message. */
 export function isPermanentRefusal(error: unknown): boolean {
   const name = (error as Error | undefined)?.name;
-  return name === 'UndeliverableError' || name === 'EmailHeaderError' || name === 'InactiveRecipientsError' || name === 'InvalidEmailRequestError';
+  return (
+    name === 'UndeliverableError' ||
+    name === 'EmailHeaderError' ||
+    name === 'InactiveRecipientsError' ||
+    name === 'InvalidEmailRequestError' ||
+    name === 'SmsRefusedError'
+  );
 }
 
 interface ClaimedRow {
   id: string;
   kind: string;
   audience: MailAudience;
+  channel: 'email' | 'sms';
+  quiet_exempt: boolean;
   booking_id: string | null;
   key_id: string | null;
   sealed: string | null;
@@ -61,7 +85,14 @@ interface ClaimedRow {
 }
 
 export interface DeliveryOptions {
-  sender: EmailSender;
+  /** The email channel's sender; email rows are left waiting without one. */
+  sender?: EmailSender | null;
+  /**
+   * The SMS channel's sender: SMS rows are left alone when absent (a caller
+   * that only sends email); null when SMS is not offered, and then every
+   * queued SMS fails and its booking asks for a call.
+   */
+  sms?: SmsSender | null;
   /** Null when no key is configured: nothing can be opened, messages wait. */
   keys: KeyRing | null;
   now?: Date;
@@ -82,7 +113,14 @@ export interface DeliveryResult {
   failed: number;
 }
 
-async function claim(db: Executor, now: Date, batchSize: number, scope: Pick<DeliveryOptions, 'ids' | 'bookingId'>, skip: string[]): Promise<ClaimedRow[]> {
+async function claim(
+  db: Executor,
+  now: Date,
+  batchSize: number,
+  scope: Pick<DeliveryOptions, 'ids' | 'bookingId'>,
+  skip: string[],
+  channels: Array<'email' | 'sms'>,
+): Promise<ClaimedRow[]> {
   const only = scope.ids
     ? sql`and o.id = any(${`{${scope.ids.join(',')}}`}::uuid[])`
     : scope.bookingId
@@ -95,6 +133,7 @@ async function claim(db: Executor, now: Date, batchSize: number, scope: Pick<Del
       from email_outbox o
       where o.status = 'pending' and o.next_attempt_at <= ${now.toISOString()}::timestamptz
         and (o.lease_until is null or o.lease_until <= ${now.toISOString()}::timestamptz)
+        and o.channel = any(${`{${channels.join(',')}}`}::text[])
         ${only} ${except}
       order by o.next_attempt_at
       limit ${batchSize}
@@ -104,63 +143,104 @@ async function claim(db: Executor, now: Date, batchSize: number, scope: Pick<Del
     set lease_until = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz, attempts = e.attempts + 1
     from due
     where e.id = due.id
-    returning e.id, e.kind, e.audience, e.booking_id, e.key_id, e.sealed, e.attempts, e.created_at::text, due.unfinished`);
+    returning e.id, e.kind, e.audience, e.channel, e.quiet_exempt, e.booking_id, e.key_id, e.sealed, e.attempts, e.created_at::text, due.unfinished`);
   return rowsOf<ClaimedRow>(result);
 }
 
 /** Marks the messages a group handed over, in one statement (a burst of sends costs the database one round trip). */
-async function markSent(db: Executor, sent: Array<{ id: string; providerId: string }>, now: Date): Promise<void> {
+async function markSent(db: Executor, sent: Array<{ id: string; providerId: string; parts?: number }>, now: Date): Promise<void> {
   if (sent.length === 0) return;
   await db.execute(sql`
     update email_outbox e set status = 'sent', provider_id = m.provider_id, sent_at = ${now.toISOString()}::timestamptz,
-      lease_until = null, last_error = null
-    from json_to_recordset(${JSON.stringify(sent.map((m) => ({ id: m.id, provider_id: m.providerId })))}::json) as m(id uuid, provider_id text)
+      lease_until = null, last_error = null, parts = coalesce(m.parts, e.parts)
+    from json_to_recordset(${JSON.stringify(sent.map((m) => ({ id: m.id, provider_id: m.providerId, parts: m.parts ?? null })))}::json) as m(id uuid, provider_id text, parts smallint)
     where e.id = m.id and e.status = 'pending'`);
 }
 
-/** A patient's message about a booking that will not arrive: staff are asked to call (docs/decisions/035). */
-export async function markBookingUndelivered(db: Executor, bookingId: string, audience: MailAudience): Promise<void> {
-  if (audience === 'patient') {
-    await db.execute(sql`update booked_slots set patient_notified = false where id = ${bookingId}::uuid`);
-    await db.execute(sql`update cancelled_bookings set patient_notified = false where id = ${bookingId}::uuid`);
-  } else if (audience === 'practice') {
-    await db.execute(sql`update booked_slots set practice_notified = false where id = ${bookingId}::uuid`);
-  }
-}
+export { markBookingUndelivered };
 
-/** A refusal: tried again after its delay, or given up (permanent, past 24 hours) and the booking marked for a call. */
-async function markRefused(db: Database, row: ClaimedRow, reason: string, permanent: boolean, now: Date): Promise<'retrying' | 'failed'> {
-  const next = new Date(now.getTime() + retryDelayMs(row.attempts));
+/**
+ * A refusal: tried again after its delay, or given up (permanent, past 24
+ * hours); a given-up patient email sends its SMS where it carries one, any
+ * other given-up message about a booking marks it for a call.
+ */
+async function markRefused(db: Database, row: ClaimedRow, reason: string, permanent: boolean, now: Date, keys: KeyRing | null): Promise<'retrying' | 'failed'> {
+  let next = new Date(now.getTime() + retryDelayMs(row.attempts));
+  // An SMS retried into the quiet hours waits for the morning.
+  if (row.channel === 'sms' && !row.quiet_exempt && !smsAnyHour()) next = quietHoursEnd(next);
   const giveUp = permanent || next.getTime() > new Date(row.created_at).getTime() + GIVE_UP_AFTER_MS;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`
+    const updated = await tx.execute(sql`
       update email_outbox set lease_until = null, last_error = ${reason.slice(0, 60)},
         status = ${giveUp ? 'failed' : 'pending'}, next_attempt_at = ${next.toISOString()}::timestamptz
-      where id = ${row.id}::uuid and status = 'pending'`);
-    if (giveUp && row.booking_id) await markBookingUndelivered(tx, row.booking_id, row.audience);
+      where id = ${row.id}::uuid and status = 'pending'
+      returning id`);
+    if (giveUp && rowsOf(updated).length) await emailUndelivered(tx, row, keys, now);
   });
-  console.warn(`email ${row.id} (${row.kind}) ${giveUp ? 'failed' : `refused (attempt ${row.attempts})`}: ${reason}`);
+  console.warn(`${row.channel} ${row.id} (${row.kind}) ${giveUp ? 'failed' : `refused (attempt ${row.attempts})`}: ${reason}`);
   return giveUp ? 'failed' : 'retrying';
 }
 
 const nameOf = (error: unknown) => (error as Error | undefined)?.name ?? 'unknown';
 
-/** Hands one message to the mail service: its provider id, or how the refusal was recorded. */
-async function deliverOne(db: Database, row: ClaimedRow, options: DeliveryOptions): Promise<{ providerId: string } | 'retrying' | 'failed'> {
+type Outcome = { providerId: string; parts?: number } | 'retrying' | 'failed' | 'deferred';
+
+/** Hands one message to its channel's sender: its provider id, or how the refusal was recorded. */
+async function deliverOne(db: Database, row: ClaimedRow, options: DeliveryOptions): Promise<Outcome> {
   const clock = () => options.now ?? new Date();
-  if (row.unfinished) console.warn(`email ${row.id} (${row.kind}): an earlier attempt did not finish; it may arrive twice`);
+  if (row.unfinished) console.warn(`${row.channel} ${row.id} (${row.kind}): an earlier attempt did not finish; it may arrive twice`);
+  if (row.channel === 'sms') return deliverSms(db, row, options, clock);
   let message;
   try {
     if (!options.keys) throw new Error('no key configured');
     message = openQueued({ id: row.id, keyId: row.key_id!, sealed: row.sealed! }, options.keys);
   } catch (error) {
     // No configured key opens it (removed, or none at all): it can never be sent.
-    return markRefused(db, row, `unreadable: ${nameOf(error)}`, true, clock());
+    return markRefused(db, row, `unreadable: ${nameOf(error)}`, true, clock(), options.keys);
   }
   try {
-    return { providerId: (await options.sender.send(message)).id };
+    return { providerId: (await options.sender!.send(message)).id };
   } catch (error) {
-    return markRefused(db, row, nameOf(error), isPermanentRefusal(error), clock());
+    return markRefused(db, row, nameOf(error), isPermanentRefusal(error), clock(), options.keys);
+  }
+}
+
+/** An SMS row that is not to go yet (quiet hours): back to waiting, its claim not counted as an attempt. */
+async function defer(db: Database, row: ClaimedRow, until: Date): Promise<'deferred'> {
+  await db.execute(sql`
+    update email_outbox set lease_until = null, attempts = greatest(0, attempts - 1), next_attempt_at = ${until.toISOString()}::timestamptz
+    where id = ${row.id}::uuid and status = 'pending'`);
+  return 'deferred';
+}
+
+/**
+ * One SMS: opened, held back in the quiet hours, counted against the
+ * month's limit (at the limit: failed, the booking marked for a call, the
+ * owner told once), then handed to the provider; a refusal gives its parts
+ * back.
+ */
+async function deliverSms(db: Database, row: ClaimedRow, options: DeliveryOptions, clock: () => Date): Promise<Outcome> {
+  const now = clock();
+  let message;
+  try {
+    if (!options.keys) throw new Error('no key configured');
+    message = openQueuedSms({ id: row.id, keyId: row.key_id!, sealed: row.sealed! }, options.keys);
+  } catch (error) {
+    return markRefused(db, row, `unreadable: ${nameOf(error)}`, true, now, options.keys);
+  }
+  if (!options.sms) return markRefused(db, row, 'sms-not-configured', true, now, options.keys);
+  if (!row.quiet_exempt && !smsAnyHour() && inQuietHours(now)) return defer(db, row, quietHoursEnd(now));
+  const parts = partsOf(message.text);
+  const limit = smsMonthlyLimit();
+  if (!(await countParts(db, parts, limit, now))) {
+    if (options.keys) await noticeLimitReached(db, options.keys, limit, now);
+    return markRefused(db, row, 'monthly-limit', true, now, options.keys);
+  }
+  try {
+    return { providerId: (await options.sms.send(message)).id, parts };
+  } catch (error) {
+    await giveBackParts(db, parts, now);
+    return markRefused(db, row, nameOf(error), isPermanentRefusal(error), clock(), options.keys);
   }
 }
 
@@ -170,34 +250,53 @@ export async function deliverQueued(db: Database, options: DeliveryOptions): Pro
   const batchSize = options.batchSize ?? 50;
   const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 };
   const done: string[] = [];
+  const channels = [...(options.sender ? (['email'] as const) : []), ...(options.sms !== undefined ? (['sms'] as const) : [])];
+  if (channels.length === 0) return result;
+  let gaveUpPatientEmail = false;
   for (let batch = 1; ; batch++) {
-    const rows = await claim(db, now, batchSize, options, done);
+    const rows = await claim(db, now, batchSize, options, done, channels);
     for (let i = 0; i < rows.length; i += PARALLEL_SENDS) {
       const group = rows.slice(i, i + PARALLEL_SENDS);
       const outcomes = await Promise.all(group.map((row) => deliverOne(db, row, options)));
-      const sent: Array<{ id: string; providerId: string }> = [];
+      const sent: Array<{ id: string; providerId: string; parts?: number }> = [];
       outcomes.forEach((outcome, j) => {
+        if (outcome === 'failed' && group[j]!.channel === 'email' && group[j]!.audience === 'patient') gaveUpPatientEmail = true;
+        if (outcome === 'deferred') return;
         if (typeof outcome === 'string') result[outcome]++;
-        else sent.push({ id: group[j]!.id, providerId: outcome.providerId });
+        else sent.push({ id: group[j]!.id, providerId: outcome.providerId, parts: outcome.parts });
       });
       await markSent(db, sent, options.now ?? new Date());
       result.sent += sent.length;
     }
     done.push(...rows.map((r) => r.id));
-    if (rows.length < batchSize || batch === options.maxBatches) return result;
+    // A patient email given up in this batch may have queued its SMS: one more round sends it.
+    const again = options.sms !== undefined && gaveUpPatientEmail;
+    gaveUpPatientEmail = false;
+    if ((rows.length < batchSize && !again) || batch === options.maxBatches) return result;
   }
 }
 
-/** The delivery with this process's database, sender and keys; nothing happens while email is not configured. */
-export async function runDelivery(options: Omit<DeliveryOptions, 'sender' | 'keys'> = {}): Promise<DeliveryResult> {
-  let sender: EmailSender;
+/**
+ * The delivery with this process's database, senders and keys: emails
+ * wait while email is not configured; SMS go through the provider, the
+ * local stand-in, or (not offered) fail to the call list.
+ */
+export async function runDelivery(options: Omit<DeliveryOptions, 'sender' | 'sms' | 'keys'> = {}): Promise<DeliveryResult> {
+  let sender: EmailSender | null = null;
   try {
     sender = createEmailSender();
   } catch (error) {
     console.warn(`emails wait: email is not configured (${(error as Error)?.name ?? 'unknown'})`);
-    return { sent: 0, retrying: 0, failed: 0 };
   }
-  return deliverQueued(await getDb(), { sender, keys: await dataKeyRingIfAny(), ...options });
+  let sms: SmsSender | null = null;
+  try {
+    sms = createSmsSender();
+  } catch (error) {
+    console.warn(`sms wait: the environment is not configured (${(error as Error)?.name ?? 'unknown'})`);
+    if (!sender) return { sent: 0, retrying: 0, failed: 0 };
+    return deliverQueued(await getDb(), { sender, keys: await dataKeyRingIfAny(), ...options });
+  }
+  return deliverQueued(await getDb(), { sender, sms, keys: await dataKeyRingIfAny(), ...options });
 }
 
 /**

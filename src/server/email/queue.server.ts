@@ -14,6 +14,7 @@ import { emailOutbox } from '../../../db/schema';
 import { dataKeyRing, type KeyRing } from '../appointment-contact/keys.server';
 import { openJson, sealJson, type Sealed } from '../sealing.server';
 import type { EmailMessage } from './port.server';
+import type { SmsPlan } from '../sms/queue.server';
 
 /** Who reads a message: a patient, the practice's mailbox, or a staff account. */
 export type MailAudience = 'patient' | 'practice' | 'staff';
@@ -25,6 +26,12 @@ export interface QueuedEmail {
   audience: MailAudience;
   /** The booking it is about: its delivery shows on the booking, and a bounce asks staff to call. */
   bookingId?: string | null;
+  /**
+   * The same notice as an SMS, sent when this (patient's) email bounces or
+   * finally fails, where the patient agreed to SMS at a mobile number
+   * (docs/decisions/043-sms-second-channel.md); sealed with the email.
+   */
+  sms?: SmsPlan | null;
 }
 
 /** A message sealed for its row, ready to be inserted. */
@@ -38,6 +45,8 @@ export interface PreparedEmail extends Sealed {
 /** The sealed form of a message: attachments as base64, so bytes survive JSON. */
 interface SealedMessage extends Omit<EmailMessage, 'attachments'> {
   attachments?: Array<{ filename: string; contentType: string; base64: string; text: boolean }>;
+  /** The SMS to send when the email does not arrive. */
+  sms?: SmsPlan;
 }
 
 const associatedData = (id: string) => `email:${id}`;
@@ -56,13 +65,19 @@ export function prepareEmail(email: QueuedEmail, keys: KeyRing, id: string = ran
           })),
         }
       : {}),
+    ...(email.sms ? { sms: email.sms } : {}),
   };
   return { id, kind: email.kind, audience: email.audience, bookingId: email.bookingId ?? null, ...sealJson(plain, associatedData(id), keys) };
 }
 
+/** The SMS a queued email carries for when it does not arrive, or null; SealError when no configured key opens it. */
+export function openFallbackSms(row: { id: string } & Sealed, keys: KeyRing): SmsPlan | null {
+  return openJson<SealedMessage>(row, associatedData(row.id), keys).sms ?? null;
+}
+
 /** Opens a queued message; SealError when no configured key opens it. */
 export function openQueued(row: { id: string } & Sealed, keys: KeyRing): EmailMessage {
-  const { attachments, ...rest } = openJson<SealedMessage>(row, associatedData(row.id), keys);
+  const { attachments, sms: _sms, ...rest } = openJson<SealedMessage>(row, associatedData(row.id), keys);
   return {
     ...rest,
     ...(attachments

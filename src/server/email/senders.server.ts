@@ -21,6 +21,8 @@ import {
 } from './messages/booking.server';
 import { patientNotice, type PatientNoticeInput } from './messages/patient-notice.server';
 import type { QueuedEmail } from './queue.server';
+import { noticeSms } from '../sms/notices.server';
+import type { SmsPlan } from '../sms/queue.server';
 
 /** The answer's `email` field: `{ success, patientEmailError?, practiceEmailError?, error? }` */
 export interface EmailOutcome {
@@ -91,8 +93,24 @@ export function practiceCancellationEmail(input: CancellationNoticeInput & { boo
   return { message: cancellationNotice(input, readEnv().PRACTICE_EMAIL), kind: 'practice-cancelled', audience: 'practice', bookingId: input.bookingId };
 }
 
-/** A patient's notice of a change (cancelled or moved, by the practice or themselves); null without an email address: staff call. */
+/**
+ * A patient's notice of a change (cancelled or moved, by the practice or
+ * themselves), carrying the same notice as an SMS for when it does not
+ * arrive (a patient who agreed to SMS); null without an email address
+ * (patientNoticeSms, or staff call).
+ */
 export function patientNoticeEmail(input: PatientNoticeInput): QueuedEmail | null {
   if (!input.contact.email) return null;
-  return { message: patientNotice(input, readEnv().SITE_URL), kind: `notice-${input.kind}`, audience: 'patient', bookingId: input.bookingId };
+  return {
+    message: patientNotice(input, readEnv().SITE_URL),
+    kind: `notice-${input.kind}`,
+    audience: 'patient',
+    bookingId: input.bookingId,
+    sms: noticeSms(input),
+  };
+}
+
+/** The notice by SMS for a patient without an email address who agreed to SMS (docs/decisions/043); null otherwise. */
+export function patientNoticeSms(input: PatientNoticeInput): SmsPlan | null {
+  return input.contact.email ? null : noticeSms(input);
 }

@@ -8,10 +8,18 @@
  *   set in the webhook URL the practice configures), compared in constant
  *   time; wrong or missing: 401, nothing read. Not set: 503 not-configured.
  * - Bad JSON: 400; an unknown MessageID: 404; both without effect.
- * - Delivery: `delivered`. Bounce, SpamComplaint: `bounced` / `complained`;
- *   a patient's message about a booking marks the booking for a call, the
- *   practice's own marks its booking "Praxis nicht benachrichtigt" and the
- *   back office shows admins a banner (stats: practiceMailBounced).
+ * - Delivery: `delivered`. SpamComplaint, and a Bounce that is a real
+ *   non-delivery (`Inactive: true`, or Type HardBounce, BadEmailAddress,
+ *   SpamComplaint, ManuallyDeactivated, Blocked): `bounced` / `complained`;
+ *   a patient's message sends its SMS where it carries one
+ *   (fallback.server.ts, docs/decisions/043-sms-second-channel.md), else
+ *   its booking asks for a call; the practice's own marks its booking
+ *   "Praxis nicht benachrichtigt" and the back office shows admins a
+ *   banner (stats: practiceMailBounced).
+ * - Any other Bounce (an out-of-office reply, a delay, a soft bounce, a
+ *   DNS hiccup, …) is recorded on the message only (`last_error`
+ *   `bounce:<Type>`, `event_at`): the message may still arrive, and an
+ *   out-of-office reply means it did.
  * - Other record types (opens, clicks, subscription changes): 200, ignored.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -22,7 +30,11 @@ import { z } from '../../lib/zod';
 import { rowsOf } from '../bookings/shared.server';
 import { isProductionEnv, notConfigured, variables } from '../env.server';
 import { json, parseInput, readForeignJson } from '../http.server';
-import { markBookingUndelivered } from './delivery.server';
+import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
+import type { RequestContext } from '../http.server';
+import type { KeyRing } from '../appointment-contact/keys.server';
+import { deliverAfterResponse } from './delivery.server';
+import { emailUndelivered, type UndeliveredRow } from './fallback.server';
 import type { MailAudience } from './queue.server';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -51,11 +63,23 @@ export function assertWebhookCredentials(req: Request): void {
   if (!match || colon < 0 || !userOk || !passwordOk) throw new AppError('unauthenticated', 'Wrong or missing webhook credentials.');
 }
 
-/** Only these two fields are read; both are plain identifiers (the rest, a bounce's content say, is never used). */
+/** Only these fields are read; all are plain identifiers or flags (the rest, a bounce's content say, is never used). */
 export const postmarkEventSchema = z.looseObject({
   RecordType: z.string().regex(/^[A-Za-z]{1,40}$/, 'errors.invalid'),
   MessageID: z.string().regex(/^[A-Za-z0-9._@-]{1,100}$/, 'errors.invalid'),
+  /** A bounce's kind (HardBounce, AutoResponder, Transient, …). */
+  Type: z.string().regex(/^[A-Za-z]{1,40}$/, 'errors.invalid').optional(),
+  /** Postmark deactivated the address: nothing more reaches it. */
+  Inactive: z.boolean({ error: 'errors.invalid' }).optional(),
 });
+
+/** Bounce types that mean the message did not and will not arrive (Postmark's bounce types). */
+export const REAL_BOUNCE_TYPES = new Set(['HardBounce', 'BadEmailAddress', 'SpamComplaint', 'ManuallyDeactivated', 'Blocked']);
+
+/** Whether a Bounce record is a real non-delivery; anything else (AutoResponder, Transient, SoftBounce, DnsError, …) is not. */
+export function isRealBounce(event: { Type?: string; Inactive?: boolean }): boolean {
+  return event.Inactive === true || (event.Type !== undefined && REAL_BOUNCE_TYPES.has(event.Type));
+}
 
 /** A bounce may carry the whole bounced message: room for it. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -71,27 +95,45 @@ const STATUS_BY_RECORD: Record<string, 'delivered' | 'bounced' | 'complained'> =
  * the same message does not undo it: staff have been asked to call); a
  * Delivery after `sent` is `delivered`.
  */
-export async function recordDeliveryEvent(db: Database, event: z.infer<typeof postmarkEventSchema>, now: Date = new Date()): Promise<'recorded' | 'ignored'> {
+export async function recordDeliveryEvent(
+  db: Database,
+  event: z.infer<typeof postmarkEventSchema>,
+  now: Date = new Date(),
+  keys?: KeyRing | null,
+): Promise<'recorded' | 'ignored'> {
   const status = STATUS_BY_RECORD[event.RecordType];
+  const ring = keys === undefined ? await dataKeyRingIfAny() : keys;
   return db.transaction(async (tx) => {
-    const [row] = rowsOf<{ id: string; status: string; audience: MailAudience; booking_id: string | null }>(
-      await tx.execute(sql`select id, status, audience, booking_id from email_outbox where channel = 'email' and provider_id = ${event.MessageID} for update`),
+    const [row] = rowsOf<UndeliveredRow & { status: string }>(
+      await tx.execute(
+        sql`select id, channel, status, audience, booking_id, key_id, sealed from email_outbox where channel = 'email' and provider_id = ${event.MessageID} for update`,
+      ),
     );
     if (!row) throw new AppError('not-found', 'Unknown message.');
     if (!status) return 'ignored';
     const final = row.status === 'bounced' || row.status === 'complained';
     if (final && status === 'delivered') return 'ignored';
+    if (status === 'bounced' && !isRealBounce(event)) {
+      // A reply or a delay, not a non-delivery: noted on the message, nobody is asked to call.
+      await tx.execute(sql`update email_outbox set event_at = ${now.toISOString()}::timestamptz, last_error = ${`bounce:${event.Type ?? 'unknown'}`} where id = ${row.id}::uuid`);
+      return 'recorded';
+    }
+    // A second bounce of the same message (a complaint after a bounce) changes nothing more.
+    if (final) return 'ignored';
     await tx.execute(sql`update email_outbox set status = ${status}, event_at = ${now.toISOString()}::timestamptz where id = ${row.id}::uuid`);
-    if (status !== 'delivered' && row.booking_id) await markBookingUndelivered(tx, row.booking_id, row.audience);
-    if (status !== 'delivered') console.warn(`email ${row.id}: ${status} (${row.audience})`);
+    if (status !== 'delivered') {
+      const next = await emailUndelivered(tx, row, ring, now);
+      console.warn(`email ${row.id}: ${status} (${row.audience})${next === 'sms' ? ', notice goes by SMS' : ''}`);
+    }
     return 'recorded';
   });
 }
 
-/** POST /api/webhooks/postmark: credentials, then the JSON, then the event. */
-export async function postmarkWebhook(db: Database, req: Request): Promise<Response> {
+/** POST /api/webhooks/postmark: credentials, then the JSON, then the event; an SMS it queued goes after the answer. */
+export async function postmarkWebhook(db: Database, req: Request, ctx?: RequestContext): Promise<Response> {
   assertWebhookCredentials(req);
   const event = parseInput(postmarkEventSchema, await readForeignJson(req, WEBHOOK_BODY_LIMIT));
   const outcome = await recordDeliveryEvent(db, event);
+  if (ctx && outcome === 'recorded') deliverAfterResponse(ctx);
   return json({ [outcome]: true });
 }

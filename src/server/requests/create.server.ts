@@ -25,6 +25,7 @@ import { requestReceiptEmail } from '../email/messages/requests.server';
 import { enqueueEmails, type QueuedEmail } from '../email/queue.server';
 import { variables } from '../env.server';
 import { canonicalEmail, clientHit, rateLimitKey, takeRateLimit, type RateLimit } from '../rate-limit.server';
+import { assertSmsNumber } from '../sms/numbers.server';
 import { serverHashKey } from '../server-key.server';
 import { claimPracticeNotice } from './notice.server';
 import { detailsOf, sealDetails } from './seal.server';
@@ -75,6 +76,11 @@ export async function submitRequest(db: Database, request: PatientRequest, optio
     throw new AppError('request-kind-closed', requestText('en', `requests.closed.${request.kind}`), undefined, { extra: { kind: request.kind } });
   }
 
+  // SMS for the status (when its email does not arrive) only to a mobile number: 400 naming `phone` otherwise.
+  if (request.sms) {
+    if (!request.phone) throw new AppError('invalid-input', 'SMS needs a phone number.', { phone: ['requests.errors.phoneRequired'] });
+    await assertSmsNumber(request.phone, 'requests');
+  }
   const secret = serverHashKey();
   const perClient = requestsPerClient(options.isProduction);
   const hits = [

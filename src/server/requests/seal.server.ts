@@ -22,6 +22,8 @@ export interface RequestDetails {
   note: string | null;
   /** The status link's token (only its SHA-256 is on the row), for the status emails' link; never shown to staff. */
   token: string;
+  /** The patient agreed to SMS at `phone` (a mobile number): the status email's fallback (docs/decisions/043-sms-second-channel.md). */
+  sms?: boolean;
   /** Repeat prescription. */
   insurance?: 'statutory' | 'private';
   delivery?: 'card' | 'pickup';
@@ -47,6 +49,8 @@ export function detailsOf(request: PatientRequest, token: string): RequestDetail
     phone: request.phone ?? null,
     language: request.language,
     note: request.note ?? null,
+    // Checked to be a mobile number by submitRequest (create.server.ts).
+    ...(request.sms && request.phone ? { sms: true } : {}),
   };
   switch (request.kind) {
     case 'prescription':

@@ -25,6 +25,8 @@ import { recordAudit, type AuditActor } from '../audit.server';
 import { requestStatusEmail } from '../email/messages/requests.server';
 import { enqueueEmails } from '../email/queue.server';
 import { refuseUnconfirmedDetails, requestTerms } from '../admin/message-check.server';
+import { requestStatusSms } from '../sms/notices.server';
+import { CLOSED_RETENTION_DAYS } from './job.server';
 import { openDetails, openMessage, sealedOf, sealMessage, type RequestDetails } from './seal.server';
 
 /** What staff see of a request's details: everything the patient entered, never the status link's token. */
@@ -190,6 +192,17 @@ export async function changeRequestStatus(
               ),
               kind: `request-${change.status}`,
               audience: 'patient',
+              // Where the patient agreed: the status by SMS should the email not arrive (its reference and link, nothing else).
+              sms: requestStatusSms({
+                phone: patient.phone,
+                sms: patient.sms,
+                language: patient.language,
+                requestId: id,
+                reference: row.reference,
+                status: change.status as 'done' | 'declined',
+                token: patient.token,
+                expiresAt: new Date(now.getTime() + CLOSED_RETENTION_DAYS * 24 * 60 * 60_000),
+              }),
             },
           ],
           options.keys,

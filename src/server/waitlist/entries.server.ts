@@ -30,6 +30,8 @@ import { sealEntry, type EntrySecret } from './seal.server';
 import { enqueueEmails } from '../email/queue.server';
 import { joinedEmail } from '../email/messages/waitlist.server';
 import { readEnv } from '../env.server';
+import { smsConsent } from '../sms/numbers.server';
+import { toE164 } from '../../lib/phone';
 
 /** Like bookings: 10 entries per client address per hour, 3 per email address per day. */
 export const WAITLIST_PER_CLIENT: RateLimit = { bucket: 'waitlist-client', max: 10, windowSeconds: 60 * 60 };
@@ -45,7 +47,8 @@ export interface NewPatientEntry {
   language: Lang;
 }
 
-export type JoinRequest = WaitlistWish & ({ token: string } | { booking_id: string } | NewPatientEntry);
+/** `sms`: offers go by SMS too (a mobile number only; docs/decisions/043-sms-second-channel.md). */
+export type JoinRequest = WaitlistWish & { sms?: boolean } & ({ token: string } | { booking_id: string } | NewPatientEntry);
 
 export interface JoinedEntry {
   id: string;
@@ -153,6 +156,8 @@ export async function joinWaitlist(
     typeId = booking.appointment_type_id;
     bookingId = booking.id;
     current = { date: booking.appointment_date, time: booking.appointment_time };
+    // SMS: asked for now (the booking's number must be a mobile one), or agreed with the booking.
+    const sms = request.sms ? await smsConsent(true, toE164(contact.phone) ?? '') : contact.sms === true;
     details = {
       email: contact.email,
       firstName: contact.firstName,
@@ -160,9 +165,11 @@ export async function joinWaitlist(
       language: contact.language,
       birthDate: contact.birthDate || null,
       phone: contact.phone || null,
+      ...(sms ? { sms: true } : {}),
     };
   } else {
     typeId = request.appointment_type_id;
+    const sms = await smsConsent(request.sms, request.phone);
     details = {
       email: request.email,
       firstName: request.first_name,
@@ -170,6 +177,7 @@ export async function joinWaitlist(
       language: request.language,
       birthDate: request.birth_date,
       phone: request.phone,
+      ...(sms ? { sms: true } : {}),
     };
   }
 

@@ -49,6 +49,8 @@ import { enqueueEmails, prepareEmail, type QueuedEmail } from '../email/queue.se
 import { bookingEmails, practiceRescheduleEmail } from '../email/senders.server';
 import { freedTimesOf, freeTimesOf, type FreeTime } from './free-times.server';
 import { openEntryOrNull, type EntrySecret } from './seal.server';
+import { offerSms } from '../sms/notices.server';
+import { enqueueSms } from '../sms/queue.server';
 
 /** At most this many offers per free seat at once. */
 export const OFFERS_PER_SEAT = 5;
@@ -214,25 +216,38 @@ export async function offerFreedSeats(db: Database, options: SweepOptions): Prom
     }
     // An entry no key opens gets no offer (nobody to write to); the others get theirs with the offer rows.
     const emails: QueuedEmail[] = [];
+    const secrets = new Map<string, EntrySecret>();
     const offered = all.filter((p) => {
       const secret = openEntryOrNull({ keyId: p.entry.keyId, sealed: p.entry.sealed }, p.entry.id, options.keys);
       if (!secret) return false;
       const message = offerEmail(secret, { token: p.token, date: p.date, time: p.time, type: p.type, current: p.entry.current }, options.siteUrl);
       emails.push({ message, kind: 'waitlist-offer', audience: 'patient' });
+      secrets.set(p.token, secret);
       return true;
     });
     if (offered.length && options.keys) {
-      await tx.insert(waitlistOffers).values(
-        offered.map((p) => ({
-          entryId: p.entry.id,
-          appointmentTypeId: p.type.id,
-          appointmentDate: p.date,
-          appointmentTime: p.time,
-          tokenHash: hashToken(p.token),
-          createdAt: now,
-        })),
-      );
+      const rows = await tx
+        .insert(waitlistOffers)
+        .values(
+          offered.map((p) => ({
+            entryId: p.entry.id,
+            appointmentTypeId: p.type.id,
+            appointmentDate: p.date,
+            appointmentTime: p.time,
+            tokenHash: hashToken(p.token),
+            createdAt: now,
+          })),
+        )
+        .returning({ id: waitlistOffers.id, tokenHash: waitlistOffers.tokenHash });
       await enqueueEmails(tx, emails, options.keys, now);
+      // Beside the email, the offer by SMS where the patient asked for it: the first to answer gets the time (docs/decisions/043).
+      const idOf = new Map(rows.map((r) => [r.tokenHash, r.id]));
+      const texts = offered.flatMap((p) => {
+        const secret = secrets.get(p.token)!;
+        const plan = offerSms({ phone: secret.phone, sms: secret.sms, language: secret.language, offerId: idOf.get(hashToken(p.token))!, token: p.token, date: p.date, time: p.time });
+        return plan ? [plan] : [];
+      });
+      if (texts.length) await enqueueSms(tx, texts, options.keys, now);
     }
     return offered;
   });
@@ -444,6 +459,7 @@ export async function takeOffer(
           // The entry's details become the booking's, as in step 3 (docs/decisions/025).
           birthDate: secret.birthDate ?? '',
           phone: secret.phone ?? '',
+          ...(secret.sms ? { sms: true } : {}),
         },
         keys,
         { date: target.date, time: target.time, reminder: false },

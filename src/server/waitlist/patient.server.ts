@@ -7,6 +7,7 @@
  */
 import type { Database } from '../../../db/client';
 import { AppError } from '../../lib/errors';
+import { bookingFields } from '../../lib/booking-schema';
 import { waitlistTokenSchema, waitlistWithBookingSchema, waitlistWithNewBookingSchema, waitlistWithoutBookingSchema } from '../../lib/waitlist-schema';
 import { z } from '../../lib/zod';
 import { dataKeyRing, dataKeyRingIfAny } from '../appointment-contact/keys.server';
@@ -15,6 +16,7 @@ import { parseInput, type RequestContext } from '../http.server';
 import { askContext, joinWaitlist, type JoinRequest } from './entries.server';
 import { fittingFreeTimes, takeOffer, type NextTime } from './offers.server';
 import { timesFreed, timesTaken } from '../times-changed.server';
+import { smsOffered } from '../sms/sms.server';
 
 /** The request to join: with a booking's link token, with a booking just made (its id, from the success screen), or with the patient's details. */
 export function joinRequestOf(raw: unknown): JoinRequest {
@@ -50,14 +52,21 @@ export async function joinAsPatient(db: Database, ctx: RequestContext, body: Joi
 const contextQuery = {
   token: z.object({ token: waitlistTokenSchema }),
   booking: z.object({ booking: waitlistWithNewBookingSchema.shape.booking_id }),
-  type: z.object({ type: waitlistWithoutBookingSchema.shape.appointment_type_id }),
+  type: z.object({ type: bookingFields.appointment_type_id }),
 };
 
-/** GET /api/waitlist?token= | ?booking= | ?type=: the type and current booking the form is for. */
-export function formContext(db: Database, query: Record<string, string>) {
-  if ('token' in query) return askContext(db, parseInput(contextQuery.token, { token: query.token }));
-  if ('booking' in query) return askContext(db, { booking_id: parseInput(contextQuery.booking, { booking: query.booking }).booking });
-  return askContext(db, { appointment_type_id: parseInput(contextQuery.type, { type: query.type }).type });
+/**
+ * GET /api/waitlist?token= | ?booking= | ?type=: the type and current
+ * booking the form is for, and whether it may offer SMS (`sms`; docs/decisions/043-sms-second-channel.md).
+ */
+export async function formContext(db: Database, query: Record<string, string>) {
+  const context =
+    'token' in query
+      ? await askContext(db, parseInput(contextQuery.token, { token: query.token }))
+      : 'booking' in query
+        ? await askContext(db, { booking_id: parseInput(contextQuery.booking, { booking: query.booking }).booking })
+        : await askContext(db, { appointment_type_id: parseInput(contextQuery.type, { type: query.type }).type });
+  return { ...context, sms: smsOffered() };
 }
 
 /** Takes an offer: a booking is moved or a new one made, its emails queued with it and sent after the answer. */

@@ -21,6 +21,8 @@ export interface EntrySecret {
   phone: string | null;
   /** The entry's link token ("Von der Liste nehmen"). */
   token: string;
+  /** Offers go by SMS too (docs/decisions/043-sms-second-channel.md); absent in entries made before it was asked. */
+  sms?: boolean;
 }
 
 export function sealEntry(secret: EntrySecret, entryId: string, keys: KeyRing): Sealed {

@@ -253,7 +253,7 @@ describe('booked slots page', () => {
     renderWithToasts(<BookedSlotsPage />);
     const user = userEvent.setup();
     const row = (await screen.findAllByRole('row'))[1]!;
-    expect(row).toHaveTextContent('E-Mail nicht zugestellt – bitte anrufen: +49 211 5550123');
+    expect(row).toHaveTextContent('E-Mail nicht zugestellt – bitte anrufen: 0211 5550123');
     await user.click(within(row).getByRole('button', { name: 'B0UNC3: Patient erreicht' }));
     expect(await screen.findByText('B0UNC3: als erreicht vermerkt')).toBeInTheDocument();
     expect(calls.some((c) => c.key === 'PUT /api/admin/booked-slots/b/informed')).toBe(true);

@@ -1,6 +1,6 @@
 /**
- * Whether the patient knows of their booking's change (docs/decisions/035):
- * the state of the latest email to them, and, where none reached them (no
+ * Whether the patient knows of their booking's change (docs/decisions/035, 043):
+ * the state of the latest email or SMS to them, and, where none reached them (no
  * address, a bounce, a final failure), "bitte anrufen" with the number and
  * a "Patient erreicht" button that clears the mark (audited on the server).
  * The button is for the screen; paper shows the mark and the number.
@@ -18,16 +18,32 @@ const stamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day:
 /** "Patient erreicht – anna@praxis.example, 28.11.2026, 10:42" */
 export const informedText = (mark: { by: string; at: string }) => `${L.reached} – ${mark.by}, ${stamp.format(new Date(mark.at))}`;
 
-/** The mark a booking carries about its patient's email, or null when there is nothing to say. */
-export function noticeText(s: Pick<AdminBookedSlotDto, 'needs_call' | 'patient_notice' | 'status'>): string | null {
-  if (s.needs_call) return s.patient_notice === 'bounced' || s.patient_notice === 'failed' ? L.undelivered : L.noEmail;
-  // A practice cancellation says how its email went; a plain booking only while it is on its way.
-  if (s.status === 'cancelled_by_practice' || s.patient_notice === 'pending') {
-    if (s.patient_notice === 'pending') return L.pending;
-    if (s.patient_notice === 'sent') return L.sent;
-    if (s.patient_notice === 'delivered') return L.delivered;
+/**
+ * The mark a booking carries about how its patient was told, or null when
+ * there is nothing to say: the latest message's channel and state ("E-Mail
+ * gesendet", "E-Mail zugestellt", "SMS gesendet"), or where none reached
+ * the patient, the call ("SMS nicht zugestellt – bitte anrufen";
+ * docs/decisions/035, 043).
+ */
+export function noticeText(s: Pick<AdminBookedSlotDto, 'needs_call' | 'patient_notice' | 'status'> & { patient_channel?: AdminBookedSlotDto['patient_channel'] }): string | null {
+  if (s.needs_call) {
+    if (s.patient_notice === 'sms_failed') return L.smsUndelivered;
+    return s.patient_notice === 'bounced' || s.patient_notice === 'failed' ? L.undelivered : L.noEmail;
   }
-  return null;
+  switch (s.patient_notice) {
+    case 'pending':
+      return s.patient_channel === 'sms' ? L.smsPending : L.pending;
+    case 'sent':
+      return L.sent;
+    case 'delivered':
+      return L.delivered;
+    case 'sms_sent':
+      return L.smsSent;
+    case 'sms_failed':
+      return L.smsFailed;
+    default:
+      return null;
+  }
 }
 
 export function NoticeStatus({ slot, onReached }: { slot: AdminBookedSlotDto; onReached?: () => void }) {

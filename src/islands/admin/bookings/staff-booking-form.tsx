@@ -2,13 +2,14 @@
  * "Termin eintragen" (docs/decisions/020-reception.md): the type, then a date from the
  * staff calendar and one of its free start times (no free typing), then
  * the caller: first and last name and phone (required), birth date and
- * email (optional), the emails' language (docs/decisions/025). The form
+ * email (optional), the emails' language (docs/decisions/025), and
+ * whether SMS to the number are allowed (docs/decisions/043). The form
  * says what is kept, who sees it and until when. A refusal (someone was
  * quicker, a block or a window changed, the time passed) names its reason
  * in German and the picker asks the server again; a field the server
  * refuses is marked at the field.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { staffBookingSchema } from '../../../lib/admin-schemas';
 import { adminApi, ApiError, failureText, slotReasonOf } from '../shared/admin-api';
@@ -38,6 +39,19 @@ export function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ i
   const [details, setDetails] = useState<Record<DetailField, string>>({ first_name: '', last_name: '', phone: '', birth_date: '', email: '' });
   const [language, setLanguage] = useState<'de' | 'en'>('de');
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  // "SMS an diese Nummer erlaubt": offered only where the practice sends SMS (docs/decisions/043-sms-second-channel.md).
+  const [sms, setSms] = useState(false);
+  const [smsOffered, setSmsOffered] = useState(false);
+  useEffect(() => {
+    let live = true;
+    adminApi
+      .sms()
+      .then((status) => live && setSmsOffered(status.configured))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
 
   async function submit(event: React.SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,9 +79,11 @@ export function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ i
         ...(details.birth_date.trim() ? { birth_date: details.birth_date } : {}),
         ...(details.email.trim() ? { email: details.email } : {}),
         language,
+        ...(smsOffered && sms ? { sms: true } : {}),
       });
       const phone = booked.patient?.phone ?? details.phone;
-      if (!booked.patient?.email) toast.success(L.created(booked.reference), { description: L.createdNoEmail(phone) });
+      if (!booked.patient?.email && booked.patient_channel === 'sms') toast.success(L.created(booked.reference), { description: L.createdSms });
+      else if (!booked.patient?.email) toast.success(L.created(booked.reference), { description: L.createdNoEmail(phone) });
       else if (booked.patient_notified) toast.success(L.created(booked.reference), { description: L.createdEmailed });
       else toast.warning(L.created(booked.reference), { description: L.createdEmailFailed(phone), duration: 15_000 });
       onDone();
@@ -141,6 +157,29 @@ export function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ i
               )}
             </Field>
           ))}
+          {smsOffered && (
+            <div className="flex items-start gap-2 sm:col-span-2">
+              <input
+                id="staff-booking-sms"
+                type="checkbox"
+                checked={sms}
+                onChange={(event) => {
+                  setSms(event.target.checked);
+                  setErrors((current) => ({ ...current, phone: undefined }));
+                }}
+                aria-describedby="staff-booking-sms-hint"
+                className="mt-1 h-4 w-4"
+              />
+              <div>
+                <label htmlFor="staff-booking-sms" className="text-sm font-medium">
+                  {L.sms}
+                </label>
+                <p id="staff-booking-sms-hint" className="text-xs text-slate-600">
+                  {L.smsHint}
+                </p>
+              </div>
+            </div>
+          )}
           <Field id="staff-booking-language" label={L.language} error={errors.language}>
             {(a) => (
               <select {...a} className={inputClass} value={language} onChange={(event) => setLanguage(event.target.value === 'en' ? 'en' : 'de')}>

@@ -5,6 +5,7 @@
  */
 import type { StaffRequestDto } from '../shared/admin-api';
 import { requestLabels as L } from './request-labels';
+import { displayPhone } from '../../../lib/phone';
 
 const stamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 export const receivedText = (iso: string) => stamp.format(new Date(iso));
@@ -43,7 +44,7 @@ export function detailRows(row: StaffRequestDto): DetailRow[] {
   if (d.callback_date) out.push({ label: L.field.callbackDate, value: weekdayDate.format(new Date(`${d.callback_date}T12:00:00Z`)) });
   if (d.daypart) out.push({ label: L.field.daypart, value: L.values[d.daypart] });
   if (d.topic) out.push({ label: L.field.topic, value: d.topic });
-  if (d.phone) out.push({ label: L.field.phone, value: d.phone });
+  if (d.phone) out.push({ label: L.field.phone, value: displayPhone(d.phone) });
   out.push({ label: L.field.email, value: d.email });
   out.push({ label: L.field.language, value: L.values[d.language] });
   if (d.note) out.push({ label: L.field.note, value: d.note });

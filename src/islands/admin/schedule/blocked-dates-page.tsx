@@ -22,6 +22,7 @@ import { berlinToday } from '../../../lib/berlin-time';
 import { calendarDate, formatShortDate } from '../../../lib/dates';
 import { adminApi, ApiError, failureText, type BlockedDateDto, type BlockSaved, type CalledPatient } from '../shared/admin-api';
 import { labels } from '../shared/labels';
+import { displayPhone } from '../../../lib/phone';
 import {
   ConfirmButton,
   EditDialog,
@@ -146,14 +147,18 @@ interface Covered {
   language?: 'de' | 'en' | null;
   /** Whether cancelling it emails the patient; false: staff call (docs/decisions/035). */
   will_email?: boolean;
+  /** How the patient hears of it: email, SMS or a call (docs/decisions/043-sms-second-channel.md). */
+  channel?: 'email' | 'sms' | 'call';
   /** Who it is: name, phone (and email) for the call; null when the details are gone or unreadable. */
   patient?: CalledPatient | null;
 }
 
 /** "Müller, Hans · 0211 7654321": who to call. */
 function callee(p: CalledPatient | null | undefined): string | null {
-  return p ? `${p.last_name}, ${p.first_name} · ${p.phone}` : null;
+  return p ? `${p.last_name}, ${p.first_name} · ${displayPhone(p.phone)}` : null;
 }
+
+const displayPhoneOf = (phone: string | null) => (phone ? displayPhone(phone) : null);
 
 const B = labels.booked;
 
@@ -266,7 +271,7 @@ function BlockedForm({
                 <span className="font-mono tracking-wider">{r.reference}</span>
                 {r.patient && <span>{`${r.patient.last_name}, ${r.patient.first_name}`}</span>}
                 <span className={r.patient_notified ? 'text-slate-700' : 'font-semibold text-amber-900'}>
-                  {r.patient_notified ? L.emailQueued : L.callNow(r.patient?.phone ?? r.patient_phone ?? null)}
+                  {r.patient_notified ? (r.channel === 'sms' ? L.smsQueued : L.emailQueued) : L.callNow(displayPhoneOf(r.patient?.phone ?? r.patient_phone ?? null))}
                 </span>
               </li>
             ))}
@@ -314,8 +319,8 @@ function BlockedForm({
               <span className="flex-1">{b.type_name}</span>
               <span className="font-mono tracking-wider">{b.reference}</span>
               {callee(b.patient) && <span className="basis-full font-medium">{callee(b.patient)}</span>}
-              <span className={`basis-full text-xs ${b.begun ? 'font-semibold text-slate-900' : b.will_email === false ? 'font-semibold text-amber-900' : 'text-slate-700'}`}>
-                {b.begun ? L.begun : B.emailIn(b.language ?? null)}
+              <span className={`basis-full text-xs ${b.begun ? 'font-semibold text-slate-900' : b.channel === 'call' || (!b.channel && b.will_email === false) ? 'font-semibold text-amber-900' : 'text-slate-700'}`}>
+                {b.begun ? L.begun : b.channel === 'sms' ? B.smsIn : B.emailIn(b.language ?? null)}
               </span>
             </li>
           ))}

@@ -9,6 +9,7 @@ import type { AdminAppointmentTypeDto } from '../../../server/admin/appointment-
 import type { TimeWindowDto } from '../../../server/admin/time-windows.server';
 import type { BlockedDateDto } from '../../../server/admin/blocked-dates.server';
 import type { PatientDto, PatientHit } from '../../../server/admin/patient-details.server';
+import { displayPhone } from '../../../lib/phone';
 import type { InventoryItemDto } from '../../../server/admin/inventory.server';
 import type { StaffUserDto } from '../../../server/admin/users.server';
 import type { AuditEntryDto } from '../../../server/audit.server';
@@ -51,7 +52,7 @@ export interface CalledPatient {
 export interface BlockSaved {
   blocked: BlockedDateDto[];
   /** Per cancelled booking: whether an email went, and who to call where none did (docs/decisions/035). */
-  cancelled: Array<{ reference: string; patient_notified: boolean; patient_phone?: string; patient: CalledPatient | null }>;
+  cancelled: Array<{ reference: string; patient_notified: boolean; channel?: 'email' | 'sms' | 'call'; patient_phone?: string; patient: CalledPatient | null }>;
   /** Covered bookings that had begun: kept, whatever was asked (docs/decisions/030). */
   kept: Array<{ id: string; reference: string; appointment_date: string; appointment_time: string; type_name: string }>;
 }
@@ -67,6 +68,17 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   if (!res.ok) throw ApiError.fromProblem(res, data);
   return data as T;
+}
+
+/**
+ * Numbers are kept in E.164 (docs/decisions/043-sms-second-channel.md);
+ * reception reads and dials them as written at home: German ones national
+ * ("0211 7654321"), others international. Applied where rows arrive.
+ */
+function readablePhones<T>(row: T): T {
+  const r = row as { patient?: { phone: string } | null; phone?: unknown };
+  const patient = r.patient ? { ...r.patient, phone: displayPhone(r.patient.phone) } : r.patient;
+  return { ...row, ...(r.patient !== undefined ? { patient } : {}), ...(typeof r.phone === 'string' ? { phone: displayPhone(r.phone) } : {}) } as T;
 }
 
 /** One REST resource: list, create, replace, remove. */
@@ -93,12 +105,16 @@ export const adminApi = {
   },
   booked: {
     ...resource<AdminBookedSlotDto, StaffBookingInput>('/api/admin/booked-slots'),
+    list: () => request<AdminBookedSlotDto[]>('GET', '/api/admin/booked-slots').then((rows) => rows.map((r) => readablePhones(r))),
+    create: (input: StaffBookingInput & { sms?: boolean }) => request<AdminBookedSlotDto>('POST', '/api/admin/booked-slots', input).then(readablePhones),
     /**
      * The bookings from … to (both included, at most 62 days): the week view, the day list, the dashboard.
      * `view` names the audit row of the names shown (docs/decisions/025).
      */
     between: (from: string, to: string, view?: 'day-list' | 'week') =>
-      request<AdminBookedSlotDto[]>('GET', `/api/admin/booked-slots?${new URLSearchParams({ from, to, ...(view ? { view } : {}) })}`),
+      request<AdminBookedSlotDto[]>('GET', `/api/admin/booked-slots?${new URLSearchParams({ from, to, ...(view ? { view } : {}) })}`).then((rows) =>
+        rows.map((r) => readablePhones(r)),
+      ),
     /** `patient_phone`: the number to call when nobody was told by email. */
     /** `confirm`: send a message that names the type all the same (docs/decisions/041). */
     cancel: (id: string, message?: string, confirm?: boolean) =>
@@ -124,8 +140,10 @@ export const adminApi = {
         input,
       ),
   },
+  /** Whether SMS is set up, and this month's count (the dashboard's figures; docs/decisions/043-sms-second-channel.md). */
+  sms: () => request<{ sms: { sent_this_month: number; limit: number; configured: boolean } }>('GET', '/api/admin/stats').then((s) => s.sms),
   /** "Patient suchen": today's and later bookings by name part or birth date (docs/decisions/025). The query goes to the API only, never into the page's address. */
-  patients: (q: string) => request<PatientHit[]>('GET', `/api/admin/patients?${new URLSearchParams({ q })}`),
+  patients: (q: string) => request<PatientHit[]>('GET', `/api/admin/patients?${new URLSearchParams({ q })}`).then((hits) => hits.map((h) => readablePhones(h))),
   /** Free dates and times of a type under staff rules (docs/decisions/021). */
   availability: (type: string, from: string, to: string) =>
     request<{ days: Array<{ date: string; times: string[] }> }>('GET', `/api/admin/availability?${new URLSearchParams({ type, from, to })}`),

@@ -122,7 +122,8 @@ export const labels = {
     'admin.errors.firstNameRequired': 'Bitte geben Sie den Vornamen ein (mindestens 2 Zeichen).',
     'admin.errors.lastNameRequired': 'Bitte geben Sie den Nachnamen ein (mindestens 2 Zeichen).',
     'admin.errors.phoneRequired': 'Bitte geben Sie die Telefonnummer ein.',
-    'admin.errors.phoneInvalid': 'Bitte eine Telefonnummer mit mindestens 7 Ziffern eingeben (nur Ziffern, Leerzeichen und + - / ( )).',
+    'admin.errors.phoneInvalid': 'Bitte eine gültige Telefonnummer eingeben, z. B. 0211 1234567 oder +31 20 1234567.',
+    'admin.errors.phoneNotMobile': 'SMS gehen nur an Handynummern. Bitte eine Handynummer eingeben oder „SMS an diese Nummer erlaubt“ abwählen.',
     'admin.errors.birthDateInvalid': 'Bitte ein Geburtsdatum TT.MM.JJJJ in der Vergangenheit eingeben.',
     'admin.errors.emailInvalid': 'Bitte eine gültige E-Mail-Adresse eingeben.',
     'admin.errors.languageInvalid': 'Bitte Deutsch oder Englisch wählen.',
@@ -179,6 +180,7 @@ export const labels = {
     } as Record<string, string>,
     types: {
       'invalid-input': 'Bitte prüfen Sie die markierten Angaben.',
+      'phone-not-mobile': 'SMS gehen nur an Handynummern: bitte eine Handynummer eingeben oder die SMS abwählen.',
       unauthenticated: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
       forbidden: 'Dafür fehlt die Berechtigung.',
       'not-found': 'Den Eintrag gibt es nicht (mehr). Bitte laden Sie die Seite neu.',
@@ -412,6 +414,7 @@ export const labels = {
     done: 'Fertig',
     cancelledTitle: (n: number) => (n === 1 ? 'Gesperrt. 1 Termin wurde abgesagt:' : `Gesperrt. ${n} Termine wurden abgesagt:`),
     emailQueued: 'Patient wird per E-Mail informiert',
+    smsQueued: 'Patient wird per SMS informiert',
     callNow: (phone: string | null) => (phone ? `bitte anrufen: ${phone}` : 'bitte anrufen (keine Telefonnummer gespeichert)'),
     startTime: 'Von (optional)',
     endTime: 'Bis (optional)',
@@ -465,6 +468,12 @@ export const labels = {
     createdNoEmail: (phone: string) => `Keine E-Mail-Adresse: Der Patient erhält keine Bestätigung. Rückfragen unter ${phone}.`,
     createdEmailed: 'Der Patient erhält die Bestätigung per E-Mail.',
     createdEmailFailed: (phone: string) => `Die Bestätigung per E-Mail ging nicht hinaus: bitte telefonisch informieren (${phone}).`,
+    createdSms: 'Der Patient erhält die Bestätigung per SMS (Datum, Uhrzeit, Telefonnummer der Praxis).',
+    /** The consent staff ask for on the phone (docs/decisions/043-sms-second-channel.md). */
+    sms: 'SMS an diese Nummer erlaubt',
+    smsHint:
+      'Nur Handynummern. Fragen Sie: „Dürfen wir Ihnen an diese Nummer SMS schicken, wenn sich am Termin etwas ändert?“ Ohne E-Mail-Adresse kommen Bestätigung, Absage und Verschiebung dann per SMS; mit E-Mail-Adresse nur, wenn die E-Mail nicht ankommt.',
+    smsIn: 'SMS (keine E-Mail-Adresse)',
     patientSearch: 'Patient suchen',
     patientSearchHint: 'Name (auch Teil; „Mueller“ findet „Müller“ und umgekehrt), Geburtsdatum TT.MM.JJJJ, Telefonnummer oder Buchungsnummer; heute und später.',
     /** How a hit came in, said in full in a result line (a bare "Telefon" there read like the patient's number). */
@@ -801,6 +810,15 @@ export const labels = {
     none: 'Keine Termine.',
     caption: (date: string) => `Termine am ${date}, nach Uhrzeit sortiert`,
   },
+  /** The dashboard's SMS tile (docs/decisions/043-sms-second-channel.md). */
+  sms: {
+    tile: 'SMS diesen Monat',
+    count: (sent: number, limit: number) => `${sent} von ${limit}`,
+    hint: 'SMS-Teile, die an den Anbieter gingen (eine lange SMS zählt doppelt), gegen das Monatskontingent.',
+    full: 'Kontingent erreicht: weitere SMS gehen nicht hinaus, diese Patienten stehen auf der Anrufliste.',
+    off: 'aus',
+    notConfigured: 'SMS ist nicht eingerichtet (SMS_API_KEY fehlt): wer eine SMS bekommen hätte, steht auf der Anrufliste.',
+  },
   /** Whether the patient knows of a change, and the call staff owe them where not (docs/decisions/035). */
   notice: {
     undelivered: 'E-Mail nicht zugestellt – bitte anrufen',
@@ -808,6 +826,11 @@ export const labels = {
     pending: 'E-Mail wird gesendet',
     sent: 'E-Mail gesendet',
     delivered: 'E-Mail zugestellt',
+    /** The second channel (docs/decisions/043-sms-second-channel.md). */
+    smsPending: 'SMS wird gesendet',
+    smsSent: 'SMS gesendet',
+    smsUndelivered: 'SMS nicht zugestellt – bitte anrufen',
+    smsFailed: 'SMS nicht zugestellt',
     reached: 'Patient erreicht',
     reachedNamed: (what: string) => `${what}: Patient erreicht`,
     reachedDone: (reference: string) => `${reference}: als erreicht vermerkt`,

@@ -27,9 +27,11 @@ interface Stats {
   requestsNew: number;
   requestsOpen: number;
   noShows: NoShowFigures[];
+  /** SMS this month against the limit, and whether SMS is set up (docs/decisions/043-sms-second-channel.md). */
+  sms?: { sent_this_month: number; limit: number; configured: boolean };
 }
 
-type Figure = Exclude<keyof Stats, 'noShows' | 'requestsNew' | 'practiceMailBouncedAt'>;
+type Figure = Exclude<keyof Stats, 'noShows' | 'requestsNew' | 'practiceMailBouncedAt' | 'sms'>;
 
 const L = labels.dashboard;
 
@@ -100,6 +102,7 @@ export function Dashboard() {
           );
         })}
         <WaitlistTile from={today} to={today} />
+        <SmsTile sms={stats?.sms ?? null} />
       </dl>
       <TodayRemaining today={today} />
       <NoShows figures={stats?.noShows ?? null} />
@@ -117,6 +120,27 @@ export function Dashboard() {
         ))}
       </ul>
     </>
+  );
+}
+
+/**
+ * "SMS diesen Monat": the parts handed to the provider this month against
+ * SMS_MONTHLY_LIMIT (red at the limit: further SMS go on the call list),
+ * or that SMS is not set up (docs/decisions/043-sms-second-channel.md).
+ */
+function SmsTile({ sms }: { sms: NonNullable<Stats['sms']> | null }) {
+  const S = labels.sms;
+  const full = sms !== null && sms.configured && sms.sent_this_month >= sms.limit;
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="text-sm text-slate-600">
+        {S.tile}
+        <span className="mt-1 block text-xs text-slate-600">{sms && !sms.configured ? S.notConfigured : full ? S.full : S.hint}</span>
+      </dt>
+      <dd className={`mt-2 text-3xl font-bold ${full || (sms && !sms.configured) ? 'text-red-600' : 'text-slate-900'}`}>
+        {sms === null ? '–' : sms.configured ? S.count(sms.sent_this_month, sms.limit) : S.off}
+      </dd>
+    </div>
   );
 }
 

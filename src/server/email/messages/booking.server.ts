@@ -9,6 +9,7 @@
  */
 import { useTranslations, type Lang } from '../../../i18n/i18n';
 import { escapeHtml } from '../../../lib/html';
+import { displayPhone } from '../../../lib/phone';
 import { emailSenderName } from '../../../lib/practice';
 import type { AppointmentTypeRow } from '../../../../db/schema';
 import type { EmailMessage } from '../port.server';
@@ -165,7 +166,7 @@ export function practiceNotification(
       ? ([
           [t('email.label.patient'), `${p.first_name} ${p.last_name}`],
           [t('email.label.birthDate'), emailDate(p.birth_date, 'de', 'short')],
-          [t('email.label.phone'), p.phone],
+          [t('email.label.phone'), displayPhone(p.phone)],
           [t('email.label.email'), p.email],
           [t('email.label.language'), input.language === 'de' ? 'Deutsch' : 'Englisch'],
         ] as DetailRow[])
