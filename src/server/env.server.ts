@@ -90,6 +90,17 @@ const envSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1)
     .optional(),
+  /** /api/health's and the alerts' limit for a message waiting in the outbox, in whole minutes (default 15; docs/decisions/045-operations.md). */
+  HEALTH_OUTBOX_MAX_AGE_MINUTES: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .transform(Number)
+    .refine((n) => n >= 1)
+    .optional(),
+  /** Who gets the operations alerts besides the admins who opted in (default: PRACTICE_EMAIL). */
+  ALERT_EMAIL: oneMailbox.optional(),
+  /** Error reports to Sentry (optional; docs/decisions/045-operations.md): the project's DSN, off when unset. */
+  SENTRY_DSN: z.url().optional(),
 });
 
 /** Variables a production function cannot work without. */
@@ -136,6 +147,10 @@ export const VARIABLES = [
   'REQUESTS_PER_CLIENT_MAX',
   'REQUEST_RETENTION_DAYS',
   'WAITLIST_OFFERS_ANY_HOUR',
+  'HEALTH_OUTBOX_MAX_AGE_MINUTES',
+  'ALERT_EMAIL',
+  'SENTRY_DSN',
+  'COMMIT_REF',
   'GIT_REPOSITORY',
   'GIT_BRANCH',
   'GIT_TOKEN',

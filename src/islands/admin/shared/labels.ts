@@ -267,6 +267,7 @@ export const labels = {
     password: 'Passwort ändern',
     content: 'Inhalte',
     account: 'Mein Konto',
+    system: 'Systemstatus',
   },
   dashboard: {
     bookedTotal: 'Gebuchte Termine gesamt',
@@ -730,6 +731,7 @@ export const labels = {
       settings: 'Einstellungen',
       'patient-details': 'Patientendaten',
       session: 'Sitzung',
+      system: 'Systemstatus',
     } as Record<string, string>,
     actions: {
       create: 'angelegt',
