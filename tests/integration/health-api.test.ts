@@ -132,7 +132,7 @@ describe.each(databaseKinds)('GET /api/health on %s', (kind) => {
       await settled();
       expect(await everyTableAsText(t.db)).toBe(before);
     } finally {
-      expectScheduledJob(undefined);
+      expectScheduledJob(null);
     }
   });
 });

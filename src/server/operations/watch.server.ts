@@ -17,10 +17,10 @@ export const WATCH_INTERVAL_MS = 60_000;
 let expected: boolean | undefined;
 let lastWatch = Number.NEGATIVE_INFINITY;
 
-/** The local server runs the job: watch its heartbeat there too (tests switch it on and off). */
-export function expectScheduledJob(value: boolean | undefined = true): void {
-  if (expected === value) return;
-  expected = value;
+/** The local server runs the job: watch its heartbeat there too (tests switch it on and off; null: back to the default). */
+export function expectScheduledJob(value: boolean | null = true): void {
+  if (expected === (value ?? undefined)) return;
+  expected = value ?? undefined;
   lastWatch = Number.NEGATIVE_INFINITY;
 }
 
