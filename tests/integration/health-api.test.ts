@@ -41,7 +41,7 @@ async function probe() {
 }
 
 async function queueSealed(t: TestBed, key: string, createdAt: Date, overrides: Partial<typeof emailOutbox.$inferInsert> = {}) {
-  const prepared = prepareEmail({ message: { to: 'x@example.org', subject: 's', text: 't' }, kind: 'booking-confirmation', audience: 'patient' }, parseKeyRing(key));
+  const prepared = prepareEmail({ message: { to: 'x@example.org', subject: 's', text: 't', html: '<p>t</p>' }, kind: 'booking-confirmation', audience: 'patient' }, parseKeyRing(key));
   await t.db.insert(emailOutbox).values({ ...prepared, createdAt, nextAttemptAt: createdAt, ...overrides });
 }
 

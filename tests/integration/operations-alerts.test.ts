@@ -40,7 +40,7 @@ async function alertsSent(t: TestBed) {
 }
 
 async function queueStuck(t: TestBed, createdAt: Date, overrides: Partial<typeof emailOutbox.$inferInsert> = {}) {
-  const prepared = prepareEmail({ message: { to: 'patient@example.org', subject: 's', text: 't' }, kind: 'booking-confirmation', audience: 'patient' }, parseKeyRing(KEY));
+  const prepared = prepareEmail({ message: { to: 'patient@example.org', subject: 's', text: 't', html: '<p>t</p>' }, kind: 'booking-confirmation', audience: 'patient' }, parseKeyRing(KEY));
   await t.db.insert(emailOutbox).values({ ...prepared, createdAt, nextAttemptAt: new Date(createdAt.getTime() + minutes(60)), attempts: 4, ...overrides });
   return prepared.id;
 }
@@ -155,13 +155,13 @@ describe.each(databaseKinds)('operations alerts on %s', (kind) => {
   it('a data key that opens nothing, and the practice address bouncing, each alert on their own', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const other = parseKeyRing(randomBytes(32).toString('hex'));
-    const foreign = prepareEmail({ message: { to: 'p@example.org', subject: 's', text: 't' }, kind: 'reminder', audience: 'patient' }, other);
+    const foreign = prepareEmail({ message: { to: 'p@example.org', subject: 's', text: 't', html: '<p>t</p>' }, kind: 'reminder', audience: 'patient' }, other);
     await t.db.insert(emailOutbox).values({ ...foreign, status: 'sent', sentAt: START, createdAt: START });
     expect(await checkAlertsFromJob(t.db, START)).toEqual([{ kind: 'keys', message: 'alert' }]);
     const keyMail = await alertsSent(t);
     expect(keyMail[0]!.subject).toMatch(/Datenschlüssel/);
 
-    const practice = prepareEmail({ message: { to: 'praxis@praxis.example', subject: 's', text: 't' }, kind: 'booking-practice', audience: 'practice' }, parseKeyRing(KEY));
+    const practice = prepareEmail({ message: { to: 'praxis@praxis.example', subject: 's', text: 't', html: '<p>t</p>' }, kind: 'booking-practice', audience: 'practice' }, parseKeyRing(KEY));
     // Its body already deleted (as 7 days after sending): the newest sealed row is still the one no key opens.
     await t.db.insert(emailOutbox).values({ ...practice, keyId: null, sealed: null, status: 'bounced', sentAt: START, eventAt: START, createdAt: new Date(START.getTime() + 1000) });
     expect(await checkAlertsFromJob(t.db, new Date(START.getTime() + minutes(1)))).toEqual([{ kind: 'practice-mail', message: 'alert' }]);

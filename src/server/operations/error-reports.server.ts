@@ -7,14 +7,8 @@
  */
 import { variables } from '../env.server';
 
-export interface ReportScope {
-  /** `request` (a route answered 500) or `job` (a step of the every-minute job threw). */
-  kind: 'request' | 'job';
-  /** The route's pattern (/api/bookings) or the job's step (reminders). */
-  where: string;
-  method?: string;
-  requestId?: string;
-}
+export type { ReportScope } from './sentry.server';
+import type { ReportScope } from './sentry.server';
 
 export function errorReportsOn(): boolean {
   return !!variables().SENTRY_DSN;

@@ -29,7 +29,16 @@ import {
   type Event,
 } from '@sentry/node';
 import { variables } from '../env.server';
-import type { ReportScope } from './error-reports.server';
+
+/** What a report says of where it happened (error-reports.server.ts). */
+export interface ReportScope {
+  /** `request` (a route answered 500) or `job` (a step of the every-minute job threw). */
+  kind: 'request' | 'job';
+  /** The route's pattern (/api/bookings) or the job's step (reminders). */
+  where: string;
+  method?: string;
+  requestId?: string;
+}
 
 type TransportFactory = NonNullable<ConstructorParameters<typeof NodeClient>[0]['transport']>;
 
