@@ -94,11 +94,11 @@ export function SystemPage() {
       {!status ? (
         <Loading />
       ) : (
-        <div className="grid max-w-5xl gap-4 lg:grid-cols-2">
+        <div className="grid max-w-5xl items-start gap-4 lg:grid-cols-2">
           <Card id="system-job" title={L.job.title} alarm={jobLate || jobFailed}>
             <Terms
               items={[
-                [L.job.lastRun, jobLate ? `${at(status.job.last_run_at, L.job.never)} – ${L.job.late}` : at(status.job.last_run_at, L.job.never), jobLate],
+                [L.job.lastRun, status.job.last_run_at && jobLate ? `${at(status.job.last_run_at)} – ${L.job.late}` : at(status.job.last_run_at, L.job.never), jobLate],
                 [L.job.outcome, status.job.outcome === null ? L.outbox.none : jobFailed ? L.job.failed(status.job.failed_steps.join(', ')) : L.job.ok, jobFailed],
                 [L.job.duration, status.job.duration_ms === null ? L.outbox.none : L.version.ms(status.job.duration_ms)],
               ]}
