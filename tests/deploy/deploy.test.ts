@@ -573,6 +573,23 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
     expect(await query('select 1 from appointment_contacts where remind_at is not null')).toEqual([]);
   });
 
+  it("the health function answers on Netlify's runtime: ok once the job has run, 503 with only the allowed words when its heartbeat ages", async () => {
+    const res = await invoke('/api/health');
+    expect(res.function).toBe('health');
+    expect(res.status, res.body).toBe(200);
+    expect(res.json).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', job: 'ok', outbox: 'ok', keys: 'ok', mail: 'ok' } });
+    expect(header(res, 'cache-control')).toBe('no-store');
+    expect(header(res, 'x-request-id')).toBeTruthy();
+    await query("update job_heartbeat set ran_at = ran_at - interval '10 minutes'");
+    try {
+      const late = await invoke('/api/health');
+      expect(late.status).toBe(503);
+      expect(late.json).toEqual({ status: 'degraded', checks: { database: 'ok', migrations: 'ok', job: 'failing', outbox: 'ok', keys: 'ok', mail: 'ok' } });
+    } finally {
+      await query("update job_heartbeat set ran_at = ran_at + interval '10 minutes'");
+    }
+  });
+
   it('30 concurrent bookings of one capacity-1 time from 30 separate instances: exactly one 201', async () => {
     const day = free.at(-2)!;
     const time = day.times[1]!;

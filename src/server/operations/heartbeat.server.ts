@@ -44,7 +44,11 @@ export async function readHeartbeat(db: Executor): Promise<Heartbeat | null> {
   };
 }
 
-/** Whether the job has stopped: no run at all, or none within 5 minutes. */
+/**
+ * Whether the job has stopped: it ran on this database, but not within 5
+ * minutes. A job that never ran is not an alert (a fresh install would
+ * alarm before its first minute); /api/health says `failing` for it.
+ */
 export function jobMissed(beat: Heartbeat | null, now: Date): boolean {
-  return !beat || now.getTime() - beat.ranAt.getTime() > JOB_MISSED_MS;
+  return !!beat && now.getTime() - beat.ranAt.getTime() > JOB_MISSED_MS;
 }
