@@ -242,7 +242,11 @@ beforeAll(async () => {
   await copyWorkTree(site);
   const toml = parseToml(await readFile(path.join(site, 'netlify.toml'), 'utf8')) as { build?: { environment?: Record<string, string> } };
   const npmFlags = (toml.build?.environment?.NPM_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const installed = await run('npm', ['install', ...npmFlags, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: site, env: buildEnv({}) });
+  // The registry's trust as this machine's npm has it: a global npmrc belongs to the npm of the machine's
+  // own Node, and Node 22 first on PATH gives npm another prefix (a package new to the cache fetched nothing).
+  const cafile = (await run('npm', ['config', 'get', 'cafile'])).log.trim();
+  const trust = cafile && cafile !== 'null' && !cafile.includes('\n') ? { npm_config_cafile: cafile } : {};
+  const installed = await run('npm', ['install', ...npmFlags, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: site, env: buildEnv(trust) });
   if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.log}`);
   step('install');
 
