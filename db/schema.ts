@@ -233,6 +233,8 @@ export const users = pgTable(
      */
     wrongCodeAlertAt: timestamp('wrong_code_alert_at', { withTimezone: true }),
     codeStepClosedAt: timestamp('code_step_closed_at', { withTimezone: true }),
+    /** "Störungsmeldungen per E-Mail" under "Mein Konto": this admin gets the operations alerts too (docs/decisions/045-operations.md). */
+    operationsAlerts: boolean('operations_alerts').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -978,3 +980,47 @@ export const patientRequests = pgTable(
 );
 
 export type PatientRequestRow = typeof patientRequests.$inferSelect;
+
+/**
+ * The every-minute job's heartbeat (docs/decisions/045-operations.md): one
+ * row, written at the end of every run with its outcome. /api/health and
+ * "Systemstatus" read it; a run older than 5 minutes alerts the owner.
+ */
+export const jobHeartbeat = pgTable(
+  'job_heartbeat',
+  {
+    id: boolean('id').primaryKey().default(true),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+    /** `ok`, or `failed` when any step threw (the other steps still ran). */
+    outcome: text('outcome').notNull(),
+    /** The names of the steps that threw, comma-separated (`reminders,delivery`); null when none did. */
+    failedSteps: text('failed_steps'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [
+    check('job_heartbeat_single_row', sql`${t.id}`),
+    check('job_heartbeat_outcome_known', sql`${t.outcome} in ('ok', 'failed')`),
+    check('job_heartbeat_failed_steps_format', sql`${t.failedSteps} is null or ${t.failedSteps} ~ '^[a-z-]+(,[a-z-]+)*$'`),
+  ],
+);
+
+/**
+ * One row per kind of operations alert (`job`, `outbox`, `keys`,
+ * `practice-mail`; docs/decisions/045-operations.md): the state serverless
+ * instances share, so the owner gets at most one alert per kind per hour
+ * and one "wieder in Ordnung" when it clears.
+ */
+export const operationsAlerts = pgTable(
+  'operations_alerts',
+  {
+    kind: text('kind').primaryKey(),
+    /** When the current episode began; null while all is well. */
+    since: timestamp('since', { withTimezone: true }),
+    /** When an alert of this kind last went out (any episode). */
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+    /** Whether the current (or last) episode was announced, so its end is too. */
+    episodeAlerted: boolean('episode_alerted').notNull().default(false),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  },
+  (t) => [check('operations_alerts_kind_format', sql`${t.kind} ~ '^[a-z-]{1,30}$'`)],
+);

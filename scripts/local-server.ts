@@ -6,6 +6,7 @@
  * `astro preview` serves no functions and the Netlify emulator fails under
  * concurrent requests.
  */
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import http from 'node:http';
@@ -200,6 +201,8 @@ export async function startLocalServer(options: ServerOptions): Promise<RunningS
     let pathname = '?';
     try {
       for (const [k, v] of Object.entries(extraHeaders)) res.setHeader(k, v);
+      // Every answer carries an id (a function's own id replaces this one; docs/decisions/045-operations.md).
+      res.setHeader('x-request-id', randomUUID());
       if (stopping) {
         res.setHeader('connection', 'close');
         await sendResponse(res, problem(503, 'shutting-down', 'The server is restarting; try again in a moment.', undefined, { 'retry-after': '5' }));

@@ -14,6 +14,8 @@ import { SECURITY_HEADERS } from '../src/server/security-headers';
 import { SHUTDOWN_GRACE_MS, startLocalServer } from './local-server';
 import { startReminderSchedule } from '../src/server/appointment-contact/job.server';
 import { runScheduledJob } from '../src/server/scheduled-job.server';
+import { expectScheduledJob } from '../src/server/operations/watch.server';
+import { logLinesTo } from '../src/server/operations/request-log.server';
 import { startContentRebuilds } from './content-rebuild';
 import { startupNotes } from './startup-notes';
 import { adminExists, DEFAULT_SETUP_SECRET } from '../src/server/auth/auth.server';
@@ -64,7 +66,16 @@ for (const note of startupNotes({
 }
 
 // The scheduled function's job (reminders, the waitlist's offers, the email outbox): every minute here (REMINDER_INTERVAL_MS for tests).
-const reminderSchedule = startReminderSchedule(Number(process.env.REMINDER_INTERVAL_MS ?? 60_000), () => runScheduledJob());
+// Each request and run logs its JSON line, and once the job has run here, requests watch its heartbeat as on
+// Netlify (not before: a database the job last ran on yesterday is no outage; docs/decisions/045-operations.md).
+logLinesTo((line) => console.info(line));
+const reminderSchedule = startReminderSchedule(Number(process.env.REMINDER_INTERVAL_MS ?? 60_000), async () => {
+  try {
+    await runScheduledJob();
+  } finally {
+    expectScheduledJob();
+  }
+});
 
 // Content editor: a save rewrites src/content; rebuild the pages
 // so it shows without a restart. Not when the editor commits to a Git host.

@@ -25,6 +25,8 @@ export const AUDIT_ENTITIES = [
   'patient-details',
   /** A signed-in device of a staff account (entity id: the session id). */
   'session',
+  /** "Systemstatus" viewed, or one's own operations alerts switched (docs/decisions/045-operations.md); entity id "system". */
+  'system',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -98,6 +98,19 @@ const envSchema = z.object({
   SMS_MONTHLY_LIMIT: z.string().regex(/^\d{1,6}$/).transform(Number).optional(),
   /** The provider's signing key for its delivery reports (seven.io: Developer → API settings). */
   SMS_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** /api/health's and the alerts' limit for a message waiting in the outbox, in whole minutes (default 15; docs/decisions/045-operations.md). */
+  HEALTH_OUTBOX_MAX_AGE_MINUTES: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .transform(Number)
+    .refine((n) => n >= 1)
+    .optional(),
+  /** Who gets the operations alerts besides the admins who opted in (default: PRACTICE_EMAIL). */
+  ALERT_EMAIL: oneMailbox.optional(),
+  /** The owner's mobile in E.164 ("+491701234567"): gets an alert by SMS when email itself is failing and SMS is configured. */
+  ALERT_SMS: z.string().regex(/^\+[1-9]\d{6,14}$/).optional(),
+  /** Error reports to Sentry (optional; docs/decisions/045-operations.md): the project's DSN, off when unset. */
+  SENTRY_DSN: z.url().optional(),
 });
 
 /** Variables a production function cannot work without. */
@@ -149,6 +162,11 @@ export const VARIABLES = [
   'SMS_MONTHLY_LIMIT',
   'SMS_WEBHOOK_SECRET',
   'SMS_ANY_HOUR',
+  'HEALTH_OUTBOX_MAX_AGE_MINUTES',
+  'ALERT_EMAIL',
+  'ALERT_SMS',
+  'SENTRY_DSN',
+  'COMMIT_REF',
   'GIT_REPOSITORY',
   'GIT_BRANCH',
   'GIT_TOKEN',

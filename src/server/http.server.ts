@@ -112,7 +112,17 @@ export function errorResponse(error: unknown): Response {
     });
   }
   logUnexpected(error);
-  return problem(500, 'internal-error', 'An unexpected error occurred.');
+  const response = problem(500, 'internal-error', 'An unexpected error occurred.');
+  unexpected.set(response, error);
+  return response;
+}
+
+/** The bug behind each answer 500, for the error report (http/observe.server.ts) after the answer. */
+const unexpected = new WeakMap<Response, unknown>();
+
+/** The error an answer 500 was made of, or undefined for any other answer. */
+export function unexpectedErrorOf(response: Response): unknown {
+  return unexpected.get(response);
 }
 
 /**

@@ -243,7 +243,11 @@ beforeAll(async () => {
   await copyWorkTree(site);
   const toml = parseToml(await readFile(path.join(site, 'netlify.toml'), 'utf8')) as { build?: { environment?: Record<string, string> } };
   const npmFlags = (toml.build?.environment?.NPM_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const installed = await run('npm', ['install', ...npmFlags, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: site, env: buildEnv({}) });
+  // The registry's trust as this machine's npm has it: a global npmrc belongs to the npm of the machine's
+  // own Node, and Node 22 first on PATH gives npm another prefix (a package new to the cache fetched nothing).
+  const cafile = (await run('npm', ['config', 'get', 'cafile'])).log.trim();
+  const trust = cafile && cafile !== 'null' && !cafile.includes('\n') ? { npm_config_cafile: cafile } : {};
+  const installed = await run('npm', ['install', ...npmFlags, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: site, env: buildEnv(trust) });
   if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.log}`);
   step('install');
 
@@ -578,6 +582,23 @@ describe('production behaviour: Netlify entry points, the Neon driver in its pro
     expect(standIns.mail.slice(mailBefore).map((m) => m.to)).toEqual(['erika@example.org']);
     // Sent once: the contact stays (for the appointment's own emails), its reminder is done.
     expect(await query('select 1 from appointment_contacts where remind_at is not null')).toEqual([]);
+  });
+
+  it("the health function answers on Netlify's runtime: ok once the job has run, 503 with only the allowed words when its heartbeat ages", async () => {
+    const res = await invoke('/api/health');
+    expect(res.function).toBe('health');
+    expect(res.status, res.body).toBe(200);
+    expect(res.json).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', job: 'ok', outbox: 'ok', keys: 'ok', mail: 'ok' } });
+    expect(header(res, 'cache-control')).toBe('no-store');
+    expect(header(res, 'x-request-id')).toBeTruthy();
+    await query("update job_heartbeat set ran_at = ran_at - interval '10 minutes'");
+    try {
+      const late = await invoke('/api/health');
+      expect(late.status).toBe(503);
+      expect(late.json).toEqual({ status: 'degraded', checks: { database: 'ok', migrations: 'ok', job: 'failing', outbox: 'ok', keys: 'ok', mail: 'ok' } });
+    } finally {
+      await query("update job_heartbeat set ran_at = ran_at + interval '10 minutes'");
+    }
   });
 
   it('30 concurrent bookings of one capacity-1 time from 30 separate instances: exactly one 201', async () => {

@@ -17,8 +17,7 @@
  * - the delivery webhook's signature, 401/404/400 changing nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import blockedCollection from '../../netlify/functions/admin-blocked-dates';
@@ -43,6 +42,7 @@ import { captureConsole } from '../helpers/console-capture';
 import { addBookableType } from '../helpers/fixtures';
 import { call, settled } from '../helpers/http';
 import { bookingRequest, testCaller } from '../helpers/patient';
+import { smsFiles } from '../helpers/sms-files';
 import { databaseKinds, useTestBed, type TestBed } from '../setup/test-bed';
 
 // Monday 7 January 2030, 09:00 in Berlin.
@@ -52,26 +52,6 @@ const MOBILE = '0171 2345678';
 const MOBILE_E164 = '+491712345678';
 const SECRET = 'seven-signing-key';
 const POSTMARK = `Basic ${Buffer.from('postmark:hook-secret').toString('base64')}`;
-
-interface SmsFile {
-  name: string;
-  to: string;
-  from: string;
-  id: string;
-  text: string;
-}
-
-async function smsFiles(dir: string): Promise<SmsFile[]> {
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sms.txt')).sort();
-  return Promise.all(
-    names.map(async (name) => {
-      const raw = await readFile(path.join(dir, name), 'utf8');
-      const [head, ...body] = raw.split('\n\n');
-      const header = Object.fromEntries(head!.split('\n').map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-      return { name, to: header.to!, from: header.from!, id: header['x-message-id']!, text: body.join('\n\n').replace(/\n$/, '') };
-    }),
-  );
-}
 
 /** seven.io's API as its client sees it: refuses until `refuseUntil` (fake clock); `delayMs` holds each answer (real time). */
 function sevenStandIn() {

@@ -14,11 +14,12 @@ import { compilePath, loadFunctions } from '../../scripts/local-server';
 const dir = path.resolve('netlify/functions');
 
 describe('the /api/* catch-all function', () => {
-  it('answers 404 problem+json with the security headers, for any method', async () => {
-    const res = notFound();
+  it('answers 404 problem+json with the security headers and a request id, for any method', async () => {
+    const res = await notFound(new Request('http://localhost/api/nope/a/b?token=x', { method: 'DELETE' }), { params: {}, ip: '127.0.0.1', waitUntil: () => {} });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await res.json()).toMatchObject({ type: 'not-found', status: 404 });
   });
 

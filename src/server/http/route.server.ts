@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { getDb, type Database } from '../database.server';
 import { assertSameOrigin } from '../auth/origin.server';
 import { parseInput, queryOf, readJson, readJsonInput, route, type Handler, type RequestContext } from '../http.server';
+import { observed } from './observe.server';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -83,5 +84,5 @@ export function publicRoute(actions: Partial<Record<Method, AnyPublicAction>>): 
       return spec.run({ req, ctx, db: await getDb(), params: { id: '' }, ...input });
     };
   }
-  return route(handlers);
+  return observed(route(handlers));
 }

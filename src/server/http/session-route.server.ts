@@ -12,6 +12,7 @@ import { itemId } from '../admin/shared.server';
 import { requireAdmin, requireSession } from '../auth/auth.server';
 import { assertSameOrigin } from '../auth/origin.server';
 import { route, type Handler } from '../http.server';
+import { observed } from './observe.server';
 import { parseRequest, type Call, type Method, type Spec } from './route.server';
 
 export type Session = Awaited<ReturnType<typeof requireSession>>;
@@ -58,7 +59,7 @@ export function adminRoute(actions: Partial<Record<Method, AnyAdminAction>>): Ha
       return spec.run({ req, ctx, db, session, params, ...(await parseRequest(req, spec)) });
     };
   }
-  return route(handlers);
+  return observed(route(handlers));
 }
 
 /** A signed-in account's own route: the Origin rule, then the session each action asks for. */
@@ -73,5 +74,5 @@ export function sessionRoute(actions: Partial<Record<Method, AnySessionAction>>)
       return spec.run({ req, ctx, db, session, params, ...(await parseRequest(req, spec)) });
     };
   }
-  return route(handlers);
+  return observed(route(handlers));
 }

@@ -96,3 +96,25 @@ export async function enqueueSms(
   }
   return ids;
 }
+
+/**
+ * Writes one SMS whose text is already made (an operations alert to the
+ * owner's mobile, audience `staff`: no short link, no patient, any hour)
+ * through `db`; answers its id.
+ */
+export async function enqueueStaffSms(db: Executor, message: SmsMessage, kind: string, keys: KeyRing, now: Date = new Date()): Promise<string> {
+  const id = randomUUID();
+  const sealed = sealJson(message, associatedData(id), keys);
+  await db.insert(emailOutbox).values({
+    id,
+    kind,
+    audience: 'staff',
+    channel: 'sms',
+    keyId: sealed.keyId,
+    sealed: sealed.sealed,
+    createdAt: now,
+    nextAttemptAt: now,
+    quietExempt: true,
+  });
+  return id;
+}

@@ -15,6 +15,7 @@ import { adminApi, ApiError, failureText } from '../shared/admin-api';
 import { labels } from '../shared/labels';
 import { Field, inputClass, Loading, PageHeader, primaryButton, secondaryButton } from '../shared/ui';
 import { DevicesSection } from './devices-section';
+import { AlertsSwitch } from '../system/alerts-switch';
 import { PasskeysSection } from './passkeys-section';
 import { AuthenticatorQr, RecoveryCodes } from './second-factor-setup';
 
@@ -243,6 +244,7 @@ export function AccountPage({ enrolmentRequired = false, email = '' }: { enrolme
       </section>
       {!codes && <PasskeysSection hasTotp={status?.enrolled ?? false} enrolmentRequired={enrolmentRequired} />}
       {!enrolmentRequired && <DevicesSection />}
+      {!enrolmentRequired && <AlertsSwitch />}
       {!enrolmentRequired && (
         <p className="mt-6">
           <a href="/admin/password" className="font-medium text-brand-700 underline">

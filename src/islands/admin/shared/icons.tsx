@@ -13,6 +13,7 @@ const paths: Record<string, string> = {
   audit: 'M12 8v4l3 2M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5',
   users: 'M16 19v-1a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v1M9 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM22 19v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8',
   password: 'M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4',
+  system: 'M22 12h-4l-3 9L9 3l-3 9H2',
   account: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21v-1a6 6 0 0 1 6-6h4a6 6 0 0 1 6 6v1',
   content: 'M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z',
   home: 'M3 11l9-8 9 8M5 9v12h14V9M10 21v-6h4v6',

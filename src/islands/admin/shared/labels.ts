@@ -272,6 +272,7 @@ export const labels = {
     password: 'Passwort ändern',
     content: 'Inhalte',
     account: 'Mein Konto',
+    system: 'Systemstatus',
   },
   dashboard: {
     bookedTotal: 'Gebuchte Termine gesamt',
@@ -757,6 +758,7 @@ export const labels = {
       settings: 'Einstellungen',
       'patient-details': 'Patientendaten',
       session: 'Sitzung',
+      system: 'Systemstatus',
     } as Record<string, string>,
     actions: {
       create: 'angelegt',

@@ -22,6 +22,7 @@ import { TimeSlotsPage } from '../schedule/time-slots-page';
 import { WeekPage } from '../bookings/week-page';
 import { RequestsPage } from '../requests/requests-page';
 import { RequestCount } from '../requests/request-count';
+import { SystemPage } from '../system/system-page';
 import { Icon } from '../shared/icons';
 import { labels, type AdminPage } from '../shared/labels';
 import { isSidebarShortcut, readSidebarOpen, useIsMobile, writeSidebarOpen } from './sidebar-state';
@@ -39,6 +40,7 @@ export const ADMIN_PAGES: Array<{ page: AdminPage; href: string }> = [
   { page: 'inventory', href: '/admin/inventory' },
   { page: 'audit', href: '/admin/audit' },
   { page: 'users', href: '/admin/users' },
+  { page: 'system', href: '/admin/system' },
   { page: 'content', href: '/admin/inhalte' },
   { page: 'password', href: '/admin/password' },
   { page: 'account', href: '/admin/konto' },
@@ -65,6 +67,7 @@ const PAGE_CONTENT: Record<AdminPage, (props: { userId: string; email: string; e
   password: PasswordPage,
   content: ContentEditor,
   account: ({ enrolmentRequired, email }) => <AccountPage enrolmentRequired={enrolmentRequired} email={email} />,
+  system: SystemPage,
 };
 
 const L = labels.layout;

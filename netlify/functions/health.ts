@@ -1,0 +1,5 @@
+import { health } from '../../src/server/actions/health.server';
+
+export default health;
+
+export const config = { path: '/api/health' };

@@ -1,0 +1,184 @@
+/**
+ * Operations alerts (docs/decisions/045-operations.md): the owner
+ * (ALERT_EMAIL, default PRACTICE_EMAIL) and every admin who opted in under
+ * "Mein Konto" are told when
+ *
+ * - the every-minute job has not run for 5 minutes (`job`),
+ * - a message waits in the outbox longer than HEALTH_OUTBOX_MAX_AGE_MINUTES (`outbox`),
+ * - the data key cannot open the newest sealed row (`keys`),
+ * - the practice's own address bounces or complains (`practice-mail`),
+ *
+ * at most once per kind per hour, and once more when it is over
+ * (src/lib/operations-alerts.ts). The state lives in `operations_alerts`
+ * (serverless instances share nothing else); a transition locks its row,
+ * so two instances never announce one change twice.
+ *
+ * Checked by the job at the end of every run, and, when the job's
+ * heartbeat is stale, by whatever request comes next (watch.server.ts).
+ * Nothing is written while nothing changes.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../../db/client';
+import { alertStep, type AlertMessage, type AlertState } from '../../lib/operations-alerts';
+import { rowsOf } from '../bookings/shared.server';
+import { runDelivery } from '../email/delivery.server';
+import { readEnv } from '../env.server';
+import { jobMissed, readHeartbeat } from './heartbeat.server';
+import { keysWork, outboxMaxAgeMs, overdueOutbox } from './health.server';
+import { ALERT_KINDS, type AlertKind } from './alert-messages.server';
+import { queueAlert, sendAlertsDirectly, type QueuedAlert } from './alert-delivery.server';
+
+export { ALERT_KINDS, type AlertKind };
+
+/** Whether each kind's condition holds now; a kind left out is not judged this time. */
+export type AlertConditions = Partial<Record<AlertKind, boolean>>;
+
+/**
+ * Whether the practice's own address refuses mail: its newest bounce, spam
+ * complaint or failure is not followed by a delivery to it (the dashboard's
+ * banner uses the same rule).
+ */
+export async function practiceMailBounced(db: Executor): Promise<boolean> {
+  const rows = rowsOf<{ bounced: boolean }>(
+    await db.execute(sql`
+      select exists (
+        select 1 from email_outbox o
+        where o.audience = 'practice' and o.channel = 'email' and o.status in ('bounced', 'complained', 'failed')
+          and not exists (select 1 from email_outbox d where d.audience = 'practice' and d.channel = 'email' and d.status = 'delivered'
+            and d.event_at > coalesce(o.event_at, o.created_at))) as bounced`),
+  );
+  return rows[0]?.bounced === true;
+}
+
+/** Every kind's condition, judged now; `job` from the heartbeat unless the caller is the job itself (which is running). */
+export async function currentConditions(db: Executor, now: Date, { jobRunning = false } = {}): Promise<{ conditions: AlertConditions; emailStuck: boolean }> {
+  const [beat, overdue, keys, bounced] = await Promise.all([
+    jobRunning ? Promise.resolve(null) : readHeartbeat(db),
+    overdueOutbox(db, now),
+    keysWork(db),
+    practiceMailBounced(db),
+  ]);
+  const limit = outboxMaxAgeMs();
+  const emailStuck = (overdue.email ?? 0) > limit;
+  return {
+    conditions: {
+      job: jobRunning ? false : jobMissed(beat, now),
+      outbox: emailStuck || (overdue.sms ?? 0) > limit,
+      keys: !keys,
+      'practice-mail': bounced,
+    },
+    emailStuck,
+  };
+}
+
+interface AlertRow {
+  kind: string;
+  since: string | null;
+  alerted_at: string | null;
+  episode_alerted: boolean;
+  cleared_at: string | null;
+}
+
+const date = (value: string | null) => (value ? new Date(value) : null);
+const stateOf = (row: AlertRow | undefined): AlertState => ({
+  since: date(row?.since ?? null),
+  alertedAt: date(row?.alerted_at ?? null),
+  episodeAlerted: row?.episode_alerted ?? false,
+  clearedAt: date(row?.cleared_at ?? null),
+});
+
+async function readStates(db: Executor, kinds: AlertKind[], lock: boolean): Promise<Map<string, AlertRow>> {
+  const list = `{${kinds.join(',')}}`;
+  const rows = rowsOf<AlertRow>(
+    await db.execute(
+      lock
+        ? sql`select kind, since::text, alerted_at::text, episode_alerted, cleared_at::text from operations_alerts where kind = any(${list}::text[]) for update`
+        : sql`select kind, since::text, alerted_at::text, episode_alerted, cleared_at::text from operations_alerts where kind = any(${list}::text[])`,
+    ),
+  );
+  return new Map(rows.map((r) => [r.kind, r]));
+}
+
+export interface AlertOutcome {
+  kind: AlertKind;
+  message: AlertMessage;
+}
+
+/**
+ * Applies the conditions: each kind whose state changes is written, and
+ * its message queued, in one transaction that holds the kind's row; then
+ * the queued messages are sent at once. Answers what was sent.
+ */
+export async function applyAlerts(db: Database, conditions: AlertConditions, now: Date, { emailStuck = false } = {}): Promise<AlertOutcome[]> {
+  const kinds = ALERT_KINDS.filter((k) => conditions[k] !== undefined);
+  if (kinds.length === 0) return [];
+  // Without a lock first: when nothing changes (almost always), nothing is written.
+  const seen = await readStates(db, kinds, false);
+  const changing = kinds.filter((k) => alertStep(stateOf(seen.get(k)), conditions[k]!, now).next !== null);
+  if (changing.length === 0) return [];
+
+  const sent: AlertOutcome[] = [];
+  const queued: QueuedAlert[] = [];
+  const env = readEnv();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`insert into operations_alerts (kind) select unnest(${`{${changing.join(',')}}`}::text[]) on conflict (kind) do nothing`);
+    const locked = await readStates(tx, changing, true);
+    const recipients = await alertRecipients(tx, env.ALERT_EMAIL ?? env.PRACTICE_EMAIL);
+    for (const kind of changing) {
+      const state = stateOf(locked.get(kind));
+      const step = alertStep(state, conditions[kind]!, now);
+      if (!step.next) continue;
+      await tx.execute(sql`
+        update operations_alerts set since = ${step.next.since?.toISOString() ?? null}::timestamptz,
+          alerted_at = ${step.next.alertedAt?.toISOString() ?? null}::timestamptz,
+          episode_alerted = ${step.next.episodeAlerted}, cleared_at = ${step.next.clearedAt?.toISOString() ?? null}::timestamptz
+        where kind = ${kind}`);
+      if (!step.message) continue;
+      const alert = { kind, message: step.message, since: state.since ?? now, now, siteUrl: env.SITE_URL, emailStuck };
+      queued.push(await queueAlert(tx, alert, recipients));
+      sent.push({ kind, message: step.message });
+    }
+  });
+  for (const outcome of sent) console.info(`operations alert: ${outcome.kind} ${outcome.message}`);
+  // Out at once, not a minute later; alerts that could not be sealed go straight to the mail service.
+  const ids = queued.flatMap((q) => q.ids);
+  if (ids.length) await runDelivery({ ids, now });
+  await sendAlertsDirectly(queued.filter((q) => q.direct.length > 0 || (q.directSms?.length ?? 0) > 0));
+  return sent;
+}
+
+/** The owner's address and every admin's who opted in, each once (compared in lower case). */
+export async function alertRecipients(db: Executor, owner: string): Promise<string[]> {
+  const rows = rowsOf<{ email: string }>(
+    await db.execute(sql`
+      select u.email from users u
+      where u.operations_alerts and not u.invitation_pending
+        and exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'admin')
+      order by u.email`),
+  );
+  const out: string[] = [owner];
+  for (const { email } of rows) if (!out.some((o) => addressOf(o) === email.toLowerCase())) out.push(email);
+  return out;
+}
+
+/** The address inside `Name <address>`, lower-cased. */
+function addressOf(mailbox: string): string {
+  return (/<([^>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox).trim().toLowerCase();
+}
+
+/** The job's own check at the end of its run: every kind, the job itself as running. */
+export async function checkAlertsFromJob(db: Database, now: Date): Promise<AlertOutcome[]> {
+  const { conditions, emailStuck } = await currentConditions(db, now, { jobRunning: true });
+  return applyAlerts(db, conditions, now, { emailStuck });
+}
+
+/**
+ * A request's check (watch.server.ts): one read of the heartbeat; only
+ * when the job has stopped are the other kinds judged too (nobody else
+ * judges them then).
+ */
+export async function checkAlertsFromRequest(db: Database, now: Date): Promise<AlertOutcome[]> {
+  if (!jobMissed(await readHeartbeat(db), now)) return [];
+  const { conditions, emailStuck } = await currentConditions(db, now);
+  return applyAlerts(db, conditions, now, { emailStuck });
+}
