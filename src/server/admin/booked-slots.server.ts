@@ -156,6 +156,7 @@ export async function createStaffBooking(db: Database, input: StaffBookingInput,
   };
   const created = await createBooking(db, input, {
     source: 'phone',
+    confirmHoliday: input.confirm_holiday === true,
     now,
     contact: { secret, keys, reminder: false },
     emails: ({ id, reference, token, type }) =>

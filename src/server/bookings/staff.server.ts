@@ -109,9 +109,10 @@ export async function staffMove(
   keys: KeyRing | null,
   message?: string,
   now: Date = new Date(),
+  confirmHoliday = false,
 ): Promise<MovedBooking & { emailed: boolean }> {
   const booking = await lockedForStaff(tx, id, now);
-  const moved = await moveLockedBooking(tx, booking, target, { now, rules: 'staff', keys });
+  const moved = await moveLockedBooking(tx, booking, target, { now, rules: 'staff', keys, confirmHoliday });
   const notice = moveNoticeEmail('moved-by-practice', moved, message);
   if (notice) await enqueueEmails(tx, [notice], keys ?? undefined, now);
   // Nobody to email: staff call ("bitte anrufen") until they mark the patient reached.
