@@ -9,6 +9,26 @@ export type AppointmentType = AppointmentTypeDto;
 
 export type { DayAvailability } from '../../lib/availability';
 
+/**
+ * A closed day of GET /api/availability's `holidays` (docs/decisions/039-public-holidays.md):
+ * a public holiday (`statutory`) or a day the practice closes (24/31 December).
+ * Computed on the server: the holiday library never reaches the browser.
+ */
+export interface ClosedDay {
+  date: string;
+  name: string;
+  name_en: string;
+  statutory: boolean;
+  /** Staff's answer says whether the day is closed (an opened holiday is not); the patients' lists closed days only. */
+  closed?: boolean;
+}
+
+/** One answer of the availability: the selectable dates with their free times, and the range's closed days. */
+export interface RangeAvailability {
+  days: DayAvailability[];
+  holidays: ClosedDay[];
+}
+
 export interface BookingResponse {
   /** `sequence`: the calendar event's revision after the move (the .ics download must carry it). */
   booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string; reference?: string; sequence?: number };
@@ -36,10 +56,10 @@ async function request<T>(url: string, init?: RequestInit): Promise<T> {
 
 export const fetchAppointmentTypes = () => request<AppointmentType[]>('/api/appointment-types');
 
-export async function fetchAvailability(type: string, from: string, to: string): Promise<DayAvailability[]> {
+export async function fetchAvailability(type: string, from: string, to: string): Promise<RangeAvailability> {
   const query = new URLSearchParams({ type, from, to });
-  const body = await request<{ days: DayAvailability[] }>(`/api/availability?${query}`);
-  return body.days;
+  const body = await request<{ days: DayAvailability[]; holidays?: ClosedDay[] }>(`/api/availability?${query}`);
+  return { days: body.days, holidays: body.holidays ?? [] };
 }
 
 export const postBooking = (body: Record<string, unknown>) =>

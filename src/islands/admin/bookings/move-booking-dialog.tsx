@@ -6,13 +6,16 @@
  * whether the patient got an email or must be called. An online booking's
  * patient may get a message with the new time (as "Absagen": at most 500
  * characters, sent as typed, never stored); the dialog names the email's
- * language (docs/decisions/030).
+ * language (docs/decisions/030). A closed day (a public holiday) is moved
+ * onto only after its warning (docs/decisions/039-public-holidays.md).
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { cancelMessageSchema } from '../../../lib/admin-schemas';
 import { formatShortDate } from '../../../lib/dates';
-import { adminApi, ApiError, failureText, slotReasonOf, type AdminBookedSlotDto } from '../shared/admin-api';
+import { adminApi, ApiError, failureText, holidayOf, slotReasonOf, type AdminBookedSlotDto } from '../shared/admin-api';
+import { holidayLabels } from '../shared/holiday-labels';
+import { HolidayWarning, type WarnedHoliday } from './holiday-warning';
 import { canEmail, PatientNotice } from './cancel-booking-dialog';
 import { labels } from '../shared/labels';
 import { SlotPicker, type PickedSlot } from './slot-picker';
@@ -52,8 +55,9 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [messageError, setMessageError] = useState<string | undefined>();
+  const [holiday, setHoliday] = useState<WarnedHoliday | null>(null);
 
-  async function submit() {
+  async function submit(confirmHoliday = false) {
     if (!picked.date || !picked.time) {
       setProblem(labels.picker.pickTime);
       return;
@@ -69,6 +73,7 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
         appointment_date: picked.date,
         appointment_time: picked.time,
         ...(parsed.data.message ? { message: parsed.data.message } : {}),
+        ...(confirmHoliday ? { confirm_holiday: true } : {}),
       });
       const title = L.moved(slot.reference, formatShortDate(picked.date), picked.time);
       if (result.patient_notified) toast.success(title, { description: L.notified });
@@ -81,6 +86,12 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
         return;
       }
       const reason = slotReasonOf(error);
+      // A closed day: ask before moving onto it (the time stays chosen).
+      const closed = holidayOf(error);
+      if (closed) {
+        setHoliday(closed);
+        return;
+      }
       const text = failureText(error, { conflict: B.alreadyCancelled });
       setProblem(text);
       toast.error(L.error, { description: text });
@@ -106,6 +117,7 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
         onChange={(next) => {
           setPicked(next);
           setProblem(null);
+          setHoliday(null);
         }}
       />
       {canEmail(slot) && (
@@ -140,6 +152,18 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
           {problem}
         </p>
+      )}
+      {holiday && (
+        <HolidayWarning
+          holiday={holiday}
+          confirmText={holidayLabels.confirmMove}
+          busy={busy}
+          onConfirm={() => void submit(true)}
+          onOtherDay={() => {
+            setHoliday(null);
+            setPicked({ date: null, time: null });
+          }}
+        />
       )}
       <div className="mt-6 flex justify-end gap-3">
         <button type="button" className={secondaryButton} onClick={onCancel}>
