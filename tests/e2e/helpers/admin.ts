@@ -1,6 +1,7 @@
 /** The e2e admin: created through /admin-setup when the site has none yet, then signed in through /auth. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { formatLongDate } from '../../../src/lib/dates';
+import { publicHolidayOn } from '../../../src/lib/holidays';
 import { clickDate } from './calendar';
 
 export const ADMIN = { email: 'praxis-admin@example.org', password: 'sicher-und-lang-123' };
@@ -63,4 +64,28 @@ export async function fillCaller(
   await dialog.getByLabel(/^Nachname/).fill(caller.last_name);
   await dialog.getByLabel(/^Telefon/).fill(caller.phone);
   if (caller.email) await dialog.getByLabel(/^E-Mail/).fill(caller.email);
+}
+
+/**
+ * Opens the public holidays among `dates` for online booking, as a practice
+ * does for an emergency service (docs/decisions/039-public-holidays.md):
+ * for a spec whose days are fixed by the week (next Wednesday, Thursday …)
+ * and that books them online, on any day of the year. Answers the function
+ * that closes them again (the spec's afterAll). `page` is signed in.
+ */
+export async function openHolidaysAmong(page: Page, dates: string[]): Promise<() => Promise<void>> {
+  const holidays = dates.filter((date) => publicHolidayOn(date));
+  if (!holidays.length) return async () => {};
+  const headers = { origin: new URL(page.url()).origin };
+  const settings = async (opened: string[]) => {
+    const res = await page.request.put('/api/admin/settings', { headers, data: { holidays: { opened } } });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { holidays: { opened: string[] } }).holidays.opened;
+  };
+  const before = ((await (await page.request.get('/api/admin/settings')).json()) as { holidays: { opened: string[] } }).holidays.opened;
+  await settings([...new Set([...before, ...holidays])]);
+  return async () => {
+    const now = ((await (await page.request.get('/api/admin/settings')).json()) as { holidays: { opened: string[] } }).holidays.opened;
+    await settings(now.filter((date) => !holidays.includes(date)));
+  };
 }

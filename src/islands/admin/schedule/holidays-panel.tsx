@@ -62,11 +62,10 @@ export function HolidaysPanel() {
   };
 
   return (
-    <section aria-labelledby="holidays-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="holidays-title" className="text-lg font-semibold">
-        {H.title}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{H.intro}</p>
+    // Folded like the request settings: the page's own work is the list of blocks beneath.
+    <details className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <summary className="cursor-pointer font-semibold">{H.summary}</summary>
+      <p className="mt-2 text-sm text-slate-700">{H.intro}</p>
       {failed && (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {H.loadError}
@@ -127,6 +126,6 @@ export function HolidaysPanel() {
           </ul>
         </div>
       )}
-    </section>
+    </details>
   );
 }

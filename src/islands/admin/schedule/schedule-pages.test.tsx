@@ -217,17 +217,17 @@ describe('holidays on the blocked-dates page', () => {
     };
     renderWithToasts(<HolidaysPanel />);
     const user = userEvent.setup();
-    const section = await screen.findByRole('region', { name: 'Feiertage' });
-    const boxing = await within(section).findByRole('checkbox', { name: '2. Weihnachtstag am 26.12.2026 für die Online-Buchung öffnen' });
+    await user.click(await screen.findByText('Feiertage: online geschlossen (öffnen, 24. und 31. Dezember)'));
+    const boxing = await screen.findByRole('checkbox', { name: '2. Weihnachtstag am 26.12.2026 für die Online-Buchung öffnen' });
     // 24 December is not a public holiday: it has its switch, not a row.
-    expect(within(section).queryByRole('checkbox', { name: /Heiligabend am/ })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Heiligabend am/ })).toBeNull();
     expect(boxing).not.toBeChecked();
     expect(boxing.closest('li')).toHaveTextContent('geschlossen');
     await user.click(boxing);
     await waitFor(() => expect(boxing).toBeChecked());
     expect(boxing.closest('li')).toHaveTextContent('geöffnet');
-    await user.click(within(section).getByRole('checkbox', { name: '24. Dezember (Heiligabend) geschlossen' }));
-    await waitFor(() => expect(within(section).getByRole('checkbox', { name: '24. Dezember (Heiligabend) geschlossen' })).toBeChecked());
+    await user.click(screen.getByRole('checkbox', { name: '24. Dezember (Heiligabend) geschlossen' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: '24. Dezember (Heiligabend) geschlossen' })).toBeChecked());
     expect(calls.filter((c) => c.key === 'PUT /api/admin/settings').map((c) => c.body)).toEqual([{ holidays: { opened: ['2026-12-26'] } }, { holidays: { close_dec_24: true } }]);
     expect(await screen.findAllByText('Feiertage gespeichert')).not.toHaveLength(0);
   });

@@ -30,6 +30,7 @@ export const holidayLabels = {
   otherDay: 'Anderen Tag wählen',
   settings: {
     title: 'Feiertage',
+    summary: 'Feiertage: online geschlossen (öffnen, 24. und 31. Dezember)',
     intro:
       'Gesetzliche Feiertage in Nordrhein-Westfalen sind für die Online-Buchung geschlossen; Patienten sehen sie im Kalender als „Feiertag“. Öffnen Sie einen Feiertag nur, wenn die Praxis an diesem Tag Sprechstunde hat (z. B. Notdienst). Termine am Telefon können Sie an jedem Feiertag nach einer Rückfrage eintragen.',
     dec24: '24. Dezember (Heiligabend) geschlossen',
