@@ -154,7 +154,7 @@ test.describe.serial('reception messages and details', () => {
       await dialog.getByLabel('Grund (optional)').fill(`Wochenende ${stamp}`);
       await dialog.getByRole('button', { name: 'Speichern' }).click();
       await expect(page.getByText('Zeitraum gesperrt')).toBeVisible();
-      await closeHolidays();
+      await closeHolidays(page);
     });
 
     test(`types without English warn and English pages mark the German text; windows never overlap; page words in toasts (${vp.name})`, async ({ page, browser }) => {

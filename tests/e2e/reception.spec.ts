@@ -29,7 +29,7 @@ const sunday = addDaysToDate(nextMonday, 6);
 
 let typeId = '';
 const references: Record<string, string> = {};
-let closeHolidays = async () => {};
+let closeHolidays: (signedIn: Page) => Promise<void> = async () => {};
 
 async function api(request: APIRequestContext, page: Page, method: 'post' | 'put' | 'delete', path: string, data?: unknown) {
   const res = await request[method](path, { headers: { origin: new URL(page.url()).origin }, data });
@@ -88,7 +88,7 @@ test.describe.serial('reception', () => {
     const blocks = (await (await page.request.get('/api/admin/blocked-dates')).json()) as Array<{ id: string; appointment_type_id: string | null }>;
     for (const b of blocks.filter((b) => b.appointment_type_id === typeId)) await page.request.delete(`/api/admin/blocked-dates/${b.id}`, { headers: origin });
     await page.request.delete(`/api/admin/appointment-types/${typeId}`, { headers: origin });
-    await closeHolidays();
+    await closeHolidays(page);
     await page.close();
   });
 

@@ -71,21 +71,17 @@ export async function fillCaller(
  * does for an emergency service (docs/decisions/039-public-holidays.md):
  * for a spec whose days are fixed by the week (next Wednesday, Thursday …)
  * and that books them online, on any day of the year. Answers the function
- * that closes them again (the spec's afterAll). `page` is signed in.
+ * that closes them again, given a signed-in page (the spec's afterAll has
+ * its own). `page` is signed in.
  */
-export async function openHolidaysAmong(page: Page, dates: string[]): Promise<() => Promise<void>> {
+export async function openHolidaysAmong(page: Page, dates: string[]): Promise<(signedIn: Page) => Promise<void>> {
   const holidays = dates.filter((date) => publicHolidayOn(date));
   if (!holidays.length) return async () => {};
-  const headers = { origin: new URL(page.url()).origin };
-  const settings = async (opened: string[]) => {
-    const res = await page.request.put('/api/admin/settings', { headers, data: { holidays: { opened } } });
+  const opened = async (on: Page) => ((await (await on.request.get('/api/admin/settings')).json()) as { holidays: { opened: string[] } }).holidays.opened;
+  const save = async (on: Page, list: string[]) => {
+    const res = await on.request.put('/api/admin/settings', { headers: { origin: new URL(on.url()).origin }, data: { holidays: { opened: list } } });
     expect(res.status(), await res.text()).toBe(200);
-    return ((await res.json()) as { holidays: { opened: string[] } }).holidays.opened;
   };
-  const before = ((await (await page.request.get('/api/admin/settings')).json()) as { holidays: { opened: string[] } }).holidays.opened;
-  await settings([...new Set([...before, ...holidays])]);
-  return async () => {
-    const now = ((await (await page.request.get('/api/admin/settings')).json()) as { holidays: { opened: string[] } }).holidays.opened;
-    await settings(now.filter((date) => !holidays.includes(date)));
-  };
+  await save(page, [...new Set([...(await opened(page)), ...holidays])]);
+  return async (signedIn) => save(signedIn, (await opened(signedIn)).filter((date) => !holidays.includes(date)));
 }
