@@ -683,6 +683,14 @@ export const practiceSettings = pgTable(
     requestsNoticeEn: text('requests_notice_en'),
     /** When the practice was last told of new requests (at most one notice per 15 minutes); null: never. */
     requestsNoticedAt: timestamp('requests_noticed_at', { withTimezone: true }),
+    /**
+     * Public holidays (NRW) are closed for online booking (docs/decisions/039-public-holidays.md):
+     * the ones the practice opens all the same (an emergency service), yyyy-MM-dd.
+     */
+    holidaysOpened: date('holidays_opened').array().notNull().default(sql`'{}'::date[]`),
+    /** 24 and 31 December closed too (not public holidays in NRW); off until the practice says so. */
+    closeDec24: boolean('close_dec_24').notNull().default(false),
+    closeDec31: boolean('close_dec_31').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [check('practice_settings_single_row', sql`${t.id}`)],

@@ -60,6 +60,7 @@ export const DATE_SPECS = [
   'printouts.spec.ts',
   'wizard-reload.spec.ts',
   'second-factor-codes.spec.ts',
+  'holidays.spec.ts',
 ];
 
 /**

@@ -236,6 +236,13 @@ const optionalEmail = z
   .transform((v) => (v === null ? null : emailSchema.parse(v)));
 
 /**
+ * Staff book a closed day (a public holiday, 24/31 December when closed)
+ * only after the warning: without `confirm_holiday: true` such a booking or
+ * move answers 409 slot-unavailable `reason: "holiday"` (docs/decisions/039-public-holidays.md).
+ */
+const confirmHoliday = z.boolean({ error: 'admin.errors.invalid' }).optional();
+
+/**
  * POST /api/admin/booked-slots: a seat taken by staff for a caller, with the
  * caller's details (docs/decisions/025): first and last name and phone
  * required; birth date and email optional; language German unless given.
@@ -259,12 +266,22 @@ function staffBooking() {
       .transform((v) => v as Lang),
     /** The caller agreed to SMS at this number ("SMS an diese Nummer erlaubt"); a landline is 400 phone-not-mobile naming `phone`. */
     sms: z.boolean({ error: 'admin.errors.invalid' }).optional(),
+    confirm_holiday: confirmHoliday,
   });
 }
 export type StaffBookingInput = z.output<typeof staffBookingSchema>;
 
-/** POST /api/admin/booked-slots/:id/move: a new date and time of the booking's type, and an optional message to the patient. */
-export const staffMoveSchema = z.object({ appointment_date: staffDate, appointment_time: staffTime, message: patientMessage(), confirm: confirmMessage() });
+/**
+ * POST /api/admin/booked-slots/:id/move: a new date and time of the booking's type, an optional message to the patient
+ * (`confirm` when it names the type), and `confirm_holiday` as for a staff booking.
+ */
+export const staffMoveSchema = z.object({
+  appointment_date: staffDate,
+  appointment_time: staffTime,
+  message: patientMessage(),
+  confirm: confirmMessage(),
+  confirm_holiday: confirmHoliday,
+});
 export type StaffMoveInput = z.output<typeof staffMoveSchema>;
 
 /** "Absagen": the optional message to the patient (patientMessage above). */
@@ -288,6 +305,20 @@ export const staffAvailabilityQuerySchema = z
     to: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
   })
   .refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || (q.from <= q.to && q.to <= addDaysToDate(q.from, MAX_AVAILABILITY_DAYS - 1)), {
+    path: ['to'],
+    message: 'admin.errors.rangeInvalid',
+  });
+
+/** At most this many days per GET /api/admin/holidays: a year and a day, so the settings page sees every holiday of the booking horizon. */
+export const MAX_HOLIDAY_DAYS = 366;
+
+/** GET /api/admin/holidays?from&to: the holidays of a range (docs/decisions/039-public-holidays.md). */
+export const holidaysQuerySchema = z
+  .object({
+    from: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
+    to: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
+  })
+  .refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || (q.from <= q.to && q.to <= addDaysToDate(q.from, MAX_HOLIDAY_DAYS - 1)), {
     path: ['to'],
     message: 'admin.errors.rangeInvalid',
   });

@@ -9,6 +9,7 @@
 import { toAsciiEmail } from './text-input';
 import { z } from './zod';
 import { requestSettingsSchema } from './request-schema';
+import { isRealDate } from './booking-schema';
 
 export const MIN_NEW_PASSWORD_LENGTH = 12;
 const MAX_PASSWORD_LENGTH = 200;
@@ -73,14 +74,36 @@ export const factorProofSchema = z.object({
 export type FactorProofInput = z.infer<typeof factorProofSchema>;
 
 /**
+ * The holiday settings (docs/decisions/039-public-holidays.md), each part
+ * optional (what is absent stays): the public holidays opened all the same
+ * (the whole list, yyyy-MM-dd; the server checks each is an NRW holiday) and
+ * the switches closing 24 and 31 December.
+ */
+export const holidaySettingsSchema = z
+  .strictObject({
+    opened: z
+      .array(z.string({ error: 'admin.errors.dateInvalid' }).refine(isRealDate, 'admin.errors.dateInvalid'), { error: 'admin.errors.invalid' })
+      .max(100, 'admin.errors.invalid')
+      .optional(),
+    close_dec_24: z.boolean({ error: 'admin.errors.invalid' }).optional(),
+    close_dec_31: z.boolean({ error: 'admin.errors.invalid' }).optional(),
+  })
+  .refine((h) => h.opened !== undefined || h.close_dec_24 !== undefined || h.close_dec_31 !== undefined, { message: 'admin.errors.invalid', path: ['opened'] });
+export type HolidaySettingsInput = z.infer<typeof holidaySettingsSchema>;
+
+/**
  * PUT /api/admin/settings: the practice-wide settings of the back office,
  * each part optional (what is absent stays): the second factor required
- * for all, and the patient requests' switches and notices
- * (docs/decisions/036-patient-requests.md).
+ * for all, the patient requests' switches and notices
+ * (docs/decisions/036-patient-requests.md), and the holidays.
  */
 export const practiceSettingsSchema = z
   .strictObject({
     require_second_factor: z.boolean({ error: 'admin.errors.invalid' }).optional(),
     requests: requestSettingsSchema.optional(),
+    holidays: holidaySettingsSchema.optional(),
   })
-  .refine((s) => s.require_second_factor !== undefined || s.requests !== undefined, { message: 'admin.errors.invalid', path: ['require_second_factor'] });
+  .refine((s) => s.require_second_factor !== undefined || s.requests !== undefined || s.holidays !== undefined, {
+    message: 'admin.errors.invalid',
+    path: ['require_second_factor'],
+  });

@@ -175,6 +175,18 @@ describe('a booking re-check (timeRejection)', () => {
   it('refuses a blocked date', () => {
     expect(timeRejection('2026-11-24', '09:00', input({ blockedDates: ['2026-11-24'] }))).toBe('blocked');
   });
+
+  it('refuses a closed day (a public holiday) as `holiday`, named only when nothing else stands in the way', () => {
+    // Christmas Day 2026 (a Friday), seen from Friday 18 December.
+    const now = at('2026-12-18T08:00:00+01:00');
+    expect(timeRejection('2026-12-25', '09:00', input({ now, closedDates: ['2026-12-25'] }))).toBe('holiday');
+    // Staff confirming the day book it only when it is otherwise bookable: these reasons come first.
+    expect(timeRejection('2026-12-25', '09:10', input({ now, closedDates: ['2026-12-25'] }))).toBe('not-a-slot');
+    expect(timeRejection('2026-12-25', '09:00', input({ now, closedDates: ['2026-12-25'], blockedDates: ['2026-12-25'] }))).toBe('blocked');
+    expect(timeRejection('2026-12-25', '09:00', input({ now, closedDates: ['2026-12-25'], bookings: new Map([['2026-12-25 09:00', 1]]) }))).toBe('full');
+    // Without the closed day (staff confirmed it), the time is bookable.
+    expect(timeRejection('2026-12-25', '09:00', input({ now }))).toBeNull();
+  });
 });
 
 describe('availability for a range', () => {
@@ -186,6 +198,12 @@ describe('availability for a range', () => {
       '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-07',
     ]);
     for (const d of days) expect(d.times).toEqual(ALL_TIMES_20);
+  });
+
+  it('leaves out closed days (public holidays) across the year end, and nothing else', () => {
+    const now = at('2026-12-21T07:00:00+01:00');
+    const days = availabilityForRange('2026-12-21', '2027-01-04', input({ now, closedDates: ['2026-12-25', '2026-12-26', '2027-01-01'] }));
+    expect(days.map((d) => d.date)).toEqual(['2026-12-21', '2026-12-22', '2026-12-23', '2026-12-24', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-04']);
   });
 
   it('a same-day type lists only today', () => {

@@ -37,6 +37,14 @@ export interface AvailabilityInput {
    * blocked (docs/decisions/010-staff-accounts-audit-day-list.md).
    */
   blockedRanges?: Iterable<BlockedRange>;
+  /**
+   * Days the practice is closed (public holidays it has not opened, and
+   * 24/31 December when it closes them; src/lib/holidays.ts): rejected as
+   * `holiday`. The server fills it from the practice's settings; staff rules
+   * leave it empty where staff may book after a warning
+   * (docs/decisions/039-public-holidays.md).
+   */
+  closedDates?: Iterable<string>;
   /** Existing bookings per `yyyy-MM-dd HH:mm`. */
   bookings: ReadonlyMap<string, number>;
   now: Date;
@@ -49,7 +57,7 @@ export interface BlockedRange {
   endTime: string;
 }
 
-export type DateRejection = 'past' | 'not-today' | 'beyond-advance' | 'blocked' | 'no-window';
+export type DateRejection = 'past' | 'not-today' | 'beyond-advance' | 'blocked' | 'holiday' | 'no-window';
 export type TimeRejection = DateRejection | 'not-a-slot' | 'passed' | 'full';
 
 export interface DayAvailability {
@@ -111,11 +119,13 @@ export function dateRejection(
   type: TypeRules,
   windows: WeeklyWindow[],
   blocked: ReadonlySet<string>,
+  closed: ReadonlySet<string> = new Set(),
 ): DateRejection | null {
   if (date < today) return 'past';
   if (type.maxAdvanceDays === 0 && date !== today) return 'not-today';
   if (date > lastBookableDate(today, type)) return 'beyond-advance';
   if (blocked.has(date)) return 'blocked';
+  if (closed.has(date)) return 'holiday';
   const weekday = weekdayOf(date);
   if (!windows.some((w) => w.dayOfWeek === weekday)) return 'no-window';
   return null;
@@ -164,16 +174,22 @@ export function availabilityForRange(from: string, to: string, input: Availabili
   const clock = berlinWallClock(input.now);
   const today = clock.date;
   const blocked = new Set(input.blockedDates);
+  const closed = new Set(input.closedDates);
   const days: DayAvailability[] = [];
   for (let date = from < today ? today : from; date <= to; date = addDaysToDate(date, 1)) {
-    if (dateRejection(date, today, input.type, input.windows, blocked) === null) {
+    if (dateRejection(date, today, input.type, input.windows, blocked, closed) === null) {
       days.push({ date, times: freeTimes(date, input, clock) });
     }
   }
   return days;
 }
 
-/** Why a start time cannot be booked, or null when it can: the server's re-check of a booking. */
+/**
+ * Why a start time cannot be booked, or null when it can: the server's
+ * re-check of a booking. A closed day (`holiday`) is named last, only when
+ * nothing else stands in the way: staff may book it after a warning, and
+ * the warning is only worth giving when confirming it would book.
+ */
 export function timeRejection(date: string, time: string, input: AvailabilityInput): TimeRejection | null {
   const clock = berlinWallClock(input.now);
   const dateIssue = dateRejection(date, clock.date, input.type, input.windows, new Set(input.blockedDates));
@@ -184,6 +200,7 @@ export function timeRejection(date: string, time: string, input: AvailabilityInp
   if (hasCome(date, time, clock, input.now)) return 'passed';
   if (overlapsBlockedRange(date, time, input.type.slotDurationMinutes, input.blockedRanges)) return 'blocked';
   if ((input.bookings.get(slotKey(date, time)) ?? 0) >= input.type.maxSlotsPerTime) return 'full';
+  if (new Set(input.closedDates).has(date)) return 'holiday';
   return null;
 }
 

@@ -9,6 +9,7 @@ import { CANCELLATION_TOKEN } from './cancellation-token';
 import { bookingFields, isRealDate } from './booking-schema';
 import { phoneSchema } from './phone';
 import { addDaysToDate } from './berlin-time';
+import { candidateTimes, type WeeklyWindow } from './availability';
 import { z } from './zod';
 
 /** Morning: a start before 12:00; afternoon: from 12:00. */
@@ -113,6 +114,32 @@ export function daypartsOfMask(mask: number): Daypart[] {
   return DAYPARTS.filter((_, i) => mask & (1 << i));
 }
 
+/** The part of the day a start time lies in: before 12:00 morning, from 12:00 afternoon. */
+export function daypartOf(time: string): Daypart {
+  return time < '12:00' ? 'morning' : 'afternoon';
+}
+
+/**
+ * The parts of the day in which the type has start times on each ISO
+ * weekday (1 = Monday … 7 = Sunday) that has any: the waitlist form offers
+ * only these, and joining refuses others (a wish no time can ever meet).
+ */
+export function daypartsByWeekday(windows: WeeklyWindow[], durationMinutes: number): Record<number, Daypart[]> {
+  const parts: Record<number, Daypart[]> = {};
+  for (let iso = 1; iso <= 7; iso++) {
+    const times = candidateTimes(windows, iso % 7, durationMinutes);
+    const found = DAYPARTS.filter((part) => times.some((time) => daypartOf(time) === part));
+    if (found.length) parts[iso] = found;
+  }
+  return parts;
+}
+
+/** The parts of the day offered on any of `weekdays` (every weekday with windows when none is given). */
+export function daypartsOn(byWeekday: Record<number, Daypart[]>, weekdays?: number[]): Daypart[] {
+  const days = weekdays?.length ? weekdays : Object.keys(byWeekday).map(Number);
+  return DAYPARTS.filter((part) => days.some((d) => byWeekday[d]?.includes(part)));
+}
+
 /** ISO weekday (1 = Monday … 7 = Sunday) of a yyyy-MM-dd date. */
 export function isoWeekday(dateValue: string): number {
   const [y, m, d] = dateValue.split('-').map(Number) as [number, number, number];
@@ -133,7 +160,7 @@ export interface EntryWish {
 export function fitsEntry(entry: EntryWish, dateValue: string, time: string): boolean {
   if (dateValue < entry.fromDate || dateValue > entry.toDate) return false;
   if (!(entry.weekdays & (1 << (isoWeekday(dateValue) - 1)))) return false;
-  const part = time < '12:00' ? 1 : 2;
+  const part = daypartOf(time) === 'morning' ? 1 : 2;
   if (!(entry.dayparts & part)) return false;
   if (entry.current && `${dateValue} ${time}` >= `${entry.current.date} ${entry.current.time}`) return false;
   return true;

@@ -78,6 +78,10 @@ const de = {
   'waitlist.errors.notBeforeBooking': 'Der Zeitraum muss vor Ihrem jetzigen Termin beginnen.',
   'waitlist.errors.weekdaysInvalid': 'Bitte gültige Wochentage wählen.',
   'waitlist.errors.daypartsInvalid': 'Bitte vormittags und/oder nachmittags wählen.',
+  'waitlist.errors.daypartNotOffered': 'Zu dieser Tageszeit gibt es an den gewählten Wochentagen keine Termine dieser Art.',
+  'waitlist.errors.weekdayNotOffered': 'An diesem Wochentag gibt es keine Termine dieser Art.',
+  'waitlist.ask.onlyMorning': 'Termine dieser Art gibt es nur vormittags.',
+  'waitlist.ask.onlyAfternoon': 'Termine dieser Art gibt es nur nachmittags.',
 } as const;
 
 export type WaitlistTextKey = keyof typeof de;
@@ -154,6 +158,10 @@ const en: Record<WaitlistTextKey, string> = {
   'waitlist.errors.notBeforeBooking': 'The dates must begin before your current appointment.',
   'waitlist.errors.weekdaysInvalid': 'Please choose valid weekdays.',
   'waitlist.errors.daypartsInvalid': 'Please choose morning and/or afternoon.',
+  'waitlist.errors.daypartNotOffered': 'There are no appointments of this type at this time of day on the weekdays chosen.',
+  'waitlist.errors.weekdayNotOffered': 'There are no appointments of this type on this weekday.',
+  'waitlist.ask.onlyMorning': 'Appointments of this type are in the morning only.',
+  'waitlist.ask.onlyAfternoon': 'Appointments of this type are in the afternoon only.',
 };
 
 const TEXTS: Record<Lang, Record<WaitlistTextKey, string>> = { de, en };

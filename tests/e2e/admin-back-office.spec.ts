@@ -6,7 +6,7 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
-import { berlinToday } from './helpers/clock';
+import { berlinToday, openDays } from './helpers/clock';
 import { addDaysToDate, weekdayOf } from '../../src/lib/berlin-time';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { needsReorder } from '../../src/lib/inventory';
@@ -39,7 +39,8 @@ async function dayButton(wizard: Page, date: string) {
 const bookingBody = (typeId: string, date: string, time: string) => bookingRequest(typeId, date, time, { email: 'e2e-admin@example.org' });
 
 test.describe.serial('admin back office', () => {
-  const tomorrow = addDaysToDate(berlinToday(), 1);
+  // Tomorrow, unless it or the day after is a public holiday (closed online): then the next two ordinary days.
+  const tomorrow = openDays(addDaysToDate(berlinToday(), 1), 2);
   const nextWeek = addDaysToDate(tomorrow, 7);
 
   test('dashboard: five stat cards, the low-stock card red above 0, quick links', async ({ page }) => {

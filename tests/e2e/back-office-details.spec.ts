@@ -7,7 +7,7 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
-import { berlinToday } from './helpers/clock';
+import { berlinToday, openDays } from './helpers/clock';
 import { addDaysToDate } from '../../src/lib/berlin-time';
 import { hydrated, signInAsAdmin } from './helpers/admin';
 import { expectNoAxeViolations } from './helpers/axe';
@@ -16,7 +16,8 @@ import { expectFitsScreen, PHONE } from './helpers/phone';
 const stamp = Date.now();
 const TYPE = `Details ${stamp}`;
 // Within the type's 30 days, so staff and the list agree on any day the test runs.
-const DAY = addDaysToDate(berlinToday(), 5);
+// (Not a public holiday: those ask staff first.)
+const DAY = openDays(addDaysToDate(berlinToday(), 5));
 const EMAIL = `anna-katharina.mueller-luedenscheidt.${stamp}@beispiel-hausarztpraxis.example.org`;
 const DESKTOP = { width: 1280, height: 800 };
 

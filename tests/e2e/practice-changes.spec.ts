@@ -13,7 +13,7 @@
 import path from 'node:path';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
-import { berlinToday } from './helpers/clock';
+import { berlinToday, openDays } from './helpers/clock';
 import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatShortDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
@@ -66,9 +66,15 @@ async function mailTo(to: string, subject: string) {
   return (await readOutbox(outbox())).find((m) => m.headers.to === to && m.subject.startsWith(subject))!;
 }
 
+/** The later of two dates. */
+const later = (a: string, b: string) => (a > b ? a : b);
+// The days the tests book, each an ordinary day (no public holiday: closed online), in this order, within the type's 14 days.
+const date = openDays(addDaysToDate(berlinToday(), 3));
+const bookDate = openDays(later(addDaysToDate(berlinToday(), 5), addDaysToDate(date, 1)));
+const blockDate = openDays(later(addDaysToDate(berlinToday(), 7), addDaysToDate(bookDate, 1)), 2);
+
 test.describe.serial('practice-side changes', () => {
-  const date = addDaysToDate(berlinToday(), 3);
-  const moveDate = addDaysToDate(berlinToday(), 40);
+  const moveDate = openDays(addDaysToDate(berlinToday(), 40));
   let type: Type;
 
   test.beforeAll(async ({ browser }) => {
@@ -159,7 +165,6 @@ test.describe.serial('practice-side changes', () => {
   test('"Termin eintragen" books a picked time; full, blocked, not-a-start-time and past are refused in German', async ({ page }) => {
     await signInAsAdmin(page);
     const headers = origin(page);
-    const bookDate = addDaysToDate(berlinToday(), 5);
     await page.goto('/admin/booked-slots');
     await hydrated(page);
     const open = async () => {
@@ -228,7 +233,6 @@ test.describe.serial('practice-side changes', () => {
   });
 
   test('a block over bookings lists them first: "nur neue Buchungen sperren" keeps them, "sperren und absagen" cancels and tells the patients; a range shows as one entry', async ({ page }) => {
-    const blockDate = addDaysToDate(berlinToday(), 7);
     // The type's windows start at 08:10 since the previous test: its times are 08:10, 08:30, …
     const kept = await bookOnline(page.request, type.id, blockDate, '09:50', `sperre-bleibt-${stamp}@example.org`, 'de');
     await signInAsAdmin(page);

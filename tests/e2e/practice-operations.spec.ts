@@ -13,7 +13,7 @@
 import path from 'node:path';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
-import { berlinToday } from './helpers/clock';
+import { berlinToday, openDays } from './helpers/clock';
 import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { practice } from '../../src/lib/practice';
@@ -100,9 +100,10 @@ async function bookInWizard(wizard: Page, typeId: string, date: string, time: st
 }
 
 test.describe.serial('practice operations', () => {
-  const phoneDate = addDaysToDate(berlinToday(), 4);
-  const blockDate = addDaysToDate(berlinToday(), 5);
-  const cancelDate = addDaysToDate(berlinToday(), 6);
+  // Three ordinary days in a row (no public holiday), from four days ahead.
+  const phoneDate = openDays(addDaysToDate(berlinToday(), 4), 3);
+  const blockDate = addDaysToDate(phoneDate, 1);
+  const cancelDate = addDaysToDate(phoneDate, 2);
   const types: Type[] = [];
   let base = '';
 
@@ -294,7 +295,7 @@ test.describe('a booking whose practice notification failed', () => {
 
   test('is marked in the admin list and counted on the dashboard once the mail service refuses it', async ({ page, context }) => {
     test.setTimeout(90_000);
-    const date = addDaysToDate(berlinToday(), 4);
+    const date = openDays(addDaysToDate(berlinToday(), 4));
     await signInAsAdmin(page, url);
     const type = await createType(page.request, url, 'Benachrichtigung');
     await expect(page.locator('dl > div').filter({ has: page.getByText('Buchungen ohne Praxis-Benachrichtigung', { exact: true }) }).locator('dd')).toHaveText('0');

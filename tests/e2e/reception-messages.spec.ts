@@ -18,7 +18,7 @@ import { addDaysToDate, weekdayOf } from '../../src/lib/berlin-time';
 import { formatLongDate } from '../../src/lib/dates';
 import { readOutbox } from '../helpers/eml';
 import { bookingRequest } from '../helpers/patient';
-import { hydrated, pickSlot, signInAsAdmin } from './helpers/admin';
+import { hydrated, openHolidaysAmong, pickSlot, signInAsAdmin } from './helpers/admin';
 import { PHONE } from './helpers/phone';
 
 const stamp = Date.now();
@@ -94,6 +94,8 @@ test.describe.serial('reception messages and details', () => {
       const english = `englisch-${vp.week}-${stamp}@example.org`;
       const german = `deutsch-${vp.week}-${stamp}@example.org`;
       await signInAsAdmin(page);
+      // The days are fixed by the week: a public holiday among them is opened for this test (then closed again).
+      const closeHolidays = await openHolidaysAmong(page, [day, addDaysToDate(day, 1)]);
       for (const [time, email, language] of [['09:00', english, 'en'], ['10:00', german, 'de']] as const) {
         const res = await page.request.post('/api/bookings', { data: bookingRequest(typeId, day, time, { email, language }) });
         expect(res.status()).toBe(201);
@@ -152,6 +154,7 @@ test.describe.serial('reception messages and details', () => {
       await dialog.getByLabel('Grund (optional)').fill(`Wochenende ${stamp}`);
       await dialog.getByRole('button', { name: 'Speichern' }).click();
       await expect(page.getByText('Zeitraum gesperrt')).toBeVisible();
+      await closeHolidays(page);
     });
 
     test(`types without English warn and English pages mark the German text; windows never overlap; page words in toasts (${vp.name})`, async ({ page, browser }) => {
@@ -225,6 +228,8 @@ test.describe.serial('reception messages and details', () => {
           appointment_type_id: typeId,
           appointment_date: day,
           appointment_time: time,
+          // The day may be a public holiday: staff book it after the warning (docs/decisions/039-public-holidays.md).
+          confirm_holiday: true,
           first_name: 'Erika',
           last_name: `Muster ${time}`,
           phone: '0211 123456',

@@ -8,7 +8,7 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
-import { berlinToday } from './helpers/clock';
+import { berlinToday, openDays } from './helpers/clock';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { addDaysToDate } from '../../src/lib/berlin-time';
 import { formatShortDate } from '../../src/lib/dates';
@@ -22,7 +22,8 @@ const TYPE = `Empfang ${stamp}`;
 const LAST = `Müller-Zwölfhaus`;
 const FIRST = `Jörg`;
 const PHONE_NUMBER = '0211 4445566';
-const date = addDaysToDate(berlinToday(), 2);
+// Two days ahead, or the next ordinary day after (a public holiday is closed online).
+const date = openDays(addDaysToDate(berlinToday(), 2));
 
 let typeId = '';
 const origin = (page: Page) => ({ origin: new URL(page.url()).origin });

@@ -12,7 +12,7 @@ import { berlinToday } from './helpers/clock';
 import { addDaysToDate, weekdayOf } from '../../src/lib/berlin-time';
 import { formatLongDate, formatShortDate } from '../../src/lib/dates';
 import { bookingRequest, testCaller } from '../helpers/patient';
-import { pickSlot, signInAsAdmin, fillCaller } from './helpers/admin';
+import { openHolidaysAmong, pickSlot, signInAsAdmin, fillCaller } from './helpers/admin';
 import { expectNoAxeViolations } from './helpers/axe';
 import { expectFitsScreen, PHONE } from './helpers/phone';
 import { expectFramed } from './helpers/print';
@@ -29,6 +29,7 @@ const sunday = addDaysToDate(nextMonday, 6);
 
 let typeId = '';
 const references: Record<string, string> = {};
+let closeHolidays: (signedIn: Page) => Promise<void> = async () => {};
 
 async function api(request: APIRequestContext, page: Page, method: 'post' | 'put' | 'delete', path: string, data?: unknown) {
   const res = await request[method](path, { headers: { origin: new URL(page.url()).origin }, data });
@@ -44,6 +45,8 @@ test.describe.serial('reception', () => {
     const page = await browser.newPage();
     await signInAsAdmin(page);
     const request = page.request;
+    // Next week is fixed by the calendar: a public holiday in it is opened for this spec (then closed again).
+    closeHolidays = await openHolidaysAmong(page, Array.from({ length: 7 }, (_, i) => addDaysToDate(nextMonday, i)));
     typeId = (
       await api(request, page, 'post', '/api/admin/appointment-types', {
         name: TYPE,
@@ -85,6 +88,7 @@ test.describe.serial('reception', () => {
     const blocks = (await (await page.request.get('/api/admin/blocked-dates')).json()) as Array<{ id: string; appointment_type_id: string | null }>;
     for (const b of blocks.filter((b) => b.appointment_type_id === typeId)) await page.request.delete(`/api/admin/blocked-dates/${b.id}`, { headers: origin });
     await page.request.delete(`/api/admin/appointment-types/${typeId}`, { headers: origin });
+    await closeHolidays(page);
     await page.close();
   });
 

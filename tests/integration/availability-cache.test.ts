@@ -14,6 +14,7 @@ import cancel from '../../netlify/functions/bookings-cancel';
 import adminBlockedDates from '../../netlify/functions/admin-blocked-dates';
 import adminBookedSlots from '../../netlify/functions/admin-booked-slots';
 import adminTimeSlots from '../../netlify/functions/admin-time-slots';
+import adminSettings from '../../netlify/functions/admin-settings';
 import { asAdmin } from '../helpers/admin-call';
 import { createAdmin, type TestUser } from '../helpers/auth';
 import { readOutbox } from '../helpers/eml';
@@ -92,6 +93,10 @@ describe.each(databaseKinds)('availability cache purges on %s', (kind) => {
     calls = [];
     expect((await api(adminTimeSlots, '/api/admin/time-slots', { method: 'POST', body: { appointment_type_id: checkUp, days_of_week: [6], start_time: '09:00', end_time: '10:00' } })).status).toBe(201);
     expect(await purged()).toEqual([[`availability-${checkUp}`]]);
+    calls = [];
+    // Opening a public holiday, or closing 24/31 December, changes every type's days.
+    expect((await api(adminSettings, '/api/admin/settings', { method: 'PUT', body: { holidays: { close_dec_24: true } } })).status).toBe(200);
+    expect(await purged()).toEqual([['availability']]);
   });
 
   it('a purge the API refuses is logged by its kind and never fails the change', async () => {

@@ -10,8 +10,8 @@
  *   morning's first job run, if it is still free;
  * - one open offer per entry, and at most 2 offer emails per entry per day;
  * - GET /api/waitlist/offer changes no row of any table, whatever it answers;
- * - GET /api/waitlist names the type, its weekdays with windows and the
- *   current booking.
+ * - GET /api/waitlist names the type, its weekdays and parts of the day
+ *   with windows and the current booking.
  */
 import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
@@ -307,7 +307,7 @@ describe.each(databaseKinds)('waitlist offer rules on %s', (kind) => {
     expect((await show('Z'.repeat(43))).status).toBe(404);
   });
 
-  it('GET /api/waitlist names the type, its weekdays with windows and the current booking', async () => {
+  it('GET /api/waitlist names the type, its weekdays and parts of the day with windows and the current booking', async () => {
     const typeId = await newType({}, [1, 3, 5]);
     const booked = await book(typeId, '2030-01-11', '09:20');
     // The database's own clock stamped the row: put it at the test's "now" (the success screen's 30 minutes).
@@ -319,6 +319,9 @@ describe.each(databaseKinds)('waitlist offer rules on %s', (kind) => {
       type_name: 'Check-up',
       type_name_en: 'Health check',
       weekdays: [1, 3, 5],
+      // 09:00 and 09:20 only: mornings (docs/decisions/039-public-holidays.md, waitlist parts of the day).
+      dayparts: ['morning'],
+      dayparts_by_weekday: { 1: ['morning'], 3: ['morning'], 5: ['morning'] },
       last_date: '2030-01-21',
       current: null,
     });

@@ -9,6 +9,26 @@ export type AppointmentType = AppointmentTypeDto;
 
 export type { DayAvailability } from '../../lib/availability';
 
+/**
+ * A closed day of GET /api/availability's `holidays` (docs/decisions/039-public-holidays.md):
+ * a public holiday (`statutory`) or a day the practice closes (24/31 December).
+ * Computed on the server: the holiday library never reaches the browser.
+ */
+export interface ClosedDay {
+  date: string;
+  name: string;
+  name_en: string;
+  statutory: boolean;
+  /** Staff's answer says whether the day is closed (an opened holiday is not); the patients' lists closed days only. */
+  closed?: boolean;
+}
+
+/** One answer of the availability: the selectable dates with their free times, and the range's closed days. */
+export interface RangeAvailability {
+  days: DayAvailability[];
+  holidays: ClosedDay[];
+}
+
 export interface BookingResponse {
   /** `sequence`: the calendar event's revision after the move (the .ics download must carry it). */
   booking: { id: string; appointment_type_id: string; appointment_date: string; appointment_time: string; reference?: string; sequence?: number };
@@ -39,11 +59,11 @@ export const fetchAppointmentTypes = () => request<AppointmentType[]>('/api/appo
 /** Whether the practice sends SMS (the availability answer says so; docs/decisions/043-sms-second-channel.md); null until known. */
 let smsOffered: boolean | null = null;
 
-export async function fetchAvailability(type: string, from: string, to: string): Promise<DayAvailability[]> {
+export async function fetchAvailability(type: string, from: string, to: string): Promise<RangeAvailability> {
   const query = new URLSearchParams({ type, from, to });
-  const body = await request<{ days: DayAvailability[]; sms?: boolean }>(`/api/availability?${query}`);
+  const body = await request<{ days: DayAvailability[]; holidays?: ClosedDay[]; sms?: boolean }>(`/api/availability?${query}`);
   smsOffered = body.sms === true;
-  return body.days;
+  return { days: body.days, holidays: body.holidays ?? [] };
 }
 
 /** Whether step 3 may offer SMS: known from the calendar's answers, else asked with one small one. */

@@ -2,7 +2,9 @@
  * The calendar of the wizard and of a move (docs/decisions/029): a day with
  * no free time left, today included, is not a choice; when moving, the
  * patient's own time shows on its day as "Ihr Termin" / "Your appointment"
- * and is not offered. Both languages.
+ * and is not offered; a public holiday or closed day the server names
+ * (docs/decisions/039-public-holidays.md) is marked and named "Feiertag" /
+ * "Public holiday". Both languages.
  */
 import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { createRef, useState } from 'react';
@@ -41,21 +43,34 @@ function Harness({ lang, own, initial }: { lang: 'de' | 'en'; own?: { date: stri
   );
 }
 
+type Closed = { date: string; name: string; name_en: string; statutory: boolean };
+
 /** Answers each availability request with the days it asked for (from–to), as the server does: at a month's end DAY is next month's. */
-function stubDays(days: Array<{ date: string; times: string[] }>) {
+function stubDays(days: Array<{ date: string; times: string[] }>, holidays: Closed[] = []) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const asked = new URL(String(input), 'http://localhost').searchParams;
       const [from, to] = [asked.get('from') ?? '', asked.get('to') ?? '9999'];
       const within = days.filter((d) => d.date >= from && d.date <= to);
-      return new Response(JSON.stringify({ timezone: 'Europe/Berlin', type: TYPE.id, days: within }), { headers: { 'content-type': 'application/json' } });
+      const closed = holidays.filter((d) => d.date >= from && d.date <= to);
+      return new Response(JSON.stringify({ timezone: 'Europe/Berlin', type: TYPE.id, days: within, holidays: closed }), { headers: { 'content-type': 'application/json' } });
     }),
   );
 }
 
 /** The calendar's day button of a date (react-day-picker marks each cell with data-day). */
 const dayButton = (iso: string) => document.querySelector(`[data-day="${iso}"] button`) as HTMLButtonElement | null;
+
+/** The day's button once the calendar shows its month and its answer has loaded. */
+async function waitForDay(iso: string): Promise<HTMLButtonElement> {
+  let found: HTMLButtonElement | null = null;
+  await vi.waitFor(() => {
+    found = dayButton(iso);
+    if (!found || !found.closest('td')!.className.includes('rdp-holiday')) throw new Error(`no holiday mark on ${iso} yet`);
+  });
+  return found!;
+}
 
 afterEach(() => {
   cleanup();
@@ -89,6 +104,38 @@ describe.each(['de', 'en'] as const)('calendar days (%s)', (lang) => {
       await screen.findByRole('grid', { name: monthCaption(TODAY, lang) });
       checkShown();
     }
+  });
+
+  it('a holiday the server names is marked, named "Feiertag" / "Public holiday" in its label and beneath the calendar, and not a choice', async () => {
+    const holiday = addDaysToDate(DAY, 1);
+    const closed = addDaysToDate(DAY, 2);
+    stubDays(
+      [{ date: DAY, times: ['09:00'] }, { date: addDaysToDate(DAY, 3), times: ['09:00'] }],
+      [
+        { date: holiday, name: '1. Weihnachtstag', name_en: 'Christmas Day', statutory: true },
+        { date: closed, name: 'Silvester', name_en: "New Year's Eve", statutory: false },
+      ],
+    );
+    render(<Harness lang={lang} initial={null} />);
+    await screen.findByRole('button', { name: x.time('09:00') });
+    for (const [date, text] of [
+      [holiday, { de: 'Feiertag: 1. Weihnachtstag', en: 'Public holiday: Christmas Day' }[lang]],
+      [closed, { de: 'Praxis geschlossen: Silvester', en: "Practice closed: New Year's Eve" }[lang]],
+    ] as const) {
+      // Turned to the day's month as a patient would (at a month's end it is the next one).
+      if (monthCaption(date, lang) !== screen.getByRole('grid').getAttribute('aria-label')) {
+        fireEvent.click(screen.getByRole('button', { name: /nächsten Monat|next month/i }));
+        await screen.findByRole('grid', { name: monthCaption(date, lang) });
+      }
+      const button = await waitForDay(date);
+      expect(button.disabled).toBe(true);
+      expect(button.getAttribute('aria-label')).toContain(text);
+      expect(button.closest('td')!.className).toContain('rdp-holiday');
+      const list = await screen.findByRole('list', { name: { de: 'Geschlossene Tage in diesem Monat', en: 'Closed days this month' }[lang] });
+      expect(list.textContent).toContain(text);
+    }
+    // An ordinary day is not marked.
+    expect(dayButton(addDaysToDate(DAY, 3))?.closest('td')?.className ?? '').not.toContain('rdp-holiday');
   });
 
   it('moving: the own time shows as "Ihr Termin" in its place and is not offered; the others are', async () => {

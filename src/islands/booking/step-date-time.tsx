@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { DayPicker } from 'react-day-picker';
+import { DayPicker, labelDayButton } from 'react-day-picker';
 import { de as dayPickerDe, enGB as dayPickerEn } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import type { Lang } from '../../i18n/i18n';
 import { PRACTICE_TIME_ZONE } from '../../lib/berlin-time';
 import { formatLongDate } from '../../lib/dates';
 import type { LocalizedTypeName } from '../../lib/type-text';
-import type { AppointmentType } from './api';
+import type { AppointmentType, ClosedDay } from './api';
 import { sentenceWithTypeName } from './type-name';
 import type { FreshDays } from './fresh-days';
 import { useAvailability } from './use-availability';
@@ -39,6 +39,8 @@ const toDate = (iso: string) => {
 };
 const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
 const monthStart = (iso: string) => toDate(`${iso.slice(0, 7)}-01`);
+/** "Fr., 25.12." / "Fri 25 Dec" */
+const formatDayMonth = (iso: string, lang: Lang) => format(toDate(iso), lang === 'de' ? 'EEEEEE., dd.MM.' : 'EEE d MMM', { locale: lang === 'de' ? dayPickerDe : dayPickerEn });
 
 export function StepDateTime({ headingRef, type, typeName, lang, date, time, slotTaken, onDate, onTime, own, fresh }: Props) {
   const { t } = useTranslation();
@@ -110,6 +112,12 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
   // like a closed one, never styled as a choice (docs/decisions/029).
   // The day of the patient's own appointment (moving) stays selectable, to show it.
   const selectable = new Set((availability.daysOf(month) ?? []).filter((d) => d.times.length > 0 || d.date === own?.date).map((d) => d.date));
+  // The month's public holidays and other closed days (24/31 December when the practice closes them), from the
+  // server's answer: marked in the calendar, named beneath it and in each day's label (docs/decisions/039-public-holidays.md).
+  const closedDays = availability.holidaysOf(month);
+  const closedOn = new Map(closedDays.map((d) => [d.date, d]));
+  const closedText = (day: ClosedDay) => `${t(day.statutory ? 'datetime.holiday' : 'datetime.practiceClosed')}: ${lang === 'de' ? day.name : day.name_en}`;
+  const dayPickerLocale = lang === 'de' ? dayPickerDe : dayPickerEn;
   const times = date ? availability.timesOf(date) : undefined;
   const loadingTimes = searching || (date !== null && !availability.isLoaded(date.slice(0, 7)));
 
@@ -133,9 +141,19 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
           <DayPicker
             mode="single"
             timeZone={PRACTICE_TIME_ZONE}
-            locale={lang === 'de' ? dayPickerDe : dayPickerEn}
+            locale={dayPickerLocale}
             weekStartsOn={1}
             month={monthStart(`${month}-01`)}
+            modifiers={{ holiday: (d) => closedOn.has(toIso(d)) }}
+            modifiersClassNames={{ holiday: 'rdp-holiday' }}
+            labels={{
+              labelDayButton: (d, modifiers, options, dateLib) => {
+                const own = dayPickerLocale.labels?.labelDayButton;
+                const label = typeof own === 'function' ? own(d, modifiers, options, dateLib) : labelDayButton(d, modifiers, options, dateLib);
+                const closed = closedOn.get(toIso(d));
+                return closed ? `${label}, ${closedText(closed)}` : label;
+              },
+            }}
             onMonthChange={changeMonth}
             startMonth={monthStart(availability.today)}
             endMonth={monthStart(availability.last)}
@@ -148,6 +166,18 @@ export function StepDateTime({ headingRef, type, typeName, lang, date, time, slo
             disabled={(d) => !selectable.has(toIso(d))}
             required
           />
+          {closedDays.length > 0 && (
+            <ul aria-label={t('datetime.closedDays')} data-testid="closed-days" className="mt-2 space-y-0.5 text-sm text-slate-800">
+              {closedDays.map((day) => (
+                <li key={day.date} className="flex items-baseline gap-2">
+                  <span aria-hidden="true" className="inline-block h-2 w-2 shrink-0 rounded-full bg-red-700" />
+                  <span>
+                    <span className="font-medium">{formatDayMonth(day.date, lang)}</span> {closedText(day)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
           <p className="mt-2 text-xs text-slate-600">{t('datetime.unavailableDay')}</p>
           {!searching && availability.isLoaded(month) && selectable.size === 0 && month === availability.today.slice(0, 7) && !date && (
             <p className="mt-2 text-sm text-slate-700">{t('datetime.noDates')}</p>

@@ -1,11 +1,13 @@
 /**
  * Free dates and times of one type, loaded a month at a time (one request
  * per shown month, never one per candidate time). Dates outside the answer
- * are not selectable. "Today" is Berlin's.
+ * are not selectable. "Today" is Berlin's. The same answer names the
+ * month's holidays (docs/decisions/039-public-holidays.md), which the
+ * calendar marks.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
-import { fetchAvailability, type AppointmentType, type DayAvailability } from './api';
+import { fetchAvailability, type AppointmentType, type ClosedDay, type DayAvailability, type RangeAvailability } from './api';
 
 export interface MonthAvailability {
   /** yyyy-MM */
@@ -35,13 +37,14 @@ export function nextMonth(month: string): string {
  * its own endpoint and horizon, docs/decisions/021).
  */
 export interface AvailabilitySource {
-  fetch: (typeId: string, from: string, to: string) => Promise<DayAvailability[]>;
+  fetch: (typeId: string, from: string, to: string) => Promise<RangeAvailability>;
   /** Days after today the calendar reaches. */
   horizonDays: number;
 }
 
 export function useAvailability(type: Pick<AppointmentType, 'id' | 'max_advance_days'> | null, onError: () => void, source?: AvailabilitySource) {
   const [data, setData] = useState<Map<string, DayAvailability[]>>(new Map());
+  const [holidays, setHolidays] = useState<Map<string, ClosedDay[]>>(new Map());
   const [loading, setLoading] = useState(false);
   const generation = useRef(0);
   const today = berlinToday();
@@ -51,6 +54,7 @@ export function useAvailability(type: Pick<AppointmentType, 'id' | 'max_advance_
   useEffect(() => {
     generation.current++;
     setData(new Map());
+    setHolidays(new Map());
   }, [type?.id]);
 
   const loadMonth = useCallback(
@@ -64,8 +68,11 @@ export function useAvailability(type: Pick<AppointmentType, 'id' | 'max_advance_
       const mine = generation.current;
       setLoading(true);
       try {
-        const days = await fetchDays(type.id, range[0], range[1]);
-        if (mine === generation.current) setData((d) => new Map(d).set(month, days));
+        const { days, holidays: closed } = await fetchDays(type.id, range[0], range[1]);
+        if (mine === generation.current) {
+          setData((d) => new Map(d).set(month, days));
+          setHolidays((h) => new Map(h).set(month, closed));
+        }
         return days;
       } catch {
         if (mine === generation.current) onError();
@@ -99,12 +106,15 @@ export function useAvailability(type: Pick<AppointmentType, 'id' | 'max_advance_
 
   const daysOf = (month: string) => data.get(month);
   const timesOf = (date: string) => data.get(monthOf(date))?.find((d) => d.date === date)?.times;
+  /** The holidays (and other closed days) of a loaded month. */
+  const holidaysOf = (month: string) => holidays.get(month) ?? [];
 
   /** Forgets what was loaded (after a refusal: the next look asks the server again). */
   const reset = useCallback(() => {
     generation.current++;
     setData(new Map());
+    setHolidays(new Map());
   }, []);
 
-  return { today, last, loading, loadMonth, findFirst, daysOf, timesOf, reset, isLoaded: (m: string) => data.has(m) };
+  return { today, last, loading, loadMonth, findFirst, daysOf, timesOf, holidaysOf, reset, isLoaded: (m: string) => data.has(m) };
 }

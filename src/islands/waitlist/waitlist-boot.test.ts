@@ -4,7 +4,8 @@
  * languages: an offer shown and taken ("Dieser Termin gehört Ihnen: …");
  * "Schon vergeben" with the next free time, taken with the same link; a
  * taken link showing its booking; leaving; the form naming the type and the
- * current booking, offering only weekdays with windows, asking for a phone
+ * current booking, offering only weekdays and parts of the day with
+ * windows (narrowed to the weekdays ticked), asking for a phone
  * without a booking, reading DD/MM/YYYY in English; after joining, the times
  * free now taken at once; refusals at their fields. The real thing runs end
  * to end in tests/e2e/waitlist.spec.ts.
@@ -170,6 +171,36 @@ describe('the form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Take: Fri 11 Jan, 09:20' }));
     expect(await screen.findByText('This appointment is yours: Fri 11 Jan, 09:20')).toBeInTheDocument();
     expect(calls.at(-1)!.body).toEqual({ token: ENTRY, appointment_date: '2030-01-11', appointment_time: '09:20' });
+  });
+
+  it('de: offers only the parts of the day with start times, narrowed to the weekdays ticked', async () => {
+    const calls = open('de', `type=${TYPE}`, {
+      'GET /api/waitlist': () =>
+        json({ ...CONTEXT, weekdays: [1, 4], dayparts: ['morning', 'afternoon'], dayparts_by_weekday: { 1: ['morning'], 4: ['morning', 'afternoon'] } }),
+      'POST /api/waitlist': () => json({ id: 'x', token: ENTRY, free_times: [] }, 201),
+    });
+    await screen.findByRole('form', { name: 'Früheren Termin gewünscht' });
+    const parts = screen.getByRole('group', { name: 'Tageszeit' });
+    const visible = () => within(parts).getAllByRole('checkbox').filter((c) => !c.closest('label')!.hidden).map((c) => c.closest('label')!.textContent);
+    expect(visible()).toEqual(['Vormittags', 'Nachmittags']);
+    const afternoon = within(parts).getByRole('checkbox', { name: 'Nachmittags' });
+    fireEvent.click(afternoon);
+    // Monday alone has mornings only: the afternoon goes, unticked.
+    const weekdays = within(screen.getByRole('group', { name: 'Wochentage' })).getAllByRole('checkbox');
+    fireEvent.click(weekdays[0]!);
+    expect(visible()).toEqual(['Vormittags']);
+    expect(afternoon).not.toBeChecked();
+    // With Thursday too, afternoons are back.
+    fireEvent.click(weekdays[1]!);
+    expect(visible()).toEqual(['Vormittags', 'Nachmittags']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('en: a type with mornings only says so instead of asking', async () => {
+    open('en', `type=${TYPE}`, { 'GET /api/waitlist': () => json({ ...CONTEXT, dayparts: ['morning'], dayparts_by_weekday: { 1: ['morning'], 3: ['morning'], 5: ['morning'] } }) });
+    await screen.findByRole('form', { name: 'Want an earlier appointment?' });
+    expect(screen.queryByRole('group', { name: 'Time of day' })).toBeNull();
+    expect(screen.getByText('Appointments of this type are in the morning only.')).toBeInTheDocument();
   });
 
   it('de, from a booking\'s link: names the current appointment, no personal fields; a refusal shows at its field', async () => {

@@ -10,7 +10,8 @@
  * - `?leave=` (every waitlist email): off the list;
  * - `?token=` (a booking's link), `?booking=` (the success screen) or
  *   `?type=` (the wizard found nothing): the form, naming the type and the
- *   current booking, offering only weekdays with time windows; after
+ *   current booking, offering only weekdays with time windows and only the
+ *   parts of the day in which the ticked weekdays have start times; after
  *   joining, the fitting times free right now, to take at once.
  * Tokens live only in the address bar: read here, never at build time.
  * The page's texts (its language only) come in the root's data-texts.
@@ -45,9 +46,15 @@ interface Context {
   type_name: string;
   type_name_en: string | null;
   weekdays: number[];
+  /** Parts of the day with start times (absent from a server of the release before: both). */
+  dayparts?: Daypart[];
+  dayparts_by_weekday?: Record<number, Daypart[]>;
   last_date: string;
   current: { date: string; time: string } | null;
 }
+
+type Daypart = 'morning' | 'afternoon';
+const DAYPARTS: Daypart[] = ['morning', 'afternoon'];
 
 type Proof = { token: string } | { booking_id: string } | { appointment_type_id: string };
 
@@ -270,6 +277,8 @@ export function bootWaitlist(root: HTMLElement): void {
     // A mistyped common domain gets a one-tap hint (docs/decisions/035).
     const emailInput = input('email', { type: 'email', autocomplete: 'email' }) as HTMLInputElement;
     attachEmailHint(emailInput, { didYouMean: t('bookingForm.emailHint'), accept: t('bookingForm.emailHintAccept') });
+    // Only the parts of the day in which the type has start times (all, from a server that does not say).
+    const dayparts = context.dayparts?.length ? context.dayparts : DAYPARTS;
     const check = (name: string, value: string, label: string) =>
       h('label', { class: 'inline-flex min-h-11 items-center gap-1 rounded-md border border-slate-300 px-3' }, h('input', { type: 'checkbox', name, value }), label);
     const error = h('p', { role: 'alert', class: 'hidden rounded-md border border-amber-300 bg-amber-50 p-3 text-slate-900' });
@@ -298,12 +307,14 @@ export function bootWaitlist(root: HTMLElement): void {
         h('div', { class: 'mt-1 flex flex-wrap gap-2' }, ...context.weekdays.map((d) => check('weekdays', String(d), t(`waitlist.weekday.${d}`)))),
         h('p', { class: 'mt-1 text-sm text-slate-600' }, t('waitlist.ask.anyOfTheseWeekdays')),
       ),
-      h(
-        'fieldset',
-        { 'data-field': 'dayparts' },
-        h('legend', { class: 'font-medium' }, t('waitlist.ask.dayparts')),
-        h('div', { class: 'mt-1 flex flex-wrap gap-2' }, check('dayparts', 'morning', t('waitlist.ask.morning')), check('dayparts', 'afternoon', t('waitlist.ask.afternoon'))),
-      ),
+      dayparts.length > 1
+        ? h(
+            'fieldset',
+            { 'data-field': 'dayparts' },
+            h('legend', { class: 'font-medium' }, t('waitlist.ask.dayparts')),
+            h('div', { class: 'mt-1 flex flex-wrap gap-2' }, ...dayparts.map((part) => check('dayparts', part, t(`waitlist.ask.${part}`)))),
+          )
+        : h('p', { 'data-field': 'dayparts', class: 'text-slate-700' }, t(dayparts[0] === 'afternoon' ? 'waitlist.ask.onlyAfternoon' : 'waitlist.ask.onlyMorning')),
       withDetails &&
         h(
           'div',
@@ -352,6 +363,22 @@ export function bootWaitlist(root: HTMLElement): void {
       error,
       submit,
     ) as HTMLFormElement;
+
+    // Ticking weekdays narrows the parts of the day to those these weekdays have start times in.
+    const byWeekday = context.dayparts_by_weekday;
+    if (byWeekday && dayparts.length > 1) {
+      const narrow = () => {
+        const ticked = [...el.querySelectorAll<HTMLInputElement>('input[name="weekdays"]:checked')].map((c) => Number(c.value));
+        const days = ticked.length ? ticked : context.weekdays;
+        for (const box of el.querySelectorAll<HTMLInputElement>('input[name="dayparts"]')) {
+          const offered = days.some((d) => byWeekday[d]?.includes(box.value as Daypart));
+          const label = box.closest('label')!;
+          label.hidden = !offered;
+          if (!offered) box.checked = false;
+        }
+      };
+      for (const box of el.querySelectorAll('input[name="weekdays"]')) box.addEventListener('change', narrow);
+    }
 
     /** Shows each field's first message under it (and the first invalid field focused). */
     function showErrors(errors: Record<string, string[]>) {

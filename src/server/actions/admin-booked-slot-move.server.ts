@@ -11,10 +11,16 @@ export const moveBooked = adminAction({
   run: async ({ db, session, ctx, params: { id }, body }) => {
     // Same guard as every booking; 409 slot-unavailable with its reason when the time cannot be taken.
     // The message goes to the patient only: sealed in the outbox, never audited or logged.
-    const moved = await moveAsStaff(db, ctx, session, id, { date: body.appointment_date, time: body.appointment_time }, {
-      message: body.message,
-      confirm: body.confirm,
-    });
+    // A closed day (a public holiday) only with `confirm_holiday` (docs/decisions/039-public-holidays.md).
+    const moved = await moveAsStaff(
+      db,
+      ctx,
+      session,
+      id,
+      { date: body.appointment_date, time: body.appointment_time },
+      { message: body.message, confirm: body.confirm },
+      body.confirm_holiday === true,
+    );
     // The old time is free: the waitlist is asked (docs/decisions/032).
     timesFreed(ctx, moved.booking.appointment_type_id);
     return json(moved);

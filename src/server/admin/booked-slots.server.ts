@@ -192,6 +192,7 @@ export async function createStaffBooking(db: Database, input: StaffBookingInput,
   const slot = { date: input.appointment_date, time: input.appointment_time };
   const created = await createBooking(db, input, {
     source: 'phone',
+    confirmHoliday: input.confirm_holiday === true,
     now,
     contact: { secret, keys, reminder: false },
     emails: ({ id, reference, token, type }) =>

@@ -30,11 +30,19 @@ export async function cancelAsStaff(db: Database, ctx: RequestContext, actor: Au
 }
 
 /** 200 `{ booking, patient_notified, patient_phone }` (POST …/:id/move). */
-export async function moveAsStaff(db: Database, ctx: RequestContext, actor: AuditActor, id: string, target: { date: string; time: string }, message: StaffMessage = {}) {
+export async function moveAsStaff(
+  db: Database,
+  ctx: RequestContext,
+  actor: AuditActor,
+  id: string,
+  target: { date: string; time: string },
+  message: StaffMessage = {},
+  confirmHoliday = false,
+) {
   const keys = await dataKeyRingIfAny();
   // Labelled with the new time: the entry reads "reference (type, new date time)".
   const label = (m: MovedBooking) => auditLabel.booking({ ...m.booking, type_name: m.type.name });
-  const moved = await audited(db, actor, { action: 'move', entity: 'booked-slot', entityId: id, label }, (tx) => staffMove(tx, id, target, keys, message));
+  const moved = await audited(db, actor, { action: 'move', entity: 'booked-slot', entityId: id, label }, (tx) => staffMove(tx, id, target, keys, message, new Date(), confirmHoliday));
   deliverAfterResponse(ctx);
   return {
     booking: { ...moved.booking, appointment_time: hhmm(moved.booking.appointment_time) },

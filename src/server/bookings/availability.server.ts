@@ -7,6 +7,7 @@ import type { Database } from '../../../db/client';
 import { availabilityForRange, slotKey, type DayAvailability } from '../../lib/availability';
 import { addDaysToDate } from '../../lib/berlin-time';
 import { AppError } from '../../lib/errors';
+import { holidaysBetween, type ClosedDay, type HolidayState } from '../../lib/holidays';
 import { hhmm, rulesOf, type BookingRules } from './shared.server';
 import { loadRules } from './slot-sql.server';
 
@@ -14,6 +15,15 @@ export interface AvailabilityResponse {
   timezone: 'Europe/Berlin';
   type: string;
   days: DayAvailability[];
+  /**
+   * The holidays of the range (docs/decisions/039-public-holidays.md). For
+   * patients the closed ones (a public holiday the practice has not opened,
+   * 24/31 December when it closes them), which `days` leaves out: the
+   * wizard marks them "Feiertag". For staff every public holiday with
+   * whether it is closed: staff may book a closed one after a warning, so
+   * `days` keeps its times.
+   */
+  holidays: ClosedDay[] | HolidayState[];
 }
 
 /** Every selectable date in [from, to] with its free times, by the wizard's rules or staff's. */
@@ -31,10 +41,12 @@ export async function getAvailability(
     windows: loaded.windows,
     blockedDates: loaded.blockedDates,
     blockedRanges: loaded.blockedRanges,
+    closedDates: rules === 'online' ? loaded.closedDays.map((d) => d.date) : [],
     bookings: new Map(loaded.counts.map(([date, time, n]) => [slotKey(date, hhmm(time)), Number(n)])),
     now,
   });
-  return { timezone: 'Europe/Berlin', type: loaded.type.id, days };
+  const holidays = rules === 'online' ? loaded.closedDays : holidaysBetween(query.from, query.to, loaded.holidaySettings);
+  return { timezone: 'Europe/Berlin', type: loaded.type.id, days, holidays };
 }
 
 /** How many days from a refused date its 409 answers. */

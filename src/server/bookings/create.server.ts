@@ -70,6 +70,8 @@ export async function createBooking(
      * run inside the audit's transaction.
      */
     source?: BookingSource;
+    /** Staff confirmed a closed day (a public holiday): booked all the same (docs/decisions/039-public-holidays.md). */
+    confirmHoliday?: boolean;
     /**
      * The emails the booking promises (docs/decisions/035), built for the
      * booking's id, reference and token; sealed with the contact's keys and
@@ -84,7 +86,9 @@ export async function createBooking(
   const date = slot.appointment_date;
   const time = slot.appointment_time;
   const typeId = slot.appointment_type_id.toLowerCase();
-  const loaded = await checkedRules(db, typeId, date, time, now, rules);
+  // Only staff may book a closed day, and only when they confirmed it.
+  const confirmHoliday = rules === 'staff' && options.confirmHoliday === true;
+  const loaded = await checkedRules(db, typeId, date, time, now, rules, { confirmHoliday });
   // Paused online: staff may still book it, patients may not.
   if (rules === 'online' && !loaded.type.onlineBookable) throw slotUnavailable('unknown-type');
   const id = randomUUID();
@@ -104,12 +108,13 @@ export async function createBooking(
     time,
     tokenHash: token === null ? null : hashToken(token),
     source,
+    confirmHoliday,
     contact,
     limits: source === 'online' ? options.limits : undefined,
     inTransaction: source === 'phone',
     now,
   });
-  if ('rejected' in result) throw slotUnavailable(result.rejected);
+  if ('rejected' in result) throw slotUnavailable(result.rejected, { date, rules });
   return {
     booking: {
       id: result.booked.id,

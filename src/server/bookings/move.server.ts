@@ -44,16 +44,18 @@ export async function moveLockedBooking(
   tx: Executor,
   booking: BookingView,
   target: { date: string; time: string },
-  options: { now: Date; rules: BookingRules; keys: KeyRing | null },
+  options: { now: Date; rules: BookingRules; keys: KeyRing | null; confirmHoliday?: boolean },
 ): Promise<MovedBooking> {
   const { date, time } = target;
   if (booking.appointment_date === date && booking.appointment_time === time) throw sameTime();
   const typeId = booking.appointment_type_id;
-  const loaded = await checkedRules(tx, typeId, date, time, options.now, options.rules);
+  // Only staff may move onto a closed day, and only when they confirmed it (docs/decisions/039-public-holidays.md).
+  const confirmHoliday = options.rules === 'staff' && options.confirmHoliday === true;
+  const loaded = await checkedRules(tx, typeId, date, time, options.now, options.rules, { confirmHoliday });
   // Paused online: the link still cancels, but only the practice moves it.
   if (options.rules === 'online' && !loaded.type.onlineBookable) throw slotUnavailable('unknown-type');
-  const result = await moveSeat(tx, booking.id, typeId, date, time);
-  if ('rejected' in result) throw slotUnavailable(result.rejected);
+  const result = await moveSeat(tx, booking.id, typeId, date, time, confirmHoliday);
+  if ('rejected' in result) throw slotUnavailable(result.rejected, { date, rules: options.rules });
   // The old time's seat is free: the waitlist learns when (docs/decisions/038-waitlist-offers-for-freed-times.md).
   await noteFreedSeat(tx, { typeId, date: booking.appointment_date, time: booking.appointment_time }, options.now);
   await followMove(tx, booking.id, date, time, options.now);

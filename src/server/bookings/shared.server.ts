@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { TypeRules, TimeRejection } from '../../lib/availability';
 import { berlinInstant, berlinWallClock } from '../../lib/berlin-time';
 import { AppError } from '../../lib/errors';
+import { DEFAULT_HOLIDAY_SETTINGS, holidayStateOn } from '../../lib/holidays';
 
 export type BookingSource = 'online' | 'phone';
 
@@ -54,7 +55,7 @@ export function rulesOf<T extends TypeRules>(type: T, rules: BookingRules): T {
 }
 
 /** Why a time cannot be taken, shown in German in the back office. */
-export type SlotReason = 'not-a-start-time' | 'blocked' | 'full' | 'past' | 'too-far-ahead' | 'same-time';
+export type SlotReason = 'not-a-start-time' | 'blocked' | 'full' | 'past' | 'too-far-ahead' | 'same-time' | 'holiday';
 
 export function slotReason(rejection: TimeRejection): SlotReason {
   switch (rejection) {
@@ -63,6 +64,7 @@ export function slotReason(rejection: TimeRejection): SlotReason {
       return 'past';
     case 'blocked':
     case 'full':
+    case 'holiday':
       return rejection;
     case 'not-today':
     case 'beyond-advance':
@@ -82,13 +84,30 @@ function slotUnavailableDetail(rejection: TimeRejection | 'unknown-type'): strin
       return 'This is not a bookable start time for this consultation type.';
     case 'unknown-type':
       return 'This consultation type is not offered (any more).';
+    case 'holiday':
+      return 'The practice is closed on this date (a public holiday).';
     default:
       return 'This date cannot be booked for this consultation type.';
   }
 }
 
-/** 409 slot-unavailable naming its reason. */
-export function slotUnavailable(rejection: TimeRejection | 'unknown-type'): AppError {
+/**
+ * 409 slot-unavailable naming its reason. A closed day (`holiday`) names
+ * the day too (`holiday: { date, name, name_en, statutory }`), so the staff
+ * dialog can warn with its name and offer to book all the same
+ * (`confirm_holiday`); under staff rules its detail is German, as every
+ * back-office text (docs/decisions/039-public-holidays.md).
+ */
+export function slotUnavailable(rejection: TimeRejection | 'unknown-type', context: { date?: string; rules?: BookingRules } = {}): AppError {
+  if (rejection === 'holiday' && context.date) {
+    const day = holidayStateOn(context.date, DEFAULT_HOLIDAY_SETTINGS);
+    const holiday = day ? { date: day.date, name: day.name, name_en: day.name_en, statutory: day.statutory } : null;
+    const detail =
+      context.rules === 'staff' && holiday
+        ? `Am ${holiday.date.split('-').reverse().join('.')} (${holiday.name}) ist die Praxis geschlossen${holiday.statutory ? ': gesetzlicher Feiertag' : ''}. Buchen Sie trotzdem, bestätigen Sie es (confirm_holiday).`
+        : slotUnavailableDetail(rejection);
+    return new AppError('slot-unavailable', detail, undefined, { extra: { reason: 'holiday', holiday } });
+  }
   const extra = rejection === 'unknown-type' ? undefined : { reason: slotReason(rejection) };
   return new AppError('slot-unavailable', slotUnavailableDetail(rejection), undefined, { extra });
 }

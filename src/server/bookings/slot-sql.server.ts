@@ -18,10 +18,12 @@ import { isCheckViolation, isForeignKeyViolation, isUniqueViolation } from '../.
 import { appointmentTypes, type AppointmentTypeRow } from '../../../db/schema';
 import { timeRejection, type BlockedRange, type TimeRejection, type WeeklyWindow } from '../../lib/availability';
 import { weekdayOf } from '../../lib/berlin-time';
+import { closedDaysBetween, closingRuleOf, type ClosedDay, type HolidaySettings } from '../../lib/holidays';
 import { drawReference } from '../../../db/booking-reference';
 import { contactCte, type NewContact } from '../appointment-contact/store.server';
 import { queuedEmailsCte, type PreparedEmail } from '../email/queue.server';
 import { asRateLimited, hitCte, purgeCte, withinLimitCheck, type RateLimitHit } from '../rate-limit.server';
+import { holidaySettingsOf, holidaySettingsSql } from '../holiday-settings.server';
 import { fromJson, rowsOf, rulesOf, slotUnavailable, type BookingRules, type BookingSource } from './shared.server';
 
 export interface TypeWithRules {
@@ -29,14 +31,19 @@ export interface TypeWithRules {
   windows: WeeklyWindow[];
   blockedDates: string[];
   blockedRanges: BlockedRange[];
+  /** What the practice decided about holidays (read by the same query). */
+  holidaySettings: HolidaySettings;
+  /** The days in [from, to] closed by those settings: public holidays not opened, 24/31 December when closed. */
+  closedDays: ClosedDay[];
   counts: Array<[string, string, number]>;
 }
 
 /**
  * The type with everything its availability depends on, in ONE query: its
  * weekly windows, the blocked dates in [from, to] (its own and those of
- * every type) and, when asked, its booking counts per date and time.
- * Null when there is no such type.
+ * every type), the practice's holiday settings (the closed days follow
+ * from them, src/lib/holidays.ts) and, when asked, its booking counts per
+ * date and time. Null when there is no such type.
  */
 export async function loadRules(db: Executor, typeId: string, from: string, to: string, withCounts: boolean): Promise<TypeWithRules | null> {
   const t = appointmentTypes;
@@ -63,12 +70,14 @@ export async function loadRules(db: Executor, typeId: string, from: string, to: 
         where b.date between ${from}::date and ${to}::date
           and (b.appointment_type_id is null or b.appointment_type_id = ${typeRef})), '[]'::json)`,
       counts: sql<unknown>`${counts}`,
+      holidays: sql<unknown>`${holidaySettingsSql()}`,
     })
     .from(t)
     .where(eq(t.id, typeId));
   if (!row) return null;
-  const { windows, blocked, counts: countRows, ...type } = row;
+  const { windows, blocked, counts: countRows, holidays, ...type } = row;
   const blocks = fromJson<Array<[string, string | null, string | null]>>(blocked);
+  const holidaySettings = holidaySettingsOf(holidays);
   return {
     type,
     windows: fromJson<WeeklyWindow[]>(windows),
@@ -77,16 +86,28 @@ export async function loadRules(db: Executor, typeId: string, from: string, to: 
     blockedRanges: blocks
       .filter(([, start, end]) => start !== null && end !== null)
       .map(([date, startTime, endTime]) => ({ date, startTime: startTime!, endTime: endTime! })),
+    holidaySettings,
+    closedDays: closedDaysBetween(from, to, holidaySettings),
     counts: fromJson<Array<[string, string, number]>>(countRows),
   };
 }
 
 /**
  * The type's rules for one date, checked for one time by the pure module
- * (windows, past, advance limit, blocks; capacity is the statement's):
- * 409 slot-unavailable with the reason when the time breaks one.
+ * (windows, past, advance limit, blocks, closed days; capacity is the
+ * statement's): 409 slot-unavailable with the reason when the time breaks
+ * one. A closed day binds unless staff confirmed it (`confirmHoliday`,
+ * docs/decisions/039-public-holidays.md); its 409 names the day.
  */
-export async function checkedRules(db: Executor, typeId: string, date: string, time: string, now: Date, rules: BookingRules): Promise<TypeWithRules> {
+export async function checkedRules(
+  db: Executor,
+  typeId: string,
+  date: string,
+  time: string,
+  now: Date,
+  rules: BookingRules,
+  options: { confirmHoliday?: boolean } = {},
+): Promise<TypeWithRules> {
   const loaded = await loadRules(db, typeId, date, date, false);
   if (!loaded) throw slotUnavailable('unknown-type');
   const rejection = timeRejection(date, time, {
@@ -94,10 +115,11 @@ export async function checkedRules(db: Executor, typeId: string, date: string, t
     windows: loaded.windows,
     blockedDates: loaded.blockedDates,
     blockedRanges: loaded.blockedRanges,
+    closedDates: options.confirmHoliday ? [] : loaded.closedDays.map((d) => d.date),
     bookings: new Map(),
     now,
   });
-  if (rejection) throw slotUnavailable(rejection);
+  if (rejection) throw slotUnavailable(rejection, { date, rules });
   return loaded;
 }
 
@@ -117,17 +139,41 @@ export function blockedCheck(typeId: string, date: string, time: string): SQL {
 }
 
 /**
- * The CTEs `valid` (the type, when the time is not blocked and is a start
- * time of one of the weekday's windows) and `seat` (the lowest free seat of
- * the time): shared by a new booking and a move.
+ * Whether `date` is closed by the practice's holiday settings as they are
+ * now (the statement re-checks what the read before it saw): a public
+ * holiday the practice has not opened, or 24/31 December with its switch
+ * on. `false` for any other day, and when staff confirmed the day
+ * (docs/decisions/039-public-holidays.md).
  */
-export function slotCtes(typeId: string, date: string, time: string): SQL {
+export function closedDayCheck(date: string, confirmHoliday = false): SQL {
+  const rule = confirmHoliday ? null : closingRuleOf(date);
+  const settings = (column: SQL) => sql`(select ${column} from practice_settings s where s.id)`;
+  switch (rule) {
+    case 'public-holiday':
+      return sql`not coalesce(${settings(sql`${date}::date = any(s.holidays_opened)`)}, false)`;
+    case 'closeDec24':
+      return sql`coalesce(${settings(sql`s.close_dec_24`)}, false)`;
+    case 'closeDec31':
+      return sql`coalesce(${settings(sql`s.close_dec_31`)}, false)`;
+    default:
+      return sql`false`;
+  }
+}
+
+/**
+ * The CTEs `valid` (the type, when the time is not blocked, not on a closed
+ * day unless confirmed, and is a start time of one of the weekday's
+ * windows) and `seat` (the lowest free seat of the time): shared by a new
+ * booking and a move.
+ */
+export function slotCtes(typeId: string, date: string, time: string, confirmHoliday = false): SQL {
   const weekday = weekdayOf(date);
   return sql`valid as (
       select t.id, t.max_slots_per_time as capacity
       from appointment_types t
       where t.id = ${typeId}::uuid
         and not ${blockedCheck(typeId, date, time)}
+        and not ${closedDayCheck(date, confirmHoliday)}
         and exists (
           select 1 from appointment_time_slots w
           where w.appointment_type_id = t.id
@@ -155,11 +201,12 @@ export const bookedReturning = sql`returning id, appointment_type_id, appointmen
  * The row a booking or move statement answers with: the written row (null
  * when none) and why not, read by `seatOutcome`.
  */
-export function outcomeColumns(typeId: string, date: string, time: string): SQL {
+export function outcomeColumns(typeId: string, date: string, time: string, confirmHoliday = false): SQL {
   return sql`(select row_to_json(booked) from booked) as booked,
       exists (select 1 from valid) as valid,
       exists (select 1 from appointment_types where id = ${typeId}::uuid) as type_exists,
-      ${blockedCheck(typeId, date, time)} as blocked`;
+      ${blockedCheck(typeId, date, time)} as blocked,
+      ${closedDayCheck(date, confirmHoliday)} as holiday`;
 }
 
 export interface BookedRow {
@@ -175,9 +222,9 @@ export interface BookedRow {
 
 export type SeatResult =
   | { booked: BookedRow }
-  | { rejected: Extract<TimeRejection, 'full' | 'blocked' | 'not-a-slot'> | 'unknown-type' };
+  | { rejected: Extract<TimeRejection, 'full' | 'blocked' | 'holiday' | 'not-a-slot'> | 'unknown-type' };
 
-export type SeatStatementRow = { booked: unknown; valid: boolean; type_exists: boolean; blocked: boolean };
+export type SeatStatementRow = { booked: unknown; valid: boolean; type_exists: boolean; blocked: boolean; holiday: boolean };
 
 export function seatOutcome(row: SeatStatementRow | undefined): SeatResult {
   if (!row) throw new Error('booking statement returned no row');
@@ -207,6 +254,7 @@ export function seatOutcome(row: SeatStatementRow | undefined): SeatResult {
   }
   if (!row.type_exists) return { rejected: 'unknown-type' };
   if (row.blocked) return { rejected: 'blocked' };
+  if (row.holiday) return { rejected: 'holiday' };
   if (!row.valid) return { rejected: 'not-a-slot' };
   return { rejected: 'full' };
 }
@@ -229,9 +277,9 @@ export function lostSeat(error: unknown): boolean {
  * reference stay. Each attempt runs under a savepoint, so a lost race
  * aborts only the attempt.
  */
-export async function moveSeat(tx: Executor, bookingId: string, typeId: string, date: string, time: string): Promise<SeatResult> {
+export async function moveSeat(tx: Executor, bookingId: string, typeId: string, date: string, time: string, confirmHoliday = false): Promise<SeatResult> {
   const statement = sql`
-    with ${slotCtes(typeId, date, time)},
+    with ${slotCtes(typeId, date, time, confirmHoliday)},
     booked as (
       update booked_slots set appointment_date = ${date}::date, appointment_time = ${time}::time,
         seat = (select seat from seat), sequence = sequence + 1, attendance = null
@@ -239,7 +287,7 @@ export async function moveSeat(tx: Executor, bookingId: string, typeId: string, 
       ${bookedReturning}
     )
     select
-      ${outcomeColumns(typeId, date, time)}`;
+      ${outcomeColumns(typeId, date, time, confirmHoliday)}`;
   for (let attempt = 1; ; attempt++) {
     try {
       const [row] = await tx.transaction(async (sp) => rowsOf<SeatStatementRow>(await sp.execute(statement)));
@@ -262,6 +310,8 @@ export interface InsertBookingInput {
   tokenHash: string | null;
   /** `online` (default) or `phone` (a staff booking). */
   source?: BookingSource;
+  /** Staff confirmed booking on a closed day (docs/decisions/039-public-holidays.md). */
+  confirmHoliday?: boolean;
   /** The booking's sealed contact, written by the same statement. */
   contact?: NewContact;
   /** Abuse limits counted in the same statement (online bookings); none for staff. */
@@ -301,7 +351,7 @@ function insertStatement(id: string, reference: string, input: InsertBookingInpu
   const emails = input.emails?.(reference) ?? [];
   const queued = emails.length ? sql`, queued as (${queuedEmailsCte(emails, sql`booked`, now)})` : sql``;
   return sql`
-    with ${slotCtes(typeId, date, time)}${sql.join(hitCtes, sql``)},
+    with ${slotCtes(typeId, date, time, input.confirmHoliday)}${sql.join(hitCtes, sql``)},
     booked as (
       insert into booked_slots (id, appointment_type_id, appointment_date, appointment_time, seat, cancellation_token_hash, source, reference)
       select ${id}::uuid, ${typeId}::uuid, ${date}::date, ${time}::time, seat.seat, ${tokenHash}, ${source}, ${reference} from seat
@@ -310,7 +360,7 @@ function insertStatement(id: string, reference: string, input: InsertBookingInpu
     purge as (${purgeCte(now, limits)})
     select
       ${sql.join(checks, sql``)}
-      ${outcomeColumns(typeId, date, time)}`;
+      ${outcomeColumns(typeId, date, time, input.confirmHoliday)}`;
 }
 
 /**

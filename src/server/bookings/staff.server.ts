@@ -128,10 +128,11 @@ export async function staffMove(
   keys: KeyRing | null,
   { message, confirm }: StaffMessage = {},
   now: Date = new Date(),
+  confirmHoliday = false,
 ): Promise<MovedBooking & { emailed: boolean; channel: PatientChannel }> {
   const booking = await lockedForStaff(tx, id, now);
   refuseUnconfirmedDetails(message, typeTerms(booking), confirm);
-  const moved = await moveLockedBooking(tx, booking, target, { now, rules: 'staff', keys });
+  const moved = await moveLockedBooking(tx, booking, target, { now, rules: 'staff', keys, confirmHoliday });
   const notice = moveNoticeEmail('moved-by-practice', moved, message);
   const sms = notice || !keys ? null : moveNoticeSms('moved-by-practice', moved, message);
   if (notice) await enqueueEmails(tx, [notice], keys ?? undefined, now);

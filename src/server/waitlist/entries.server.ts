@@ -17,7 +17,7 @@ import type { Lang } from '../../i18n/languages';
 import { lastBookableDate } from '../../lib/availability';
 import { berlinToday } from '../../lib/berlin-time';
 import { AppError, type FieldErrors } from '../../lib/errors';
-import { daypartMask, NEW_BOOKING_MINUTES, weekdayMask, type WaitlistWish } from '../../lib/waitlist-schema';
+import { daypartMask, daypartsByWeekday, daypartsOn, NEW_BOOKING_MINUTES, weekdayMask, type Daypart, type WaitlistWish } from '../../lib/waitlist-schema';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
 import { findById, findByToken, throwUnknownLink, type BookingView } from '../bookings/lookup.server';
@@ -96,6 +96,10 @@ export interface AskContext {
   type_name_en: string | null;
   /** ISO weekdays (1 = Monday … 7 = Sunday) that have time windows: the only ones the form offers. */
   weekdays: number[];
+  /** The parts of the day in which the type has start times on any of those weekdays: the only ones the form offers. */
+  dayparts: Daypart[];
+  /** Per ISO weekday with windows, its parts of the day (the form narrows its choice to the weekdays ticked). */
+  dayparts_by_weekday: Record<number, Daypart[]>;
   /** The last date the type can be booked for: the form's latest "until". */
   last_date: string;
   /** The booking the entry would move earlier; null without one. */
@@ -120,12 +124,15 @@ export async function askContext(db: Database, proof: { token: string } | { book
   const today = berlinToday(now);
   const loaded = await loadRules(db, typeId, today, today, false);
   if (!loaded || !loaded.type.onlineBookable || loaded.windows.length === 0) throw new AppError('not-found', 'This consultation type is not offered online.');
-  const weekdays = [...new Set(loaded.windows.map((w) => (w.dayOfWeek === 0 ? 7 : w.dayOfWeek)))].sort((a, b) => a - b);
+  const byWeekday = daypartsByWeekday(loaded.windows, loaded.type.slotDurationMinutes);
+  const weekdays = Object.keys(byWeekday).map(Number).sort((a, b) => a - b);
   return {
     appointment_type_id: typeId,
     type_name: loaded.type.name,
     type_name_en: loaded.type.nameEn,
     weekdays,
+    dayparts: daypartsOn(byWeekday),
+    dayparts_by_weekday: byWeekday,
     last_date: lastBookableDate(today, loaded.type),
     current,
   };
@@ -194,6 +201,10 @@ export async function joinWaitlist(
   if (request.to < today) errors.to = ['waitlist.errors.toPast'];
   else if (request.to > last) errors.to = ['waitlist.errors.beyondWindow'];
   else if (request.from > request.to) errors.to = ['waitlist.errors.rangeReversed'];
+  // Only weekdays and parts of the day in which the type has start times: a wish nothing can meet would wait for ever.
+  const byWeekday = daypartsByWeekday(loaded.windows, loaded.type.slotDurationMinutes);
+  if (request.weekdays?.some((d) => !byWeekday[d])) errors.weekdays = ['waitlist.errors.weekdayNotOffered'];
+  else if (request.dayparts?.some((part) => !daypartsOn(byWeekday, request.weekdays).includes(part))) errors.dayparts = ['waitlist.errors.daypartNotOffered'];
   if (Object.keys(errors).length) throw badRange(errors);
   // Nothing after the booking's own day can be earlier than it.
   const to = current && request.to > current.date ? current.date : request.to;

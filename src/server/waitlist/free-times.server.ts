@@ -40,6 +40,8 @@ export async function freeTimesOf(db: Executor, typeId: string, from: string, to
     windows: loaded.windows,
     blockedDates: loaded.blockedDates,
     blockedRanges: loaded.blockedRanges,
+    // Closed days are offered to nobody (docs/decisions/039-public-holidays.md).
+    closedDates: loaded.closedDays.map((d) => d.date),
     bookings,
     now,
   });

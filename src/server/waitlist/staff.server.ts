@@ -4,11 +4,14 @@
  * and the list itself with names, range and when they asked: staff
  * sessions only, `no-store`, each answer one audit row with the count.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { appointmentTypes, bookedSlots, waitlistEntries } from '../../../db/schema';
+import { appointmentTimeSlots, appointmentTypes, bookedSlots, waitlistEntries } from '../../../db/schema';
+import { timesOfDate, type WeeklyWindow } from '../../lib/availability';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
+import { closedDaysBetween } from '../../lib/holidays';
 import { daypartsOfMask, fitsEntry, weekdaysOfMask, type Daypart } from '../../lib/waitlist-schema';
+import { readHolidaySettings } from '../holiday-settings.server';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { hhmm } from '../bookings/shared.server';
@@ -20,6 +23,7 @@ async function entries(db: Database) {
       id: waitlistEntries.id,
       typeId: waitlistEntries.appointmentTypeId,
       typeName: appointmentTypes.name,
+      slotDurationMinutes: appointmentTypes.slotDurationMinutes,
       fromDate: waitlistEntries.fromDate,
       toDate: waitlistEntries.toDate,
       weekdays: waitlistEntries.weekdays,
@@ -48,16 +52,41 @@ export interface WaitlistCounts {
   days: Array<{ date: string; appointment_type_id: string; type_name: string; count: number }>;
 }
 
-/** GET /api/admin/waitlist/counts?from&to: no names, no audit. */
+/** The weekly windows of each of `typeIds`. */
+async function windowsOf(db: Database, typeIds: string[]): Promise<Map<string, WeeklyWindow[]>> {
+  const byType = new Map<string, WeeklyWindow[]>();
+  if (!typeIds.length) return byType;
+  const rows = await db
+    .select({
+      typeId: appointmentTimeSlots.appointmentTypeId,
+      dayOfWeek: appointmentTimeSlots.dayOfWeek,
+      startTime: appointmentTimeSlots.startTime,
+      endTime: appointmentTimeSlots.endTime,
+    })
+    .from(appointmentTimeSlots)
+    .where(inArray(appointmentTimeSlots.appointmentTypeId, typeIds));
+  for (const { typeId, ...window } of rows) byType.set(typeId, [...(byType.get(typeId) ?? []), window]);
+  return byType;
+}
+
+/**
+ * GET /api/admin/waitlist/counts?from&to: no names, no audit. An entry
+ * counts on a day only when its type has a start time that day that fits
+ * it (its weekdays, part of the day, earlier than its booking): a day
+ * without windows, or one the practice is closed (a public holiday,
+ * docs/decisions/039-public-holidays.md), has nothing to offer anyone.
+ */
 export async function waitlistCounts(db: Database, from: string, to: string): Promise<WaitlistCounts> {
   const all = await entries(db);
+  const windows = await windowsOf(db, [...new Set(all.map((e) => e.typeId))]);
+  const closed = new Set(closedDaysBetween(from, to, await readHolidaySettings(db)).map((d) => d.date));
   const days: WaitlistCounts['days'] = [];
   for (let date = from; date <= to; date = addDaysToDate(date, 1)) {
+    if (closed.has(date)) continue;
     const perType = new Map<string, { name: string; count: number }>();
     for (const e of all) {
-      // Some time of that day fits: either part of it, earlier than the booking's start.
-      const fits = fitsEntry(e, date, '00:00') || fitsEntry(e, date, '12:00');
-      if (!fits) continue;
+      const times = timesOfDate(date, windows.get(e.typeId) ?? [], e.slotDurationMinutes);
+      if (!times.some((time) => fitsEntry(e, date, time))) continue;
       const row = perType.get(e.typeId) ?? { name: e.typeName, count: 0 };
       row.count++;
       perType.set(e.typeId, row);

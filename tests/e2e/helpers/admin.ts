@@ -1,6 +1,7 @@
 /** The e2e admin: created through /admin-setup when the site has none yet, then signed in through /auth. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { formatLongDate } from '../../../src/lib/dates';
+import { publicHolidayOn } from '../../../src/lib/holidays';
 import { clickDate } from './calendar';
 
 export const ADMIN = { email: 'praxis-admin@example.org', password: 'sicher-und-lang-123' };
@@ -63,4 +64,24 @@ export async function fillCaller(
   await dialog.getByLabel(/^Nachname/).fill(caller.last_name);
   await dialog.getByLabel(/^Telefon/).fill(caller.phone);
   if (caller.email) await dialog.getByLabel(/^E-Mail/).fill(caller.email);
+}
+
+/**
+ * Opens the public holidays among `dates` for online booking, as a practice
+ * does for an emergency service (docs/decisions/039-public-holidays.md):
+ * for a spec whose days are fixed by the week (next Wednesday, Thursday …)
+ * and that books them online, on any day of the year. Answers the function
+ * that closes them again, given a signed-in page (the spec's afterAll has
+ * its own). `page` is signed in.
+ */
+export async function openHolidaysAmong(page: Page, dates: string[]): Promise<(signedIn: Page) => Promise<void>> {
+  const holidays = dates.filter((date) => publicHolidayOn(date));
+  if (!holidays.length) return async () => {};
+  const opened = async (on: Page) => ((await (await on.request.get('/api/admin/settings')).json()) as { holidays: { opened: string[] } }).holidays.opened;
+  const save = async (on: Page, list: string[]) => {
+    const res = await on.request.put('/api/admin/settings', { headers: { origin: new URL(on.url()).origin }, data: { holidays: { opened: list } } });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await save(page, [...new Set([...(await opened(page)), ...holidays])]);
+  return async (signedIn) => save(signedIn, (await opened(signedIn)).filter((date) => !holidays.includes(date)));
 }

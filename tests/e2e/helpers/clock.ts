@@ -10,6 +10,7 @@
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { addDaysToDate, berlinWallClock } from '../../../src/lib/berlin-time';
+import { publicHolidayOn } from '../../../src/lib/holidays';
 import { offsetFor } from '../../../scripts/shifted-clock.mjs';
 
 // Fixed by the first process that loads this (Playwright's main process,
@@ -43,4 +44,18 @@ export function clockEnv(): Record<string, string> {
     CLOCK_NOW_AT: process.env.E2E_NOW_AT!,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${preload}`.trim(),
   };
+}
+
+/**
+ * The first date from `date` on that begins `days` days in a row without a
+ * public holiday in NRW (looking every `step` days: 7 keeps a Monday a
+ * Monday). Holidays are closed to online booking and ask staff first
+ * (docs/decisions/039-public-holidays.md), so a spec that books a day it
+ * computes from today takes its days from here: on any day of the year,
+ * E2E_NOW included, they are ordinary days.
+ */
+export function openDays(date: string, days = 1, step = 1): string {
+  for (let start = date; ; start = addDaysToDate(start, step)) {
+    if (Array.from({ length: days }, (_, i) => addDaysToDate(start, i)).every((d) => !publicHolidayOn(d))) return start;
+  }
 }

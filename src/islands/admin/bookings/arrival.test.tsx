@@ -75,6 +75,21 @@ function scheduleReplies(slots: unknown[]) {
   };
 }
 
+describe('holidays in the day list', () => {
+  it('a public holiday shows under its day\'s heading with its German name and whether online booking is closed', async () => {
+    window.history.replaceState(null, '', '/admin/tagesliste?datum=2026-12-25');
+    replies = {
+      ...scheduleReplies([slot({ appointment_date: '2026-12-25', appointment_time: '10:00' })]),
+      'GET /api/admin/time-slots': () => ({ status: 200, body: [] }),
+      'GET /api/admin/holidays': () => ({ status: 200, body: [{ date: '2026-12-25', name: '1. Weihnachtstag', name_en: 'Christmas Day', statutory: true, closed: true }] }),
+    };
+    render(<DayListPage />);
+    const day = await screen.findByRole('region', { name: /Freitag, 25\. Dezember 2026/ });
+    expect(await within(day).findByTestId('day-holiday')).toHaveTextContent('Feiertag: 1. Weihnachtstag – online geschlossen');
+    expect(calls.some((c) => c.key === 'GET /api/admin/holidays?from=2026-12-25&to=2026-12-25')).toBe(true);
+  });
+});
+
 describe('arrival in the day list', () => {
   it('one tap marks "erschienen", "Rückgängig" undoes it; both are sent as PUT …/attendance', async () => {
     let stored: string | null = null;

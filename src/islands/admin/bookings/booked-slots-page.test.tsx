@@ -61,14 +61,16 @@ function renderWithToasts(page: React.ReactElement) {
 
 type Days = Array<{ date: string; times: string[] }>;
 
-/** GET /api/admin/availability answers these days for the requested `from` (the staff slot picker). */
-function answerAvailability(days: (from: string) => Days | Promise<Days>) {
+type Holidays = Array<{ date: string; name: string; name_en: string; statutory: boolean; closed: boolean }>;
+
+/** GET /api/admin/availability answers these days (and holidays) for the requested `from` (the staff slot picker). */
+function answerAvailability(days: (from: string) => Days | Promise<Days>, holidays: (from: string) => Holidays = () => []) {
   const fetchMock = vi.mocked(fetch);
   const original = fetchMock.getMockImplementation()!;
   fetchMock.mockImplementation(async (url, init) => {
     if (!String(url).startsWith('/api/admin/availability')) return original(url, init);
     const from = new URL(String(url), 'http://x').searchParams.get('from')!;
-    return new Response(JSON.stringify({ days: await days(from) }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ days: await days(from), holidays: holidays(from) }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
 }
 
@@ -163,6 +165,45 @@ describe('booked slots page', () => {
     await user.click(await within(dialog).findByRole('button', { name: '10:20 Uhr' }, { timeout: 5000 }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Termin eingetragen (Buchungsnummer Q2W3E4)')).toBeInTheDocument();
+  }, 30_000);
+
+  it("'Termin eintragen' on a public holiday: the picker names it; saving warns in German, and only the confirmation books", async () => {
+    replies = {
+      'GET /api/admin/booked-slots': () => ({ status: 200, body: [] }),
+      'GET /api/admin/appointment-types': () => ({ status: 200, body: [TYPE] }),
+      'POST /api/admin/booked-slots': (body) =>
+        (body as { confirm_holiday?: boolean }).confirm_holiday
+          ? { status: 201, body: { ...slot('n', '2026-12-25', '10:00'), source: 'phone', reference: 'F3T4G5', patient: caller } }
+          : { status: 409, body: { type: 'slot-unavailable', reason: 'holiday', holiday: { date: '2026-12-25', name: '1. Weihnachtstag', name_en: 'Christmas Day', statutory: true }, detail: 'Am 25.12.2026 …' } },
+    };
+    // Whatever month is asked, its first day is a closed holiday with a free time (staff may book it after the warning).
+    answerAvailability(
+      (from) => [{ date: from, times: ['10:00'] }],
+      (from) => [{ date: from, name: '1. Weihnachtstag', name_en: 'Christmas Day', statutory: true, closed: true }],
+    );
+    renderWithToasts(<BookedSlotsPage />);
+    const user = userEvent.setup();
+    await screen.findByText('Keine gebuchten Termine.');
+    await user.click(screen.getByRole('button', { name: 'Termin eintragen' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByTestId('picker-holiday', {}, { timeout: 5000 })).toHaveTextContent('Feiertag: 1. Weihnachtstag. Die Praxis ist geschlossen');
+    expect(within(dialog).getByRole('button', { name: /Feiertag: 1\. Weihnachtstag, geschlossen/ })).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: '10:00 Uhr' }));
+    await user.type(within(dialog).getByLabelText(/^Vorname/), 'Jürgen');
+    await user.type(within(dialog).getByLabelText(/^Nachname/), 'Müller');
+    await user.type(within(dialog).getByLabelText(/^Telefon/), '0211 4445566');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    const warning = await within(dialog).findByRole('alert', {}, { timeout: 5000 });
+    expect(warning).toHaveTextContent('Der 25.12.2026 ist ein gesetzlicher Feiertag (1. Weihnachtstag)');
+    expect(calls.filter((c) => c.key === 'POST /api/admin/booked-slots')).toHaveLength(1);
+    // The time stays chosen: confirming sends the same booking with confirm_holiday.
+    expect(within(dialog).getByRole('button', { name: '10:00 Uhr' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(warning).getByRole('button', { name: 'Trotzdem an diesem Tag buchen' }));
+    expect(await screen.findByText('Termin eingetragen (Buchungsnummer F3T4G5)')).toBeInTheDocument();
+    const posts = calls.filter((c) => c.key === 'POST /api/admin/booked-slots');
+    expect(posts).toHaveLength(2);
+    expect(posts[0]!.body).not.toHaveProperty('confirm_holiday');
+    expect(posts[1]!.body).toMatchObject({ appointment_time: '10:00', confirm_holiday: true });
   }, 30_000);
 
   // This month's answer is held back (a slow connection); staff go on to next month meanwhile.

@@ -14,12 +14,15 @@
  * body row, printed only, lists the blocks once. A booking the practice
  * cancelled stays, struck through, until its day has passed
  * (docs/decisions/021-appointment-contact-and-practice-changes.md); a booking inside a blocked time is marked.
+ * A public holiday shows under the day's heading with its name and whether
+ * online booking is closed (docs/decisions/039-public-holidays.md).
  */
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { isRealDate } from '../../../lib/booking-schema';
 import { formatLongDate } from '../../../lib/dates';
-import { adminApi, type AdminBookedSlotDto, type BlockedDateDto } from '../shared/admin-api';
+import { adminApi, type AdminBookedSlotDto, type BlockedDateDto, type HolidayDto } from '../shared/admin-api';
+import { holidayLabels } from '../shared/holiday-labels';
 import { berlinToday } from '../../../lib/berlin-time';
 import { ArrivalCell } from './arrival';
 import { NoticeStatus } from './notice-status';
@@ -47,6 +50,7 @@ export function DaySchedule({
   slots,
   blocks,
   durations,
+  holidays = [],
   headingLevel = 2,
   arrival = false,
 }: {
@@ -57,6 +61,8 @@ export function DaySchedule({
   blocks: BlockedDateDto[];
   /** Minutes per appointment type id, for whether a booking lies in a partial block. */
   durations: Map<string, number>;
+  /** Holidays of any dates; the day's is picked here. */
+  holidays?: HolidayDto[];
   headingLevel?: 2 | 3;
   /** The day list's "Ankunft" column: marks on today's bookings, shown on other days (docs/decisions/026). */
   arrival?: boolean;
@@ -66,6 +72,7 @@ export function DaySchedule({
   // Every birth date stands beside its name here, so namesakes need no "(geb. …)" of their own.
   const names = patientNames(day, { unreadable: labels.booked.unreadable, none: labels.booked.noName });
   const dayBlocks = blocksOn(blocks, date);
+  const holiday = holidays.find((h) => h.date === date);
   const standing = day.filter((s) => !cancelled(s)).length;
   const heading = formatLongDate(date, 'de');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -78,6 +85,11 @@ export function DaySchedule({
       <Heading id={`day-${date}`} className={`text-xl font-semibold print:text-base ${onPaperInTable}`}>
         {heading} <span className="text-base font-normal text-slate-600 print:text-sm">· {countText}</span>
       </Heading>
+      {holiday && (
+        <p data-testid="day-holiday" className="mt-2 rounded-md border border-red-300 bg-red-50 px-3 py-1.5 text-sm font-medium text-red-950 print:border-black print:bg-transparent">
+          {holidayLabels.line(holiday)}
+        </p>
+      )}
       {dayBlocks.length > 0 && (
         <ul className={`mt-2 space-y-1 ${onPaperInTable}`} aria-label={L.blocksOf(heading)}>
           {dayBlocks.map((b) => (
@@ -199,6 +211,8 @@ export interface Schedule {
   slots: AdminBookedSlotDto[];
   blocks: BlockedDateDto[];
   durations: Map<string, number>;
+  /** The range's holidays (docs/decisions/039-public-holidays.md). */
+  holidays: HolidayDto[];
 }
 
 /**
@@ -212,17 +226,24 @@ export function useSchedule(from: string | null, to: string | null, loadError: s
     let live = true;
     setSchedule(null);
     if (from === null || to === null) return;
-    Promise.all([adminApi.booked.between(from, to, view), adminApi.blocked.list(), adminApi.types.list()]).then(
-      ([slots, blocks, types]) =>
+    Promise.all([
+      adminApi.booked.between(from, to, view),
+      adminApi.blocked.list(),
+      adminApi.types.list(),
+      // Without the holidays the day still shows: they are a mark, not the schedule.
+      adminApi.holidays(from, to).catch(() => [] as HolidayDto[]),
+    ]).then(
+      ([slots, blocks, types, holidays]) =>
         live &&
         setSchedule({
           slots,
           blocks,
           durations: new Map(types.map((t) => [t.id, t.slot_duration_minutes])),
+          holidays,
         }),
       () => {
         if (!live) return;
-        setSchedule({ slots: [], blocks: [], durations: new Map() });
+        setSchedule({ slots: [], blocks: [], durations: new Map(), holidays: [] });
         toast.error(labels.common.error, { description: loadError });
       },
     );

@@ -6,13 +6,16 @@
  * whether the patient got an email or must be called. An online booking's
  * patient may get a message with the new time (as "Absagen": at most 500
  * characters, sent as typed, never stored); the dialog names the email's
- * language (docs/decisions/030).
+ * language (docs/decisions/030). A closed day (a public holiday) is moved
+ * onto only after its warning (docs/decisions/039-public-holidays.md).
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { cancelMessageSchema } from '../../../lib/admin-schemas';
 import { formatShortDate } from '../../../lib/dates';
-import { adminApi, ApiError, failureText, slotReasonOf, type AdminBookedSlotDto } from '../shared/admin-api';
+import { adminApi, ApiError, failureText, holidayOf, slotReasonOf, type AdminBookedSlotDto } from '../shared/admin-api';
+import { holidayLabels } from '../shared/holiday-labels';
+import { HolidayWarning, type WarnedHoliday } from './holiday-warning';
 import { canEmail, PatientNotice } from './cancel-booking-dialog';
 import { labels } from '../shared/labels';
 import { SlotPicker, type PickedSlot } from './slot-picker';
@@ -56,8 +59,11 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
   const [messageError, setMessageError] = useState<string | undefined>();
   /** What the server found the message naming (409 message-names-details): staff edit it or send it anyway. */
   const [named, setNamed] = useState<DetailKind[] | null>(null);
+  const [holiday, setHoliday] = useState<WarnedHoliday | null>(null);
+  /** Staff confirmed moving onto the closed day: a second answer (the message check) keeps that. */
+  const [holidayConfirmed, setHolidayConfirmed] = useState(false);
 
-  async function submit(sendAnyway = false) {
+  async function submit({ sendAnyway = false, confirmHoliday = holidayConfirmed }: { sendAnyway?: boolean; confirmHoliday?: boolean } = {}) {
     if (!picked.date || !picked.time) {
       setProblem(labels.picker.pickTime);
       return;
@@ -73,6 +79,7 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
         appointment_date: picked.date,
         appointment_time: picked.time,
         ...(parsed.data.message ? { message: parsed.data.message, ...(sendAnyway ? { confirm: true } : {}) } : {}),
+        ...(confirmHoliday ? { confirm_holiday: true } : {}),
       });
       const title = L.moved(slot.reference, formatShortDate(picked.date), picked.time);
       if (result.patient_notified) toast.success(title, { description: L.notified });
@@ -90,6 +97,12 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
         return;
       }
       const reason = slotReasonOf(error);
+      // A closed day: ask before moving onto it (the time stays chosen).
+      const closed = holidayOf(error);
+      if (closed) {
+        setHoliday(closed);
+        return;
+      }
       const text = failureText(error, { conflict: B.alreadyCancelled });
       setProblem(text);
       toast.error(L.error, { description: text });
@@ -115,6 +128,8 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
         onChange={(next) => {
           setPicked(next);
           setProblem(null);
+          setHoliday(null);
+          setHolidayConfirmed(false);
         }}
       />
       {canEmail(slot) && (
@@ -150,6 +165,22 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
           {problem}
         </p>
       )}
+      {holiday && (
+        <HolidayWarning
+          holiday={holiday}
+          confirmText={holidayLabels.confirmMove}
+          busy={busy}
+          onConfirm={() => {
+            setHolidayConfirmed(true);
+            void submit({ confirmHoliday: true });
+          }}
+          onOtherDay={() => {
+            setHoliday(null);
+            setHolidayConfirmed(false);
+            setPicked({ date: null, time: null });
+          }}
+        />
+      )}
       <div className="mt-6 flex justify-end gap-3">
         <button type="button" className={secondaryButton} onClick={onCancel}>
           {C.cancel}
@@ -158,7 +189,7 @@ function MoveForm({ slot, onDone, onCancel }: { slot: AdminBookedSlotDto; onDone
           {busy ? L.moving : L.confirm}
         </button>
       </div>
-      <MessageCheckDialog names={named} fieldId="move-message" onClose={() => setNamed(null)} onSend={() => submit(true)} />
+      <MessageCheckDialog names={named} fieldId="move-message" onClose={() => setNamed(null)} onSend={() => submit({ sendAnyway: true })} />
     </div>
   );
 }

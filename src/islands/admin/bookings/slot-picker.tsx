@@ -4,19 +4,22 @@
  * blocked or full) and the free start times of the chosen date, from
  * GET /api/admin/availability (docs/decisions/021). No free typing: only
  * what the server offers can be picked; the server checks again on save.
- * Loads one month at a time, like the wizard (the same hook).
+ * Loads one month at a time, like the wizard (the same hook). Public
+ * holidays are marked with their name; a closed one can be picked, and
+ * the booking asks first (docs/decisions/039-public-holidays.md).
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { de } from 'react-day-picker/locale';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DayPicker } from 'react-day-picker';
+import { DayPicker, labelDayButton } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { STAFF_BOOKING_DAYS } from '../../../lib/admin-schemas';
 import { PRACTICE_TIME_ZONE } from '../../../lib/berlin-time';
 import { formatLongDate } from '../../../lib/dates';
 import { useAvailability, type AvailabilitySource } from '../../booking/use-availability';
-import { adminApi } from '../shared/admin-api';
+import { adminApi, type HolidayDto } from '../shared/admin-api';
+import { holidayLabels as H } from '../shared/holiday-labels';
 import { labels } from '../shared/labels';
 
 const L = labels.picker;
@@ -28,7 +31,10 @@ const toDate = (iso: string) => {
 const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
 
 const staffSource: AvailabilitySource = {
-  fetch: async (typeId, from, to) => (await adminApi.availability(typeId, from, to)).days,
+  fetch: async (typeId, from, to) => {
+    const answer = await adminApi.availability(typeId, from, to);
+    return { days: answer.days, holidays: answer.holidays ?? [] };
+  },
   horizonDays: STAFF_BOOKING_DAYS,
 };
 
@@ -97,6 +103,9 @@ export function SlotPicker({
   const selectable = new Set((availability.daysOf(month) ?? []).filter((d) => freeOf(d.date).length > 0).map((d) => d.date));
   const times = value.date ? freeOf(value.date) : [];
   const loading = value.date !== null && !availability.isLoaded(value.date.slice(0, 7));
+  // Staff's answer names every holiday of the month with whether it is closed.
+  const holidayOn = new Map((availability.holidaysOf(month) as HolidayDto[]).map((h) => [h.date, h]));
+  const chosenHoliday = value.date ? (availability.holidaysOf(value.date.slice(0, 7)) as HolidayDto[]).find((h) => h.date === value.date) : undefined;
 
   return (
     <div className="grid gap-4">
@@ -115,6 +124,16 @@ export function SlotPicker({
           startMonth={toDate(`${availability.today.slice(0, 7)}-01`)}
           endMonth={toDate(`${availability.last.slice(0, 7)}-01`)}
           selected={value.date ? toDate(value.date) : undefined}
+          modifiers={{ holiday: (d) => holidayOn.has(toIso(d)) }}
+          modifiersClassNames={{ holiday: 'rdp-holiday' }}
+          labels={{
+            labelDayButton: (d, modifiers, options, dateLib) => {
+              const own = de.labels?.labelDayButton;
+              const label = typeof own === 'function' ? own(d, modifiers, options, dateLib) : labelDayButton(d, modifiers, options, dateLib);
+              const holiday = holidayOn.get(toIso(d));
+              return holiday ? `${label}, ${H.dayLabel(holiday)}` : label;
+            },
+          }}
           onSelect={(d) => {
             if (!d) return;
             chosenByHand.current = true;
@@ -131,6 +150,11 @@ export function SlotPicker({
       </div>
       <div>
         <p className="mb-1 text-sm font-medium">{value.date ? L.timesOf(formatLongDate(value.date, 'de')) : L.time}</p>
+        {chosenHoliday && (
+          <p data-testid="picker-holiday" className={`mb-2 rounded-md border px-3 py-1.5 text-sm ${chosenHoliday.closed ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-slate-300 bg-slate-50 text-slate-800'}`}>
+            {H.pickerNote(chosenHoliday)}
+          </p>
+        )}
         {!value.date ? (
           <p className="text-sm text-slate-600">{L.dateFirst}</p>
         ) : loading ? (

@@ -7,12 +7,15 @@
  * says what is kept, who sees it and until when. A refusal (someone was
  * quicker, a block or a window changed, the time passed) names its reason
  * in German and the picker asks the server again; a field the server
- * refuses is marked at the field.
+ * refuses is marked at the field. A closed day (a public holiday) is
+ * booked only after its warning (docs/decisions/039-public-holidays.md).
  */
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { staffBookingSchema } from '../../../lib/admin-schemas';
-import { adminApi, ApiError, failureText, slotReasonOf } from '../shared/admin-api';
+import { adminApi, ApiError, failureText, holidayOf, slotReasonOf } from '../shared/admin-api';
+import { holidayLabels } from '../shared/holiday-labels';
+import { HolidayWarning, type WarnedHoliday } from './holiday-warning';
 import { labels } from '../shared/labels';
 import { SlotPicker, type PickedSlot } from './slot-picker';
 import { Field, FormActions, inputClass, TypeOptions } from '../shared/ui';
@@ -52,9 +55,14 @@ export function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ i
       live = false;
     };
   }, []);
+  const [holiday, setHoliday] = useState<WarnedHoliday | null>(null);
 
   async function submit(event: React.SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
+    await save(false);
+  }
+
+  async function save(confirmHoliday: boolean) {
     const checked = detailsSchema.safeParse({ ...details, language });
     if (!checked.success) {
       const found: Record<string, string> = {};
@@ -80,6 +88,7 @@ export function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ i
         ...(details.email.trim() ? { email: details.email } : {}),
         language,
         ...(smsOffered && sms ? { sms: true } : {}),
+        ...(confirmHoliday ? { confirm_holiday: true } : {}),
       });
       const phone = booked.patient?.phone ?? details.phone;
       if (!booked.patient?.email && booked.patient_channel === 'sms') toast.success(L.created(booked.reference), { description: L.createdSms });
@@ -94,6 +103,12 @@ export function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ i
         setErrors(found);
       }
       const reason = slotReasonOf(error);
+      // A closed day: ask before booking it (the time stays chosen).
+      const closed = holidayOf(error);
+      if (closed) {
+        setHoliday(closed);
+        return;
+      }
       const text = failureText(error);
       setProblem(text);
       toast.error(C.saveError, { description: text });
@@ -118,6 +133,7 @@ export function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ i
               setTypeId(event.target.value);
               setSlot({ date: null, time: null });
               setProblem(null);
+              setHoliday(null);
             }}
           >
             <TypeOptions types={types} />
@@ -132,6 +148,7 @@ export function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ i
           onChange={(next) => {
             setSlot(next);
             setProblem(null);
+            setHoliday(null);
           }}
         />
       )}
@@ -194,6 +211,18 @@ export function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ i
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
           {problem}
         </p>
+      )}
+      {holiday && (
+        <HolidayWarning
+          holiday={holiday}
+          confirmText={holidayLabels.confirmBook}
+          busy={busy}
+          onConfirm={() => void save(true)}
+          onOtherDay={() => {
+            setHoliday(null);
+            setSlot({ date: null, time: null });
+          }}
+        />
       )}
       <FormActions submitting={busy} onCancel={onCancel} />
     </form>

@@ -8,7 +8,9 @@
  * takes an optional message to the patients (the block's reason offered),
  * sent as typed in the email of each patient's language, which the list
  * names; appointments that have begun are marked and kept
- * (docs/decisions/030).
+ * (docs/decisions/030). Public holidays have their own section: closed by
+ * default, opened or 24/31 December closed there
+ * (docs/decisions/039-public-holidays.md).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns/format';
@@ -40,6 +42,7 @@ import {
 import { blockEntries, groupByMonth, isPastDate, type BlockEntry } from '../shared/views';
 import { MessageCheckDialog, namedDetailsOf } from '../shared/message-check';
 import type { DetailKind } from '../../../lib/message-details';
+import { HolidaysPanel } from './holidays-panel';
 
 const L = labels.blocked;
 const C = labels.common;
@@ -82,6 +85,7 @@ export function BlockedDatesPage() {
           </button>
         }
       />
+      <HolidaysPanel />
       {blocked.items === null ? (
         <Loading />
       ) : blocked.items.length === 0 ? (

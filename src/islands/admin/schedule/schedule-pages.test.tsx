@@ -1,10 +1,14 @@
-/** The schedule pages' own behaviour in jsdom: the appointment types' empty state, defaults and dialogs, the time windows' form rules and toasts. */
+/**
+ * The schedule pages' own behaviour in jsdom: the appointment types' empty state, defaults and dialogs, the time windows' form rules and toasts,
+ * and the holiday settings (docs/decisions/039-public-holidays.md).
+ */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppointmentTypesPage } from './appointment-types-page';
+import { HolidaysPanel } from './holidays-panel';
 import { TimeSlotsPage } from './time-slots-page';
 
 type Reply = { status: number; body?: unknown };
@@ -192,5 +196,39 @@ describe('time windows page: several weekdays in one step', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(calls.find((c) => c.key.startsWith('POST'))?.body).toEqual({ appointment_type_id: TYPE.id, days_of_week: [2, 4, 7], start_time: '09:00', end_time: '17:00' }));
     expect(await screen.findByText('3 Zeitfenster erstellt')).toBeInTheDocument();
+  });
+});
+
+describe('holidays on the blocked-dates page', () => {
+  it('lists the coming public holidays as the server names them; opening one and the 24/31 December switches save at once', async () => {
+    let saved = { opened: [] as string[], close_dec_24: false, close_dec_31: false };
+    const holidays = () => [
+      { date: '2026-12-24', name: 'Heiligabend', name_en: 'Christmas Eve', statutory: false, closed: saved.close_dec_24 },
+      { date: '2026-12-25', name: '1. Weihnachtstag', name_en: 'Christmas Day', statutory: true, closed: !saved.opened.includes('2026-12-25') },
+      { date: '2026-12-26', name: '2. Weihnachtstag', name_en: 'Boxing Day', statutory: true, closed: !saved.opened.includes('2026-12-26') },
+    ];
+    replies = {
+      'GET /api/admin/settings': () => ({ status: 200, body: { require_second_factor: false, requests: {}, holidays: saved } }),
+      'GET /api/admin/holidays': () => ({ status: 200, body: holidays() }),
+      'PUT /api/admin/settings': (body) => {
+        saved = { ...saved, ...(body as { holidays: typeof saved }).holidays };
+        return { status: 200, body: { require_second_factor: false, requests: {}, holidays: saved } };
+      },
+    };
+    renderWithToasts(<HolidaysPanel />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Feiertage: online geschlossen (öffnen, 24. und 31. Dezember)'));
+    const boxing = await screen.findByRole('checkbox', { name: '2. Weihnachtstag am 26.12.2026 für die Online-Buchung öffnen' });
+    // 24 December is not a public holiday: it has its switch, not a row.
+    expect(screen.queryByRole('checkbox', { name: /Heiligabend am/ })).toBeNull();
+    expect(boxing).not.toBeChecked();
+    expect(boxing.closest('li')).toHaveTextContent('geschlossen');
+    await user.click(boxing);
+    await waitFor(() => expect(boxing).toBeChecked());
+    expect(boxing.closest('li')).toHaveTextContent('geöffnet');
+    await user.click(screen.getByRole('checkbox', { name: '24. Dezember (Heiligabend) geschlossen' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: '24. Dezember (Heiligabend) geschlossen' })).toBeChecked());
+    expect(calls.filter((c) => c.key === 'PUT /api/admin/settings').map((c) => c.body)).toEqual([{ holidays: { opened: ['2026-12-26'] } }, { holidays: { close_dec_24: true } }]);
+    expect(await screen.findAllByText('Feiertage gespeichert')).not.toHaveLength(0);
   });
 });

@@ -15,6 +15,7 @@ import type { StaffUserDto } from '../../../server/admin/users.server';
 import type { AuditEntryDto } from '../../../server/audit.server';
 import type { StaffRequestDto } from '../../../server/requests/staff.server';
 import type { RequestSettings } from '../../../server/requests/settings.server';
+import type { HolidaySettingsDto } from '../../../server/holiday-settings.server';
 import type { RequestKind, RequestStatusFilter } from '../../../lib/request-schema';
 import type { DeviceSessionDto } from '../../../server/auth/devices.server';
 import type { PasskeyDto } from '../../../lib/passkey-schemas';
@@ -24,7 +25,26 @@ import type { AdminBookedSlotDto as BookedSlotRow } from '../../../server/admin/
 
 /** A row of GET /api/admin/booked-slots: the booking, and the language of the patient's emails (null: none goes; docs/decisions/030). */
 export type AdminBookedSlotDto = BookedSlotRow & { language?: 'de' | 'en' | null };
-export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, InventoryItemDto, StaffUserDto, AuditEntryDto, PatientDto, PatientHit, StaffRequestDto, RequestSettings, DeviceSessionDto, PasskeyDto };
+export type { AdminAppointmentTypeDto, TimeWindowDto, BlockedDateDto, InventoryItemDto, StaffUserDto, AuditEntryDto, PatientDto, PatientHit, StaffRequestDto, RequestSettings, DeviceSessionDto, PasskeyDto, HolidaySettingsDto };
+
+/** A holiday (or 24/31 December when closed) as GET /api/admin/holidays answers it (docs/decisions/039-public-holidays.md). */
+export interface HolidayDto {
+  date: string;
+  /** German name ("1. Weihnachtstag"). */
+  name: string;
+  name_en: string;
+  /** A public holiday, or a day the practice closes by its own choice (24/31 December). */
+  statutory: boolean;
+  /** Closed for online booking (false: the practice opened it, e.g. for an emergency service). */
+  closed: boolean;
+}
+
+/** GET/PUT /api/admin/settings. */
+export interface PracticeSettings {
+  require_second_factor: boolean;
+  requests: RequestSettings;
+  holidays: HolidaySettingsDto;
+}
 
 /** A phone booking's caller (docs/decisions/025): names and phone required, birth date (yyyy-mm-dd or dd.mm.yyyy) and email optional. */
 export interface StaffBookingInput {
@@ -37,6 +57,8 @@ export interface StaffBookingInput {
   birth_date?: string;
   email?: string;
   language: 'de' | 'en';
+  /** Book a closed day (a public holiday) all the same, after the warning (docs/decisions/039-public-holidays.md). */
+  confirm_holiday?: boolean;
 }
 export { ApiError };
 
@@ -133,7 +155,7 @@ export const adminApi = {
         `/api/admin/booked-slots/${encodeURIComponent(id)}/attendance`,
         { attendance },
       ),
-    move: (id: string, input: { appointment_date: string; appointment_time: string; message?: string; confirm?: boolean }) =>
+    move: (id: string, input: { appointment_date: string; appointment_time: string; message?: string; confirm?: boolean; confirm_holiday?: boolean }) =>
       request<{ booking: { id: string; appointment_date: string; appointment_time: string; reference: string }; patient_notified: boolean; patient_phone: string | null }>(
         'POST',
         `/api/admin/booked-slots/${encodeURIComponent(id)}/move`,
@@ -146,7 +168,9 @@ export const adminApi = {
   patients: (q: string) => request<PatientHit[]>('GET', `/api/admin/patients?${new URLSearchParams({ q })}`).then((hits) => hits.map((h) => readablePhones(h))),
   /** Free dates and times of a type under staff rules (docs/decisions/021). */
   availability: (type: string, from: string, to: string) =>
-    request<{ days: Array<{ date: string; times: string[] }> }>('GET', `/api/admin/availability?${new URLSearchParams({ type, from, to })}`),
+    request<{ days: Array<{ date: string; times: string[] }>; holidays?: HolidayDto[] }>('GET', `/api/admin/availability?${new URLSearchParams({ type, from, to })}`),
+  /** The holidays of from … to (at most 366 days) with their German names and whether closed (docs/decisions/039-public-holidays.md). */
+  holidays: (from: string, to: string) => request<HolidayDto[]>('GET', `/api/admin/holidays?${new URLSearchParams({ from, to })}`),
   inventory: {
     ...resource<InventoryItemDto, unknown>('/api/admin/inventory'),
     setOrdered: (id: string, isOrdered: boolean) =>
@@ -163,9 +187,9 @@ export const adminApi = {
     resetSecondFactor: (id: string) => request<void>('DELETE', `/api/admin/users/${encodeURIComponent(id)}/second-factor`),
   },
   settings: {
-    get: () => request<{ require_second_factor: boolean; requests: RequestSettings }>('GET', '/api/admin/settings'),
-    update: (input: { require_second_factor?: boolean; requests?: RequestSettings }) =>
-      request<{ require_second_factor: boolean; requests: RequestSettings }>('PUT', '/api/admin/settings', input),
+    get: () => request<PracticeSettings>('GET', '/api/admin/settings'),
+    update: (input: { require_second_factor?: boolean; requests?: RequestSettings; holidays?: Partial<HolidaySettingsDto> }) =>
+      request<PracticeSettings>('PUT', '/api/admin/settings', input),
   },
   /** Patient requests (docs/decisions/036): the queue, a status change, the navigation's count. */
   requests: {
@@ -226,6 +250,13 @@ export function failureText(error: unknown, ownTypes: Record<string, string> = {
     P.byStatus[error.status] ??
     P.unexpected
   );
+}
+
+/** The closed day a 409 `reason: "holiday"` names (docs/decisions/039-public-holidays.md), or null. */
+export function holidayOf(error: unknown): { date: string; name: string; statutory: boolean } | null {
+  if (slotReasonOf(error) !== 'holiday' || !(error instanceof ApiError)) return null;
+  const holiday = (error.body as { holiday?: { date: string; name: string; statutory: boolean } } | undefined)?.holiday;
+  return holiday ?? null;
 }
 
 /** The `reason` of a 409 slot-unavailable, or undefined. */
