@@ -19,7 +19,7 @@ import { fieldMessage } from '../lib/field-message';
 import { escapeHtml } from '../lib/html';
 import { applyEdits, attributeOf, elementsOf, parseWithLocations, replaceContent, setAttributes, type HtmlEdit, type HtmlElement } from '../lib/html-edits';
 import { practice } from '../lib/practice';
-import { fetchSitePage, markInvalid, outcomeHtml, plainPage, summaryItemId, textareaContent, type SummaryError } from './page-answer.server';
+import { fetchSitePage, invalidAttributes, outcomeHtml, plainPage, summaryItemId, textareaContent, type SummaryError } from './page-answer.server';
 
 export type ContactResult =
   | { kind: 'sent' }
@@ -114,8 +114,12 @@ function intoContactPage(page: string, result: ContactResult, lang: Lang, values
   const invalid = result.kind === 'invalid' ? result.errors : {};
   for (const [name, element] of fields) {
     const value = values[name];
-    if (value && element.tagName === 'input') edits.push(...setAttributes(page, element, { value }));
-    if (invalid[name]) edits.push(...markInvalid(page, element, summaryItemId(CONTACT_RESULT_ID, name)));
+    edits.push(
+      ...setAttributes(page, element, {
+        ...(value && element.tagName === 'input' ? { value } : {}),
+        ...(invalid[name] ? invalidAttributes(element, summaryItemId(CONTACT_RESULT_ID, name)) : {}),
+      }),
+    );
     if (value && element.tagName === 'textarea') edits.push(replaceContent(element, textareaContent(value)));
   }
   return applyEdits(page, edits);

@@ -69,8 +69,12 @@ export function outcomeHtml(o: Outcome): string {
  * described by its summary entry, keeping the description it has (a hint).
  */
 export function markInvalid(page: string, element: HtmlElement, describedBy: string): HtmlEdit[] {
-  const described = [attributeOf(element, 'aria-describedby'), describedBy].filter(Boolean).join(' ');
-  return setAttributes(page, element, { 'aria-invalid': 'true', 'aria-describedby': described });
+  return setAttributes(page, element, invalidAttributes(element, describedBy));
+}
+
+/** The attributes markInvalid sets, for a caller that sets others on the same element in one edit. */
+export function invalidAttributes(element: HtmlElement, describedBy: string): Record<string, string> {
+  return { 'aria-invalid': 'true', 'aria-describedby': [attributeOf(element, 'aria-describedby'), describedBy].filter(Boolean).join(' ') };
 }
 
 /** The value a textarea shows: a leading newline would be eaten by the parser, so it gets one more. */
