@@ -272,7 +272,7 @@ test.describe.serial('practice operations', () => {
     await signInAsAdmin(page);
     const slots = (await (await page.request.get('/api/admin/booked-slots')).json()) as Array<{ reference: string }>;
     expect(slots.map((s) => s.reference)).not.toContain(reference);
-    mails = (await readOutbox(outbox())).filter((m) => m.subject.startsWith('Absage:') && m.subject.includes(reference));
+    mails = (await readOutbox(outbox())).filter((m) => m.subject.startsWith('Termin abgesagt:') && m.subject.includes(reference));
     expect(mails).toHaveLength(1);
   });
 });
