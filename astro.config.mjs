@@ -12,13 +12,17 @@ import { contentEditorBuild } from './src/integrations/content-editor-build.ts';
 import { safeMarkdown } from './src/integrations/safe-markdown.ts';
 
 /**
- * `astro dev` answers /api/* in its own process with the same handlers the
- * built site uses (scripts/local-server.ts), loaded through Vite so they
- * reload on change. Netlify's own function emulation bundles each function
- * apart (each would open the embedded database on its own) and fails under
- * concurrent requests; this middleware runs before it.
+ * `astro dev` answers /api/* (and the few page paths a function serves, such
+ * as a page's no-JavaScript form post) in its own process with the same
+ * handlers the built site uses (scripts/local-server.ts), loaded through
+ * Vite so they reload on change. Netlify's own function emulation bundles
+ * each function apart (each would open the embedded database on its own)
+ * and fails under concurrent requests; this middleware runs before it.
  */
 function devApi() {
+  /** The page paths functions claim, learnt on the first request: pages stay Astro's otherwise. */
+  /** @type {Promise<string[]> | undefined} */
+  let pagePaths;
   return {
     name: 'praxis-dev-api',
     enforce: /** @type {const} */ ('pre'),
@@ -26,11 +30,14 @@ function devApi() {
     configureServer(server) {
       server.middlewares.use(async (req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://localhost');
-        if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) return next();
+        const load = async () => (await server.ssrLoadModule('/scripts/local-server.ts')).loadFunctions('netlify/functions');
+        pagePaths ??= load().then((/** @type {any[]} */ routes) => routes.map((r) => r.pattern).filter((p) => !p.startsWith('/api')));
+        const pagePath = (await pagePaths).includes(url.pathname.replace(/\/$/, ''));
+        if (url.pathname !== '/api' && !url.pathname.startsWith('/api/') && !pagePath) return next();
         try {
           const api = await server.ssrLoadModule('/scripts/local-server.ts');
           const routes = await api.loadFunctions('netlify/functions');
-          const route = routes.find((/** @type {any} */ r) => r.match(url.pathname) !== null);
+          const route = routes.find((/** @type {any} */ r) => api.routeServes(r, req.method ?? 'GET', url.pathname));
           if (!route) return next();
           await api.callFunctionRoute(route, new URL(req.url ?? '/', `http://${req.headers.host}`), req, res);
         } catch (error) {

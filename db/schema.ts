@@ -966,6 +966,13 @@ export const patientRequests = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** When the sealed values were deleted; null while kept. */
     purgedAt: timestamp('purged_at', { withTimezone: true }),
+    /**
+     * Hex HMAC (server key) of kind, email and details: while set, the same
+     * request again is this one (same reference, no second row or receipt).
+     * Cleared 10 minutes after created_at, or once the request is closed
+     * (docs/decisions/040-pages-without-javascript-and-repeated-requests.md).
+     */
+    duplicateKey: text('duplicate_key'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -980,7 +987,9 @@ export const patientRequests = pgTable(
     check('patient_requests_message_sealed_format', sql`${t.messageSealed} is null or ${t.messageSealed} ~ '^[A-Za-z0-9_-]+$'`),
     check('patient_requests_token_hash_format', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
     check('patient_requests_reference_format', sql`${t.reference} ~ '^[2-9A-HJKMNP-Z]{6}$'`),
+    check('patient_requests_duplicate_key_format', sql`${t.duplicateKey} is null or ${t.duplicateKey} ~ '^[0-9a-f]{64}$'`),
     uniqueIndex('patient_requests_reference_idx').on(t.reference),
+    uniqueIndex('patient_requests_duplicate_key_idx').on(t.duplicateKey).where(sql`${t.duplicateKey} is not null`),
     uniqueIndex('patient_requests_token_hash_idx').on(t.tokenHash),
     index('patient_requests_status_created_idx').on(t.status, t.createdAt),
     index('patient_requests_unnoticed_idx').on(t.createdAt).where(sql`not ${t.practiceNoticed}`),

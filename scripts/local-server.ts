@@ -23,6 +23,18 @@ export interface FunctionRoute {
   pattern: string;
   match: (pathname: string) => Record<string, string> | null;
   handler: Handler;
+  /**
+   * The methods the function runs for (its `config.method`); other methods
+   * fall through to the static files, as on Netlify (a page's form post
+   * answered by a function while the page itself stays static).
+   */
+  methods?: string[];
+}
+
+/** Whether `route` serves this request: its path, and its methods when it names them. */
+export function routeServes(route: FunctionRoute, method: string, pathname: string): boolean {
+  if (route.methods && !route.methods.includes(method.toUpperCase())) return false;
+  return route.match(pathname) !== null;
 }
 
 /** Netlify's config.path syntax as we use it: literal segments, `:param` and a trailing `*`. */
@@ -55,11 +67,12 @@ export async function loadFunctions(dir: string): Promise<FunctionRoute[]> {
   for (const file of files.sort()) {
     const mod = (await import(/* @vite-ignore */ pathToFileURL(path.join(dir, file)).href)) as {
       default?: Handler;
-      config?: { path?: string | string[] };
+      config?: { path?: string | string[]; method?: string | string[] };
     };
     if (!mod.default || !mod.config?.path) continue;
+    const methods = mod.config.method ? [mod.config.method].flat().map((m) => m.toUpperCase()) : undefined;
     for (const pattern of [mod.config.path].flat()) {
-      routes.push({ name: file, pattern, match: compilePath(pattern), handler: mod.default });
+      routes.push({ name: file, pattern, match: compilePath(pattern), handler: mod.default, ...(methods ? { methods } : {}) });
     }
   }
   // Literal routes win over parameterised ones, and those over a catch-all (`/api/*`), as on Netlify.
@@ -215,7 +228,7 @@ export async function startLocalServer(options: ServerOptions): Promise<RunningS
         return;
       }
       pathname = url.pathname;
-      const route = routes.find((r) => r.match(url.pathname) !== null);
+      const route = routes.find((r) => routeServes(r, req.method ?? 'GET', url.pathname));
       if (route) {
         await callFunctionRoute(route, url, req, res, track);
         return;

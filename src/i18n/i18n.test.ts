@@ -52,6 +52,8 @@ describe('localized paths', () => {
     // The request page's English twin has a name of its own.
     ['/anfrage', 'en', '/en/request'],
     ['/anfrage/status', 'en', '/en/request/status'],
+    ['/anfrage/formular', 'en', '/en/request/form'],
+    ['/en/request/form', 'de', '/anfrage/formular'],
     ['/en/request', 'de', '/anfrage'],
     ['/en/request/status', 'de', '/anfrage/status'],
     ['/en/request', 'en', '/en/request'],

@@ -21,7 +21,11 @@ export function langFromPath(pathname: string): Lang {
  * English one without /en (and every path below them). Every other page's
  * twin is the German path under /en.
  */
-const ENGLISH_NAMES: ReadonlyArray<readonly [de: string, en: string]> = [['/anfrage', '/request']];
+const ENGLISH_NAMES: ReadonlyArray<readonly [de: string, en: string]> = [
+  // The request form as the server renders it (no JavaScript): before its parent, so the whole name is matched.
+  ['/anfrage/formular', '/request/form'],
+  ['/anfrage', '/request'],
+];
 
 function rename(path: string, from: 0 | 1): string {
   for (const names of ENGLISH_NAMES) {

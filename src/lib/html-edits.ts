@@ -3,7 +3,7 @@
  * (with their source offsets), and the changes are spliced into the original
  * text, so every other byte stays as it was (a built page's script hashes,
  * an island's props). Used at build time (german-hyphenation.ts) and by the
- * contact form's no-JavaScript answer (contact-result.server.ts).
+ * answers to form posts without JavaScript (src/server/page-answer.server.ts).
  */
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { escapeHtml } from './html';
@@ -18,8 +18,13 @@ export interface HtmlEdit {
   text: string;
 }
 
-/** The page's tree with each node's source offsets. */
-export const parseWithLocations = (html: string) => parse(html, { sourceCodeLocationInfo: true });
+/**
+ * The page's tree with each node's source offsets. `scripting: false` reads
+ * it as a browser without JavaScript does: a <noscript>'s content is
+ * elements, not text.
+ */
+export const parseWithLocations = (html: string, { scripting = true }: { scripting?: boolean } = {}) =>
+  parse(html, { sourceCodeLocationInfo: true, scriptingEnabled: scripting });
 
 export const isElement = (node: HtmlNode): node is HtmlElement => 'tagName' in node;
 

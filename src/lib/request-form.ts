@@ -35,6 +35,15 @@ export const REQUEST_FORM_FIELDS = [
 /** The page's language, posted as a hidden field: the answer page is in it. */
 export const PAGE_LANGUAGE_FIELD = 'page_language';
 
+/**
+ * The request form as the server renders it, with the kinds the practice
+ * takes now and its notice (German path; the English twin is
+ * /en/request/form): where the static page sends a browser without
+ * JavaScript, and where a form post's answer is shown (Post/Redirect/Get;
+ * docs/decisions/040-pages-without-javascript-and-repeated-requests.md).
+ */
+export const REQUEST_FORM_PAGE = '/anfrage/formular';
+
 const ticked = (value: string | undefined) => value === 'on' || value === 'true' || value === '1';
 const text = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
 

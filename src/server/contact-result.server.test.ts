@@ -65,7 +65,7 @@ describe('the contact form’s answer without JavaScript', () => {
     for (const page of [null, SITE_PAGE.replace('<div id="contact-result"></div>', '')]) {
       const html = contactResultHtml(invalid, 'en', valuesToKeep(invalid, typed), page);
       expect(html).toContain('<html lang="en">');
-      expect(html).toContain('<h1 id="contact-result-title" class="text-lg font-semibold">Please check your entries</h1>');
+      expect(html).toContain('<h1 id="contact-result-title" class="text-2xl font-bold">Please check your entries</h1>');
       const fields = fieldsOf(html);
       expect(fields.name!.value).toBe('Erika "<b>" Mustermann');
       expect(fields.message!.value).toBe(typed.message);

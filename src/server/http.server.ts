@@ -307,6 +307,15 @@ export async function readForm(req: Request, limit = MAX_BODY_BYTES): Promise<Re
   return Object.fromEntries(new URLSearchParams(new TextDecoder().decode(bytes)));
 }
 
+/**
+ * 303 See Other to `location` (a path of this site): a form post's answer
+ * that the browser fetches with GET, so a reload shows the answer again
+ * instead of sending the form again (Post/Redirect/Get).
+ */
+export function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+}
+
 export function html(body: string, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set('content-type', 'text/html; charset=utf-8');

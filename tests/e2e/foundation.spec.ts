@@ -23,9 +23,9 @@ test.describe('public layout', () => {
     await expect(page.locator('link[rel=alternate][hreflang=en]')).toHaveAttribute('href', /\/en\/$/);
   });
 
-  test('the flag button leads to the English twin', async ({ page }) => {
+  test('the language switch leads to the English twin', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('link', { name: 'Switch to English' }).click();
+    await page.getByRole('link', { name: 'English version' }).click();
     await expect(page).toHaveURL(/\/en\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('navigation', { name: 'Main navigation' }).first().getByRole('link', { name: 'Book Online' })).toHaveAttribute(

@@ -143,12 +143,27 @@ test.describe('404 per language', () => {
   });
 });
 
-test.describe('the flag button', () => {
+test.describe('the language switch', () => {
+  test('reads "EN" on German pages and "DE" on English ones, as text (no flag), named in its own language', async ({ page }) => {
+    for (const [path, code, name, lang] of [
+      ['/team', 'EN', 'English version', 'en'],
+      ['/en/team', 'DE', 'Deutsche Version', 'de'],
+    ] as const) {
+      await page.goto(path);
+      const link = page.getByRole('banner').getByRole('link', { name, exact: true });
+      await expect(link).toHaveText(code);
+      await expect(link).toHaveAttribute('lang', lang);
+      await expect(link).toHaveAttribute('hreflang', lang);
+      // No emoji anywhere in it (a flag is two regional-indicator symbols).
+      expect(await link.innerHTML()).not.toMatch(/\p{Regional_Indicator}|\p{Extended_Pictographic}/u);
+    }
+  });
+
   test('switches to the twin page, stores the choice and the choice persists across pages and visits', async ({ browser }) => {
     const context = await contextWith(browser, 'de-DE');
     const page = await context.newPage();
     await page.goto('/team');
-    await page.getByRole('link', { name: 'Switch to English' }).click();
+    await page.getByRole('link', { name: 'English version' }).click();
     await expect(page).toHaveURL(/\/en\/team$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our team');
     await expect(page.getByRole('complementary', { name: /auch auf Deutsch/ })).toBeHidden();
@@ -162,8 +177,8 @@ test.describe('the flag button', () => {
     await expect(second).toHaveURL(/\/en\/laboruntersuchungen$/);
     await second.close();
 
-    // Back to German with the flag; the choice flips and sticks.
-    await page.getByRole('link', { name: 'Auf Deutsch wechseln' }).click();
+    // Back to German with the switch; the choice flips and sticks.
+    await page.getByRole('link', { name: 'Deutsche Version' }).click();
     await expect(page).toHaveURL(/\/kontakt$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('de');
@@ -177,7 +192,7 @@ test.describe('the flag button', () => {
 
   test('keeps the query string (the cancel page keeps its ?token=)', async ({ page }) => {
     await page.goto('/termin/absagen?token=abc123');
-    await page.getByRole('link', { name: 'Switch to English' }).click();
+    await page.getByRole('link', { name: 'English version' }).click();
     await expect(page).toHaveURL(/\/en\/termin\/absagen\?token=abc123$/);
   });
 
@@ -185,7 +200,7 @@ test.describe('the flag button', () => {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 800 } });
     const page = await context.newPage();
     await page.goto('/en/');
-    await page.getByRole('link', { name: 'Auf Deutsch wechseln' }).click();
+    await page.getByRole('link', { name: 'Deutsche Version' }).click();
     await expect(page).toHaveURL(/\/$/);
     await settle(page);
     // The English browser does not pull the visitor back: the stored choice wins.

@@ -2,7 +2,8 @@
  * Patient requests (docs/decisions/036-patient-requests.md) as patients and
  * reception use them: each kind in German and English on a 375 px phone
  * (receipt email, status page), one kind without JavaScript (the answer
- * page keeps what was typed), the page's weight and its fit at 320 px; and
+ * page keeps what was typed; received, it is a GET page after a 303), the
+ * page's weight and its fit at 320 px; and
  * reception working the queue at 1280 px and 360 px (axe clean), the
  * settings that switch a kind off, and the printout.
  */
@@ -194,6 +195,8 @@ test.describe('without JavaScript', () => {
     const t = texts.de;
     const email = `nojs-${run}@example.org`;
     await page.goto(t.url);
+    // The static page sends a browser without JavaScript on to the form the server renders.
+    await expect(page).toHaveURL(/\/anfrage\/formular$/);
     await main(page).getByRole('radio', { name: t.kinds.referral }).check();
     // The referral's section shows by CSS alone; the others stay hidden.
     await expect(main(page).getByLabel(t.specialty)).toBeVisible();
@@ -219,6 +222,8 @@ test.describe('without JavaScript', () => {
     await main(page).getByLabel(t.birthDate).fill(t.birth);
     await main(page).getByRole('checkbox', { name: t.consent }).check();
     await main(page).getByRole('button', { name: t.submit }).click();
+    // Received: 303 to the form page showing the reference (a reload would not send it again).
+    await expect(page).toHaveURL(/\/anfrage\/formular\?sent=[2-9A-HJKMNP-Z]{6}&tag=[0-9a-f]{32}#request-result$/);
     const sent = main(page).getByRole('region', { name: t.sent });
     await expect(sent).toBeVisible();
     await expect(main(page).getByLabel(t.firstName)).toHaveValue('');
@@ -241,7 +246,8 @@ test.describe('the no-JavaScript answers meet WCAG 2.2 AA', () => {
           }
           form.submit();
         }, values);
-        await page.waitForURL(/\/api\/requests/);
+        // Refused: answered in place; received: 303 to the form page showing the reference.
+        await page.waitForURL(/\/api\/requests|\/(anfrage\/formular|en\/request\/form)\?sent=/);
       };
       await post({ kind: 'callback', first_name: 'Erika', email: 'nope' });
       await expect(page.getByRole('region', { name: texts[lang].invalid })).toBeVisible();
@@ -346,6 +352,16 @@ test.describe('reception works the queue', () => {
     await expect(patient.getByRole('main').getByRole('radio', { name: 'Rückruf' })).toBeHidden();
     await expect(patient.getByRole('main').getByRole('radio', { name: 'Überweisung' })).toBeVisible();
     await patient.close();
+    // Without JavaScript the static page cannot ask: the form the server renders says the same.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto('/anfrage');
+    await expect(plain).toHaveURL(/\/anfrage\/formular$/);
+    await expect(plain.getByRole('complementary', { name: 'Hinweis der Praxis' })).toContainText('Bestellungen bis 11 Uhr liegen am nächsten Werktag bereit.');
+    await expect(plain.getByRole('main').getByRole('radio', { name: 'Rückruf' })).toHaveCount(0);
+    await expect(plain.getByRole('main').getByRole('radio', { name: 'Überweisung' })).toBeVisible();
+    await expect(plain.getByRole('main').getByRole('radio', { name: 'Folgerezept' })).toBeVisible();
+    await noScript.close();
 
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByText('Vertraulich – enthält Patientendaten').first()).toBeVisible();

@@ -254,12 +254,12 @@ test.describe.serial('practice operations', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Ja, Termin absagen' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Termin abgesagt' })).toBeVisible();
 
-    const subject = `Absage: ${type.name} am ${formatShortDate(cancelDate)} um 11:20 Uhr (${reference})`;
+    const subject = `Termin abgesagt: ${type.name} am ${formatShortDate(cancelDate)} um 11:20 Uhr (${reference})`;
     await expect.poll(async () => (await readOutbox(outbox())).filter((m) => m.subject === subject).length).toBe(1);
     const notice = (await readOutbox(outbox())).find((m) => m.subject === subject)!;
     expect(notice.headers.to).toBe(PRACTICE_EMAIL);
     expect(notice.html).toContain('<html lang="de">');
-    expect(notice.text).toContain('über den Absage-Link abgesagt');
+    expect(notice.text).toContain('über den Link in der Bestätigungs-E-Mail abgesagt');
     expect(notice.text).toContain(`Buchungsnummer: ${reference}`);
     expect(notice.text).toContain(`Terminart: ${type.name}`);
     expect(notice.text).toContain(`Datum: ${formatLongDate(cancelDate, 'de')}`);
@@ -273,7 +273,7 @@ test.describe.serial('practice operations', () => {
     await signInAsAdmin(page);
     const slots = (await (await page.request.get('/api/admin/booked-slots')).json()) as Array<{ reference: string }>;
     expect(slots.map((s) => s.reference)).not.toContain(reference);
-    mails = (await readOutbox(outbox())).filter((m) => m.subject.startsWith('Absage:') && m.subject.includes(reference));
+    mails = (await readOutbox(outbox())).filter((m) => m.subject.startsWith('Termin abgesagt:') && m.subject.includes(reference));
     expect(mails).toHaveLength(1);
   });
 });

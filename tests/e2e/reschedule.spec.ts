@@ -64,12 +64,12 @@ test('moving an appointment through the emailed link (German)', async ({ page, r
   await expect(times.getByRole('button', { name: `${newTime} Uhr`, exact: true })).toHaveCount(0);
 
   // The practice's notice: reference, old and new time.
-  const notice = await arrivedMail((m) => m.subject.startsWith('Termin verschoben durch Patient/in:') && m.text.includes(booking.reference), 'the practice notice');
-  expect(notice.subject).toBe(`Termin verschoben durch Patient/in: ${TYPE}, jetzt ${formatShortDate(day.date)} um ${newTime} Uhr`);
+  const notice = await arrivedMail((m) => m.subject.startsWith('Termin online verschoben:') && m.text.includes(booking.reference), 'the practice notice');
+  expect(notice.subject).toBe(`Termin online verschoben: ${TYPE}, jetzt am ${formatShortDate(day.date)} um ${newTime} Uhr`);
   expect(notice.text).toContain(`Buchungsnummer: ${booking.reference}`);
   expect(notice.text).toContain(`Bisheriger Termin: ${formatLongDate(day.date, 'de')}, ${oldTime} Uhr`);
   expect(notice.text).toContain(`Neuer Termin: ${formatLongDate(day.date, 'de')}, ${newTime} Uhr`);
-  expect(notice.text).toContain('Verschoben über: Link der Patientin / des Patienten');
+  expect(notice.text).toContain('Verschoben über: den Link in der Bestätigungs-E-Mail');
 
   // The patient's own confirmation: the new time and an .ics replacing the entry.
   const confirmation = await mailTo(email, (m) => m.subject.startsWith('Terminänderung bestätigt'));

@@ -203,8 +203,9 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       expect(ics!.content).toContain('TZID:Europe/Berlin');
       // The practice's notification: what, when, which booking, and the way into the back office; nothing of the patient.
       const id = (await t.db.select({ id: bookedSlots.id }).from(bookedSlots))[0]!.id;
-      expect(toPractice.subject).toBe('Neue Online-Buchung: Check-up am 08.01.2030 um 09:00');
-      for (const line of ['Terminart: Check-up', 'Datum: Dienstag, 8. Januar 2030', 'Uhrzeit: 09:00 Uhr', 'Dauer: 20 Minuten', 'Quelle: online']) {
+      expect(toPractice.subject).toBe('Neuer Online-Termin: Check-up am 08.01.2030 um 09:00 Uhr');
+      expect(toPractice.text.split('\n')[0]).toBe('Über unsere Website wurde ein Termin gebucht:');
+      for (const line of ['Terminart: Check-up', 'Datum: Dienstag, 8. Januar 2030', 'Uhrzeit: 09:00 Uhr', 'Dauer: 20 Minuten']) {
         expect(toPractice.text).toContain(line);
       }
       const reference = (await t.db.select({ r: bookedSlots.reference }).from(bookedSlots))[0]!.r;
@@ -226,11 +227,11 @@ describe.each(databaseKinds)('booking API on %s', (kind) => {
       }
       const toPractice = (await readOutbox(t.outbox)).find((m) => m.headers.to === 'team@praxis.example')!;
       expect(toPractice.headers['reply-to']).toBe(patient.email);
-      expect(toPractice.text).toContain('Patient/in: Erika Mustermann');
+      expect(toPractice.text).toContain('Name: Erika Mustermann');
       expect(toPractice.text).toContain('Geburtsdatum: 12.08.1964');
       expect(toPractice.text).toContain('Telefon: 0211 5550123');
       expect(toPractice.text).toContain(`E-Mail: ${patient.email}`);
-      expect(toPractice.text).toContain('Sprache der Buchung: Deutsch');
+      expect(toPractice.text).toContain('Sprache: Deutsch');
       expect(toPractice.text).toMatch(/https:\/\/praxis\.example\/admin\/booked-slots\?buchung=[0-9a-f-]{36}/);
     });
 

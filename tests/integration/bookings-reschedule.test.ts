@@ -133,13 +133,13 @@ describe.each(databaseKinds)('reschedule API on %s', (kind) => {
     expect(mails).toHaveLength(2);
     const notice = mails.find((m) => m.headers.to === 'team@praxis.example')!;
     expect(notice.headers.to).toBe('team@praxis.example');
-    expect(notice.subject).toBe('Termin verschoben durch Patient/in: Check-up, jetzt 10.01.2030 um 11:20 Uhr');
-    expect(notice.text).toMatch(/^Eine Patientin oder ein Patient hat diesen Termin selbst verschoben, über den Link in der Bestätigungs-E-Mail\./);
+    expect(notice.subject).toBe('Termin online verschoben: Check-up, jetzt am 10.01.2030 um 11:20 Uhr');
+    expect(notice.text).toMatch(/^Ein Termin wurde über den Link in der Bestätigungs-E-Mail verschoben\./);
     expect(notice.text).toContain(`Buchungsnummer: ${reference}`);
     expect(notice.text).toContain('Neuer Termin: Donnerstag, 10. Januar 2030, 11:20 Uhr');
     expect(notice.text).toContain('Bisheriger Termin: Dienstag, 8. Januar 2030, 09:00 Uhr');
-    expect(notice.text).toContain('Verschoben über: Link der Patientin / des Patienten');
-    expect(notice.text).toContain('Sprache der E-Mails an die Patientin / den Patienten: Englisch');
+    expect(notice.text).toContain('Verschoben über: den Link in der Bestätigungs-E-Mail');
+    expect(notice.text).toContain('Sprache der E-Mails: Englisch');
     expect(notice.raw).not.toContain(patient.email);
     expect(notice.raw).not.toContain('Mustermann');
 

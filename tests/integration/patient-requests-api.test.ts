@@ -5,8 +5,10 @@
  * status page, bad input that stores nothing, the limits, a switched-off
  * kind, the honeypot, the practice's notice at most every 15 minutes,
  * reception's queue (filters, oldest first, no-store, audited views) and
- * its status changes (emails, audit, 409 for a closed request), and the
- * form post without JavaScript.
+ * its status changes (emails, audit, 409 for a closed request), the same
+ * request twice within 10 minutes as one (also when both arrive at once),
+ * and the form without JavaScript: rendered with the practice's settings,
+ * a post answered 303 to the received page (Post/Redirect/Get).
  */
 import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
@@ -14,6 +16,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import adminRequest from '../../netlify/functions/admin-request';
 import adminRequests from '../../netlify/functions/admin-requests';
 import adminSettings from '../../netlify/functions/admin-settings';
+import requestForm from '../../netlify/functions/request-form';
 import requests from '../../netlify/functions/requests';
 import requestStatus from '../../netlify/functions/requests-status';
 import sendReminders from '../../netlify/functions/send-reminders';
@@ -23,6 +26,7 @@ import { createAdmin, createNonAdmin, type TestUser } from '../helpers/auth';
 import { captureConsole } from '../helpers/console-capture';
 import { readOutbox, type ParsedEml } from '../helpers/eml';
 import { call, settled } from '../helpers/http';
+import { builtRequestPage } from '../helpers/request-page';
 import { databaseKinds, useTestBed } from '../setup/test-bed';
 
 // Monday 7 January 2030, 07:00 in Berlin: call-backs may be asked for Tue 8 … Mon 14 January.
@@ -169,7 +173,8 @@ describe.each(databaseKinds)('patient requests on %s', (kind) => {
     });
 
     it('answers the 4th request of one email address within a day 429', async () => {
-      for (let i = 0; i < 3; i++) expect((await ask({ ...referral, email: 'Viel@Example.org' })).status).toBe(201);
+      // Three different requests (the same one again would be the first one: see "the same request twice").
+      for (let i = 0; i < 3; i++) expect((await ask({ ...referral, reason: `Knie, ${i + 1}. Anfrage`, email: 'Viel@Example.org' })).status).toBe(201);
       const fourth = await ask({ ...referral, email: 'viel@example.org' });
       expect(fourth.status).toBe(429);
       expect(fourth.headers.get('retry-after')).toBeTruthy();
@@ -183,6 +188,88 @@ describe.each(databaseKinds)('patient requests on %s', (kind) => {
       expect(res.json.reference).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
       expect(await rows()).toEqual([]);
       expect(await mails()).toEqual([]);
+    });
+  });
+
+  describe('the same request twice (a double click, a reload, a second tab)', () => {
+    /** The same patient's request, from the same client, as often as it is asked. */
+    const same = (body: Record<string, unknown>, email = 'twice@example.org') =>
+      call(requests, '/api/requests', { method: 'POST', body: { ...person, email, ...body }, ip: '10.0.9.9' }).then(async (res) => {
+        await settled();
+        return res;
+      });
+    const receipts = async (email = 'twice@example.org') => (await mails()).filter((m) => m.headers.to === email);
+
+    it('within 10 minutes is the first one: its reference, one row, one receipt, one use of the limits', async () => {
+      const first = await same(prescription);
+      vi.setSystemTime(new Date(NOW.getTime() + 9 * 60_000 + 59_000));
+      // The same details, the email written differently: the same request.
+      const again = await same(prescription, '  TWICE@example.org ');
+      expect(first.status).toBe(201);
+      expect(again.status).toBe(201);
+      expect(again.json).toEqual({ reference: first.json.reference });
+      expect(await rows()).toHaveLength(1);
+      expect(await receipts()).toHaveLength(1);
+      const [emailLimit] = await t.db.select({ hits: rateLimits.hits }).from(rateLimits).where(eq(rateLimits.bucket, 'request-email'));
+      expect(emailLimit!.hits).toHaveLength(1);
+    });
+
+    it('after 10 minutes, or with other details, or once the first is closed, it is a new request', async () => {
+      const first = await same(referral);
+      const other = await same({ ...referral, reason: 'Schulter' });
+      expect(other.status).toBe(201);
+      expect(other.json.reference).not.toBe(first.json.reference);
+      vi.setSystemTime(new Date(NOW.getTime() + 10 * 60_000));
+      const later = await same(referral);
+      expect(later.status).toBe(201);
+      expect(later.json.reference).not.toBe(first.json.reference);
+      expect(await rows()).toHaveLength(3);
+      expect(await receipts()).toHaveLength(3);
+      // Within the next 10 minutes the later one stands for the same details, until reception closes it
+      // (another patient here: one email address may send 3 requests a day).
+      const open = await same(callback, 'closed-first@example.org');
+      expect((await same(callback, 'closed-first@example.org')).json.reference).toBe(open.json.reference);
+      const [row] = await t.db.select().from(patientRequests).where(eq(patientRequests.reference, open.json.reference));
+      expect((await api(adminRequest, `/api/admin/requests/${row!.id}`, { method: 'PUT', params: { id: row!.id }, body: { status: 'done' } })).status).toBe(200);
+      const afterClosing = await same(callback, 'closed-first@example.org');
+      expect(afterClosing.status).toBe(201);
+      expect(afterClosing.json.reference).not.toBe(open.json.reference);
+      expect(await rows()).toHaveLength(5);
+    });
+
+    it('is decided in the database: two identical posts at the same instant make one request and one receipt', async () => {
+      const answers = await Promise.all([same(callback), same(callback), same(callback)]);
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+      expect(new Set(answers.map((a) => a.json.reference)).size).toBe(1);
+      expect(await rows()).toHaveLength(1);
+      expect(await receipts()).toHaveLength(1);
+    });
+
+    it('keeps a keyed hash, never the details; the job forgets it once its 10 minutes are over', async () => {
+      await same(prescription);
+      const [row] = await rows();
+      expect(row!.duplicateKey).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(row)).not.toMatch(/twice|Ramipril|Erika/i);
+      vi.setSystemTime(new Date(NOW.getTime() + 5 * 60_000));
+      await call(sendReminders, '/.netlify/functions/send-reminders');
+      expect((await rows())[0]!.duplicateKey).toBe(row!.duplicateKey);
+      vi.setSystemTime(new Date(NOW.getTime() + 10 * 60_000));
+      await call(sendReminders, '/.netlify/functions/send-reminders');
+      expect((await rows())[0]!.duplicateKey).toBeNull();
+    });
+
+    it('a plain form post of the same request is the same one as its JSON twin', async () => {
+      const json = await same(referral, 'form-twice@example.org');
+      const posted = await call(requests, '/api/requests', {
+        method: 'POST',
+        body: new URLSearchParams({ page_language: 'de', kind: 'referral', first_name: 'Erika', last_name: 'Mustermann', birth_date: '12.08.1964', email: 'form-twice@example.org', language: 'de', consent: 'on', specialty: 'Orthopädie', reason: 'Knieschmerzen seit Wochen' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        ip: '10.0.9.9',
+      });
+      expect(posted.status).toBe(303);
+      expect(posted.headers.get('location')).toContain(`sent=${json.json.reference}&`);
+      expect(await rows()).toHaveLength(1);
+      expect(await receipts('form-twice@example.org')).toHaveLength(1);
     });
   });
 
@@ -375,15 +462,58 @@ describe.each(databaseKinds)('patient requests on %s', (kind) => {
       topic: '',
     };
 
-    it('answers a page with the reference (the plain page when the site page cannot be fetched)', async () => {
-      vi.stubGlobal('fetch', async () => new Response('down', { status: 503 }));
+    /** The site's pages as the functions fetch them: the request page in small. */
+    const sitePages = (lang: 'de' | 'en' = 'de') =>
+      vi.stubGlobal('fetch', async () => new Response(builtRequestPage(lang), { headers: { 'content-type': 'text/html; charset=utf-8' } }));
+
+    it('answers a received post 303 to the received page (the reference, nothing typed); a reload of it is a read that changes nothing', async () => {
+      const res = await form(fields);
+      expect(res.status).toBe(303);
+      const [row] = await rows();
+      expect(row!.kind).toBe('referral');
+      const location = new URL(res.headers.get('location')!, 'https://praxis.example');
+      expect(location.pathname).toBe('/anfrage/formular');
+      expect(location.hash).toBe('#request-result');
+      expect([...location.searchParams.keys()]).toEqual(['sent', 'tag']);
+      expect(location.searchParams.get('sent')).toBe(row!.reference);
+      for (const value of ['Erika', 'Mustermann', 'form@', 'Orthop', 'Knie']) expect(location.href).not.toContain(value);
+      sitePages();
       try {
-        const res = await form(fields);
-        expect(res.status).toBe(201);
-        expect(res.headers.get('content-type')).toContain('text/html');
-        const [row] = await rows();
-        expect(res.text).toContain(`Ihre Referenz: ${row!.reference}.`);
-        expect(row!.kind).toBe('referral');
+        const before = JSON.stringify([await rows(), await mails()]);
+        for (let reload = 0; reload < 2; reload++) {
+          const page = await call(requestForm, location.pathname, { query: Object.fromEntries(location.searchParams) });
+          expect(page.status).toBe(200);
+          expect(page.headers.get('cache-control')).toBe('no-store');
+          expect(page.text).toContain(`Ihre Referenz: ${row!.reference}.`);
+        }
+        expect(JSON.stringify([await rows(), await mails()])).toBe(before);
+        // A made-up received page is the plain form.
+        const forged = await call(requestForm, location.pathname, { query: { sent: 'ABCDEF', tag: '0'.repeat(32) } });
+        expect(forged.text).not.toContain('ABCDEF');
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('renders the form with the kinds the practice takes now and its notice, in the page’s language', async () => {
+      await api(adminSettings, '/api/admin/settings', {
+        method: 'PUT',
+        body: { requests: { prescription: false, referral: true, callback: false, notice_de: 'Bis 11 Uhr bestellt, am nächsten Werktag fertig.', notice_en: 'Ordered by 11 am, ready the next working day.' } },
+      });
+      sitePages('en');
+      try {
+        const page = await call(requestForm, '/en/request/form');
+        expect(page.status).toBe(200);
+        expect(page.text).toContain('value="referral"');
+        expect(page.text).not.toContain('value="prescription"');
+        expect(page.text).not.toContain('value="callback"');
+        expect(page.text).toContain('Ordered by 11 am, ready the next working day.');
+        expect(page.text).not.toContain('http-equiv="refresh"');
+        // A refused post's page is rendered the same way.
+        const bad = await form({ ...fields, page_language: 'en', email: 'nope' });
+        expect(bad.status).toBe(400);
+        expect(bad.text).not.toContain('value="prescription"');
+        expect(bad.text).toContain('Ordered by 11 am');
       } finally {
         vi.unstubAllGlobals();
       }

@@ -288,7 +288,7 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
       expect(mails.map((m) => m.headers.to).sort()).toEqual([patient.email, 'team@praxis.example'].sort());
       const notice = mails.find((m) => m.headers.to === 'team@praxis.example');
       expect(notice!.headers.to).toBe('team@praxis.example');
-      expect(notice!.subject).toBe(`Absage: Check-up am 08.01.2030 um 09:00 Uhr (${reference})`);
+      expect(notice!.subject).toBe(`Termin abgesagt: Check-up am 08.01.2030 um 09:00 Uhr (${reference})`);
       expect(notice!.text).toContain(`Buchungsnummer: ${reference}`);
       expect(notice!.text).toContain('Dienstag, 8. Januar 2030');
       expect(notice!.text).toContain('09:00 Uhr');

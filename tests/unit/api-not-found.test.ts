@@ -31,9 +31,10 @@ describe('the /api/* catch-all function', () => {
       const source = await readFile(path.join(dir, file), 'utf8');
       // A scheduled function has no path (Netlify invokes it by its schedule).
       if (/export const config = \{ schedule: /.test(source)) continue;
-      const declared = /export const config = \{ path: (\[[^\]]*\]|'[^']*') \}/.exec(source);
+      const declared = /export const config = \{ path: (\[[^\]]*\]|'[^']*')(?:, method: '[A-Z]+')? \}/.exec(source);
       expect(declared, file).not.toBeNull();
-      paths.push(...[...declared![1]!.matchAll(/'([^']+)'/g)].map((m) => m[1]!));
+      // A page's own function (a no-JavaScript form page or form post) is no /api path.
+      paths.push(...[...declared![1]!.matchAll(/'([^']+)'/g)].map((m) => m[1]!).filter((p) => p === '/api' || p.startsWith('/api/')));
     }
     expect([...config.excludedPath].sort()).toEqual(paths.sort());
     expect(config.path).toEqual(['/api', '/api/*']);

@@ -15,6 +15,7 @@ import type { Lang } from '../../i18n/languages';
 import { berlinToday } from '../../lib/berlin-time';
 import { callbackDays } from '../../lib/callback-days';
 import { attachEmailHint } from '../../lib/email-hint-dom';
+import { fieldMessage } from '../../lib/field-message';
 import type { RequestKind, RequestOffer } from '../../lib/request-schema';
 
 type Texts = Record<string, string>;
@@ -144,14 +145,15 @@ function markErrors(form: HTMLFormElement, errors: Record<string, string[]>, tex
       note.className = 'mt-1 text-sm text-red-700';
       note.textContent = message;
       container.append(note);
-      const controls = control.matches('[type=radio]') ? container.querySelectorAll<HTMLElement>('input[type=radio]') : [control];
+      // A radio group is marked as the group: its fieldset, whose legend names it (as the server's answer does).
+      const controls = control.matches('[type=radio]') ? [container] : [control];
       for (const c of controls) {
         c.setAttribute('data-described', c.getAttribute('aria-describedby') ?? '');
         c.setAttribute('aria-invalid', 'true');
         c.setAttribute('aria-describedby', [c.getAttribute('aria-describedby'), noteId].filter(Boolean).join(' '));
       }
     }
-    listed.push({ id: control?.id || noteId, text: `${labelOf(form, field)}: ${message}` });
+    listed.push({ id: control?.id || noteId, text: fieldMessage(labelOf(form, field), message) });
   }
   return listed;
 }

@@ -4,9 +4,14 @@
  *   notice), for the static page to learn at run time.
  * - POST: a patient's request, as JSON (the API), as the form's post with
  *   `Accept: application/json` (the page's small script: a JSON answer), or
- *   as a plain HTML form post without JavaScript, answered with the site's
- *   request page holding the outcome (same schema, limits, Origin rule and
- *   status codes).
+ *   as a plain HTML form post without JavaScript (same schema, limits and
+ *   Origin rule): received, it answers 303 to the form page showing the
+ *   reference (Post/Redirect/Get: a reload shows the answer, it does not
+ *   post again); refused, it answers the site's request page with the
+ *   outcome and what was typed, with the API's status code
+ *   (docs/decisions/040-pages-without-javascript-and-repeated-requests.md).
+ *   The same request again within 10 minutes is the first one, however it
+ *   comes (create.server.ts).
  */
 import type { Database } from '../../../db/client';
 import { isLang, type Lang } from '../../i18n/languages';
@@ -17,10 +22,12 @@ import { dataKeyRing } from '../appointment-contact/keys.server';
 import { assertSameOrigin } from '../auth/origin.server';
 import { deliverAfterResponse } from '../email/delivery.server';
 import { readEnv } from '../env.server';
-import { html, isFormPost, json, parseInput, readForm, readJsonInput, retryAfterHeaders, type RequestContext } from '../http.server';
+import { html, isFormPost, json, parseInput, readForm, readJsonInput, retryAfterHeaders, seeOther, type RequestContext } from '../http.server';
 import { publicAction } from '../http/route.server';
-import { fetchRequestPage, requestAnswerHtml, valuesToKeep, type RequestResult } from '../requests/form-answer.server';
-import { offerOf, readRequestSettings } from '../requests/settings.server';
+import { localizedPath } from '../../i18n/languages';
+import { fetchSitePage } from '../page-answer.server';
+import { requestPageHtml, sentPageLocation, valuesToKeep, type RequestResult } from '../requests/form-answer.server';
+import { offerOf, readRequestSettings, settingsIfReadable } from '../requests/settings.server';
 import { submitRequest } from '../requests/create.server';
 import { smsOffered } from '../sms/sms.server';
 
@@ -63,13 +70,13 @@ async function formPost(db: Database, req: Request, ctx: RequestContext): Promis
     return json(await submit(db, parseForm(form, lang), ctx), { status: 201 });
   }
   const page = async (result: RequestResult, status: number, headers?: HeadersInit) => {
-    const sitePage = await fetchRequestPage(readEnv().SITE_URL, lang);
-    return html(requestAnswerHtml(result, lang, valuesToKeep(result, form), sitePage), { status, headers });
+    const [sitePage, settings] = await Promise.all([fetchSitePage(readEnv().SITE_URL, localizedPath('/anfrage', lang)), settingsIfReadable(db)]);
+    return html(requestPageHtml({ lang, result, values: valuesToKeep(result, form), settings }, sitePage), { status, headers });
   };
   try {
     assertSameOrigin(req);
     const { reference } = await submit(db, parseForm(form, lang), ctx);
-    return page({ kind: 'sent', reference }, 201);
+    return seeOther(sentPageLocation(reference, lang));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === 'invalid-input') return page({ kind: 'invalid', errors: error.fieldErrors ?? {} }, 400);

@@ -89,8 +89,12 @@ export async function appointmentToCancel(db: Database, token: string) {
   };
 }
 
-/** The patient cancels through the link: the booking goes, its notices are queued with it, the waitlist is asked. */
-export async function cancelByPatient(db: Database, ctx: RequestContext, token: string): Promise<void> {
+/**
+ * The patient cancels through the link: the booking goes, its notices are
+ * queued with it, the waitlist is asked. Answers what was cancelled (the
+ * page without JavaScript says it).
+ */
+export async function cancelByPatient(db: Database, ctx: RequestContext, token: string): Promise<BookingView> {
   const { booking } = await cancelBooking(db, token, await dataKeyRingIfAny(), new Date(), ({ booking, contact }) => {
     const type = { name: booking.type_name, nameEn: booking.type_name_en, slotDurationMinutes: booking.slot_duration_minutes };
     const slot = { date: booking.appointment_date, time: booking.appointment_time };
@@ -103,6 +107,7 @@ export async function cancelByPatient(db: Database, ctx: RequestContext, token: 
   deliverAfterResponse(ctx);
   // The seat is free: the waitlist is asked (docs/decisions/032).
   timesFreed(ctx, booking.appointment_type_id);
+  return booking;
 }
 
 const TOO_MANY_MOVES = {

@@ -10,6 +10,10 @@
  * - Limits (HMACs only, src/server/rate-limit.server.ts): 5 requests per
  *   client address per hour, as the contact form; 3 per email address per
  *   day. 429 with Retry-After; nothing stored.
+ * - The same request again within 10 minutes (same kind, email and
+ *   details: a double click, a reload, a second tab) is the first one: its
+ *   reference, no second row, no second receipt, no limit used
+ *   (duplicates.server.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { isUniqueViolation } from '../../../db/errors';
@@ -27,6 +31,7 @@ import { variables } from '../env.server';
 import { canonicalEmail, clientHit, rateLimitKey, takeRateLimit, type RateLimit } from '../rate-limit.server';
 import { assertSmsNumber } from '../sms/numbers.server';
 import { serverHashKey } from '../server-key.server';
+import { duplicateKeyIndexPredicate, duplicateKeyOf, referenceHolding, releaseStaleKey } from './duplicates.server';
 import { claimPracticeNotice } from './notice.server';
 import { detailsOf, sealDetails } from './seal.server';
 import { isOpen, readRequestSettings } from './settings.server';
@@ -49,6 +54,8 @@ export interface SubmittedRequest {
   reference: string;
   /** The outbox ids of the emails this request queued (sent after the answer). */
   emailIds: string[];
+  /** The same request had arrived within the window: this is its reference, and nothing new was stored or queued. */
+  repeated: boolean;
 }
 
 /**
@@ -69,7 +76,7 @@ function decoyReference(): string {
 }
 
 export async function submitRequest(db: Database, request: PatientRequest, options: SubmitOptions): Promise<SubmittedRequest> {
-  if (request.website && request.website.trim() !== '') return { reference: decoyReference(), emailIds: [] };
+  if (request.website && request.website.trim() !== '') return { reference: decoyReference(), emailIds: [], repeated: false };
   const now = options.now ?? new Date();
   const settings = await readRequestSettings(db);
   if (!isOpen(settings, request.kind)) {
@@ -90,25 +97,38 @@ export async function submitRequest(db: Database, request: PatientRequest, optio
   const token = newCancellationToken();
   const id = randomUUID();
   const sealed = sealDetails(detailsOf(request, token), id, options.keys);
+  const duplicateKey = duplicateKeyOf(request, secret);
 
   return db.transaction(async (tx) => {
-    await takeRateLimit(tx, hits, now, 'Too many requests. Please try again later or call us.');
+    await releaseStaleKey(tx, duplicateKey, now);
     let reference = '';
     // The database draws the reference; a draw that is taken (1 in 887 million per stored request) draws again.
     for (let attempt = 0; !reference; attempt++) {
       try {
+        // The duplicate key's unique index decides: a second identical post waits here for the first one's
+        // transaction and, once it has committed, inserts nothing.
         const [row] = await tx.transaction((sp) =>
           sp
             .insert(patientRequests)
-            .values({ id, kind: request.kind, keyId: sealed.keyId, sealed: sealed.sealed, tokenHash: hashToken(token), statusAt: now, createdAt: now })
+            .values({ id, kind: request.kind, keyId: sealed.keyId, sealed: sealed.sealed, tokenHash: hashToken(token), duplicateKey, statusAt: now, createdAt: now })
+            .onConflictDoNothing({ target: patientRequests.duplicateKey, where: duplicateKeyIndexPredicate })
             .returning({ reference: patientRequests.reference }),
         );
-        reference = row!.reference;
+        if (!row) {
+          const first = await referenceHolding(tx, duplicateKey);
+          // The holder went between the two statements (closed and its key forgotten): a new request after all.
+          if (!first && attempt < 5) continue;
+          if (!first) throw new Error('the request holding the duplicate key could not be read');
+          return { reference: first, emailIds: [], repeated: true };
+        }
+        reference = row.reference;
       } catch (error) {
         if (attempt < 5 && isUniqueViolation(error, 'patient_requests_reference_idx')) continue;
         throw error;
       }
     }
+    // Only a new request counts against the limits (a rate-limited one rolls back with its row).
+    await takeRateLimit(tx, hits, now, 'Too many requests. Please try again later or call us.');
     const notice = request.language === 'en' ? settings.notice_en : settings.notice_de;
     const emails: QueuedEmail[] = [
       {
@@ -119,6 +139,6 @@ export async function submitRequest(db: Database, request: PatientRequest, optio
     ];
     const practiceNotice = await claimPracticeNotice(tx, { practiceEmail: options.practiceEmail, siteUrl: options.siteUrl, now });
     if (practiceNotice) emails.push(practiceNotice);
-    return { reference, emailIds: await enqueueEmails(tx, emails, options.keys, now) };
+    return { reference, emailIds: await enqueueEmails(tx, emails, options.keys, now), repeated: false };
   });
 }

@@ -1,22 +1,35 @@
 /**
- * The page a request form post without JavaScript gets back
- * (docs/decisions/036-patient-requests.md), as the contact form's
- * (src/server/contact-result.server.ts): the site's own request page, as
- * built and fetched from SITE_URL, with the outcome in place of its marker
- * and, unless it was sent, the form still holding what the visitor typed
- * and chose, the fields in error marked and linked from the outcome. Should
- * the page not load, a plain page with the same outcome answers. Values are
- * escaped wherever they go; a post refused by the Origin check gets nothing
- * echoed back.
+ * The request form as the server renders it, for a browser without
+ * JavaScript (docs/decisions/036-patient-requests.md,
+ * docs/decisions/040-pages-without-javascript-and-repeated-requests.md): the
+ * site's own request page, as built and fetched from SITE_URL
+ * (page-answer.server.ts), made to say what the practice says now:
+ *
+ * - only the kinds it takes (the others' choices and sections removed; none
+ *   left: the form gives way to "please call us"), and its notice;
+ * - after a post, the outcome in place of the page's marker: received
+ *   (with the reference, shown by GET after the post's 303), or bad input
+ *   with an error summary whose every entry links to its field, the fields
+ *   and radio groups marked, and what was typed and chosen put back.
+ *
+ * The static page sends a browser without JavaScript here (a <noscript>
+ * refresh, which this page drops). Should the page not load, a plain page
+ * with the same outcome answers. Values are escaped wherever they go; a
+ * post refused by the Origin check gets nothing echoed back.
  */
+import { timingSafeEqual } from 'node:crypto';
 import { localizedPath, useTranslations, type Lang } from '../../i18n/i18n';
 import type { FieldErrors } from '../../lib/errors';
+import { fieldMessage } from '../../lib/field-message';
 import { escapeHtml } from '../../lib/html';
 import { applyEdits, attributeOf, elementsOf, parseWithLocations, removeAttribute, replaceContent, setAttributes, type HtmlEdit, type HtmlElement } from '../../lib/html-edits';
 import { practice } from '../../lib/practice';
-import { REQUEST_FORM_FIELDS } from '../../lib/request-form';
-import { REQUEST_RESULT_ID, type RequestKind } from '../../lib/request-schema';
+import { REQUEST_FORM_FIELDS, REQUEST_FORM_PAGE } from '../../lib/request-form';
+import { REQUEST_KINDS, REQUEST_RESULT_ID, type RequestKind } from '../../lib/request-schema';
 import { isRequestTextKey, requestText, type RequestTextKey } from '../../lib/request-texts';
+import { markInvalid, outcomeHtml, plainPage, summaryItemId, textareaContent, ticked, type SummaryError } from '../page-answer.server';
+import { keyedHash } from '../server-key.server';
+import type { RequestSettings } from './settings.server';
 
 export type RequestResult =
   | { kind: 'sent'; reference: string }
@@ -28,6 +41,16 @@ export type RequestResult =
   | { kind: 'failed' };
 
 type FormValues = Record<string, string>;
+
+export interface RequestPage {
+  lang: Lang;
+  /** What a post came to; null for the form itself. */
+  result: RequestResult | null;
+  /** What to put back into the form (valuesToKeep). */
+  values: FormValues;
+  /** The practice's switches and notice; null when they could not be read (every kind offered, no notice, as the page's script does). */
+  settings: RequestSettings | null;
+}
 
 const FIELDS = new Set<string>(REQUEST_FORM_FIELDS);
 
@@ -68,7 +91,15 @@ export function fieldLabel(field: string, lang: Lang): string {
   return key ? requestText(lang, key) : field;
 }
 
-function outcome(result: RequestResult, lang: Lang): { title: string; text: string; kept: boolean } {
+/** What a summary entry says: the field's label and its messages, without doubled punctuation. */
+export function errorText(field: string, keys: string[], lang: Lang): string {
+  const message = keys.map((k) => requestText(lang, isRequestTextKey(k) ? k : 'requests.errors.invalid')).join(' ');
+  return fieldMessage(fieldLabel(field, lang), message);
+}
+
+type Shown = RequestResult | { kind: 'all-closed' } | { kind: 'unavailable' };
+
+function outcome(result: Shown, lang: Lang): { title: string; text: string; kept: boolean } {
   const r = (key: RequestTextKey, values?: Record<string, string>) => requestText(lang, key, values);
   switch (result.kind) {
     case 'sent':
@@ -83,44 +114,43 @@ function outcome(result: RequestResult, lang: Lang): { title: string; text: stri
       return { title: r('requests.result.failedTitle'), text: r('requests.result.refused'), kept: false };
     case 'failed':
       return { title: r('requests.result.failedTitle'), text: r('requests.result.failed'), kept: true };
+    case 'all-closed':
+      return { title: r('requests.page.heading'), text: r('requests.closed.all'), kept: false };
+    case 'unavailable':
+      return { title: r('requests.page.heading'), text: r('requests.page.unavailable'), kept: false };
   }
 }
 
 /** The outcome as the section the marker becomes: title, what happened, each error linked to its field, the phone. */
-function noticeHtml(result: RequestResult, lang: Lang, fieldIds: Map<string, string>, headingLevel: 1 | 2): string {
+function noticeHtml(result: Shown, lang: Lang, fieldIds: Map<string, string>, headingLevel: 1 | 2): string {
   const { title, text, kept } = outcome(result, lang);
-  const errors =
-    result.kind === 'invalid'
-      ? Object.entries(result.errors).map(([field, keys]) => {
-          const message = escapeHtml(`${fieldLabel(field, lang)}: ${keys.map((k) => (isRequestTextKey(k) ? requestText(lang, k) : requestText(lang, 'requests.errors.invalid'))).join(' ')}`);
-          const id = fieldIds.get(field);
-          const link = id ? `<a class="underline" href="#${escapeHtml(encodeURIComponent(id))}">${message}</a>` : message;
-          return `<li id="${REQUEST_RESULT_ID}-${escapeHtml(field.replace(/\./g, '-'))}">${link}</li>`;
-        })
-      : [];
-  const tone = result.kind === 'sent' ? 'border-brand-600 bg-brand-50' : 'border-amber-300 bg-amber-50';
-  const another = result.kind === 'sent' ? `<p><a class="font-semibold underline" href="${escapeHtml(localizedPath('/anfrage', lang))}">${escapeHtml(requestText(lang, 'requests.result.another'))}</a></p>` : '';
-  return [
-    `<section id="${REQUEST_RESULT_ID}" aria-labelledby="${REQUEST_RESULT_ID}-title" class="mb-6 space-y-2 rounded-lg border ${tone} p-4 text-slate-900">`,
-    `<h${headingLevel} id="${REQUEST_RESULT_ID}-title" class="text-lg font-semibold">${escapeHtml(title)}</h${headingLevel}>`,
-    `<p>${escapeHtml(text)}</p>`,
-    errors.length ? `<ul class="list-disc space-y-1 pl-5">${errors.join('')}</ul>` : '',
-    kept ? `<p>${escapeHtml(requestText(lang, 'requests.result.valuesKept'))}</p>` : '',
-    another,
-    result.kind === 'sent' ? '' : `<p>${escapeHtml(requestText(lang, 'requests.result.phone', { phone: practice.phone }))}</p>`,
-    '</section>',
-  ].join('');
+  const errors: SummaryError[] =
+    result.kind === 'invalid' ? Object.entries(result.errors).map(([field, keys]) => ({ field, text: errorText(field, keys, lang), target: fieldIds.get(field) })) : [];
+  const another =
+    result.kind === 'sent'
+      ? `<p><a class="font-semibold underline" href="${escapeHtml(localizedPath(REQUEST_FORM_PAGE, lang))}">${escapeHtml(requestText(lang, 'requests.result.another'))}</a></p>`
+      : '';
+  return outcomeHtml({
+    id: REQUEST_RESULT_ID,
+    headingLevel,
+    success: result.kind === 'sent',
+    title,
+    paragraphs: [text],
+    errors,
+    html: [
+      kept ? `<p>${escapeHtml(requestText(lang, 'requests.result.valuesKept'))}</p>` : '',
+      another,
+      result.kind === 'sent' ? '' : `<p>${escapeHtml(requestText(lang, 'requests.result.phone', { phone: practice.phone }))}</p>`,
+    ].join(''),
+  });
 }
 
-const textareaContent = (value: string) => escapeHtml(value.startsWith('\n') ? `\n${value}` : value);
-const ticked = (value: string | undefined) => value === 'on' || value === 'true' || value === '1';
-
 /** The form's controls by name (radios: every one of the group). */
-function controlsOf(form: HtmlElement): Map<string, HtmlElement[]> {
+function controlsOf(form: HtmlElement, removed: (e: HtmlElement) => boolean): Map<string, HtmlElement[]> {
   const controls = new Map<string, HtmlElement[]>();
-  for (const e of elementsOf(form)) {
+  for (const e of elementsOf(form, removed)) {
     const name = attributeOf(e, 'name');
-    if (!name || !FIELDS.has(name) || !['input', 'textarea', 'select'].includes(e.tagName)) continue;
+    if (removed(e) || !name || !FIELDS.has(name) || !['input', 'textarea', 'select'].includes(e.tagName)) continue;
     controls.set(name, [...(controls.get(name) ?? []), e]);
   }
   return controls;
@@ -142,85 +172,100 @@ function fill(page: string, control: HtmlElement, value: string | undefined): Ht
   return value ? setAttributes(page, control, { value }) : [];
 }
 
-/** The built page with the outcome and the values; null when it lacks the marker or the form. */
-function intoRequestPage(page: string, result: RequestResult, lang: Lang, values: FormValues): string | null {
+const whole = (e: HtmlElement, text = ''): HtmlEdit => ({ start: e.sourceCodeLocation!.startOffset, end: e.sourceCodeLocation!.endOffset, text });
+
+/** The built page as the practice's settings and the outcome have it; null when it lacks the marker or the form. */
+function intoRequestPage(page: string, { lang, result, values, settings }: RequestPage): string | null {
   const document = parseWithLocations(page);
   const all = [...elementsOf(document)];
   const marker = all.find((e) => attributeOf(e, 'id') === REQUEST_RESULT_ID);
   const form = all.find((e) => e.tagName === 'form' && attributeOf(e, 'action')?.startsWith('/api/requests'));
   const title = all.find((e) => e.tagName === 'title');
   if (!marker || !form || !title) return null;
-  const controls = controlsOf(form);
+
+  const closed = new Set(REQUEST_KINDS.filter((kind) => settings && !settings[kind]));
+  const allClosed = closed.size === REQUEST_KINDS.length;
+  // The kinds not taken now: their choice and their section go; with none left, the form goes.
+  const gone = allClosed
+    ? [form]
+    : all.filter((e) => closed.has(attributeOf(e, 'data-kind-option') as RequestKind) || closed.has(attributeOf(e, 'data-section') as RequestKind));
+  const removed = (e: HtmlElement) => gone.includes(e);
+  const edits: HtmlEdit[] = gone.map((e) => whole(e));
+  // The static page's redirect of a browser without JavaScript (to this page) is not for this page.
+  for (const e of all.filter((e) => e.tagName === 'noscript' && attributeOf(e, 'data-no-script-redirect') !== undefined)) edits.push(whole(e));
+
+  const notice = settings && (lang === 'en' ? settings.notice_en : settings.notice_de);
+  const aside = all.find((e) => attributeOf(e, 'data-request-notice') !== undefined);
+  const noticeText = aside && [...elementsOf(aside)].find((e) => attributeOf(e, 'data-request-notice-text') !== undefined);
+  if (notice && aside && noticeText) {
+    edits.push(...[removeAttribute(page, aside, 'hidden')].filter((e): e is HtmlEdit => e !== null), replaceContent(noticeText, escapeHtml(notice)));
+  }
+
+  const controls = allClosed ? new Map<string, HtmlElement[]>() : controlsOf(form, removed);
   const fieldIds = new Map<string, string>();
   for (const [name, list] of controls) {
-    const id = attributeOf(list[0]!, 'id');
+    const id = list.map((c) => attributeOf(c, 'id')).find(Boolean);
     if (id) fieldIds.set(name, id);
   }
   // An error of the medication list points at the first medication's name.
   const firstMedication = fieldIds.get('medications.0.name');
   if (firstMedication) fieldIds.set('medications', firstMedication);
-  const invalid = result.kind === 'invalid' ? result.errors : {};
-  const edits: HtmlEdit[] = [
-    replaceContent(title, escapeHtml(`${outcome(result, lang).title} – ${useTranslations(lang)('site.name')}`)),
-    { start: marker.sourceCodeLocation!.startOffset, end: marker.sourceCodeLocation!.endOffset, text: noticeHtml(result, lang, fieldIds, 2) },
-  ];
+
+  const shown: Shown | null = allClosed && result?.kind !== 'sent' ? { kind: 'all-closed' } : result;
+  if (shown) {
+    edits.push(replaceContent(title, escapeHtml(`${outcome(shown, lang).title} – ${useTranslations(lang)('site.name')}`)), whole(marker, noticeHtml(shown, lang, fieldIds, 2)));
+  }
+
+  const invalid = result?.kind === 'invalid' ? result.errors : {};
   for (const [name, list] of controls) {
-    const value = values[name];
-    for (const control of list) {
-      // A box left unticked is absent from a post: it stays unticked.
-      edits.push(...fill(page, control, value));
-      const errorOf = invalid[name] ? name : name === 'medications.0.name' && invalid.medications ? 'medications' : null;
-      if (errorOf) {
-        // The error joins the field's hint, if it has one.
-        const described = [attributeOf(control, 'aria-describedby'), `${REQUEST_RESULT_ID}-${errorOf.replace(/\./g, '-')}`].filter(Boolean).join(' ');
-        edits.push(...setAttributes(page, control, { 'aria-invalid': 'true', 'aria-describedby': described }));
-      }
-    }
+    // A box left unticked is absent from a post: it stays unticked.
+    for (const control of list) edits.push(...fill(page, control, values[name]));
+    const errorOf = invalid[name] ? name : name === 'medications.0.name' && invalid.medications ? 'medications' : null;
+    if (!errorOf) continue;
+    const describedBy = summaryItemId(REQUEST_RESULT_ID, errorOf);
+    // A radio group is marked as the group (its fieldset, whose legend names it), as GOV.UK does; each other control itself.
+    const group = list.some((c) => attributeOf(c, 'type') === 'radio') && all.find((e) => e.tagName === 'fieldset' && attributeOf(e, 'data-field') === name);
+    if (group) edits.push(...markInvalid(page, group, describedBy));
+    else for (const control of list) edits.push(...markInvalid(page, control, describedBy));
   }
   return applyEdits(page, edits);
 }
 
 /** Without the built page: a plain page with the outcome and the way back to the form. */
-function standalonePage(result: RequestResult, lang: Lang): string {
+function standalonePage({ lang, result }: RequestPage): string {
   const t = useTranslations(lang);
-  const title = `${outcome(result, lang).title} – ${t('site.name')}`;
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1e293b;margin:0;line-height:1.5}
-main{max-width:40rem;margin:0 auto;padding:3rem 1rem}
-h1{color:#134e4a;font-size:1.75rem;margin:0 0 1rem}
-a{color:#115e59;font-weight:600}
-</style>
-</head>
-<body>
-<main>
-${noticeHtml(result, lang, new Map(), 1)}
-<p><a href="${escapeHtml(localizedPath('/anfrage', lang))}">${escapeHtml(requestText(lang, 'requests.page.heading'))}</a></p>
-</main>
-</body>
-</html>
-`;
+  const shown: Shown = result ?? { kind: 'unavailable' };
+  const body = `${noticeHtml(shown, lang, new Map(), 1)}
+<p><a href="${escapeHtml(localizedPath(REQUEST_FORM_PAGE, lang))}">${escapeHtml(requestText(lang, 'requests.page.heading'))}</a></p>`;
+  return plainPage(lang, `${outcome(shown, lang).title} – ${t('site.name')}`, body);
 }
 
-/** The answer page: the site's request page when `sitePage` is it, the plain page otherwise. */
-export function requestAnswerHtml(result: RequestResult, lang: Lang, values: FormValues, sitePage: string | null): string {
-  return (sitePage && intoRequestPage(sitePage, result, lang, values)) || standalonePage(result, lang);
+/** The page: the site's request page when `sitePage` is it, the plain page otherwise. */
+export function requestPageHtml(input: RequestPage, sitePage: string | null): string {
+  return (sitePage && intoRequestPage(sitePage, input)) || standalonePage(input);
 }
 
-/** The built request page in `lang`, fetched from the site; null when it cannot be had within two seconds. */
-export async function fetchRequestPage(siteUrl: string, lang: Lang): Promise<string | null> {
-  try {
-    const response = await fetch(new URL(localizedPath('/anfrage', lang), siteUrl), { signal: AbortSignal.timeout(2000), redirect: 'follow' });
-    if (!response.ok || !response.headers.get('content-type')?.includes('text/html')) throw new Error(`status ${response.status}`);
-    return await response.text();
-  } catch (error) {
-    console.warn(`request page for the form's answer not loaded (${(error as Error).name}); answering the plain page`);
-    return null;
-  }
+/** A form post's answer (the page with the outcome and what was typed), for tests and callers that know no settings. */
+export function requestAnswerHtml(result: RequestResult, lang: Lang, values: FormValues, sitePage: string | null, settings: RequestSettings | null = null): string {
+  return requestPageHtml({ lang, result, values, settings }, sitePage);
+}
+
+/**
+ * The received page's address after a form post (its 303): the form page
+ * with the reference and a tag that only this server can make (an HMAC
+ * under the server key), so nobody can send a patient a page saying a
+ * request arrived. Never anything the patient entered.
+ */
+export function sentPageLocation(reference: string, lang: Lang): string {
+  const query = new URLSearchParams({ sent: reference, tag: sentTag(reference) });
+  return `${localizedPath(REQUEST_FORM_PAGE, lang)}?${query}#${REQUEST_RESULT_ID}`;
+}
+
+const sentTag = (reference: string) => keyedHash('request-sent-page', reference).slice(0, 32);
+
+/** The reference a received page's address carries, when its tag is this server's; null otherwise. */
+export function sentReferenceOf(query: Record<string, string>): string | null {
+  const { sent, tag } = query;
+  if (!sent || !tag || !/^[2-9A-HJKMNP-Z]{6}$/.test(sent) || !/^[0-9a-f]{32}$/.test(tag)) return null;
+  return timingSafeEqual(Buffer.from(tag), Buffer.from(sentTag(sent))) ? sent : null;
 }

@@ -4,7 +4,8 @@
  * minutes (notice.server.ts), and deletes the details of requests past
  * their time: 14 days after they were closed, 90 days after they arrived
  * if never closed; REQUEST_RETENTION_DAYS shortens both. Kind, dates,
- * status and the reference stay for the counts (and the status link).
+ * status and the reference stay for the counts (and the status link). It
+ * also forgets the duplicate keys past their 10 minutes (duplicates.server.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
@@ -13,6 +14,7 @@ import { getDb } from '../database.server';
 import { enqueueEmails } from '../email/queue.server';
 import { readEnv } from '../env.server';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
+import { forgetDuplicateKeys } from './duplicates.server';
 import { claimPracticeNotice } from './notice.server';
 
 /** Days a closed request's details are kept. */
@@ -44,6 +46,8 @@ export interface RequestJobResult {
   noticed: boolean;
   /** Requests whose details were deleted. */
   purged: number;
+  /** Requests whose duplicate key was forgotten. */
+  keysForgotten: number;
 }
 
 /** The job as the scheduled function and the local server run it. */
@@ -64,5 +68,6 @@ export async function runRequestJob(now: Date = new Date()): Promise<RequestJobR
   });
   const purged = await purgeRequestDetails(db, now, env.REQUEST_RETENTION_DAYS);
   if (purged) console.info(`purged: ${purged} request details`);
-  return { noticed, purged };
+  const keysForgotten = await forgetDuplicateKeys(db, now);
+  return { noticed, purged, keysForgotten };
 }

@@ -2,11 +2,14 @@
  * The practice's switches for patient requests (docs/decisions/036-patient-requests.md):
  * which kinds the form offers and the notice above it, per language, kept
  * on the one practice_settings row. The form is a static page: it asks
- * GET /api/requests for these at run time, and a POST of a switched-off
- * kind is refused (409 request-kind-closed) whatever the page showed.
+ * GET /api/requests for these at run time (without JavaScript, the server
+ * renders the form with them: form-answer.server.ts), and a POST of a
+ * switched-off kind is refused (409 request-kind-closed) whatever the page
+ * showed.
  */
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { isDatabaseUnavailable } from '../../../db/errors';
 import { practiceSettings } from '../../../db/schema';
 import type { RequestKind, RequestOffer } from '../../lib/request-schema';
 
@@ -33,6 +36,20 @@ export async function readRequestSettings(db: Executor): Promise<RequestSettings
     .from(practiceSettings)
     .where(eq(practiceSettings.id, true));
   return row ?? DEFAULT_REQUEST_SETTINGS;
+}
+
+/**
+ * The switches for a page the server renders; null when the database cannot
+ * say right now (the page then offers every kind, as the page's script does
+ * when it cannot ask; a post of a closed kind is still refused).
+ */
+export async function settingsIfReadable(db: Executor): Promise<RequestSettings | null> {
+  try {
+    return await readRequestSettings(db);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return null;
+    throw error;
+  }
 }
 
 /** What the public form offers: the switches and the notices. */

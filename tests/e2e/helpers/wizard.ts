@@ -67,7 +67,7 @@ export const mailTo = (address: string, matches: (m: ParsedEml) => boolean = () 
 /** The practice's notification of the booking with `reference` (it names no patient, so it is found by the reference), once it is there. */
 export const practiceNotificationOf = (reference: string) =>
   arrivedMail(
-    (m) => m.headers.to === 'praxis@localhost' && m.subject.startsWith('Neue Online-Buchung') && m.text.includes(`Buchungsnummer: ${reference}`),
+    (m) => m.headers.to === 'praxis@localhost' && m.subject.startsWith('Neuer Online-Termin') && m.text.includes(`Buchungsnummer: ${reference}`),
     `the practice's notification of ${reference}`,
   );
 

@@ -137,12 +137,14 @@ export function backOfficeBookingUrl(siteUrl: string, bookingId: string): string
 }
 
 /**
- * The practice's notification, in German (the back office's language):
- * type, date, time, duration, reference, source and a link to the booking
- * in the back office. No patient data (DESIGN: the back office is the one
- * place staff see patients), unless the practice chose `full`: then name,
- * birth date, phone, email and language as before, and replies go to the
- * patient.
+ * The practice's notification, in German (the back office's language),
+ * worded as reception would say it: that a patient booked online (the
+ * source, in the subject and the first sentence), then reference, type,
+ * date, time, duration and a link to the booking in the back office. No
+ * patient data (the back office is the one place staff see patients,
+ * docs/decisions/025-patient-details-for-staff.md), unless the practice
+ * chose `full`: then name, birth date, phone, email and language as before,
+ * and replies go to the patient.
  */
 export function practiceNotification(
   input: BookingEmailInput,
@@ -161,7 +163,6 @@ export function practiceNotification(
     [t('email.label.time'), t('email.time', { time: input.time })],
     [t('email.label.duration'), t('email.duration', { minutes: input.type.slotDurationMinutes })],
     ...priceRow(input.type, 'de'),
-    [t('email.label.source'), t('email.practice.sourceOnline')],
     ...(full
       ? ([
           [t('email.label.patient'), `${p.first_name} ${p.last_name}`],

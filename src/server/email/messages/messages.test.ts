@@ -227,21 +227,21 @@ describe("the practice's notice of a move says where it came from", () => {
   it.each([
     [
       'link',
-      'Termin verschoben durch Patient/in: Impfung, jetzt 09.03.2027 um 10:00 Uhr',
-      'Eine Patientin oder ein Patient hat diesen Termin selbst verschoben, über den Link in der Bestätigungs-E-Mail. Die bisherige Zeit ist wieder frei.',
-      'Verschoben über: Link der Patientin / des Patienten',
+      'Termin online verschoben: Impfung, jetzt am 09.03.2027 um 10:00 Uhr',
+      'Ein Termin wurde über den Link in der Bestätigungs-E-Mail verschoben. Die bisherige Zeit ist wieder frei.',
+      'Verschoben über: den Link in der Bestätigungs-E-Mail',
     ],
     [
       'waitlist',
-      'Termin vorgezogen über die Warteliste: Impfung, jetzt 09.03.2027 um 10:00 Uhr',
-      'Eine Patientin oder ein Patient von der Warteliste hat eine früher frei gewordene Zeit angenommen: Der bestehende Termin wurde dorthin vorgezogen. Die bisherige Zeit ist wieder frei und wird der Warteliste angeboten.',
-      'Verschoben über: Angebot der Warteliste',
+      'Termin über die Warteliste vorgezogen: Impfung, jetzt am 09.03.2027 um 10:00 Uhr',
+      'Jemand von der Warteliste hat eine frei gewordene frühere Zeit angenommen. Der Termin wurde auf diese Zeit vorgezogen. Die bisherige Zeit ist wieder frei und wird der Warteliste angeboten.',
+      'Verschoben über: die Warteliste',
     ],
     [
       'staff',
-      'Termin in der Verwaltung verschoben: Impfung, jetzt 09.03.2027 um 10:00 Uhr',
-      'chefin@praxis.example hat diesen Termin in der Verwaltung verschoben. Die bisherige Zeit ist wieder frei.',
-      'Verschoben über: Verwaltung (chefin@praxis.example)',
+      'Termin in der Verwaltung verschoben: Impfung, jetzt am 09.03.2027 um 10:00 Uhr',
+      'chefin@praxis.example hat einen Termin in der Verwaltung verschoben. Die bisherige Zeit ist wieder frei.',
+      'Verschoben über: die Verwaltung (chefin@praxis.example)',
     ],
   ] as const)('%s: subject, first sentence and a row say so', (via, subject, intro, row) => {
     const email = notice({ via, movedBy: via === 'staff' ? 'chefin@praxis.example' : undefined });
@@ -261,20 +261,59 @@ describe("the practice's notice of a move says where it came from", () => {
         'Neuer Termin: Dienstag, 9. März 2027, 10:00 Uhr',
         'Bisheriger Termin: Donnerstag, 4. März 2027, 09:30 Uhr',
         'Dauer: 10 Minuten',
-        'Sprache der E-Mails an die Patientin / den Patienten: Englisch',
+        'Sprache der E-Mails: Englisch',
       ]),
     );
     expect(lines.findIndex((l) => l.startsWith('Neuer Termin'))).toBeLessThan(lines.findIndex((l) => l.startsWith('Bisheriger Termin')));
   });
 
   it('a staff move without a name says "Ein Teammitglied"', () => {
-    expect(notice({ via: 'staff' }).text.split('\n')[0]).toBe('Ein Teammitglied hat diesen Termin in der Verwaltung verschoben. Die bisherige Zeit ist wieder frei.');
+    expect(notice({ via: 'staff' }).text.split('\n')[0]).toBe('Ein Teammitglied hat einen Termin in der Verwaltung verschoben. Die bisherige Zeit ist wieder frei.');
   });
 
   it("given the booking's id and the site, it links to the booking in the back office", () => {
     const email = notice({ via: 'waitlist', bookingId: '00000000-0000-4000-8000-000000000001' }, SITE);
-    expect(email.text).toContain(`Buchung in der Verwaltung öffnen:\n${SITE}/admin/booked-slots?buchung=00000000-0000-4000-8000-000000000001`);
+    expect(email.text).toContain(`Den Termin in der Verwaltung ansehen:\n${SITE}/admin/booked-slots?buchung=00000000-0000-4000-8000-000000000001`);
     expect(email.html).toContain(`href="${SITE}/admin/booked-slots?buchung=00000000-0000-4000-8000-000000000001"`);
     expect(notice({ via: 'waitlist' }).text).not.toContain('/admin/');
+  });
+});
+
+describe("the practice's notices read as plain German (docs/decisions/040-pages-without-javascript-and-repeated-requests.md)", () => {
+  const patient = { first_name: 'Erika', last_name: 'Mustermann', birth_date: '1964-08-12', phone: '0211 5550123', email: 'erika@example.org' };
+  const notices = {
+    booking: practiceNotification({ ...booking('de'), patient }, 'praxis@example.org', { siteUrl: SITE }),
+    moveByLink: practiceRescheduleNotification({ reference: 'K7M2QX', type, old: { date: DAY, time: '09:30' }, moved: { date: MOVED_TO, time: '10:00' }, language: 'de', via: 'link' }, 'praxis@example.org'),
+    moveByWaitlist: practiceRescheduleNotification({ reference: 'K7M2QX', type, old: { date: DAY, time: '09:30' }, moved: { date: MOVED_TO, time: '10:00' }, language: 'de', via: 'waitlist' }, 'praxis@example.org'),
+    cancellation: cancellationNotice({ type, date: DAY, time: '09:30', reference: 'K7M2QX' }, 'praxis@example.org'),
+    requests: practiceRequestsNotice({ fresh: 2, open: 5 }, 'praxis@example.org', SITE),
+  };
+
+  it('a new booking: what, when, the reference and the way to the booking, in sentences reception would say', () => {
+    const { subject, text } = notices.booking;
+    expect(subject).toBe('Neuer Online-Termin: Impfung am 04.03.2027 um 09:30 Uhr');
+    expect(text.split('\n')).toEqual([
+      'Über unsere Website wurde ein Termin gebucht:',
+      '',
+      'Buchungsnummer: K7M2QX',
+      'Terminart: Impfung',
+      'Datum: Donnerstag, 4. März 2027',
+      'Uhrzeit: 09:30 Uhr',
+      'Dauer: 10 Minuten',
+      '',
+      'Den Termin in der Verwaltung ansehen:',
+      `${SITE}/admin/booked-slots?buchung=${booking('de').bookingId}`,
+      '',
+      'Wer kommt, sehen Sie nach der Anmeldung in der Verwaltung. In dieser E-Mail steht das aus Datenschutzgründen nicht.',
+      '',
+    ]);
+  });
+
+  it.each(Object.entries(notices))('%s: no slashed forms, no bare field codes, nothing of the patient', (_name, email) => {
+    for (const part of [email.subject, email.text, email.html]) {
+      // "Patient/in", "der Patientin / des Patienten", "Quelle: online": the wording of a form, not of a person.
+      expect(part).not.toMatch(/\/in\b|in \/ de|Quelle|Patient\/|Patientendaten/);
+      for (const value of ['Erika', 'Mustermann', '1964', '5550123', 'erika@example.org']) expect(part).not.toContain(value);
+    }
   });
 });

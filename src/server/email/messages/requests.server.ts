@@ -127,13 +127,13 @@ const requests = (n: number) => (n === 1 ? '1 neue Anfrage' : `${n} neue Anfrage
  */
 export function practiceRequestsNotice(counts: { fresh: number; open: number }, practiceEmail: string, siteUrl: string): EmailMessage {
   const subject = requests(counts.fresh);
-  const intro = `Über die Website ${counts.fresh === 1 ? 'ist 1 neue Anfrage' : `sind ${counts.fresh} neue Anfragen`} eingegangen; offen sind jetzt ${counts.open}.`;
+  const intro = `Über die Website ${counts.fresh === 1 ? 'ist 1 neue Anfrage' : `sind ${counts.fresh} neue Anfragen`} eingegangen. Offen sind jetzt insgesamt ${counts.open}.`;
   const link = requestQueueUrl(siteUrl);
-  const note = 'Diese Nachricht enthält keine Patientendaten; die Anfragen sehen Sie in der Verwaltung.';
+  const note = 'Was angefragt wurde, sehen Sie nach der Anmeldung in der Verwaltung. In dieser E-Mail steht das aus Datenschutzgründen nicht.';
   return {
     to: practiceEmail,
     subject,
-    html: `<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;color:#1e293b"><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Zu den Anfragen</a></p><p>${escapeHtml(note)}</p></body></html>`,
-    text: `${intro}\n\nZu den Anfragen:\n${link}\n\n${note}\n`,
+    html: `<!doctype html><html lang="de"><body style="font-family:system-ui,sans-serif;color:#1e293b"><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Die Anfragen in der Verwaltung ansehen</a></p><p>${escapeHtml(note)}</p></body></html>`,
+    text: `${intro}\n\nDie Anfragen in der Verwaltung ansehen:\n${link}\n\n${note}\n`,
   };
 }
