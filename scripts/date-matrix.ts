@@ -61,6 +61,8 @@ export const DATE_SPECS = [
   'wizard-reload.spec.ts',
   'second-factor-codes.spec.ts',
   'holidays.spec.ts',
+  'no-javascript.spec.ts',
+  'sms.spec.ts',
 ];
 
 /**

@@ -26,6 +26,7 @@ export const config = {
     '/api/admin/booked-slots/:id/cancel',
     '/api/admin/booked-slots/:id/informed',
     '/api/admin/booked-slots/:id/move',
+    '/api/admin/holidays',
     '/api/admin/inventory',
     '/api/admin/inventory/:id',
     '/api/admin/patients',
@@ -81,6 +82,5 @@ export const config = {
     '/api/waitlist/offer',
     '/api/webhooks/postmark',
     '/api/webhooks/sms',
-    '/k/:code',
   ],
 };

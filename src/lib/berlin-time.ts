@@ -5,15 +5,22 @@
  */
 export const PRACTICE_TIME_ZONE = 'Europe/Berlin';
 
-const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: PRACTICE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * Made on first use: a process's first Intl object loads ICU's data, which
+ * costs a function's cold start far more than all of its code when the
+ * request never asks the time (docs/decisions/044-rush-cdn-availability-pool.md).
+ */
+let wallClockFormat: Intl.DateTimeFormat | undefined;
+const wallClock = () =>
+  (wallClockFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: PRACTICE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 export interface BerlinWallClock {
   /** yyyy-MM-dd */
@@ -24,7 +31,7 @@ export interface BerlinWallClock {
 
 /** The Berlin wall-clock date and time of an instant. */
 export function berlinWallClock(instant: Date): BerlinWallClock {
-  const parts = Object.fromEntries(wallClock.formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(wallClock().formatToParts(instant).map((p) => [p.type, p.value]));
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 

@@ -128,11 +128,14 @@ export function unacceptableStrings(value: unknown): Record<string, string[]> {
 
 const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{White_Space}\p{Cc}\p{Cf}\p{Mn}\p{Me}]*$/u;
 
-const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('und', { granularity: 'grapheme' }) : null;
+/** Made on first use: a process's first Intl object loads ICU's data (see berlin-time.ts). */
+let graphemes: Intl.Segmenter | null | undefined;
+const segmenter = () => (graphemes ??= typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('und', { granularity: 'grapheme' }) : null);
 
 /** The number of characters a reader sees: grapheme clusters that are not only spaces or zero-width/format characters. */
 export function visibleLength(value: string): number {
-  const clusters = segmenter ? Array.from(segmenter.segment(value), (s) => s.segment) : Array.from(value);
+  const split = segmenter();
+  const clusters = split ? Array.from(split.segment(value), (s) => s.segment) : Array.from(value);
   return clusters.filter((cluster) => !INVISIBLE.test(cluster)).length;
 }
 

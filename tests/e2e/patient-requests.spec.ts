@@ -379,6 +379,6 @@ test.describe('reception works the queue', () => {
     await page.getByRole('checkbox', { name: 'Rückruf' }).check();
     await page.getByLabel('Hinweis über dem Formular (Deutsch)').fill('');
     await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
-    await expect.poll(async () => (await (await page.request.get('/api/requests')).json()) as unknown).toEqual({ kinds: { prescription: true, referral: true, callback: true }, notice_de: null, notice_en: null });
+    await expect.poll(async () => (await (await page.request.get('/api/requests')).json()) as unknown).toEqual({ kinds: { prescription: true, referral: true, callback: true }, notice_de: null, notice_en: null, sms: true });
   });
 });

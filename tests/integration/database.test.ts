@@ -47,7 +47,9 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'contact_attempts',
       'email_outbox',
       'inventory_items',
+      'job_heartbeat',
       'login_attempts',
+      'operations_alerts',
       'password_reset_attempts',
       'password_tokens',
       'patient_requests',
@@ -55,6 +57,8 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'rate_limits',
       'reminders', // a view over appointment_contacts for the functions of the release before (docs/decisions/021)
       'sessions',
+      'short_links',
+      'sms_usage',
       'staff_passkeys',
       'staff_recovery_codes',
       'staff_second_factors',
@@ -132,6 +136,8 @@ describe.each(databaseKinds)('database on %s', (kind) => {
       'patient_notified',
       'sequence',
       'attendance',
+      'informed_at',
+      'informed_by',
     ]);
   });
 

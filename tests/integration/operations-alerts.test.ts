@@ -213,7 +213,8 @@ describe.each(databaseKinds)('operations alerts on %s', (kind) => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const other = parseKeyRing(randomBytes(32).toString('hex'));
     const foreign = prepareEmail({ message: { to: 'p@example.org', subject: 's', text: 't', html: '<p>t</p>' }, kind: 'reminder', audience: 'patient' }, other);
-    await t.db.insert(emailOutbox).values({ ...foreign, status: 'sent', sentAt: START, createdAt: START });
+    // A moment after the alert's own emails (sealed with the right key at START), so it stays the newest sealed row.
+    await t.db.insert(emailOutbox).values({ ...foreign, status: 'sent', sentAt: START, createdAt: new Date(START.getTime() + 1) });
     expect(await checkAlertsFromJob(t.db, START)).toEqual([{ kind: 'keys', message: 'alert' }]);
     const keyMail = await alertsSent(t);
     expect(keyMail[0]!.subject).toMatch(/Datenschlüssel/);

@@ -96,11 +96,11 @@ describe.each(databaseKinds)('the origin rule on %s', (kind) => {
   }
 });
 
-/** Routes no browser calls: the mail service's webhook answers to its credentials, not to an Origin (docs/decisions/035). */
-const NOT_FOR_BROWSERS = new Set(['webhooks-postmark.ts']);
+/** Routes no browser calls: the mail service's and the SMS provider's webhooks answer to their credentials, not to an Origin (docs/decisions/035, 043). */
+const NOT_FOR_BROWSERS = new Set(['webhooks-postmark.ts', 'webhooks-sms.ts']);
 
 describe('every state-changing route refuses a foreign Origin', () => {
-  useTestBed({ database: 'pglite', env: { POSTMARK_WEBHOOK_USER: 'postmark', POSTMARK_WEBHOOK_PASSWORD: 'webhook-secret' } });
+  useTestBed({ database: 'pglite', env: { POSTMARK_WEBHOOK_USER: 'postmark', POSTMARK_WEBHOOK_PASSWORD: 'webhook-secret', SMS_WEBHOOK_SECRET: 'sms-webhook-secret' } });
 
   it('answers 403 to each POST, PUT, PATCH and DELETE from https://evil.example, before anything else', async () => {
     const dir = path.resolve('netlify/functions');
@@ -112,7 +112,7 @@ describe('every state-changing route refuses a foreign Origin', () => {
       const params = { id: '6b0c7a52-3c55-4f5e-9f7a-0d8d2f0b1a11' };
       for (const method of (mod.default.allow ?? '').split(', ').filter(isStateChanging)) {
         const res = await call(mod.default, route, { method, body: {}, headers: EVIL, params });
-        // Without its credentials the webhook refuses as firmly: 401 before it reads anything.
+        // Without its credentials a webhook refuses as firmly: 401 before it reads anything.
         expect(res.status, `${method} ${route} (${file})`).toBe(NOT_FOR_BROWSERS.has(file) ? 401 : 403);
         checked.push(`${method} ${file}`);
       }

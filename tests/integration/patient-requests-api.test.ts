@@ -273,14 +273,17 @@ describe.each(databaseKinds)('patient requests on %s', (kind) => {
     });
   });
 
+  /** The holiday part of the settings as a fresh practice has it (docs/decisions/039-public-holidays.md). */
+  const NO_HOLIDAY_CHANGES = { opened: [], close_dec_24: false, close_dec_31: false };
+
   describe('the practice switches kinds on and off', () => {
     it('offers every kind until told otherwise; a switched-off kind is not offered and its POST is 409 request-kind-closed; the save is audited', async () => {
-      expect((await call(requests, '/api/requests')).json).toEqual({ kinds: { prescription: true, referral: true, callback: true }, notice_de: null, notice_en: null });
+      expect((await call(requests, '/api/requests')).json).toEqual({ kinds: { prescription: true, referral: true, callback: true }, notice_de: null, notice_en: null, sms: true });
       const settings = { prescription: false, referral: true, callback: true, notice_de: 'Bestellungen bis 11 Uhr liegen am nächsten Werktag bereit.', notice_en: 'Orders by 11 am are ready the next working day.' };
       const saved = await api(adminSettings, '/api/admin/settings', { method: 'PUT', body: { requests: settings } });
       expect(saved.status).toBe(200);
-      expect(saved.json).toEqual({ require_second_factor: false, requests: settings });
-      expect((await call(requests, '/api/requests')).json).toEqual({ kinds: { prescription: false, referral: true, callback: true }, notice_de: settings.notice_de, notice_en: settings.notice_en });
+      expect(saved.json).toEqual({ require_second_factor: false, requests: settings, holidays: NO_HOLIDAY_CHANGES });
+      expect((await call(requests, '/api/requests')).json).toEqual({ kinds: { prescription: false, referral: true, callback: true }, notice_de: settings.notice_de, notice_en: settings.notice_en, sms: true });
       const closed = await ask(prescription);
       expect(closed.status).toBe(409);
       expect(closed.json).toMatchObject({ type: 'request-kind-closed', kind: 'prescription' });
@@ -299,6 +302,7 @@ describe.each(databaseKinds)('patient requests on %s', (kind) => {
       expect((await api(adminSettings, '/api/admin/settings')).json).toEqual({
         require_second_factor: false,
         requests: { prescription: true, referral: true, callback: true, notice_de: null, notice_en: null },
+        holidays: NO_HOLIDAY_CHANGES,
       });
     });
   });

@@ -14,6 +14,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import blockedCollection from '../../netlify/functions/admin-blocked-dates';
 import bookedCollection from '../../netlify/functions/admin-booked-slots';
 import informed from '../../netlify/functions/admin-booked-slot-informed';
+import move from '../../netlify/functions/admin-booked-slot-move';
 import stats from '../../netlify/functions/admin-stats';
 import patients from '../../netlify/functions/admin-patients';
 import audit from '../../netlify/functions/admin-audit';
@@ -158,8 +159,18 @@ describe.each(databaseKinds)('patients told on %s', (kind) => {
     expect(JSON.stringify(entries)).not.toContain('told-');
     // Unknown booking: 404.
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await api(informed, `/api/admin/booked-slots/${unknown}/informed`, { method: 'PUT', body: {}, params: { id: unknown } })).status).toBe(404);    // A later bounce asks for a call again: the old mark is not shown.
-    await event({ RecordType: 'Bounce', MessageID: booked.messageId, Type: 'HardBounce' });
+    expect((await api(informed, `/api/admin/booked-slots/${unknown}/informed`, { method: 'PUT', body: {}, params: { id: unknown } })).status).toBe(404);
+    // The same message bouncing again (a complaint after the bounce) changes nothing more.
+    expect((await event({ RecordType: 'SpamComplaint', MessageID: booked.messageId })).status).toBe(200);
+    expect(await rowOf(booked.id)).toMatchObject({ needs_call: false, informed: mark });
+    // A later notice that bounces asks for a call again: the old mark is not shown.
+    const moved = await api(move, `/api/admin/booked-slots/${booked.id}/move`, { method: 'POST', body: { appointment_date: '2030-01-09', appointment_time: '11:00' }, params: { id: booked.id } });
+    expect(moved.status).toBe(200);
+    await settled();
+    const later = (await t.db.select().from(emailOutbox).where(sql`${emailOutbox.bookingId} = ${booked.id}::uuid and ${emailOutbox.audience} = 'patient'`)).find(
+      (r) => r.providerId && r.providerId !== booked.messageId,
+    )!;
+    expect((await event({ RecordType: 'Bounce', MessageID: later.providerId, Type: 'HardBounce' })).status).toBe(200);
     expect(await rowOf(booked.id)).toMatchObject({ needs_call: true, informed: null });
   });
 

@@ -150,7 +150,7 @@ describe.each(databaseKinds)('practice-side changes on %s', (kind) => {
       const phone = await staffBook({ appointment_date: '2030-01-08', appointment_time: '10:00' });
       expect(phone.status).toBe(201);
       const res = await cancel(phone.json.id);
-      expect(res.json).toEqual({ id: phone.json.id, reference: phone.json.reference, patient_notified: false, patient_phone: testCaller.phone });
+      expect(res.json).toEqual({ id: phone.json.id, reference: phone.json.reference, patient_notified: false, patient_phone: '+492117654321' }); // stored and answered in E.164 (docs/decisions/043-sms-second-channel.md)
       expect(await readOutbox(t.outbox)).toHaveLength(0);
 
       // An address the mail service refuses: the notice is queued (the answer says so), then fails after it.

@@ -107,8 +107,11 @@ describe.each(databaseKinds)('practice operations on %s', (kind) => {
         needs_call: false,
         attendance: null,
         created_at: expect.any(String),
-        patient: { first_name: 'Zerberus', last_name: testCaller.last_name, phone: '0211 98765432', birth_date: null, email: null, language: 'de' },
+        // The number as typed, kept in E.164 (docs/decisions/043-sms-second-channel.md); the back office shows it nationally.
+        patient: { first_name: 'Zerberus', last_name: testCaller.last_name, phone: '+4921198765432', birth_date: null, email: null, language: 'de' },
         patient_state: 'present',
+        patient_channel: 'none',
+        informed: null,
       });
       const [row] = await t.db.select().from(bookedSlots);
       expect(row).toMatchObject({ source: 'phone', cancellationTokenHash: null, seat: 1, reference: res.json.reference });

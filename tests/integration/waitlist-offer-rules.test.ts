@@ -324,6 +324,8 @@ describe.each(databaseKinds)('waitlist offer rules on %s', (kind) => {
       dayparts_by_weekday: { 1: ['morning'], 3: ['morning'], 5: ['morning'] },
       last_date: '2030-01-21',
       current: null,
+      // Whether the page may offer "Angebote auch per SMS" (docs/decisions/043-sms-second-channel.md).
+      sms: true,
     });
     const byLink = await call(waitlist, '/api/waitlist', { query: { token: booked.token } });
     expect(byLink.json).toMatchObject({ weekdays: [1, 3, 5], current: { date: '2030-01-11', time: '09:20' } });

@@ -59,6 +59,7 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   },
   inventoryOrderedSchema: { is_ordered: true },
   bookedSlotsQuerySchema: { from: '2030-01-07', to: '2030-01-13' },
+  holidaysQuerySchema: { from: '2030-01-01', to: '2030-12-31' },
   attendanceSchema: { attendance: 'arrived' },
   patientSearchSchema: { q: 'Müller' },
 };

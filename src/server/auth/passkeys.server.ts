@@ -17,15 +17,13 @@
  * - Stored: credential id, public key, counter, transports, name, created
  *   and last used. The public key never leaves the server.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
@@ -46,6 +44,13 @@ import { toDto } from './passkey-store.server';
 import { hasSecondFactor } from './second-factor-pending.server';
 import { createSession, type IssuedSession } from './sessions.server';
 import { queueSecurityNotice } from './security-notice.server';
+
+/**
+ * The WebAuthn library (with its certificate and CBOR parsers), loaded by
+ * the ceremony that needs it: a function's cold start never pays for it
+ * (docs/decisions/044-rush-cdn-availability-pool.md).
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** How long a ceremony may take, from its options to its answer. */
 export const PASSKEY_CHALLENGE_TTL_SECONDS = 5 * 60;
@@ -105,6 +110,7 @@ export async function registrationOptions(
     throw new AppError('conflict', `Mehr als ${MAX_PASSKEYS_PER_ACCOUNT} Passkeys pro Konto sind nicht möglich. Entfernen Sie zuerst einen.`);
   }
   const rp = relyingParty();
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -169,6 +175,7 @@ export async function registerPasskey(
   const rp = relyingParty();
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
+    const { verifyRegistrationResponse } = await webauthn();
     verification = await verifyRegistrationResponse({
       response: input.response as unknown as RegistrationResponseJSON,
       expectedChallenge: (challenge) => claimByValue(db, 'passkey-register', { userId: actor.user.id, sessionId: actor.sessionId }, challenge, now),
@@ -226,6 +233,7 @@ export async function authenticationOptions(
   await takeRateLimit(db, [clientHit(PASSKEY_OPTIONS_PER_CLIENT, ip)], now, 'Zu viele Anmeldeversuche von diesem Anschluss. Bitte versuchen Sie es später erneut.');
   const rp = relyingParty();
   // No allowCredentials: the browser offers the passkeys it holds for this site, so no email is asked for or revealed.
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000 });
   const { id } = await issueChallenge(db, { purpose: 'passkey-login', ttlSeconds: PASSKEY_CHALLENGE_TTL_SECONDS, challenge: options.challenge }, now);
   return { options, challengeId: id };
@@ -267,6 +275,7 @@ export async function signInWithPasskey(
   const rp = relyingParty();
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
+    const { verifyAuthenticationResponse } = await webauthn();
     verification = await verifyAuthenticationResponse({
       response: response as unknown as AuthenticationResponseJSON,
       expectedChallenge: claimed.challenge,

@@ -13,7 +13,6 @@
  */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { Secret } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Database } from '../../../db/client';
 import { practiceSettings, sessions, staffPasskeys, staffRecoveryCodes, staffSecondFactors, users } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -151,6 +150,8 @@ export async function startEnrolment(
     throw new AppError('conflict', 'Die Einrichtung wurde in einer anderen Sitzung begonnen. Schließen Sie sie dort ab, oder beginnen Sie in 15 Minuten neu.');
   }
   const url = totpFor(base32, actor.user.email).toString();
+  // The QR code library is loaded by the setup that draws one (docs/decisions/044-rush-cdn-availability-pool.md).
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret: base32, otpauth_url: url, qr_svg: svg };
 }

@@ -14,11 +14,15 @@ import { enqueueSms, planFromJson } from '../sms/queue.server';
 import { smsOffered } from '../sms/sms.server';
 import { openFallbackSms, type MailAudience } from './queue.server';
 
-/** A patient's message about a booking that will not arrive: staff are asked to call (docs/decisions/035). */
+/**
+ * A patient's message about a booking that will not arrive: staff are asked
+ * to call (docs/decisions/035), and an earlier "Patient erreicht" no longer
+ * stands (docs/decisions/041).
+ */
 export async function markBookingUndelivered(db: Executor, bookingId: string, audience: MailAudience): Promise<void> {
   if (audience === 'patient') {
-    await db.execute(sql`update booked_slots set patient_notified = false where id = ${bookingId}::uuid`);
-    await db.execute(sql`update cancelled_bookings set patient_notified = false where id = ${bookingId}::uuid`);
+    await db.execute(sql`update booked_slots set patient_notified = false, informed_at = null, informed_by = null where id = ${bookingId}::uuid`);
+    await db.execute(sql`update cancelled_bookings set patient_notified = false, informed_at = null, informed_by = null where id = ${bookingId}::uuid`);
   } else if (audience === 'practice') {
     await db.execute(sql`update booked_slots set practice_notified = false where id = ${bookingId}::uuid`);
   }

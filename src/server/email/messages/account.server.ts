@@ -117,7 +117,8 @@ const SECURITY_SUBJECTS: Record<SecurityEvent, string> = {
   'recovery-code-used': 'Wiederherstellungscode verwendet',
 };
 
-const securityStamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'full', timeStyle: 'short' });
+let securityStampFormat: Intl.DateTimeFormat | undefined;
+const securityStamp = () => (securityStampFormat ??= new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'full', timeStyle: 'short' }));
 
 /**
  * The owner's notice that their sign-in changed: what (a second factor or
@@ -127,7 +128,7 @@ const securityStamp = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berli
  */
 export function buildSecurityNoticeEmail(input: { to: string; event: SecurityEvent; at: Date; passkeyName?: string; codesLeft?: number }): EmailMessage {
   const practiceName = practice.name.de;
-  const when = `${securityStamp.format(input.at)} Uhr`;
+  const when = `${securityStamp().format(input.at)} Uhr`;
   const what: Record<SecurityEvent, string> = {
     'totp-added': 'wurde die Zwei-Faktor-Anmeldung mit einer Authenticator-App eingerichtet.',
     'totp-removed': 'wurde die Zwei-Faktor-Anmeldung mit der Authenticator-App entfernt (mit einem Wiederherstellungscode).',
