@@ -15,6 +15,14 @@ installAwsLambdaGlobal();
 const { handler } = await import(pathToFileURL(entry).href);
 const response = await invokeLambda(handler, lambdaEvent({ ...request, url: new URL(request.url) }));
 const ms = performance.now();
-process.stdout.write(`${JSON.stringify({ status: response.status, ms, allow: response.headers.allow?.[0] ?? response.headers.Allow?.[0] ?? null })}\n`);
+// A refusal's problem type and the fields it names (never values), so a benchmark row says why it was refused.
+let problem = null;
+if (response.status >= 400) {
+  try {
+    const body = JSON.parse(response.body);
+    problem = [body.type, ...Object.keys(body.errors ?? {})].filter(Boolean).join(' ');
+  } catch {}
+}
+process.stdout.write(`${JSON.stringify({ status: response.status, ms, allow: response.headers.allow?.[0] ?? response.headers.Allow?.[0] ?? null, problem })}\n`);
 // A pool left open must not keep the process (and the benchmark) waiting.
 process.exit(0);

@@ -6,6 +6,7 @@
 import { z } from './zod';
 import { languages } from '../i18n/i18n';
 import { hasLineBreak, isCleanLine, isCleanText, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
+import { toE164 } from './phone';
 
 export const CONTACT_LIMITS = {
   nameMax: 100,
@@ -25,8 +26,6 @@ export const CONTACT_RESULT_ID = 'contact-result';
 /** At most this many accepted messages per client address within the window. */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMinutes: 60 } as const;
 
-const phoneCharacters = /^[0-9 +\-/()]+$/;
-
 const required = (key: string) => z.string({ error: key }).overwrite(trimSpaces).normalize('NFC').min(1, { error: key, abort: true });
 
 /** Single-line text (name, subject): line breaks get their own message, other control/bidi characters another. */
@@ -45,17 +44,17 @@ export const contactMessageSchema = z.object({
     .max(CONTACT_LIMITS.emailMax, 'contact.errors.emailInvalid')
     .transform((v) => toAsciiEmail(v) ?? '')
     .pipe(z.email({ error: 'contact.errors.emailInvalid' })),
-  /** Optional; when given, the phone rule: 10+ characters, digits, spaces and + - / ( ), 7+ digits. */
+  /**
+   * Optional; when given, at least 10 characters and a valid number for its
+   * country (libphonenumber-js, German by default: src/lib/phone.ts), kept in E.164.
+   */
   phone: z
     .string({ error: 'contact.errors.phoneInvalid' })
     .trim()
     .max(CONTACT_LIMITS.phoneMax, 'contact.errors.phoneInvalid')
-    .refine(
-      (v) => v === '' || (v.length >= 10 && phoneCharacters.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7),
-      'contact.errors.phoneInvalid',
-    )
+    .refine((v) => v === '' || (v.length >= 10 && toE164(v) !== null), 'contact.errors.phoneInvalid')
     .optional()
-    .transform((v) => v || undefined),
+    .transform((v) => (v ? (toE164(v) ?? undefined) : undefined)),
   /** Optional; it becomes part of the email subject, so a single line. */
   subject: singleLineText(
     z.string({ error: 'contact.errors.subjectTooLong' }).overwrite(trimSpaces).normalize('NFC').max(CONTACT_LIMITS.subjectMax, 'contact.errors.subjectTooLong'),

@@ -39,7 +39,9 @@ const WHAT: Record<AlertKind, { title: string; problem: string; todo: string }> 
   },
 };
 
-const when = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
+/** Made on first use: a process's first Intl object loads ICU's data, which no cold start should pay for (src/lib/berlin-time.ts). */
+let whenFormat: Intl.DateTimeFormat | undefined;
+const when = { format: (at: Date) => (whenFormat ??= new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' })).format(at) };
 
 export interface AlertText {
   kind: AlertKind;

@@ -3,6 +3,7 @@
  * (the practice's language) with the sender's chosen language noted. Every
  * value a visitor typed is escaped in the HTML body.
  */
+import { displayPhone } from '../../../lib/phone';
 import type { ContactMessage } from '../../../lib/contact-message';
 import { escapeHtml } from '../../../lib/html';
 import type { EmailMessage } from '../port.server';
@@ -12,7 +13,7 @@ export function buildContactEmail(message: ContactMessage, practiceEmail: string
   const rows: Array<[string, string]> = [
     ['Name', message.name],
     ['E-Mail', message.email],
-    ['Telefon', message.phone ?? '–'],
+    ['Telefon', message.phone ? displayPhone(message.phone) : '–'],
     ['Betreff', message.subject ?? '–'],
     ['Sprache', message.language === 'en' ? 'Englisch' : 'Deutsch'],
   ];
