@@ -102,9 +102,6 @@ export async function bundleFunctions(outDir = path.join(root, 'build/functions'
     mainFields: ['module', 'main'],
     external: EXTERNAL,
     plugins: [zodEnglishOnly, sevenWithNodeCrypto],
-    // One set of phone rules per function: the mobile set (src/server/sms/mobile-rules.server.ts) also
-    // parses and validates every number, so src/lib/phone.ts's smaller set would only be a second copy.
-    alias: { 'libphonenumber-js/min': 'libphonenumber-js/mobile' },
     // CommonJS dependencies (pg, postmark) call require() for Node's built-ins.
     banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
     // Smaller files parse faster. keepNames keeps every function's and class's
