@@ -7,8 +7,8 @@
  * `sms-segments-calculator`; what is left outside GSM-7 is dropped, so a
  * staff message typed with an emoji still goes.
  */
-import SmartEncodingMap from 'sms-segments-calculator/dist/libs/SmartEncodingMap';
-import UnicodeToGsm from 'sms-segments-calculator/dist/libs/UnicodeToGSM';
+import SmartEncodingMap from 'sms-segments-calculator/dist/libs/SmartEncodingMap.js';
+import UnicodeToGsm from 'sms-segments-calculator/dist/libs/UnicodeToGSM.js';
 
 /** Two parts of 153 GSM-7 characters each (a multi-part SMS keeps 7 of 160 for the joining header). */
 export const SMS_MAX_CHARACTERS = 306;
