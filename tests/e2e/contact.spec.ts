@@ -94,7 +94,8 @@ for (const lang of ['de', 'en'] as const) {
       expect(mail, 'the practice email in the outbox').toBeDefined();
       expect(mail!.headers['reply-to']).toBe('erika@example.org');
       expect(mail!.html).toContain('Guten Tag &lt;b&gt;Praxis&lt;/b&gt;');
-      expect(mail!.text).toContain('+49 211 987654');
+      // Shown as the practice dials it (src/lib/phone.ts).
+      expect(mail!.text).toContain('Telefon: 0211 987654');
     });
 
     test('a transport failure shows its toast and keeps the values', async ({ page }) => {
