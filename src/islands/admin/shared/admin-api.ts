@@ -98,9 +98,16 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
  * ("0211 7654321"), others international. Applied where rows arrive.
  */
 function readablePhones<T>(row: T): T {
-  const r = row as { patient?: { phone: string } | null; phone?: unknown };
+  const r = row as { patient?: { phone: string } | null; phone?: unknown; patient_phone?: unknown; cancelled?: unknown };
   const patient = r.patient ? { ...r.patient, phone: displayPhone(r.patient.phone) } : r.patient;
-  return { ...row, ...(r.patient !== undefined ? { patient } : {}), ...(typeof r.phone === 'string' ? { phone: displayPhone(r.phone) } : {}) } as T;
+  return {
+    ...row,
+    ...(r.patient !== undefined ? { patient } : {}),
+    ...(typeof r.phone === 'string' ? { phone: displayPhone(r.phone) } : {}),
+    // The number to call after a cancel, a move or a block (docs/decisions/043-sms-second-channel.md).
+    ...(typeof r.patient_phone === 'string' ? { patient_phone: displayPhone(r.patient_phone) } : {}),
+    ...(Array.isArray(r.cancelled) ? { cancelled: r.cancelled.map((c: unknown) => readablePhones(c)) } : {}),
+  } as T;
 }
 
 /** One REST resource: list, create, replace, remove. */
@@ -119,8 +126,9 @@ export const adminApi = {
   blocked: {
     list: () => request<BlockedDateDto[]>('GET', '/api/admin/blocked-dates'),
     /** A single block answers its row; a range or a choice about bookings answers `{ blocked, cancelled }`. */
-    create: (input: unknown) => request<BlockedDateDto | BlockSaved>('POST', '/api/admin/blocked-dates', input),
-    update: (id: string, input: unknown) => request<BlockedDateDto | BlockSaved>('PUT', `/api/admin/blocked-dates/${encodeURIComponent(id)}`, input),
+    create: (input: unknown) => request<BlockedDateDto | BlockSaved>('POST', '/api/admin/blocked-dates', input).then(readablePhones),
+    update: (id: string, input: unknown) =>
+      request<BlockedDateDto | BlockSaved>('PUT', `/api/admin/blocked-dates/${encodeURIComponent(id)}`, input).then(readablePhones),
     remove: (id: string) => request<void>('DELETE', `/api/admin/blocked-dates/${encodeURIComponent(id)}`),
     /** Every day of the range the block belongs to (docs/decisions/021). */
     removeRange: (id: string) => request<void>('DELETE', `/api/admin/blocked-dates/${encodeURIComponent(id)}?scope=range`),
@@ -144,7 +152,7 @@ export const adminApi = {
         'POST',
         `/api/admin/booked-slots/${encodeURIComponent(id)}/cancel`,
         message ? { message, ...(confirm ? { confirm: true } : {}) } : {},
-      ),
+      ).then(readablePhones),
     /** "Patient erreicht": staff told the patient by phone; the booking no longer asks for a call (docs/decisions/035). */
     informed: (id: string) =>
       request<{ id: string; reference: string; needs_call: false; informed: { by: string; at: string } }>('PUT', `/api/admin/booked-slots/${encodeURIComponent(id)}/informed`, {}),
@@ -160,7 +168,7 @@ export const adminApi = {
         'POST',
         `/api/admin/booked-slots/${encodeURIComponent(id)}/move`,
         input,
-      ),
+      ).then(readablePhones),
   },
   /** Whether SMS is set up, and this month's count (the dashboard's figures; docs/decisions/043-sms-second-channel.md). */
   sms: () => request<{ sms: { sent_this_month: number; limit: number; configured: boolean } }>('GET', '/api/admin/stats').then((s) => s.sms),
