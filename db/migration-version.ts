@@ -13,7 +13,7 @@
  * next one deploys).
  */
 import { sql } from 'drizzle-orm';
-import journal from './migrations/meta/_journal.json';
+import journal from './migrations/meta/_journal.json' with { type: 'json' };
 import type { Executor } from './types';
 
 interface JournalEntry {

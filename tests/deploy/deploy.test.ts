@@ -42,7 +42,7 @@ import { NEON_REGION_DOMAIN, PURGE_TOKEN, startStandIns, type StandIns } from '.
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MAX_ZIP_BYTES = 1024 * 1024;
 /** docs/decisions/023-functions-pre-bundled.md: Netlify re-bundles each module unminified, so this is its figure. */
-const MAX_OWN_BYTES = 2 * 1024 * 1024;
+const MAX_OWN_BYTES = 2.5 * 1024 * 1024;
 const ORIGIN = 'https://www.praxis.example';
 const SITE_NAME = 'praxis-duesseldorf';
 const PREVIEW = `https://deploy-preview-7--${SITE_NAME}.netlify.app`;
@@ -414,7 +414,7 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
 }
 
 describe('bundles', () => {
-  it('one zip per function found, each under 1 MB, its own files at most 2 MB unzipped, on Node 22', async () => {
+  it('one zip per function found, each under 1 MB, its own files at most 2.5 MB unzipped, on Node 22', async () => {
     const found = (await readdir(path.join(ROOT, 'netlify/functions'))).filter((f) => /\.(ts|mts|js|mjs)$/.test(f) && !f.includes('.test.'));
     expect(manifest.functions.map((f) => f.name).sort()).toEqual(found.map((f) => f.replace(/\.[^.]+$/, '')).sort());
     for (const fn of manifest.functions) {

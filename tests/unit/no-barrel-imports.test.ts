@@ -33,4 +33,21 @@ describe('imports', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  // Node's own ESM loader (the local server, Playwright loading server code) refuses both of these;
+  // tsx, vitest and the bundler would hide them.
+  it("name a JSON module's type and a package's deep file by its file name", async () => {
+    const offenders: string[] = [];
+    for (const folder of FOLDERS) {
+      for (const file of await sources(path.resolve(folder))) {
+        const text = await readFile(file, 'utf8');
+        for (const match of text.matchAll(/^import\s[^;]*?from\s+['"]([^'"]+)['"]([^;\n]*)/gm)) {
+          const [, specifier, rest] = match as unknown as [string, string, string];
+          if (specifier.endsWith('.json') && !/with\s*\{\s*type:\s*'json'\s*\}/.test(rest)) offenders.push(`${path.relative(process.cwd(), file)}: ${specifier} without its json type`);
+          if (/^(@[^/]+\/)?[^./][^/]*\/dist\/.+/.test(specifier) && !/\.(c|m)?js$/.test(specifier)) offenders.push(`${path.relative(process.cwd(), file)}: ${specifier} without its file name`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
 });
