@@ -31,11 +31,15 @@ export function AlertsSwitch() {
   }, []);
 
   async function toggle(next: boolean) {
+    // The box shows the click at once (and stays disabled while it is saved); a refusal puts it back.
+    const before = on;
+    setOn(next);
     setBusy(true);
     try {
       setOn(await send('PUT', next));
       toast.success(L.saved);
     } catch {
+      setOn(before);
       toast.error(labels.common.error, { description: L.saveError });
     } finally {
       setBusy(false);
