@@ -1,14 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { databaseSettings, readEnv, variables } from './env.server';
+import { PRODUCTION_VARIABLES } from '../../tests/helpers/env';
 
-const production = {
-  DATABASE_URL: 'postgres://u:p@db.example/praxis',
-  JWT_SECRET: 'x'.repeat(40),
-  POSTMARK_SERVER_TOKEN: 'token',
-  MAIL_FROM: 'Praxis <praxis@example.de>',
-  PRACTICE_EMAIL: 'team@example.de',
-  SITE_URL: 'https://www.praxis.example',
-};
+const production = PRODUCTION_VARIABLES;
 
 afterEach(() => {
   vi.unstubAllEnvs();

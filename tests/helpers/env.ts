@@ -14,3 +14,13 @@ export function setEnv(values: Record<string, string>): () => void {
     }
   };
 }
+
+/** The variables a production function cannot work without, with values that pass their checks (APP_ENV unset: production). */
+export const PRODUCTION_VARIABLES = {
+  DATABASE_URL: 'postgres://u:p@db.example/praxis',
+  JWT_SECRET: 'x'.repeat(40),
+  POSTMARK_SERVER_TOKEN: 'token',
+  MAIL_FROM: 'Praxis <praxis@example.de>',
+  PRACTICE_EMAIL: 'team@example.de',
+  SITE_URL: 'https://www.praxis.example',
+} as const;

@@ -5,19 +5,12 @@
  * notices go on the call list). SMS_SENDER is letters and digits, at most 11.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRODUCTION_VARIABLES } from '../../../tests/helpers/env';
 import { readEnv } from '../env.server';
 import { smsNumberOf } from './notices.server';
 import { createSmsSender, DEFAULT_SMS_MONTHLY_LIMIT, smsConfigured, smsMonthlyLimit, smsOffered } from './sms.server';
 
-const production = {
-  DATABASE_URL: 'postgres://u:p@db.example/praxis',
-  JWT_SECRET: 'x'.repeat(40),
-  POSTMARK_SERVER_TOKEN: 'token',
-  MAIL_FROM: 'Praxis <praxis@example.de>',
-  PRACTICE_EMAIL: 'team@example.de',
-  SITE_URL: 'https://www.praxis.example',
-  APP_ENV: 'production',
-};
+const production = { ...PRODUCTION_VARIABLES, APP_ENV: 'production' };
 
 afterEach(() => {
   vi.unstubAllEnvs();
