@@ -3,8 +3,12 @@
  * loads this module by a computed specifier, so Netlify's file tracing never
  * follows it and no function bundle carries PGlite's WASM and data.
  */
-import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -14,25 +18,58 @@ import { migrationsFolder } from './migrate';
 
 /**
  * In memory, every database a process opens starts as a copy of one freshly
- * migrated database: starting PGlite from scratch (its initdb) takes about a
- * second and a half, from a copy a third of that. Tests open one per file
- * and driver.
+ * migrated database: starting PGlite from scratch (its initdb) and migrating
+ * takes about five seconds, from a copy half a second. Tests open one per
+ * file and driver, each file in a process of its own, so the image is also
+ * kept in the system's temporary folder, named by PGlite's version and the
+ * migrations' contents: a changed migration or PGlite makes a new one, and
+ * processes running at once each read a finished file or make their own.
  */
 let migratedImage: Promise<Blob> | undefined;
 function memoryImage(): Promise<Blob> {
   migratedImage ??= (async () => {
+    const file = await imageFile();
+    try {
+      return new Blob([await readFile(file)]);
+    } catch {
+      // Not made yet (or unreadable): make it.
+    }
     const client = new PGlite();
+    let image: Blob;
     try {
       await migrate(drizzle(client, { schema }) as never, { migrationsFolder });
-      return await client.dumpDataDir('none');
+      image = await client.dumpDataDir('none');
     } finally {
       await client.close();
     }
+    // Written beside its final name, then renamed: another process never reads half a file.
+    const partial = `${file}.${randomBytes(6).toString('hex')}`;
+    try {
+      await writeFile(partial, Buffer.from(await image.arrayBuffer()));
+      await rename(partial, file);
+    } catch {
+      await rm(partial, { force: true });
+    }
+    return image;
   })().catch((error: unknown) => {
     migratedImage = undefined;
     throw error;
   });
   return migratedImage;
+}
+
+/** `<tmp>/praxis-pglite-<hash of PGlite's version and every migration file>.tar`. */
+async function imageFile(): Promise<string> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const packageDir = entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`));
+  const { version } = JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  const hash = createHash('sha256').update(version);
+  const files = (await readdir(migrationsFolder, { recursive: true })).map(String).sort();
+  for (const name of files) {
+    const content = await readFile(path.join(migrationsFolder, name)).catch(() => null); // a folder
+    if (content) hash.update(`\0${name}\0`).update(content);
+  }
+  return path.join(os.tmpdir(), `praxis-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
 /** `pglite:memory`, `pglite:/a/path`, or unset for `<dataDir>/pglite`. The embedded database belongs to this process alone, so it is migrated when opened. */

@@ -16,7 +16,7 @@
  *
  * Usage: tsx scripts/bundle-functions.ts [outDir]
  */
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 
@@ -84,17 +84,34 @@ export async function functionEntries(dir = sourceDir): Promise<string[]> {
     .map((f) => path.join(dir, f));
 }
 
+/**
+ * Where the code that functions share lives, as a package beside them:
+ * `<outDir>/node_modules/@praxis-website/shared/chunks/`. Netlify's bundler
+ * bundles a function's relative imports into its one file again (undoing
+ * any code splitting) but leaves package imports to Node, tracing their
+ * files into the zip as they are. So the shared chunks stay separate,
+ * minified files, and code a function reaches only through `import()` (the
+ * mail and SMS clients, WebAuthn, QR codes, the CMS checks, Sentry) is read
+ * only when a request needs it (docs/decisions/023).
+ */
+export const SHARED_PACKAGE = '@praxis-website/shared';
+
 /** `extraEntries`: more entry points bundled the same way (the cold-start benchmark's empty function, never deployed). */
 export async function bundleFunctions(outDir = path.join(root, 'build/functions'), extraEntries: string[] = []): Promise<Metafile> {
   const entryPoints = [...(await functionEntries()), ...extraEntries];
   if (entryPoints.length === extraEntries.length) throw new Error(`no functions in ${sourceDir}`);
+  const stage = `${outDir}.stage`;
   await rm(outDir, { recursive: true, force: true });
+  await rm(stage, { recursive: true, force: true });
   const result = await build({
-    // Flat, named by file: one module per function in outDir, wherever its source lives.
+    // Flat, named by file: one module per function, wherever its source lives.
     entryPoints: entryPoints.map((file) => ({ in: file, out: path.basename(file).replace(/\.[^.]+$/, '') })),
-    outdir: outDir,
+    outdir: stage,
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    // Code two functions share, and code behind an import(), in chunks of their own.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
     target: 'node22',
     format: 'esm',
@@ -114,6 +131,16 @@ export async function bundleFunctions(outDir = path.join(root, 'build/functions'
     // db/client.ts loads the embedded database by a computed specifier, on purpose (local only).
     logOverride: { 'unsupported-dynamic-import': 'silent' },
   });
+  // The chunks become the shared package; each function imports them by the package's name.
+  const shared = path.join(outDir, 'node_modules', SHARED_PACKAGE);
+  await mkdir(shared, { recursive: true });
+  await writeFile(path.join(shared, 'package.json'), `${JSON.stringify({ name: SHARED_PACKAGE, private: true, type: 'module' }, null, 2)}\n`);
+  await rename(path.join(stage, 'chunks'), path.join(shared, 'chunks'));
+  for (const file of await readdir(stage)) {
+    const code = await readFile(path.join(stage, file), 'utf8');
+    await writeFile(path.join(outDir, file), code.replaceAll('"./chunks/', `"${SHARED_PACKAGE}/chunks/`));
+  }
+  await rm(stage, { recursive: true });
   await writeFile(path.join(outDir, '..', 'functions-meta.json'), JSON.stringify(result.metafile));
   return result.metafile;
 }
@@ -123,5 +150,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const meta = await bundleFunctions(outDir);
   const outputs = Object.entries(meta.outputs).filter(([file]) => file.endsWith('.mjs'));
   const total = outputs.reduce((sum, [, o]) => sum + o.bytes, 0);
-  console.log(`bundled ${outputs.length} functions into ${path.relative(root, outDir)} (${(total / 1024 / 1024).toFixed(1)} MB in all)`);
+  const functions = outputs.filter(([file]) => !file.includes('/chunks/')).length;
+  console.log(`bundled ${functions} functions and ${outputs.length - functions} shared chunks into ${path.relative(root, outDir)} (${(total / 1024 / 1024).toFixed(1)} MB in all)`);
 }

@@ -1,0 +1,46 @@
+/**
+ * In-memory embedded databases start from one migrated image per machine
+ * (db/pglite.ts): the image is written once to the temporary folder, named
+ * by PGlite's version and the migrations, and a new process starts from it
+ * instead of migrating again.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+
+async function images(): Promise<Map<string, number>> {
+  const names = (await readdir(os.tmpdir())).filter((n) => /^praxis-pglite-[0-9a-f]{16}\.tar$/.test(n));
+  return new Map(await Promise.all(names.map(async (n) => [n, (await stat(path.join(os.tmpdir(), n))).mtimeMs] as const)));
+}
+
+describe('the migrated PGlite image', () => {
+  it('is kept in the temporary folder and a new process starts from it, migrated, without writing it again', async () => {
+    const { openEmbeddedDatabase } = await import('../../db/pglite');
+    const first = await openEmbeddedDatabase('pglite:memory', os.tmpdir());
+    await first.close();
+    const before = await images();
+    expect(before.size).toBeGreaterThan(0);
+
+    // A fresh copy of the module: what another test file's process sees.
+    vi.resetModules();
+    const fresh = await import('../../db/pglite');
+    const second = await fresh.openEmbeddedDatabase('pglite:memory', os.tmpdir());
+    try {
+      const applied = await second.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const rows = (applied as unknown as { rows: Array<{ n: number }> }).rows;
+      const migrations = (await readdir(path.resolve(import.meta.dirname, '../../db/migrations'))).filter((f) => f.endsWith('.sql'));
+      expect(rows[0]!.n).toBe(migrations.length);
+      // Each database is its own copy: a table made here is not in the next one.
+      await second.db.execute(sql`create table only_here (id int)`);
+      const third = await fresh.openEmbeddedDatabase('pglite:memory', os.tmpdir());
+      const found = await third.db.execute(sql`select to_regclass('only_here') as t`);
+      expect((found as unknown as { rows: Array<{ t: string | null }> }).rows[0]!.t).toBeNull();
+      await third.close();
+    } finally {
+      await second.close();
+    }
+    expect(await images()).toEqual(before);
+  });
+});
