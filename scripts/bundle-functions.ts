@@ -16,7 +16,7 @@
  *
  * Usage: tsx scripts/bundle-functions.ts [outDir]
  */
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 
@@ -96,6 +96,27 @@ export async function functionEntries(dir = sourceDir): Promise<string[]> {
  */
 export const SHARED_PACKAGE = '@praxis-website/shared';
 
+/**
+ * A `require` for the CommonJS dependencies' calls (pg, postmark: Node's
+ * built-ins), made on its first call: Node's first createRequire costs a
+ * cold start milliseconds, and most requests never call it. Kept only in
+ * the files that say `require` at all.
+ */
+const REQUIRE_BANNER = [
+  "import { createRequire as __createRequire } from 'node:module';",
+  'let __required;',
+  'const __requireHere = () => (__required ??= __createRequire(import.meta.url));',
+  'function require(id) { return __requireHere()(id); }',
+  'require.resolve = (id, options) => __requireHere().resolve(id, options);',
+].join('\n');
+
+/** A module as written out: without the banner if nothing in it says `require`; function modules import the chunks by the package's name. */
+function finish(code: string, isFunction: boolean): string {
+  let out = code.startsWith(REQUIRE_BANNER) && !/\brequire\b/.test(code.slice(REQUIRE_BANNER.length)) ? code.slice(REQUIRE_BANNER.length).trimStart() : code;
+  if (isFunction) out = out.replaceAll('"./chunks/', `"${SHARED_PACKAGE}/chunks/`);
+  return out;
+}
+
 /** `extraEntries`: more entry points bundled the same way (the cold-start benchmark's empty function, never deployed). */
 export async function bundleFunctions(outDir = path.join(root, 'build/functions'), extraEntries: string[] = []): Promise<Metafile> {
   const entryPoints = [...(await functionEntries()), ...extraEntries];
@@ -120,7 +141,7 @@ export async function bundleFunctions(outDir = path.join(root, 'build/functions'
     external: EXTERNAL,
     plugins: [zodEnglishOnly, sevenWithNodeCrypto],
     // CommonJS dependencies (pg, postmark) call require() for Node's built-ins.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);" },
+    banner: { js: REQUIRE_BANNER },
     // Smaller files parse faster. keepNames keeps every function's and class's
     // name, which V8 prints in stack traces, so the function log stays readable.
     minify: true,
@@ -135,10 +156,12 @@ export async function bundleFunctions(outDir = path.join(root, 'build/functions'
   const shared = path.join(outDir, 'node_modules', SHARED_PACKAGE);
   await mkdir(shared, { recursive: true });
   await writeFile(path.join(shared, 'package.json'), `${JSON.stringify({ name: SHARED_PACKAGE, private: true, type: 'module' }, null, 2)}\n`);
-  await rename(path.join(stage, 'chunks'), path.join(shared, 'chunks'));
-  for (const file of await readdir(stage)) {
-    const code = await readFile(path.join(stage, file), 'utf8');
-    await writeFile(path.join(outDir, file), code.replaceAll('"./chunks/', `"${SHARED_PACKAGE}/chunks/`));
+  await mkdir(path.join(shared, 'chunks'));
+  for (const file of await readdir(path.join(stage, 'chunks'))) {
+    await writeFile(path.join(shared, 'chunks', file), finish(await readFile(path.join(stage, 'chunks', file), 'utf8'), false));
+  }
+  for (const file of (await readdir(stage)).filter((f) => f.endsWith('.mjs'))) {
+    await writeFile(path.join(outDir, file), finish(await readFile(path.join(stage, file), 'utf8'), true));
   }
   await rm(stage, { recursive: true });
   await writeFile(path.join(outDir, '..', 'functions-meta.json'), JSON.stringify(result.metafile));

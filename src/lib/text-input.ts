@@ -44,8 +44,17 @@ export function trimSpaces(value: string): string {
   return value.replace(OUTER_SPACES, '');
 }
 
+/**
+ * Below U+0600 the only format character is the soft hyphen (U+00AD), and
+ * noncharacters and surrogates lie far above: a value of these characters
+ * alone (every German name and address) is answered without the Unicode
+ * property classes, whose first use costs a cold function milliseconds.
+ */
+const NOTHING_HIDDEN = /^[\u0000-\u00ac\u00ae-\u05ff]*$/;
+
 /** True when the value holds a format character (bidi marks included), a noncharacter or a lone surrogate. */
 export function hasHiddenCharacter(value: string): boolean {
+  if (NOTHING_HIDDEN.test(value)) return false;
   return FORMAT_CHARACTERS.test(value.replace(EMOJI_TAG_SEQUENCES, '')) || NONCHARACTERS.test(value) || LONE_SURROGATES.test(value);
 }
 
@@ -132,8 +141,18 @@ const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{White_Space}\p{Cc}\p{Cf}
 let graphemes: Intl.Segmenter | null | undefined;
 const segmenter = () => (graphemes ??= typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('und', { granularity: 'grapheme' }) : null);
 
+/**
+ * Printable Latin-1: every character is a grapheme cluster of its own, and
+ * only the space, the no-break space and the soft hyphen are invisible. Such
+ * values (most names) are counted without Intl.Segmenter, whose first use
+ * loads ICU's segmentation data.
+ */
+const PRINTABLE_LATIN1 = /^[\u0020-\u007e\u00a0-\u00ff]*$/;
+const INVISIBLE_LATIN1 = /[\u0020\u00a0\u00ad]/g;
+
 /** The number of characters a reader sees: grapheme clusters that are not only spaces or zero-width/format characters. */
 export function visibleLength(value: string): number {
+  if (PRINTABLE_LATIN1.test(value)) return value.replace(INVISIBLE_LATIN1, '').length;
   const split = segmenter();
   const clusters = split ? Array.from(split.segment(value), (s) => s.segment) : Array.from(value);
   return clusters.filter((cluster) => !INVISIBLE.test(cluster)).length;

@@ -268,3 +268,29 @@ describe('the floor under every JSON string (docs/decisions/037-passkeys-session
     expect(Object.values(unacceptableStrings(deep))).toEqual([['errors.invalid']]);
   });
 });
+
+describe('the quick answers for Latin-1 and the scripts below U+0600 agree with the Unicode rules', () => {
+  const FORMAT = /(?![\u200c\u200d])\p{Cf}|\p{Noncharacter_Code_Point}|\p{Cs}/u;
+  const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{White_Space}\p{Cc}\p{Cf}\p{Mn}\p{Me}]*$/u;
+  const segmenter = new Intl.Segmenter('und', { granularity: 'grapheme' });
+  const byClusters = (v: string) => Array.from(segmenter.segment(v), (s) => s.segment).filter((c) => !INVISIBLE.test(c)).length;
+
+  it('hasHiddenCharacter: every code point up to U+0700, alone and inside a name', () => {
+    for (let cp = 0; cp <= 0x700; cp++) {
+      const ch = String.fromCodePoint(cp);
+      expect(hasHiddenCharacter(ch), `U+${cp.toString(16)}`).toBe(FORMAT.test(ch));
+      expect(hasHiddenCharacter(`Jö${ch}rg`), `U+${cp.toString(16)}`).toBe(FORMAT.test(ch));
+    }
+  });
+
+  it('visibleLength: every code point up to U+0300, alone, doubled and with a combining mark', () => {
+    for (let cp = 0; cp <= 0x300; cp++) {
+      const ch = String.fromCodePoint(cp);
+      for (const value of [ch, `${ch}${ch}`, `A ${ch}b`, `${ch}\u0301`, `Ma${ch}\u00adria`]) {
+        expect(visibleLength(value), JSON.stringify(value)).toBe(byClusters(value));
+      }
+    }
+    expect(visibleLength('Müller-Lüdenscheidt')).toBe(19);
+    expect(visibleLength(' \u00a0\u00ad ')).toBe(0);
+  });
+});

@@ -3,10 +3,9 @@
  * of an email must be (docs/architecture.md, "Origin rule, rate limits, bad input"), and as MAIL_FROM and
  * PRACTICE_EMAIL must be (env.server.ts checks them with the same parser
  * the senders use, so a value that passes the check can be sent to), and
- * the header helpers both adapters share.
+ * the header check both adapters share.
  */
 import addressparser from 'nodemailer/lib/addressparser';
-import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import { toAsciiEmail } from '../../lib/text-input';
 import type { EmailMessage } from './port.server';
 
@@ -41,12 +40,6 @@ export function parseMailbox(value: string, field: string): Mailbox {
   return { name: name.normalize('NFC'), address: ascii };
 }
 
-/** A mailbox as one header value: the display name quoted, or RFC 2047-encoded when not ASCII; the address as is. */
-export function formatMailbox({ name, address }: Mailbox): string {
-  if (!name) return address;
-  if (/^[\x20-\x7e]*$/.test(name)) return `"${name.replace(/(["\\])/g, '\\$1')}" <${address}>`;
-  return `${encodeWord(name, 'Q', 52)} <${address}>`;
-}
 
 /** The checked header fields of a message: no line breaks anywhere, each address field exactly one valid address. */
 export interface CheckedHeaders {

@@ -13,7 +13,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import { dataDir } from '../env.server';
 import { assertSafeHeaders } from './mailbox.server';
 import type { EmailMessage, EmailSender } from './port.server';
@@ -52,6 +51,9 @@ export function createOutboxSender({ from, dir = outboxDir() }: { from: string; 
  */
 export async function formatEml(message: EmailMessage, from: string, messageId: string = randomUUID()): Promise<Buffer> {
   const headers = assertSafeHeaders(message, from);
+  // Loaded here: nodemailer's MIME tree imports Node's HTTP, HTTPS, zlib and
+  // net modules at its top, which would cost every cold function milliseconds.
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   const composer = new MailComposer({
     from: headers.from,
     to: headers.to,

@@ -1,7 +1,19 @@
 /** The Postmark adapter of the email port. */
 import { ServerClient } from 'postmark';
-import { assertSafeHeaders, formatMailbox } from './mailbox.server';
+import { encodeWord } from 'nodemailer/lib/mime-funcs';
+import { assertSafeHeaders, type Mailbox } from './mailbox.server';
 import type { EmailSender } from './port.server';
+
+/**
+ * A mailbox as one header value: the display name quoted, or RFC 2047-encoded
+ * when not ASCII; the address as is. Here, with the adapter that alone needs
+ * it, so nodemailer's MIME tables load only with the adapter.
+ */
+export function formatMailbox({ name, address }: Mailbox): string {
+  if (!name) return address;
+  if (/^[\x20-\x7e]*$/.test(name)) return `"${name.replace(/(["\\])/g, '\\$1')}" <${address}>`;
+  return `${encodeWord(name, 'Q', 52)} <${address}>`;
+}
 
 export interface PostmarkOptions {
   token: string;
