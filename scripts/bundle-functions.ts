@@ -1,16 +1,16 @@
 /**
  * `npm run build:functions`: pre-bundles every function found in
- * netlify/functions into one tree-shaken ES module each, in
- * build/functions (netlify.toml's [functions] directory), before Netlify's
- * own bundler zips them.
+ * netlify/functions into a tree-shaken ES module each, in build/functions
+ * (netlify.toml's [functions] directory), with the code they share in
+ * chunks (SHARED_PACKAGE below), before Netlify's own bundler zips them.
  *
  * Why (docs/decisions/023): a cold function's start is the time Node takes
  * to read and evaluate its imports. Netlify traces modern functions file by
  * file (nft) and ships each package whole, so a function that used one
  * date-fns helper read 617 files, and packages came as both their ESM and
- * CJS builds. Bundled here, a function is one file holding only the code
- * its route reaches, one ESM copy of each dependency, and Netlify's tracer
- * finds nothing left to add. A new function in netlify/functions is picked
+ * CJS builds. Bundled here, a function is its module and the chunks it
+ * imports, holding only the code its route reaches, one ESM copy of each
+ * dependency; Netlify's tracer adds the chunks and nothing else. A new function in netlify/functions is picked
  * up without any per-function work; tests/deploy and `npm run
  * bench:cold-start` check every one.
  *
