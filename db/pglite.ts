@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +47,7 @@ function memoryImage(): Promise<Blob> {
     try {
       await writeFile(partial, Buffer.from(await image.arrayBuffer()));
       await rename(partial, file);
+      await removeStaleImages(file);
     } catch {
       await rm(partial, { force: true });
     }
@@ -56,6 +57,23 @@ function memoryImage(): Promise<Blob> {
     throw error;
   });
   return migratedImage;
+}
+
+const IMAGE_NAME = /^praxis-pglite-[0-9a-f]{16}\.tar$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Images of other migrations (about 40 MB each) untouched for a day: an
+ * older checkout that still wants one makes it again.
+ */
+export async function removeStaleImages(current: string, now = Date.now()): Promise<void> {
+  const dir = path.dirname(current);
+  for (const name of await readdir(dir)) {
+    const file = path.join(dir, name);
+    if (!IMAGE_NAME.test(name) || file === current) continue;
+    const info = await stat(file).catch(() => null);
+    if (info && now - info.mtimeMs > DAY_MS) await rm(file, { force: true });
+  }
 }
 
 /** `<tmp>/praxis-pglite-<hash of PGlite's version and every migration file>.tar`. */

@@ -4,7 +4,7 @@
  * by PGlite's version and the migrations, and a new process starts from it
  * instead of migrating again.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -42,5 +42,18 @@ describe('the migrated PGlite image', () => {
       await second.close();
     }
     expect(await images()).toEqual(before);
+  });
+});
+
+describe('stale images', () => {
+  it('removes images of other migrations untouched for a day, and keeps the current one, fresh ones and other files', async () => {
+    const { removeStaleImages } = await import('../../db/pglite');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'pglite-images-'));
+    const name = (n: number) => path.join(dir, `praxis-pglite-${String(n).repeat(16)}.tar`);
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    for (const file of [name(1), name(2), name(3), path.join(dir, 'other.tar')]) await writeFile(file, 'x');
+    for (const file of [name(1), name(2), path.join(dir, 'other.tar')]) await utimes(file, twoDaysAgo, twoDaysAgo);
+    await removeStaleImages(name(1));
+    expect((await readdir(dir)).sort()).toEqual(['other.tar', path.basename(name(1)), path.basename(name(3))].sort());
   });
 });
