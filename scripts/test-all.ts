@@ -8,7 +8,8 @@
  * other. The end-to-end suites mostly wait on the browser and
  * the server, so they cost vitest little. Each line of output names its
  * part; a table of the parts and their times closes the run, and the exit
- * code is non-zero if any part failed.
+ * code is non-zero if any part failed. A failed part's failures are printed
+ * again just before that table, so the end of a long log says what broke.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -19,7 +20,12 @@ interface Part {
   name: string;
   seconds: number;
   ok: boolean;
+  /** Every line the part printed (kept to repeat a failed part's failures at the end). */
+  lines: string[];
 }
+
+/** Lines of vitest's and Playwright's output that name a failure or its error. */
+const FAILURE_LINE = /\bFAIL\b|FAILED|Failed Tests|[×✘]|\d+ failed|Error:|Timed? ?out|Unhandled/;
 
 const started = Date.now();
 const parts: Part[] = [];
@@ -30,10 +36,15 @@ function run(name: string, command: string, args: string[], env: NodeJS.ProcessE
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = `${name.padEnd(6)} │ `;
-    for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+    const lines: string[] = [];
+    for (const stream of [child.stdout, child.stderr])
+      createInterface({ input: stream }).on('line', (line) => {
+        lines.push(line);
+        process.stdout.write(`${prefix}${line}\n`);
+      });
     child.once('exit', (code, signal) => {
       const ok = code === 0;
-      parts.push({ name, seconds: Math.round((Date.now() - begin) / 1000), ok });
+      parts.push({ name, seconds: Math.round((Date.now() - begin) / 1000), ok, lines });
       process.stdout.write(`${prefix}${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} after ${Math.round((Date.now() - begin) / 1000)} s\n`);
       resolve(ok);
     });
@@ -56,6 +67,14 @@ const dates = built.then(
 );
 await Promise.all([vitest, e2e, dates]);
 
+for (const part of parts.filter((p) => !p.ok)) {
+  const failures = part.lines.filter((line) => FAILURE_LINE.test(line));
+  console.info(`\ntest-all: what failed in ${part.name} (${failures.length} lines naming a failure, then its last lines)`);
+  for (const line of failures.slice(0, 120)) console.info(`  ${line}`);
+  if (failures.length > 120) console.info(`  … and ${failures.length - 120} more`);
+  console.info('  ⋯');
+  for (const line of part.lines.slice(-30)) console.info(`  ${line}`);
+}
 console.info(`\ntest-all: ${Math.round((Date.now() - started) / 1000)} s in all, load average ${load()} at the end`);
 for (const part of parts) console.info(`  ${part.ok ? 'passed' : 'FAILED'}  ${part.name.padEnd(6)} ${String(part.seconds).padStart(5)} s`);
 process.exit(parts.length === 4 && parts.every((p) => p.ok) ? 0 : 1);

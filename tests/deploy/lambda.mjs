@@ -29,11 +29,17 @@ export function installAwsLambdaGlobal() {
   };
 }
 
-/** Invokes the entry point's handler with one event; resolves to { status, headers, body }. */
+/**
+ * Invokes the entry point's handler with one event; resolves to { status,
+ * headers, body, respondedAt } once the handler has returned. Netlify's
+ * bootstrap ends the response stream first and only then awaits the work
+ * handed to `context.waitUntil`, so `respondedAt` (performance.now() when
+ * the stream ended: the client has the whole response) comes before it.
+ */
 export async function invokeLambda(handler, event) {
   const stream = new ResponseStream();
   const finished = new Promise((resolve, reject) => {
-    stream.on('finish', resolve);
+    stream.on('finish', () => resolve(performance.now()));
     stream.on('error', reject);
   });
   const started = Date.now();
@@ -44,10 +50,10 @@ export async function invokeLambda(handler, event) {
     callbackWaitsForEmptyEventLoop: true,
   });
   if (!stream.writableEnded) stream.end();
-  await finished;
+  const respondedAt = await finished;
   const { statusCode, multiValueHeaders = {}, headers = {} } = stream.metadata ?? {};
   const merged = { ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])), ...multiValueHeaders };
-  return { status: statusCode, headers: merged, body: Buffer.concat(stream.chunks).toString('utf8') };
+  return { status: statusCode, headers: merged, body: Buffer.concat(stream.chunks).toString('utf8'), respondedAt };
 }
 
 /**
