@@ -213,7 +213,10 @@ export async function requireSession(
   db?: Database,
   options: { enrolment?: boolean } = {},
 ): Promise<SessionInfo & { sessionId: string }> {
-  const session = await sessionFromAccessToken(db ?? (await getDb()), readCookies(req)[ACCESS_COOKIE]);
+  const token = readCookies(req)[ACCESS_COOKIE];
+  // No session cookie: 401 before the database (and its driver) is opened.
+  if (!token) throw new AppError('unauthenticated', NO_SESSION);
+  const session = await sessionFromAccessToken(db ?? (await getDb()), token);
   if (!session) throw new AppError('unauthenticated', NO_SESSION);
   if (session.secondFactor === 'enrolment-required' && !options.enrolment) {
     throw new AppError('second-factor-enrolment-required', ENROLMENT_REQUIRED);

@@ -53,8 +53,9 @@ export function adminRoute(actions: Partial<Record<Method, AnyAdminAction>>): Ha
   const handlers: Partial<Record<Method, Handler>> = {};
   for (const [method, spec] of Object.entries(actions) as Array<[Method, AnyAdminAction]>) {
     handlers[method] = async (req, ctx) => {
+      // The guard first: a request without a session is refused before the database is opened.
+      const session = await requireAdmin(req);
       const db = await getDb();
-      const session = await requireAdmin(req, db);
       const params = { id: spec.item ? itemId(ctx, spec.item) : '' };
       return spec.run({ req, ctx, db, session, params, ...(await parseRequest(req, spec)) });
     };
@@ -68,8 +69,8 @@ export function sessionRoute(actions: Partial<Record<Method, AnySessionAction>>)
   for (const [method, spec] of Object.entries(actions) as Array<[Method, AnySessionAction]>) {
     handlers[method] = async (req, ctx) => {
       assertSameOrigin(req);
+      const session = await requireSession(req, undefined, { enrolment: spec.session === 'enrolment' });
       const db = await getDb();
-      const session = await requireSession(req, db, { enrolment: spec.session === 'enrolment' });
       const params = { id: spec.item ? itemId(ctx, spec.item) : '' };
       return spec.run({ req, ctx, db, session, params, ...(await parseRequest(req, spec)) });
     };
