@@ -32,6 +32,8 @@ export type PatientChannelState = 'email' | 'sms' | 'none';
  * The latest message to the patient about the booking whose id is
  * `bookingId`, as one status: an email's (a complaint counts as bounced),
  * or an SMS's (`sms_sent` once handed over or delivered, `sms_failed`).
+ * A fallback SMS is queued in the same instant its email gives up, and
+ * always comes after that email: on equal times it counts as the later.
  */
 export function patientNoticeSql(bookingId: SQL | Column): SQL<string | null> {
   return sql<string | null>`(select case
@@ -40,14 +42,14 @@ export function patientNoticeSql(bookingId: SQL | Column): SQL<string | null> {
       when o.status = 'complained' then 'bounced'
       else o.status end
     from email_outbox o where o.booking_id = ${bookingId} and o.audience = 'patient'
-    order by o.created_at desc limit 1)`;
+    order by o.created_at desc, o.fallback_of is not null desc limit 1)`;
 }
 
 /** The channel of the latest message to the patient that is on its way or arrived, or null. */
 export function patientChannelSql(bookingId: SQL | Column): SQL<string | null> {
   return sql<string | null>`(select o.channel from email_outbox o
     where o.booking_id = ${bookingId} and o.audience = 'patient' and o.status in ('pending', 'sent', 'delivered')
-    order by o.created_at desc limit 1)`;
+    order by o.created_at desc, o.fallback_of is not null desc limit 1)`;
 }
 
 export interface AdminBookedSlotDto {
