@@ -1,6 +1,7 @@
 import { expect, test } from './helpers/test';
 import { berlinDate } from './helpers/clock';
 import { hydrated, signInAsAdmin } from './helpers/admin';
+import { axeBuilder } from './helpers/axe';
 import { chooseSlot, de, en, fillDetails, mailsTo, mailTo, onDateWithTimes, practiceNotificationOf, referenceIn, uniqueEmail } from './helpers/wizard';
 import { formatLongDate } from '../../src/lib/dates';
 
@@ -284,11 +285,10 @@ test('the calendar shows Berlin dates to a visitor in another time zone', async 
 test.describe('accessibility of the booking pages', () => {
   for (const texts of [de, en]) {
     test(`axe finds no violations on any wizard step (${texts.path})`, async ({ page }) => {
-      const { default: AxeBuilder } = await import('@axe-core/playwright');
       const scan = async (label: string) => {
         // Step changes fade in (auto-animate); contrast is only meaningful once they settle.
         await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const results = await axeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       };
       await page.goto(texts.path);

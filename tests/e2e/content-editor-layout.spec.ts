@@ -8,10 +8,9 @@
  * this runs on the shared e2e server.
  */
 import { type Locator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './helpers/test';
 import { signInAsAdmin } from './helpers/admin';
-import { WCAG22_AA } from './helpers/axe';
+import { axeBuilder, WCAG22_AA } from './helpers/axe';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -190,7 +189,7 @@ test('at 390 px the toolbar and the account menu fit the screen, no label is cut
   await expect(toolbar.getByText('Veröffentlicht', { exact: true })).toHaveCount(0);
 
   // The rearranged toolbar passes axe (WCAG 2.2 AA).
-  const toolbarAxe = await new AxeBuilder({ page }).include('#nc-root .cms-editor > :first-child').withTags(WCAG22_AA).analyze();
+  const toolbarAxe = await axeBuilder(page).include('#nc-root .cms-editor > :first-child').withTags(WCAG22_AA).analyze();
   expect(toolbarAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // The language row over the form wraps; its buttons read whole.
@@ -236,14 +235,14 @@ test('the editor page has one main landmark, on the page list and in an open ent
   await expect(page.getByRole('link', { name: 'Startseite' })).toBeVisible({ timeout: 60_000 });
   // Decap's page list brings its own <main>; inside the back office's main it must not be a second one.
   await expect(page.getByRole('main')).toHaveCount(1);
-  const listAxe = await new AxeBuilder({ page }).withTags(WCAG22_AA).analyze();
+  const listAxe = await axeBuilder(page).withTags(WCAG22_AA).analyze();
   expect(listAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary} ${n.html.slice(0, 300)}`).join(', ')}`)).toEqual([]);
 
   await page.getByRole('link', { name: 'Startseite' }).click();
   await page.getByText('Hausarztpraxis Düsseldorf – Allgemeinmedizin und Vorsorge').click();
   await expect(page.getByLabel('Hauptüberschrift')).toHaveCount(2, { timeout: 60_000 });
   await expect(page.getByRole('main')).toHaveCount(1);
-  const landmarks = await new AxeBuilder({ page })
+  const landmarks = await axeBuilder(page)
     .withRules(['landmark-one-main', 'landmark-no-duplicate-main', 'landmark-main-is-top-level'])
     .analyze();
   expect(landmarks.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
 import { bothLanguages, publicPages } from './support/public-pages';
+import { axeBuilder } from './helpers/axe';
 
 /** Every public page starts without a stored language and with a browser of the page's language. */
 test.use({ locale: 'de-DE' });
@@ -67,7 +67,7 @@ for (const p of bothLanguages) {
     test('has no accessibility violations (axe-core)', async ({ page }) => {
       await openAs(page, p.lang, p.path);
       if (p.island) await expect(page.getByRole('button', { name: /Nachricht senden|Send message/ })).toBeEnabled();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeBuilder(page).analyze();
       expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
     });
   });
@@ -77,7 +77,7 @@ test('the mobile menu and a contact form with errors have no accessibility viola
   await page.setViewportSize({ width: 390, height: 800 });
   await openAs(page, 'de', '/kontakt');
   await page.getByRole('button', { name: 'Menü öffnen' }).click();
-  let results = await new AxeBuilder({ page }).analyze();
+  let results = await axeBuilder(page).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
   await page.keyboard.press('Escape');
   // The island's own error states are what this checks (its plain-form fallback is covered in contact.spec.ts).
@@ -89,7 +89,7 @@ test('the mobile menu and a contact form with errors have no accessibility viola
   // The required-fields toast is open too (name and message are empty).
   await expect(page.getByText('Bitte füllen Sie alle Pflichtfelder aus.')).toBeVisible();
   await toastsSettled(page);
-  results = await new AxeBuilder({ page }).analyze();
+  results = await axeBuilder(page).analyze();
   expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`) }))).toEqual([]);
   // And the success toast.
   await page.route('**/api/contact', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true}' }));
@@ -99,7 +99,7 @@ test('the mobile menu and a contact form with errors have no accessibility viola
   await page.getByRole('button', { name: 'Nachricht senden' }).click();
   await expect(page.getByText('Nachricht gesendet!')).toBeVisible();
   await toastsSettled(page);
-  results = await new AxeBuilder({ page }).analyze();
+  results = await axeBuilder(page).analyze();
   expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`) }))).toEqual([]);
 });
 
