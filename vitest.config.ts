@@ -34,7 +34,8 @@ export default defineConfig({
           // worker, not once per file (the project's CPU time went from 174 s to 99 s).
           isolate: false,
           env: { APP_ENV: 'development' },
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          // tests/setup/fresh-window.ts: each file starts with the shared window reset.
+          setupFiles: ['tests/setup/fresh-window.ts', 'tests/setup/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
