@@ -116,6 +116,25 @@ async function copyWorkTree(to: string): Promise<void> {
 }
 
 /**
+ * The packages as Netlify's build cache keeps them between deploys: this
+ * checkout's node_modules, linked file by file (no copy of a gigabyte),
+ * without what the install must write itself: npm's record of the tree
+ * (rewritten in place, it would change this checkout's), the build tools'
+ * caches (a deploy starts without them), and every package patches/
+ * changes (installed afresh, so the test sees the production install
+ * apply the patches). `npm install --omit=dev` then removes the
+ * devDependencies (checked below).
+ */
+async function seedNodeModules(to: string): Promise<void> {
+  const linked = await run('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(to, 'node_modules')]);
+  if (linked.code !== 0) throw new Error(`linking node_modules failed:\n${linked.log}`);
+  const patched = (await readdir(path.join(ROOT, 'patches'))).map((file) => file.replace(/\+[^+]+\.patch$/, '').replace('+', '/'));
+  for (const entry of ['.package-lock.json', '.cache', '.vite', '.astro', ...patched]) {
+    await rm(path.join(to, 'node_modules', entry), { recursive: true, force: true });
+  }
+}
+
+/**
  * Netlify's build environment: Node 22 first on PATH, NETLIFY=true as its
  * build image sets it (netlify-cli adds CONTEXT), nothing of this test process.
  */
@@ -242,8 +261,9 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'praxis-deploy-'));
   site = path.join(work, 'site');
 
-  // 1. The site, installed as Netlify installs it.
+  // 1. The site, installed as Netlify installs it (from its cache of the packages).
   await copyWorkTree(site);
+  await seedNodeModules(site);
   const toml = parseToml(await readFile(path.join(site, 'netlify.toml'), 'utf8')) as { build?: { environment?: Record<string, string> } };
   const npmFlags = (toml.build?.environment?.NPM_FLAGS ?? '').split(/\s+/).filter(Boolean);
   // The registry's trust as this machine's npm has it: a global npmrc belongs to the npm of the machine's
@@ -356,8 +376,11 @@ afterAll(async () => {
 
 describe('netlify build --offline (production context)', () => {
   it('the production install applies patches/ (patch-package is a dependency, not a devDependency)', async () => {
-    const patched = await readFile(path.join(site, 'node_modules/astro/dist/content/mutable-data-store.js'), 'utf8');
+    const file = 'node_modules/astro/dist/content/mutable-data-store.js';
+    const patched = await readFile(path.join(site, file), 'utf8');
     expect(patched).toContain('#writeQueues');
+    // Installed and patched by that install, not this checkout's patched file linked in.
+    expect((await stat(path.join(site, file))).ino).not.toBe((await stat(path.join(ROOT, file))).ino);
   });
 
   it('installs without devDependencies: no test tool reaches the build', () => {
