@@ -14,6 +14,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  // The form's submit spy starts from no calls in every test, whatever ran before.
+  vi.restoreAllMocks();
   document.body.innerHTML = '';
 });
 

@@ -43,10 +43,10 @@ describe('outbox sender', () => {
     expect(eml.text).toBe('Grüße & bis bald');
     expect(eml.html).toBe('<p>Grüße &amp; bis bald</p>');
     expect(eml.attachments).toEqual([{ filename: 'termin.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' }]);
-    expect(info).toHaveBeenCalledTimes(1);
-    const line = String(info.mock.calls[0]![0]);
-    expect(line).toContain(files[0]);
-    expect(line).not.toContain('patient@example.org');
+    // One line for this message (a line from another file's unfinished work may share the worker's console).
+    const lines = info.mock.calls.map((call) => String(call[0]));
+    expect(lines.filter((line) => line.includes(files[0]!))).toHaveLength(1);
+    for (const line of lines) expect(line).not.toContain('patient@example.org');
     info.mockRestore();
   });
 
