@@ -47,12 +47,16 @@ export function useAvailability(type: Pick<AppointmentType, 'id' | 'max_advance_
   const [holidays, setHolidays] = useState<Map<string, ClosedDay[]>>(new Map());
   const [loading, setLoading] = useState(false);
   const generation = useRef(0);
+  // The type whose days are shown: an answer for another one (a search still
+  // running for the type picked before) is never stored under its months.
+  const shownType = useRef(type?.id);
   const today = berlinToday();
   const last = type ? addDaysToDate(today, source ? source.horizonDays : type.max_advance_days) : today;
   const fetchDays = source?.fetch ?? fetchAvailability;
 
   useEffect(() => {
     generation.current++;
+    shownType.current = type?.id;
     setData(new Map());
     setHolidays(new Map());
   }, [type?.id]);
@@ -66,19 +70,20 @@ export function useAvailability(type: Pick<AppointmentType, 'id' | 'max_advance_
         return [];
       }
       const mine = generation.current;
+      const current = () => mine === generation.current && shownType.current === type.id;
       setLoading(true);
       try {
         const { days, holidays: closed } = await fetchDays(type.id, range[0], range[1]);
-        if (mine === generation.current) {
+        if (current()) {
           setData((d) => new Map(d).set(month, days));
           setHolidays((h) => new Map(h).set(month, closed));
         }
         return days;
       } catch {
-        if (mine === generation.current) onError();
+        if (current()) onError();
         return null;
       } finally {
-        if (mine === generation.current) setLoading(false);
+        if (current()) setLoading(false);
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -91,11 +96,13 @@ export function useAvailability(type: Pick<AppointmentType, 'id' | 'max_advance_
    * open on an empty today. Searches month by month up to the advance limit.
    */
   const findFirst = useCallback(async (): Promise<{ month: string; date: string | null } | null> => {
+    // A search overtaken by another type or a reset stops: its months are no longer the shown ones.
+    const started = generation.current;
     let month = monthOf(today);
     let fallback: { month: string; date: string } | null = null;
     while (month <= monthOf(last)) {
       const days = await loadMonth(month);
-      if (days === null) return null;
+      if (days === null || started !== generation.current) return null;
       const withTimes = days.find((d) => d.times.length > 0);
       if (withTimes) return { month, date: withTimes.date };
       if (!fallback && days.length > 0) fallback = { month, date: days[0]!.date };
