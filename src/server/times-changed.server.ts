@@ -8,15 +8,17 @@
  *   purged (docs/decisions/044).
  * Without a type: every type (a block for all, the holiday settings).
  */
-import type { RequestContext } from './http.server';
+import { afterResponse, type RequestContext } from './http.server';
 import { purgeAvailability } from './availability-cache.server';
-import { offerAfterResponse } from './waitlist/sweep.server';
 
 const scopeOf = (typeIds: Array<string | null | undefined>) => (typeIds.length === 0 || typeIds.some((id) => !id) ? 'all' : { types: typeIds });
 
 /** A seat of `typeId` (every type when absent) may have become free. */
 export function timesFreed(ctx: RequestContext, typeId?: string): void {
-  offerAfterResponse(ctx, typeId);
+  // The offers' code (the waitlist, its messages in both languages, the mail and
+  // SMS outbox) is read only once a seat is freed, after the answer: a function's
+  // start does not carry it (docs/decisions/023).
+  afterResponse(ctx, 'waitlist offers', async () => (await import('./waitlist/sweep.server')).offerFreedNow(typeId));
   purgeAvailability(ctx, scopeOf([typeId]));
 }
 

@@ -9,7 +9,6 @@ import { getDb } from '../database.server';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { isProductionEnv, readEnv, variables } from '../env.server';
 import { runDelivery } from '../email/delivery.server';
-import { afterResponse, type RequestContext } from '../http.server';
 import { purgeWaitlist } from './entries.server';
 import { purgeFreedTimes } from './free-times.server';
 import { offerFreedSeats } from './offers.server';
@@ -34,11 +33,9 @@ export async function runOfferSweep(options: { typeId?: string; now?: Date } = {
 }
 
 /** After the answer of a request that freed a seat of `typeId` (every type when absent): offer it, and send the offers. */
-export function offerAfterResponse(ctx: RequestContext, typeId?: string): void {
-  afterResponse(ctx, 'waitlist offers', async () => {
-    const { offered } = await runOfferSweep(typeId ? { typeId } : {});
-    if (offered) await runDelivery({ maxBatches: 1 });
-  });
+export async function offerFreedNow(typeId?: string): Promise<void> {
+  const { offered } = await runOfferSweep(typeId ? { typeId } : {});
+  if (offered) await runDelivery({ maxBatches: 1 });
 }
 
 /** The job's part: purge, then offer whatever is free. */
