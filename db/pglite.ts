@@ -4,7 +4,7 @@
  * follows it and no function bundle carries PGlite's WASM and data.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -17,16 +17,17 @@ import type { Database, DatabaseHandle } from './types';
 import { migrationsFolder } from './migrate';
 
 /**
- * In memory, every database a process opens starts as a copy of one freshly
- * migrated database: starting PGlite from scratch (its initdb) and migrating
- * takes about five seconds, from a copy half a second. Tests open one per
+ * Every new database a process opens, in memory or in a new folder, starts
+ * as a copy of one freshly migrated database: starting PGlite from scratch
+ * (its initdb) and migrating takes about five seconds, from a copy half a
+ * second. Tests open one per
  * file and driver, each file in a process of its own, so the image is also
  * kept in the system's temporary folder, named by PGlite's version and the
  * migrations' contents: a changed migration or PGlite makes a new one, and
  * processes running at once each read a finished file or make their own.
  */
 let migratedImage: Promise<Blob> | undefined;
-function memoryImage(): Promise<Blob> {
+function migratedImageData(): Promise<Blob> {
   migratedImage ??= (async () => {
     const file = await imageFile();
     try {
@@ -94,12 +95,15 @@ async function imageFile(): Promise<string> {
 export async function openEmbeddedDatabase(url: string | undefined, dataDir: string): Promise<DatabaseHandle> {
   let client: PGlite;
   if (url === 'pglite:memory') {
-    client = new PGlite({ loadDataDir: await memoryImage() });
+    client = new PGlite({ loadDataDir: await migratedImageData() });
   } else {
-    const dir = url ? url.slice('pglite:'.length) : path.join(dataDir, 'pglite');
+    const dir = path.resolve(url ? url.slice('pglite:'.length) : path.join(dataDir, 'pglite'));
     // PGlite needs the parent folder to exist.
-    mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-    client = new PGlite(path.resolve(dir));
+    mkdirSync(path.dirname(dir), { recursive: true });
+    // A new database on disk starts as a copy of the migrated image too (PGlite
+    // unpacks it into the folder), an existing one as it is.
+    const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
+    client = new PGlite(dir, fresh ? { loadDataDir: await migratedImageData() } : {});
   }
   const db: Database = drizzle(client, { schema });
   await migrate(db as never, { migrationsFolder });

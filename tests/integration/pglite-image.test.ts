@@ -46,6 +46,49 @@ describe('the migrated PGlite image', () => {
   });
 });
 
+describe('a database in a folder', () => {
+  it('starts from the migrated image when the folder is new, and opens as it is (its data kept) when it exists', async () => {
+    // The real PGlite, with the options each database was opened with recorded.
+    const opened: Array<{ loadDataDir?: unknown }> = [];
+    vi.resetModules();
+    vi.doMock('@electric-sql/pglite', async (importOriginal) => {
+      const real = await importOriginal<typeof import('@electric-sql/pglite')>();
+      class RecordingPGlite extends real.PGlite {
+        constructor(dir: string, options: { loadDataDir?: unknown } = {}) {
+          opened.push(options);
+          super(dir, options as never);
+        }
+      }
+      return { ...real, PGlite: RecordingPGlite };
+    });
+    try {
+      const { openEmbeddedDatabase } = await import('../../db/pglite');
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'pglite-folder-'));
+      const first = await openEmbeddedDatabase(`pglite:${path.join(dir, 'db')}`, dir);
+      await first.db.execute(sql`create table kept (id int)`);
+      await first.db.execute(sql`insert into kept values (7)`);
+      const applied = await first.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const migrations = (await readdir(path.resolve(import.meta.dirname, '../../db/migrations'))).filter((f) => f.endsWith('.sql'));
+      expect((applied as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(migrations.length);
+      await first.close();
+      expect(opened).toHaveLength(1);
+      expect(opened[0]!.loadDataDir).toBeInstanceOf(Blob);
+
+      const again = await openEmbeddedDatabase(`pglite:${path.join(dir, 'db')}`, dir);
+      try {
+        expect(opened[1]!.loadDataDir).toBeUndefined();
+        const kept = await again.db.execute(sql`select id from kept`);
+        expect((kept as unknown as { rows: Array<{ id: number }> }).rows).toEqual([{ id: 7 }]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      vi.doUnmock('@electric-sql/pglite');
+      vi.resetModules();
+    }
+  });
+});
+
 describe('stale images', () => {
   it('removes images of other migrations untouched for a day, and keeps the current one, fresh ones and other files', async () => {
     const { removeStaleImages } = await import('../../db/pglite');
