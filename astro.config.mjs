@@ -80,5 +80,7 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss(), islandTranslations(), devApi(), ...contentEditorBuild()],
+    // Each chunk's gzip size in the build's log cost seconds of CPU per build.
+    build: { reportCompressedSize: false },
   },
 });
