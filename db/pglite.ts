@@ -20,8 +20,8 @@ import { migrationsFolder } from './migrate';
  * Every new database a process opens, in memory or in a new folder, starts
  * as a copy of one freshly migrated database: starting PGlite from scratch
  * (its initdb) and migrating takes about five seconds, from a copy half a
- * second. Tests open one per
- * file and driver, each file in a process of its own, so the image is also
+ * second. Tests open one per file and driver, each file in a process of
+ * its own, so the image is also
  * kept in the system's temporary folder, named by PGlite's version and the
  * migrations' contents: a changed migration or PGlite makes a new one, and
  * processes running at once each read a finished file or make their own.

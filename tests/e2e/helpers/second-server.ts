@@ -22,8 +22,8 @@ export async function startSecondServer(name: string, env: Record<string, string
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `praxis-e2e-${name}-`));
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
     // On the suite's clock, like the main server (E2E_NOW, ./clock.ts).
-    // Its database in memory, a copy of the migrated image (db/pglite.ts): about a
-    // second, where creating and migrating one on disk takes 5 to 25 s.
+    // Its database in memory, a copy of the migrated image (db/pglite.ts): it lives
+    // as long as the server, and nothing of it is written to disk.
     env: { ...process.env, ...clockEnv(), PORT: '0', DATA_DIR: dataDir, DATABASE_URL: 'pglite:memory', POSTMARK_SERVER_TOKEN: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     cwd: options.cwd,
