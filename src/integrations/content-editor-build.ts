@@ -1,6 +1,6 @@
 /**
  * Puts the content editor's own chunks (Decap CMS: several MB of
- * JavaScript in a few dozen chunks such as css.js or xml.js) into a folder
+ * JavaScript, one module bundled beforehand, below) into a folder
  * of their own, `_astro/content-editor/`, so that the service worker, which
  * precaches the site's scripts for offline use, leaves them out by name
  * (src/integrations/pwa.ts) and a test can tell them from the public pages'
@@ -36,21 +36,9 @@ export function sharedModules(moduleIds: Iterable<string>, getModuleInfo: (id: s
 
 const AJV_STUB = new URL('../islands/content-editor/config-validator-stub.ts', import.meta.url).pathname;
 
-/** decap-cms-core's `import AJV from 'ajv'` → the stub (see config-validator-stub.ts); nobody else's. */
-function decapConfigValidatorStub(): Plugin {
-  return {
-    name: 'praxis-decap-config-validator-stub',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === 'ajv' && importer?.includes('/node_modules/decap-cms-core/')) return AJV_STUB;
-      return null;
-    },
-  };
-}
-
 /** The Vite plugins of the content editor's build (astro.config.mjs). */
 export function contentEditorBuild(): Plugin[] {
-  return [decapPrebundled(), decapConfigValidatorStub(), contentEditorChunks()];
+  return [decapPrebundled(), contentEditorChunks()];
 }
 
 /** The one module the editor's loader gets for `decap-cms-app` in a build. */
@@ -63,7 +51,9 @@ const DECAP_MODULE = '\0praxis-decap-cms-app';
  * those modules on every build, more than half of a site build's CPU time
  * (a build's client step read 5,443 modules, 1,873 without Decap). React
  * stays outside, so the editor and the preview share the site's one copy;
- * decap-cms-core's Ajv is the stub, as in the plugin below.
+ * decap-cms-core's `import AJV from 'ajv'`, and nobody else's, gets the stub
+ * (see config-validator-stub.ts). Vite's dev server pre-bundles Decap on
+ * its own, where no plugin's resolveId applies: the stub is a build's.
  */
 function decapPrebundled(): Plugin {
   let bundled: Promise<string> | null = null;
