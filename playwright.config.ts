@@ -46,6 +46,11 @@ export default defineConfig({
     // screenshots of every step) and CI keeps only the printed output: off
     // there; kept for failures on a developer's machine (`--trace on` forces it).
     trace: process.env.CI ? 'off' : 'retain-on-failure',
+    // The public pages register a service worker that precaches about 120
+    // files: in a fresh context per test that was a third of the public
+    // specs' CPU. Blocked here; tests/e2e/pwa.spec.ts allows it and books
+    // through the worker, so the site with its worker is still covered.
+    serviceWorkers: 'block',
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     launchOptions: {

@@ -18,8 +18,6 @@ import { axe, settled } from './helpers/axe';
 import { bookWithLink, chooseSlot, de, en, fillDetails, mailsTo, onDateWithTimes, practiceNotificationOf, referenceIn, uniqueEmail } from './helpers/wizard';
 import { bothLanguages } from './support/public-pages';
 
-// The service worker's precache downloads would keep the network busy between the many page loads here.
-test.use({ serviceWorkers: 'block' });
 
 const texts = {
   de: {

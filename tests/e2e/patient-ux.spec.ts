@@ -23,8 +23,6 @@ const allPages = [
   '/en/does-not-exist',
 ];
 
-// The service worker's precache downloads would keep the network busy between the many page loads here.
-test.use({ serviceWorkers: 'block' });
 
 /** Tabs through the page; every focused element outside the header must show at least partly below it. */
 async function focusNeverUnderHeader(page: Page, label: string) {

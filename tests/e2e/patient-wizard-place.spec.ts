@@ -18,8 +18,6 @@ import { showMonthOf } from './helpers/calendar';
 import { berlinDate } from './helpers/clock';
 import { bookWithLink, de, en, onDateWithTimes, uniqueEmail, type Texts } from './helpers/wizard';
 
-// The service worker's precache downloads would keep the network busy between the many page loads here.
-test.use({ serviceWorkers: 'block' });
 test.setTimeout(180_000);
 
 const VIEWPORTS = { phone: { width: 375, height: 667 }, desktop: { width: 1280, height: 800 } } as const;

@@ -6,6 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { devices, type Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
+import { chooseSlot, de, fillDetails, mailTo, uniqueEmail } from './helpers/wizard';
 
 const iPhone = devices['iPhone 13'];
 const asIPhone = { userAgent: iPhone.userAgent, viewport: iPhone.viewport, isMobile: true, hasTouch: true };
@@ -42,6 +43,9 @@ async function emulateStandalone(page: Page) {
         : original(query);
   });
 }
+
+// The other specs block the worker (playwright.config.ts); here it runs as in a patient's browser.
+test.use({ serviceWorkers: 'allow' });
 
 test.describe('service worker', () => {
   test('takes control, opens the public pages offline and never serves the API', async ({ page, context }) => {
@@ -83,6 +87,37 @@ test.describe('service worker', () => {
     });
     expect(cachedPaths).toContain('/install');
     expect(cachedPaths.filter((p) => p.startsWith('/api') || p.startsWith('/admin'))).toEqual([]);
+  });
+
+  test('a patient books through the worker: times are fresh and the booking reaches the server', async ({ page }) => {
+    await page.goto('/termin');
+    await serviceWorkerReady(page);
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/availability') asked.push(r.url());
+    });
+    const email = uniqueEmail('through-worker');
+    const { date, time } = await chooseSlot(page, de, 'Check-up');
+    await fillDetails(page, de, email);
+    await page.getByRole('button', { name: de.submit }).click();
+    await expect(page.getByRole('heading', { name: 'Ihr Termin ist gebucht!' })).toBeVisible();
+    await mailTo(email);
+
+    // The wizard loaded the date's times through the worker before the booking; the same
+    // request through it again no longer offers the taken time (Check-up has one seat).
+    const url = asked.findLast((u) => new URL(u).searchParams.get('from')! <= date && date <= new URL(u).searchParams.get('to')!);
+    expect(url, 'the wizard asked for the chosen date through the worker').toBeDefined();
+    const times = await page.evaluate(
+      async ([u, day]) => {
+        const { days } = (await (await fetch(u)).json()) as { days: Array<{ date: string; times: string[] }> };
+        return days.find((d) => d.date === day)?.times;
+      },
+      [url!, date] as const,
+    );
+    expect(times ?? []).not.toContain(time);
   });
 
   test('updates itself: a new deploy’s worker takes over the open page without waiting', async ({ page }) => {

@@ -18,8 +18,6 @@ async function toDetails(page: Page) {
   await expect(page.getByRole('heading', { level: 2, name: 'Ihre Daten' })).toBeVisible();
 }
 
-// The service worker's precache downloads would keep the network busy between the page loads here.
-test.use({ serviceWorkers: 'block' });
 
 test('after a reload on step 3: the typed fields and both ticks stay; Back goes to step 2, then step 1', async ({ page }) => {
   test.setTimeout(90_000);
