@@ -7,10 +7,7 @@
 import { z } from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
 import { emailSchema, germanDateToIso, isPlausibleBirthDate, isRealDate, MAX_AVAILABILITY_DAYS } from './booking-schema';
-import { phoneField } from './phone';
 import { visibleLength } from './text-input';
-import { isLang } from '../i18n/languages';
-import type { Lang } from '../i18n/languages';
 import { adminText, optionalAdminText } from './admin-text';
 import { UUID } from './uuid';
 
@@ -80,7 +77,7 @@ export const appointmentTypeFormSchema = appointmentTypeSchema.omit({ price_cent
 });
 export type AppointmentTypeForm = z.input<typeof appointmentTypeFormSchema>;
 
-const typeId = z.string({ error: 'admin.errors.typeRequired' }).regex(UUID, 'admin.errors.typeRequired');
+export const typeId = z.string({ error: 'admin.errors.typeRequired' }).regex(UUID, 'admin.errors.typeRequired');
 
 export const timeWindowSchema = z
   .object({
@@ -201,34 +198,26 @@ export type BlockedDateInput = z.output<typeof blockedDateSchema>;
 export const STAFF_BOOKING_DAYS = 365;
 
 /** A date staff may book: a real date, at most 365 days after Berlin's today (the past is a 409 `past`). */
-const staffDate = z
+export const staffDate = z
   .string({ error: 'admin.errors.dateRequired' })
   .refine(isRealDate, 'admin.errors.dateRequired')
   .refine((v) => !isRealDate(v) || v <= addDaysToDate(berlinToday(), STAFF_BOOKING_DAYS), 'admin.errors.tooFarAhead');
 
-const staffTime = z.string({ error: 'admin.errors.timeInvalid' }).regex(HH_MM, 'admin.errors.timeInvalid');
+export const staffTime = z.string({ error: 'admin.errors.timeInvalid' }).regex(HH_MM, 'admin.errors.timeInvalid');
 
 /** A caller's name as staff type it: the patient text rules (admin text), at least 2 visible characters. */
-const patientName = (requiredKey: string) =>
+export const patientName = (requiredKey: string) =>
   requiredText(requiredKey, 100).refine((v) => visibleLength(v) >= 2, requiredKey);
 
-/** The caller's phone: required, then the wizard's rule (a valid number, German by default), answered in E.164. */
-const patientPhone = () =>
-  z
-    .string({ error: 'admin.errors.phoneRequired' })
-    .trim()
-    .min(1, 'admin.errors.phoneRequired')
-    .pipe(phoneField({ min: 'admin.errors.phoneInvalid', invalid: 'admin.errors.phoneInvalid' }));
-
 /** Optional birth date, typed dd.mm.yyyy or sent yyyy-mm-dd; blank is none; out: yyyy-mm-dd or null. */
-const optionalBirthDate = z
+export const optionalBirthDate = z
   .string({ error: 'admin.errors.birthDateInvalid' })
   .nullish()
   .transform((v) => (v == null || v.trim() === '' ? null : (germanDateToIso(v) ?? v.trim())))
   .refine((v) => v === null || isPlausibleBirthDate(v), 'admin.errors.birthDateInvalid');
 
 /** Optional email (the wizard's rules); blank is none. */
-const optionalEmail = z
+export const optionalEmail = z
   .string({ error: 'admin.errors.emailInvalid' })
   .nullish()
   .transform((v) => (v == null || v.trim() === '' ? null : v))
@@ -240,36 +229,8 @@ const optionalEmail = z
  * only after the warning: without `confirm_holiday: true` such a booking or
  * move answers 409 slot-unavailable `reason: "holiday"` (docs/decisions/039-public-holidays.md).
  */
-const confirmHoliday = z.boolean({ error: 'admin.errors.invalid' }).optional();
+export const confirmHoliday = z.boolean({ error: 'admin.errors.invalid' }).optional();
 
-/**
- * POST /api/admin/booked-slots: a seat taken by staff for a caller, with the
- * caller's details (docs/decisions/025): first and last name and phone
- * required; birth date and email optional; language German unless given.
- */
-export const staffBookingSchema = /* @__PURE__ */ staffBooking();
-function staffBooking() {
-  return z.object({
-    appointment_type_id: typeId.transform((id) => id.toLowerCase()),
-    appointment_date: staffDate,
-    appointment_time: staffTime,
-    first_name: patientName('admin.errors.firstNameRequired'),
-    last_name: patientName('admin.errors.lastNameRequired'),
-    phone: patientPhone(),
-    birth_date: optionalBirthDate,
-    email: optionalEmail,
-    language: z
-      .string({ error: 'admin.errors.languageInvalid' })
-      .nullish()
-      .transform((v) => (v == null || v === '' ? 'de' : v))
-      .refine(isLang, 'admin.errors.languageInvalid')
-      .transform((v) => v as Lang),
-    /** The caller agreed to SMS at this number ("SMS an diese Nummer erlaubt"); a landline is 400 phone-not-mobile naming `phone`. */
-    sms: z.boolean({ error: 'admin.errors.invalid' }).optional(),
-    confirm_holiday: confirmHoliday,
-  });
-}
-export type StaffBookingInput = z.output<typeof staffBookingSchema>;
 
 /**
  * POST /api/admin/booked-slots/:id/move: a new date and time of the booking's type, an optional message to the patient

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { berlinToday, addDaysToDate } from './berlin-time';
-import { birthDateProblem, bookingRequestSchema, patientFormSchemaFor, typedDateToIso } from './booking-schema';
+import { bookingRequestSchema, patientFormSchemaFor } from './booking-request-schema';
+import { birthDateProblem, typedDateToIso } from './booking-schema';
 
 const patient = { first_name: 'Anna', last_name: 'Muster', phone: '+49 211 1234567', email: 'anna@example.org', consent: true as const };
 const birthErrors = (lang: 'de' | 'en', birth_date: string) => {

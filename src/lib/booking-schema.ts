@@ -8,17 +8,17 @@
  * by default, kept in E.164 (phone.ts); one email address without line
  * breaks; names trimmed, 2–100 characters).
  *
- * The schemas with a phone field are built in `/* @__PURE__ *\/` calls, so
- * a bundle that only reads dates, times or tokens from this module leaves
- * the phone number metadata out (docs/decisions/043-sms-second-channel.md).
+ * The schemas with a phone field (the form's, POST /api/bookings') are in
+ * booking-request-schema.ts: code that reads only dates, times or tokens
+ * from here never loads the phone number metadata
+ * (docs/decisions/043-sms-second-channel.md).
  */
 import { CANCELLATION_TOKEN } from './cancellation-token';
 import { z } from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
-import { isLang, type Lang } from '../i18n/languages';
+import { isLang } from '../i18n/languages';
 import { isCleanLine, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
 import { germanDateToIso, typedDateToIso } from './typed-date';
-import { phoneSchema } from './phone';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -66,7 +66,7 @@ export function birthDateProblem(iso: string | null, today: string = berlinToday
 }
 
 /** A birth date field: `toIso` reads the typed text; one message naming what is wrong. */
-const birthDate = (toIso: (value: string) => string | null) =>
+export const birthDate = (toIso: (value: string) => string | null) =>
   z
     .string({ error: 'bookingForm.errors.birthDateFormat' })
     .trim()
@@ -87,8 +87,6 @@ const name = (minKey: string) =>
     .max(100, 'bookingForm.errors.nameTooLong')
     .refine(isCleanLine, 'bookingForm.errors.nameInvalid')
     .refine((v) => visibleLength(v) >= 2, minKey);
-
-export { phoneSchema };
 
 /** One ASCII address (an internationalised domain as punycode), no control characters. */
 export const emailSchema = z
@@ -118,33 +116,6 @@ export const bookingFields = {
    */
   sms: z.boolean({ error: 'errors.smsInvalid' }).optional(),
 };
-
-/** The patient's details, as the form holds them (birth date as typed, in the page's language's shapes). */
-export function patientFormSchemaFor(lang: Lang) {
-  return z.object({
-    first_name: bookingFields.first_name,
-    last_name: bookingFields.last_name,
-    birth_date: birthDate((v) => typedDateToIso(v, lang)),
-    phone: phoneSchema,
-    email: emailSchema,
-    consent: bookingFields.consent,
-  });
-}
-export const patientFormSchema = /* @__PURE__ */ patientFormSchemaFor('de');
-export type PatientForm = z.input<typeof patientFormSchema>;
-
-function bookingRequest() {
-  return z.object({
-    ...bookingFields,
-    phone: phoneSchema,
-    /** Opt-in appointment reminder by email, or by SMS with `sms` (docs/decisions/009-reminders-sealed-at-rest.md); absent means no. */
-    reminder: z.boolean({ error: 'errors.reminderInvalid' }).optional(),
-  });
-}
-
-/** POST /api/bookings. */
-export const bookingRequestSchema = /* @__PURE__ */ bookingRequest();
-export type BookingRequest = z.output<typeof bookingRequestSchema> & { language: 'de' | 'en' };
 
 /** GET /api/availability: at most 62 days in one request. */
 export const MAX_AVAILABILITY_DAYS = 62;

@@ -1,6 +1,7 @@
 /**
  * Every admin text field follows the patient text rules
- * (docs/decisions/015-admin-text-rules.md). The test walks every schema src/lib/admin-schemas.ts exports and
+ * (docs/decisions/015-admin-text-rules.md). The test walks every schema
+ * src/lib/admin-schemas.ts and src/lib/staff-booking-schema.ts export and
  * every field in it: a field that takes a plain text is a text field, and
  * each one must refuse CR, a header injection, the Unicode line separator,
  * bidi overrides, other control characters and an RFC 2047 encoded word.
@@ -9,6 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as adminSchemas from '../../src/lib/admin-schemas';
+import * as staffBookingSchemas from '../../src/lib/staff-booking-schema';
 import { addDaysToDate, berlinToday } from '../../src/lib/berlin-time';
 import { z } from '../../src/lib/zod';
 import { fieldErrors } from '../../src/server/http.server';
@@ -100,7 +102,7 @@ const BAD: Array<[string, string]> = [
   ['only a BOM', '\ufeff'],
 ];
 
-const objectSchemas = (Object.entries(adminSchemas) as Array<[string, unknown]>).filter(
+const objectSchemas = (Object.entries({ ...adminSchemas, ...staffBookingSchemas }) as Array<[string, unknown]>).filter(
   (entry): entry is [string, z.ZodObject] => entry[1] instanceof z.ZodObject,
 );
 
@@ -113,7 +115,7 @@ function textFields(name: string, schema: z.ZodObject): string[] {
 }
 
 describe('admin text fields', () => {
-  it('has a valid example for every object schema of admin-schemas.ts', () => {
+  it('has a valid example for every object schema of the admin schemas', () => {
     expect(objectSchemas.length).toBeGreaterThan(5);
     for (const [name, schema] of objectSchemas) {
       expect(EXAMPLES[name], `add an example for ${name}`).toBeDefined();

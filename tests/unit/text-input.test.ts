@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingRequestSchema, patientFormSchema } from '../../src/lib/booking-schema';
+import { bookingRequestSchema, patientFormSchema } from '../../src/lib/booking-request-schema';
 import { contactMessageSchema } from '../../src/lib/contact-message';
 import { hasHiddenCharacter, isAcceptableString, isCleanLine, isCleanText, toAsciiEmail, unacceptableStrings, visibleLength } from '../../src/lib/text-input';
 import { fieldErrors } from '../../src/server/http.server';

@@ -1,5 +1,6 @@
 /** /api/admin/booked-slots: the day list, week view and booked list; a booking by phone. */
-import { bookedSlotsQuerySchema, staffBookingSchema } from '../../lib/admin-schemas';
+import { bookedSlotsQuerySchema } from '../../lib/admin-schemas';
+import { staffBookingSchema } from '../../lib/staff-booking-schema';
 import { createStaffBooking, listBookedSlots } from '../admin/booked-slots.server';
 import { auditReveal, viewLabel } from '../admin/patient-details.server';
 import { dataKeyRing, dataKeyRingIfAny } from '../appointment-contact/keys.server';

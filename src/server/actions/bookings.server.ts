@@ -1,5 +1,5 @@
 /** /api/bookings: the patient's online booking (src/server/bookings/patient.server.ts). */
-import { bookingRequestSchema, type BookingRequest } from '../../lib/booking-schema';
+import { bookingRequestSchema, type BookingRequest } from '../../lib/booking-request-schema';
 import { bookOnline } from '../bookings/patient.server';
 import { json } from '../http.server';
 import { publicAction } from '../http/route.server';

@@ -7,7 +7,8 @@
  */
 import type { Database } from '../../../db/client';
 import type { z } from 'zod';
-import type { BookingRequest, rescheduleRequestSchema } from '../../lib/booking-schema';
+import type { BookingRequest } from '../../lib/booking-request-schema';
+import type { rescheduleRequestSchema } from '../../lib/booking-schema';
 import { AppError } from '../../lib/errors';
 import { dataKeyRing, dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { deliverAfterResponse } from '../email/delivery.server';

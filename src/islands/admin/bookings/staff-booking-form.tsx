@@ -12,7 +12,7 @@
  */
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { staffBookingSchema } from '../../../lib/admin-schemas';
+import { staffBookingSchema } from '../../../lib/staff-booking-schema';
 import { adminApi, ApiError, failureText, holidayOf, slotReasonOf } from '../shared/admin-api';
 import { holidayLabels } from '../shared/holiday-labels';
 import { HolidayWarning, type WarnedHoliday } from './holiday-warning';

@@ -1,0 +1,47 @@
+/**
+ * POST /api/admin/booked-slots' body, the one staff schema with a phone
+ * number: apart from admin-schemas.ts (whose field rules it uses) so that
+ * the other staff routes never load the phone number metadata
+ * (docs/decisions/043-sms-second-channel.md).
+ */
+import { isLang, type Lang } from '../i18n/languages';
+import { confirmHoliday, optionalBirthDate, optionalEmail, patientName, staffDate, staffTime, typeId } from './admin-schemas';
+import { phoneField } from './phone';
+import { z } from './zod';
+
+/** The caller's phone: required, then the wizard's rule (a valid number, German by default), answered in E.164. */
+const patientPhone = () =>
+  z
+    .string({ error: 'admin.errors.phoneRequired' })
+    .trim()
+    .min(1, 'admin.errors.phoneRequired')
+    .pipe(phoneField({ min: 'admin.errors.phoneInvalid', invalid: 'admin.errors.phoneInvalid' }));
+
+/**
+ * POST /api/admin/booked-slots: a seat taken by staff for a caller, with the
+ * caller's details (docs/decisions/025): first and last name and phone
+ * required; birth date and email optional; language German unless given.
+ */
+export const staffBookingSchema = /* @__PURE__ */ staffBooking();
+function staffBooking() {
+  return z.object({
+    appointment_type_id: typeId.transform((id) => id.toLowerCase()),
+    appointment_date: staffDate,
+    appointment_time: staffTime,
+    first_name: patientName('admin.errors.firstNameRequired'),
+    last_name: patientName('admin.errors.lastNameRequired'),
+    phone: patientPhone(),
+    birth_date: optionalBirthDate,
+    email: optionalEmail,
+    language: z
+      .string({ error: 'admin.errors.languageInvalid' })
+      .nullish()
+      .transform((v) => (v == null || v === '' ? 'de' : v))
+      .refine(isLang, 'admin.errors.languageInvalid')
+      .transform((v) => v as Lang),
+    /** The caller agreed to SMS at this number ("SMS an diese Nummer erlaubt"); a landline is 400 phone-not-mobile naming `phone`. */
+    sms: z.boolean({ error: 'admin.errors.invalid' }).optional(),
+    confirm_holiday: confirmHoliday,
+  });
+}
+export type StaffBookingInput = z.output<typeof staffBookingSchema>;
