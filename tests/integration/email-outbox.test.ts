@@ -188,19 +188,23 @@ describe.each(databaseKinds)('email outbox on %s', (kind) => {
       })),
       keys,
     );
-    // On Postgres each run holds its first message until the other run is
+    // On Postgres each run holds its messages until the other run is
     // sending too: both really work side by side, each on rows the other
     // skipped (PGlite runs one transaction at a time, so there they take turns).
+    // A run sends a batch's messages in parallel, so it counts as arrived once,
+    // with its first message, however many of its sends are waiting.
     let arrived = 0;
     let bothSending!: () => void;
     const both = new Promise<void>((resolve) => (bothSending = resolve));
     const recording = () => {
       const sent: EmailMessage[] = [];
+      let here = false;
       const sender: EmailSender = {
         kind: 'outbox',
         async send(message) {
-          if (kind === 'postgres' && sent.length === 0) {
-            if (++arrived === 2) bothSending();
+          if (kind === 'postgres') {
+            if (!here && ++arrived === 2) bothSending();
+            here = true;
             await both;
           }
           sent.push(message);
