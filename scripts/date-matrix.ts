@@ -63,6 +63,7 @@ export const DATE_SPECS = [
   'holidays.spec.ts',
   'no-javascript.spec.ts',
   'sms.spec.ts',
+  'pwa.spec.ts',
 ];
 
 /**
