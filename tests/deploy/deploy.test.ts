@@ -478,23 +478,28 @@ describe('bundles', () => {
     }
   });
 
+  /** The files a function's module loads at start: its static imports, followed through the shared chunks. */
+  async function loadedAtStart(name: string): Promise<Map<string, string>> {
+    const loaded = new Map<string, string>();
+    const read = async (file: string): Promise<void> => {
+      if (loaded.has(file)) return;
+      const source = await readFile(path.join(work, 'functions', name, file), 'utf8');
+      loaded.set(file, source);
+      for (const m of source.matchAll(/(?:^|[;}\n])\s*import\s*(?:[^"'()]*?from\s*)?["']([^"']+)["']/g)) {
+        const spec = m[1]!;
+        if (spec.startsWith(`${SHARED_PACKAGE}/`)) await read(`node_modules/${spec}`);
+        else if (spec.startsWith('./')) await read(path.posix.join(path.posix.dirname(file), spec));
+      }
+    };
+    await read(`${name}.mjs`);
+    return loaded;
+  }
+
   it('load only what every request needs: the mail and SMS clients, WebAuthn and Sentry wait for import()', async () => {
     // Each chunk's own files (esbuild names a chunk behind import() after its module).
     const lazy = [/^postmark\.server-/, /^seven-client-/, /^sentry\.server-/, /^esm-/];
     for (const name of ['bookings', 'admin-booked-slot-move', 'auth-passkey-login-options']) {
-      const loaded = new Set<string>();
-      const read = async (file: string): Promise<void> => {
-        if (loaded.has(file)) return;
-        loaded.add(file);
-        const source = await readFile(path.join(work, 'functions', name, file), 'utf8');
-        for (const m of source.matchAll(/(?:^|[;}\n])\s*import\s*(?:[^"'()]*?from\s*)?["']([^"']+)["']/g)) {
-          const spec = m[1]!;
-          if (spec.startsWith(`${SHARED_PACKAGE}/`)) await read(`node_modules/${spec}`);
-          else if (spec.startsWith('./')) await read(path.posix.join(path.posix.dirname(file), spec));
-        }
-      };
-      await read(`${name}.mjs`);
-      const chunks = [...loaded].map((f) => path.posix.basename(f));
+      const chunks = [...(await loadedAtStart(name)).keys()].map((f) => path.posix.basename(f));
       expect(chunks.length, name).toBeGreaterThan(1);
       // Each is in the zip (so a renamed chunk fails here rather than passing unseen), and not loaded at start.
       const shipped = (await listFiles(path.join(work, 'functions', name))).map((f) => path.posix.basename(f));
@@ -503,6 +508,13 @@ describe('bundles', () => {
         expect(chunks.filter((c) => pattern.test(c)), `${name} loads ${pattern} at start`).toEqual([]);
       }
     }
+  });
+
+  it('load the phone number metadata only where a phone number is read', async () => {
+    // libphonenumber's metadata (country_calling_codes): the booking reads a phone, availability and the types list do not.
+    const metadata = async (name: string) => [...(await loadedAtStart(name)).values()].some((source) => source.includes('country_calling_codes'));
+    expect(await metadata('bookings')).toBe(true);
+    for (const name of ['availability', 'appointment-types', 'admin-stats', 'admin-time-slots']) expect(await metadata(name), name).toBe(false);
   });
 });
 
