@@ -4,7 +4,7 @@
  * and adding a colleague. Shared by the forms and the functions; messages
  * are translation keys as in auth-schemas.ts.
  */
-import { z } from './zod';
+import * as z from './zod';
 import { MIN_NEW_PASSWORD_LENGTH, loginSchema } from './auth-schemas';
 import { optionalAdminText } from './admin-text';
 
@@ -13,14 +13,12 @@ const email = loginSchema.shape.email;
 
 export const newPassword = z
   .string({ error: 'errors.passwordRequired' })
-  .min(MIN_NEW_PASSWORD_LENGTH, 'errors.passwordTooShort')
-  .max(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong');
+  .check(z.minLength(MIN_NEW_PASSWORD_LENGTH, 'errors.passwordTooShort'), z.maxLength(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong'));
 
 export const passwordChangeSchema = z.object({
   currentPassword: z
     .string({ error: 'errors.passwordRequired' })
-    .min(1, 'errors.passwordRequired')
-    .max(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong'),
+    .check(z.minLength(1, 'errors.passwordRequired'), z.maxLength(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong')),
   newPassword,
 });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
@@ -29,9 +27,7 @@ export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** A link token: 32 random bytes, base64url (43 characters). */
-export const passwordTokenSchema = z
-  .string({ error: 'errors.tokenInvalid' })
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'errors.tokenInvalid');
+export const passwordTokenSchema = z.string({ error: 'errors.tokenInvalid' }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'errors.tokenInvalid'));
 
 export const resetPasswordSchema = z.object({ token: passwordTokenSchema, password: newPassword });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
@@ -43,17 +39,19 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export const newUserSchema = z
   .object({
     email,
-    password: newPassword.optional(),
-    invite: z.boolean({ error: 'admin.errors.invalid' }).optional(),
+    password: z.optional(newPassword),
+    invite: z.optional(z.boolean({ error: 'admin.errors.invalid' })),
   })
-  .superRefine((value, ctx) => {
-    if (value.invite && value.password !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'admin.errors.passwordOrInvite' });
-    }
-    if (!value.invite && value.password === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'errors.passwordRequired' });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.invite && value.password !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['password'], message: 'admin.errors.passwordOrInvite' });
+      }
+      if (!value.invite && value.password === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['password'], message: 'errors.passwordRequired' });
+      }
+    }),
+  );
 export type NewUserInput = z.infer<typeof newUserSchema>;
 
 /** The longest name a session may be given ("Empfang PC 2"). */

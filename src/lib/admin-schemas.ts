@@ -4,7 +4,7 @@
  * HTTP API). Messages are translation-key-like strings (admin.errors.*)
  * that src/islands/admin/shared/labels.ts turns into German.
  */
-import { z } from './zod';
+import * as z from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
 import { emailSchema, germanDateToIso, isPlausibleBirthDate, isRealDate, MAX_AVAILABILITY_DAYS } from './booking-schema';
 import { visibleLength } from './text-input';
@@ -30,13 +30,14 @@ const requiredText = adminText;
 const optionalText = optionalAdminText;
 
 const optionalDate = z
-  .string({ error: 'admin.errors.dateInvalid' })
-  .nullish()
-  .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
-  .refine((v) => v === null || isRealDate(v), 'admin.errors.dateInvalid');
+  .pipe(
+    z.nullish(z.string({ error: 'admin.errors.dateInvalid' })),
+    z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+  )
+  .check(z.refine((v) => v === null || isRealDate(v), 'admin.errors.dateInvalid'));
 
 const integer = (key: string, min: number, max: number) =>
-  z.number({ error: key }).int(key).min(min, key).max(max, key);
+  z.number({ error: key }).check(z.int(key), z.gte(min, key), z.lte(max, key));
 
 export const appointmentTypeSchema = z.object({
   name: requiredText('admin.errors.nameRequired', 100),
@@ -44,15 +45,16 @@ export const appointmentTypeSchema = z.object({
   description: requiredText('admin.errors.descriptionRequired', 2000, { multiline: true }),
   description_en: optionalText(2000, { multiline: true }),
   max_advance_days: integer('admin.errors.maxAdvanceDaysRange', 0, 365),
-  slot_duration_minutes: integer('admin.errors.slotDurationRange', 5, 180).multipleOf(5, 'admin.errors.slotDurationStep'),
+  slot_duration_minutes: integer('admin.errors.slotDurationRange', 5, 180).check(z.multipleOf(5, 'admin.errors.slotDurationStep')),
   max_slots_per_time: integer('admin.errors.maxSlotsRange', 1, 10),
   price_cents: z
-    .number({ error: 'admin.errors.priceInvalid' })
-    .nullish()
-    .transform((v) => v ?? null)
-    .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= 10_000_000), 'admin.errors.priceInvalid'),
+    .pipe(
+      z.nullish(z.number({ error: 'admin.errors.priceInvalid' })),
+      z.transform((v) => v ?? null),
+    )
+    .check(z.refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= 10_000_000), 'admin.errors.priceInvalid')),
   /** False pauses the type online: patients no longer see it, staff still book it (docs/decisions/020-reception.md). */
-  online_bookable: z.boolean({ error: 'admin.errors.invalid' }).default(true),
+  online_bookable: z._default(z.boolean({ error: 'admin.errors.invalid' }), true),
 });
 export type AppointmentTypeInput = z.output<typeof appointmentTypeSchema>;
 
@@ -72,24 +74,26 @@ export function centsToEuros(cents: number | null): string {
 }
 
 /** The type dialog: the API schema with the price typed in euros. */
-export const appointmentTypeFormSchema = appointmentTypeSchema.omit({ price_cents: true }).extend({
-  price: z.string().refine((v) => !Number.isNaN(eurosToCents(v)), 'admin.errors.priceInvalid'),
+export const appointmentTypeFormSchema = z.extend(z.omit(appointmentTypeSchema, { price_cents: true }), {
+  price: z.string().check(z.refine((v) => !Number.isNaN(eurosToCents(v)), 'admin.errors.priceInvalid')),
 });
 export type AppointmentTypeForm = z.input<typeof appointmentTypeFormSchema>;
 
-export const typeId = z.string({ error: 'admin.errors.typeRequired' }).regex(UUID, 'admin.errors.typeRequired');
+export const typeId = z.string({ error: 'admin.errors.typeRequired' }).check(z.regex(UUID, 'admin.errors.typeRequired'));
 
 export const timeWindowSchema = z
   .object({
     appointment_type_id: typeId,
     day_of_week: integer('admin.errors.weekdayRequired', 0, 6),
-    start_time: z.string({ error: 'admin.errors.timeInvalid' }).regex(HH_MM, 'admin.errors.timeInvalid'),
-    end_time: z.string({ error: 'admin.errors.timeInvalid' }).regex(HH_MM, 'admin.errors.timeInvalid'),
+    start_time: z.string({ error: 'admin.errors.timeInvalid' }).check(z.regex(HH_MM, 'admin.errors.timeInvalid')),
+    end_time: z.string({ error: 'admin.errors.timeInvalid' }).check(z.regex(HH_MM, 'admin.errors.timeInvalid')),
   })
-  .refine((w) => !HH_MM.test(w.start_time) || !HH_MM.test(w.end_time) || w.start_time < w.end_time, {
-    path: ['end_time'],
-    message: 'admin.errors.startBeforeEnd',
-  });
+  .check(
+    z.refine((w) => !HH_MM.test(w.start_time) || !HH_MM.test(w.end_time) || w.start_time < w.end_time, {
+      path: ['end_time'],
+      message: 'admin.errors.startBeforeEnd',
+    }),
+  );
 export type TimeWindowInput = z.output<typeof timeWindowSchema>;
 
 /** The API's weekdays: 1 = Monday … 7 = Sunday (ISO); stored as day_of_week 0 = Sunday … 6 = Saturday. */
@@ -101,31 +105,35 @@ export const dayOfWeekToIsoWeekday = (day: number) => (day === 0 ? 7 : day);
  * step (`days_of_week`, ISO 1–7, each once), or for one (`day_of_week`, as
  * before). Out: the window for each stored weekday, Monday first.
  */
-export const newTimeWindowsSchema = z
-  .object({
-    ...timeWindowSchema.shape,
-    day_of_week: timeWindowSchema.shape.day_of_week.optional(),
-    // Checked as a whole, so every mistake in the list names the field itself.
-    days_of_week: z
-      .custom<number[]>(
-        (v) => Array.isArray(v) && v.length >= 1 && v.every((d) => Number.isInteger(d) && d >= 1 && d <= 7) && new Set(v).size === v.length,
-        { message: 'admin.errors.weekdayRequired' },
-      )
-      .optional(),
-  })
-  .superRefine((w, ctx) => {
-    if ((w.day_of_week === undefined) === (w.days_of_week === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['days_of_week'], message: 'admin.errors.weekdayRequired' });
-    }
-    if (HH_MM.test(w.start_time) && HH_MM.test(w.end_time) && w.start_time >= w.end_time) {
-      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'admin.errors.startBeforeEnd' });
-    }
-  })
-  .transform(({ days_of_week, day_of_week, ...window }) => ({
+export const newTimeWindowsSchema = z.pipe(
+  z
+    .object({
+      ...timeWindowSchema.shape,
+      day_of_week: z.optional(timeWindowSchema.shape.day_of_week),
+      // Checked as a whole, so every mistake in the list names the field itself.
+      days_of_week: z.optional(
+        z.custom<number[]>(
+          (v) => Array.isArray(v) && v.length >= 1 && v.every((d) => Number.isInteger(d) && d >= 1 && d <= 7) && new Set(v).size === v.length,
+          { message: 'admin.errors.weekdayRequired' },
+        ),
+      ),
+    })
+    .check(
+      z.superRefine((w, ctx) => {
+        if ((w.day_of_week === undefined) === (w.days_of_week === undefined)) {
+          ctx.addIssue({ code: 'custom', path: ['days_of_week'], message: 'admin.errors.weekdayRequired' });
+        }
+        if (HH_MM.test(w.start_time) && HH_MM.test(w.end_time) && w.start_time >= w.end_time) {
+          ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'admin.errors.startBeforeEnd' });
+        }
+      }),
+    ),
+  z.transform(({ days_of_week, day_of_week, ...window }) => ({
     ...window,
     several: days_of_week !== undefined,
     days: [...(days_of_week ?? [dayOfWeekToIsoWeekday(day_of_week!)])].sort((a, b) => a - b).map(isoWeekdayToDayOfWeek),
-  }));
+  })),
+);
 export type NewTimeWindowsInput = z.output<typeof newTimeWindowsSchema>;
 
 /** A block's date range may end at most this many days after its first day. */
@@ -133,10 +141,11 @@ export const MAX_BLOCK_RANGE_DAYS = 366;
 
 /** HH:mm or nothing: missing, null and blank are null. */
 const optionalTime = z
-  .string({ error: 'admin.errors.timeInvalid' })
-  .nullish()
-  .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
-  .refine((v) => v === null || HH_MM.test(v), 'admin.errors.timeInvalid');
+  .pipe(
+    z.nullish(z.string({ error: 'admin.errors.timeInvalid' })),
+    z.transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+  )
+  .check(z.refine((v) => v === null || HH_MM.test(v), 'admin.errors.timeInvalid'));
 
 /**
  * The practice's optional message to a patient whose appointment it cancels
@@ -145,27 +154,26 @@ const optionalTime = z
  * (NFC; no control, bidi or separator characters; no RFC 2047 encoded word).
  * Sent as typed, never stored or audited.
  */
-const patientMessage = () => optionalAdminText(500, { multiline: true }).transform((v) => v ?? undefined);
+const patientMessage = () => z.pipe(optionalAdminText(500, { multiline: true }), z.transform((v) => v ?? undefined));
 
 /**
  * Staff confirm a message that names the type (or a request's details): email is not
  * confidential, so without it such a message is 409 `message-names-details` (docs/decisions/041).
  */
-export const confirmMessage = () => z.boolean({ error: 'admin.errors.invalid' }).optional();
+export const confirmMessage = () => z.optional(z.boolean({ error: 'admin.errors.invalid' }));
 
 export const blockedDateSchema = z
   .object({
     /** Not before Berlin's today: a block never reaches back over appointments that have begun (docs/decisions/030). */
     date: z
       .string({ error: 'admin.errors.dateRequired' })
-      .refine(isRealDate, 'admin.errors.dateRequired')
-      .refine((v) => !isRealDate(v) || v >= berlinToday(), 'admin.errors.blockInPast'),
+      .check(z.refine(isRealDate, 'admin.errors.dateRequired'), z.refine((v) => !isRealDate(v) || v >= berlinToday(), 'admin.errors.blockInPast')),
     reason: optionalText(500),
     // '__ALL__' (the form's option) and null both mean every type.
-    appointment_type_id: z
-      .union([z.literal(ALL_TYPES), typeId])
-      .nullish()
-      .transform((v) => (v == null || v === ALL_TYPES ? null : v)),
+    appointment_type_id: z.pipe(
+      z.nullish(z.union([z.literal(ALL_TYPES), typeId])),
+      z.transform((v) => (v == null || v === ALL_TYPES ? null : v)),
+    ),
     /** Both empty: the whole day; otherwise both, start before end (docs/decisions/010-staff-accounts-audit-day-list.md). */
     start_time: optionalTime,
     end_time: optionalTime,
@@ -175,23 +183,25 @@ export const blockedDateSchema = z
      * What becomes of the bookings the block covers: "cancel" them (each as by
      * "Absagen", patients told) or "keep" them. Absent: 409 has-bookings listing them, when there are any.
      */
-    bookings: z.enum(['cancel', 'keep'], { error: 'admin.errors.invalid' }).optional(),
+    bookings: z.optional(z.enum(['cancel', 'keep'], { error: 'admin.errors.invalid' })),
     /** With `bookings: "cancel"`: the message each cancelled patient's email carries (sent, never stored). */
     message: patientMessage(),
     confirm: confirmMessage(),
   })
-  .superRefine((b, ctx) => {
-    if (b.end_date !== null && isRealDate(b.date) && b.end_date < b.date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'admin.errors.endBeforeStart' });
-    } else if (b.end_date !== null && isRealDate(b.date) && b.end_date > addDaysToDate(b.date, MAX_BLOCK_RANGE_DAYS)) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'admin.errors.rangeTooLong' });
-    }
-    if ((b.start_time === null) !== (b.end_time === null)) {
-      ctx.addIssue({ code: 'custom', path: [b.start_time === null ? 'start_time' : 'end_time'], message: 'admin.errors.timeRangeBoth' });
-    } else if (b.start_time !== null && b.end_time !== null && HH_MM.test(b.start_time) && HH_MM.test(b.end_time) && b.start_time >= b.end_time) {
-      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'admin.errors.startBeforeEnd' });
-    }
-  });
+  .check(
+    z.superRefine((b, ctx) => {
+      if (b.end_date !== null && isRealDate(b.date) && b.end_date < b.date) {
+        ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'admin.errors.endBeforeStart' });
+      } else if (b.end_date !== null && isRealDate(b.date) && b.end_date > addDaysToDate(b.date, MAX_BLOCK_RANGE_DAYS)) {
+        ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'admin.errors.rangeTooLong' });
+      }
+      if ((b.start_time === null) !== (b.end_time === null)) {
+        ctx.addIssue({ code: 'custom', path: [b.start_time === null ? 'start_time' : 'end_time'], message: 'admin.errors.timeRangeBoth' });
+      } else if (b.start_time !== null && b.end_time !== null && HH_MM.test(b.start_time) && HH_MM.test(b.end_time) && b.start_time >= b.end_time) {
+        ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'admin.errors.startBeforeEnd' });
+      }
+    }),
+  );
 export type BlockedDateInput = z.output<typeof blockedDateSchema>;
 
 /** Staff may book and move up to this many days ahead, whatever a type's online window (docs/decisions/020-reception.md). */
@@ -200,36 +210,42 @@ export const STAFF_BOOKING_DAYS = 365;
 /** A date staff may book: a real date, at most 365 days after Berlin's today (the past is a 409 `past`). */
 export const staffDate = z
   .string({ error: 'admin.errors.dateRequired' })
-  .refine(isRealDate, 'admin.errors.dateRequired')
-  .refine((v) => !isRealDate(v) || v <= addDaysToDate(berlinToday(), STAFF_BOOKING_DAYS), 'admin.errors.tooFarAhead');
+  .check(
+    z.refine(isRealDate, 'admin.errors.dateRequired'),
+    z.refine((v) => !isRealDate(v) || v <= addDaysToDate(berlinToday(), STAFF_BOOKING_DAYS), 'admin.errors.tooFarAhead'),
+  );
 
-export const staffTime = z.string({ error: 'admin.errors.timeInvalid' }).regex(HH_MM, 'admin.errors.timeInvalid');
+export const staffTime = z.string({ error: 'admin.errors.timeInvalid' }).check(z.regex(HH_MM, 'admin.errors.timeInvalid'));
 
 /** A caller's name as staff type it: the patient text rules (admin text), at least 2 visible characters. */
 export const patientName = (requiredKey: string) =>
-  requiredText(requiredKey, 100).refine((v) => visibleLength(v) >= 2, requiredKey);
+  requiredText(requiredKey, 100).check(z.refine((v) => visibleLength(v) >= 2, requiredKey));
 
 /** Optional birth date, typed dd.mm.yyyy or sent yyyy-mm-dd; blank is none; out: yyyy-mm-dd or null. */
 export const optionalBirthDate = z
-  .string({ error: 'admin.errors.birthDateInvalid' })
-  .nullish()
-  .transform((v) => (v == null || v.trim() === '' ? null : (germanDateToIso(v) ?? v.trim())))
-  .refine((v) => v === null || isPlausibleBirthDate(v), 'admin.errors.birthDateInvalid');
+  .pipe(
+    z.nullish(z.string({ error: 'admin.errors.birthDateInvalid' })),
+    z.transform((v) => (v == null || v.trim() === '' ? null : (germanDateToIso(v) ?? v.trim()))),
+  )
+  .check(z.refine((v) => v === null || isPlausibleBirthDate(v), 'admin.errors.birthDateInvalid'));
 
 /** Optional email (the wizard's rules); blank is none. */
-export const optionalEmail = z
-  .string({ error: 'admin.errors.emailInvalid' })
-  .nullish()
-  .transform((v) => (v == null || v.trim() === '' ? null : v))
-  .refine((v) => v === null || emailSchema.safeParse(v).success, 'admin.errors.emailInvalid')
-  .transform((v) => (v === null ? null : emailSchema.parse(v)));
+export const optionalEmail = z.pipe(
+  z
+    .pipe(
+      z.nullish(z.string({ error: 'admin.errors.emailInvalid' })),
+      z.transform((v) => (v == null || v.trim() === '' ? null : v)),
+    )
+    .check(z.refine((v) => v === null || emailSchema.safeParse(v).success, 'admin.errors.emailInvalid')),
+  z.transform((v) => (v === null ? null : emailSchema.parse(v))),
+);
 
 /**
  * Staff book a closed day (a public holiday, 24/31 December when closed)
  * only after the warning: without `confirm_holiday: true` such a booking or
  * move answers 409 slot-unavailable `reason: "holiday"` (docs/decisions/039-public-holidays.md).
  */
-export const confirmHoliday = z.boolean({ error: 'admin.errors.invalid' }).optional();
+export const confirmHoliday = z.optional(z.boolean({ error: 'admin.errors.invalid' }));
 
 
 /**
@@ -255,20 +271,22 @@ export type Attendance = (typeof ATTENDANCES)[number] | null;
 
 /** PUT /api/admin/booked-slots/:id/attendance: `attendance` must be present; null undoes the mark. */
 export const attendanceSchema = z.object({
-  attendance: z.enum(ATTENDANCES, { error: 'admin.errors.attendanceInvalid' }).nullable(),
+  attendance: z.nullable(z.enum(ATTENDANCES, { error: 'admin.errors.attendanceInvalid' })),
 });
 
 /** GET /api/admin/availability: a type and at most 62 days, as the public query. */
 export const staffAvailabilityQuerySchema = z
   .object({
-    type: typeId.transform((id) => id.toLowerCase()),
-    from: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
-    to: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
+    type: z.pipe(typeId, z.transform((id) => id.toLowerCase())),
+    from: z.string({ error: 'admin.errors.dateRequired' }).check(z.refine(isRealDate, 'admin.errors.dateRequired')),
+    to: z.string({ error: 'admin.errors.dateRequired' }).check(z.refine(isRealDate, 'admin.errors.dateRequired')),
   })
-  .refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || (q.from <= q.to && q.to <= addDaysToDate(q.from, MAX_AVAILABILITY_DAYS - 1)), {
-    path: ['to'],
-    message: 'admin.errors.rangeInvalid',
-  });
+  .check(
+    z.refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || (q.from <= q.to && q.to <= addDaysToDate(q.from, MAX_AVAILABILITY_DAYS - 1)), {
+      path: ['to'],
+      message: 'admin.errors.rangeInvalid',
+    }),
+  );
 
 /** At most this many days per GET /api/admin/holidays: a year and a day, so the settings page sees every holiday of the booking horizon. */
 export const MAX_HOLIDAY_DAYS = 366;
@@ -276,26 +294,28 @@ export const MAX_HOLIDAY_DAYS = 366;
 /** GET /api/admin/holidays?from&to: the holidays of a range (docs/decisions/039-public-holidays.md). */
 export const holidaysQuerySchema = z
   .object({
-    from: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
-    to: z.string({ error: 'admin.errors.dateRequired' }).refine(isRealDate, 'admin.errors.dateRequired'),
+    from: z.string({ error: 'admin.errors.dateRequired' }).check(z.refine(isRealDate, 'admin.errors.dateRequired')),
+    to: z.string({ error: 'admin.errors.dateRequired' }).check(z.refine(isRealDate, 'admin.errors.dateRequired')),
   })
-  .refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || (q.from <= q.to && q.to <= addDaysToDate(q.from, MAX_HOLIDAY_DAYS - 1)), {
-    path: ['to'],
-    message: 'admin.errors.rangeInvalid',
-  });
+  .check(
+    z.refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || (q.from <= q.to && q.to <= addDaysToDate(q.from, MAX_HOLIDAY_DAYS - 1)), {
+      path: ['to'],
+      message: 'admin.errors.rangeInvalid',
+    }),
+  );
 
 /** A stock that cannot be parsed counts as 0; a missing one is an error. */
 const stock = (key: string) =>
-  z.preprocess(
-    (v) => {
+  z.pipe(
+    z.transform((v) => {
       if (typeof v === 'string') {
         const n = Number.parseInt(v.trim(), 10);
         return Number.isNaN(n) ? 0 : n;
       }
       if (typeof v === 'number' && Number.isNaN(v)) return 0;
       return v;
-    },
-    z.number({ error: key }).int('admin.errors.stockInvalid').min(0, 'admin.errors.stockInvalid').max(1_000_000, 'admin.errors.stockInvalid'),
+    }),
+    z.number({ error: key }).check(z.int('admin.errors.stockInvalid'), z.gte(0, 'admin.errors.stockInvalid'), z.lte(1_000_000, 'admin.errors.stockInvalid')),
   );
 
 export const inventoryItemSchema = z.object({
@@ -305,7 +325,7 @@ export const inventoryItemSchema = z.object({
   expiry_date: optionalDate,
   current_stock: stock('admin.errors.currentStockRequired'),
   minimum_stock: stock('admin.errors.minimumStockRequired'),
-  is_ordered: z.boolean({ error: 'admin.errors.invalid' }).optional().default(false),
+  is_ordered: z._default(z.optional(z.boolean({ error: 'admin.errors.invalid' })), false),
   last_inventory_check: optionalDate,
   last_usage_date: optionalDate,
   notes: optionalText(2000, { multiline: true }),
@@ -321,22 +341,24 @@ export const inventoryOrderedSchema = z.strictObject(
 
 /** GET /api/admin/booked-slots: an optional date range, both ends inclusive, at most 62 days. */
 export const MAX_BOOKED_SLOTS_DAYS = 62;
-const queryDate = z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid');
+const queryDate = z.string({ error: 'errors.dateInvalid' }).check(z.refine(isRealDate, 'errors.dateInvalid'));
 export const bookedSlotsQuerySchema = z
   .object({
-    from: queryDate.optional(),
-    to: queryDate.optional(),
+    from: z.optional(queryDate),
+    to: z.optional(queryDate),
     /** Which staff view asks; it names the audit row of the names shown (docs/decisions/025). */
-    view: z.enum(['day-list', 'week', 'booked-list'], { error: 'admin.errors.invalid' }).optional(),
+    view: z.optional(z.enum(['day-list', 'week', 'booked-list'], { error: 'admin.errors.invalid' })),
   })
-  .superRefine((q, ctx) => {
-    if ((q.from === undefined) !== (q.to === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [q.from === undefined ? 'from' : 'to'], message: 'errors.dateInvalid' });
-    } else if (q.from !== undefined && q.to !== undefined && isRealDate(q.from) && isRealDate(q.to)) {
-      if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'errors.rangeReversed' });
-      else if (q.to > addDaysToDate(q.from, MAX_BOOKED_SLOTS_DAYS - 1)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'errors.rangeTooLong' });
-    }
-  });
+  .check(
+    z.superRefine((q, ctx) => {
+      if ((q.from === undefined) !== (q.to === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [q.from === undefined ? 'from' : 'to'], message: 'errors.dateInvalid' });
+      } else if (q.from !== undefined && q.to !== undefined && isRealDate(q.from) && isRealDate(q.to)) {
+        if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'errors.rangeReversed' });
+        else if (q.to > addDaysToDate(q.from, MAX_BOOKED_SLOTS_DAYS - 1)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'errors.rangeTooLong' });
+      }
+    }),
+  );
 export type BookedSlotsQuery = z.output<typeof bookedSlotsQuerySchema>;
 
 /**
@@ -345,5 +367,5 @@ export type BookedSlotsQuery = z.output<typeof bookedSlotsQuerySchema>;
  * The admin text rules (src/lib/admin-text.ts), a single line.
  */
 export const patientSearchSchema = z.object({
-  q: requiredText('admin.errors.searchTooShort', 100).refine((v) => visibleLength(v) >= 2, 'admin.errors.searchTooShort'),
+  q: requiredText('admin.errors.searchTooShort', 100).check(z.refine((v) => visibleLength(v) >= 2, 'admin.errors.searchTooShort')),
 });

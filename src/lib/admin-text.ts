@@ -13,7 +13,7 @@
  * tests/unit/admin-text-fields.test.ts walks them all), so a new field
  * picks the rules up by using them.
  */
-import { z } from './zod';
+import * as z from './zod';
 import { hasEncodedWord, hasHiddenCharacter, hasLineBreak, isCleanLine, isCleanText, trimSpaces, visibleLength } from './text-input';
 
 export interface AdminTextOptions {
@@ -25,27 +25,31 @@ export interface AdminTextOptions {
 function rules(max: number, multiline: boolean) {
   return z
     .string({ error: 'admin.errors.invalid' })
-    .max(max, 'admin.errors.tooLong')
-    .refine((v) => multiline || !hasLineBreak(v), { message: 'admin.errors.singleLine', abort: true })
-    .refine((v) => (multiline ? isCleanText(v) && !hasEncodedWord(v) : isCleanLine(v)), { message: 'admin.errors.invalidCharacters', abort: true });
+    .check(
+      z.maxLength(max, 'admin.errors.tooLong'),
+      z.refine((v) => multiline || !hasLineBreak(v), { message: 'admin.errors.singleLine', abort: true }),
+      z.refine((v) => (multiline ? isCleanText(v) && !hasEncodedWord(v) : isCleanLine(v)), { message: 'admin.errors.invalidCharacters', abort: true }),
+    );
 }
 
 const normalise = (v: string) => trimSpaces(v).normalize('NFC');
 
 /** A required admin text: `requiredKey` when empty (nothing visible), at most `max` characters. */
 export function adminText(requiredKey: string, max: number, { multiline = false }: AdminTextOptions = {}) {
-  return z
-    .string({ error: requiredKey })
-    .transform(normalise)
-    .pipe(rules(max, multiline).refine((v) => visibleLength(v) >= 1, requiredKey));
+  return z.pipe(
+    z.pipe(z.string({ error: requiredKey }), z.transform(normalise)),
+    rules(max, multiline).check(z.refine((v) => visibleLength(v) >= 1, requiredKey)),
+  );
 }
 
 /** An optional admin text: missing, null or nothing visible become null (saved as null when empty). */
 export function optionalAdminText(max: number, { multiline = false }: AdminTextOptions = {}) {
-  return z
-    .string({ error: 'admin.errors.invalid' })
-    .nullish()
-    // Nothing visible is empty, unless it hides a format character or noncharacter: that is refused, not dropped.
-    .transform((v) => (v == null || (visibleLength(v) === 0 && !hasHiddenCharacter(v)) ? null : normalise(v)))
-    .pipe(rules(max, multiline).nullable());
+  return z.pipe(
+    z.pipe(
+      z.nullish(z.string({ error: 'admin.errors.invalid' })),
+      // Nothing visible is empty, unless it hides a format character or noncharacter: that is refused, not dropped.
+      z.transform((v) => (v == null || (visibleLength(v) === 0 && !hasHiddenCharacter(v)) ? null : normalise(v))),
+    ),
+    z.nullable(rules(max, multiline)),
+  );
 }

@@ -3,7 +3,7 @@
  * of things staff change and what they do to them. Shared by the server,
  * the filter query schema and the admin page's German labels.
  */
-import { z } from './zod';
+import * as z from './zod';
 import { UUID } from './admin-schemas';
 
 export const AUDIT_ENTITIES = [
@@ -68,10 +68,14 @@ export const AUDIT_RETENTION_MONTHS = 12;
 /** GET /api/admin/audit?user=<id>&kind=<entity>; both optional, empty means "all". */
 export const auditQuerySchema = z.object({
   user: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v.toLowerCase() : undefined))
-    .refine((v) => v === undefined || UUID.test(v), 'admin.errors.invalid'),
-  kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(AUDIT_ENTITIES, { error: 'admin.errors.invalid' }).optional()),
+    .pipe(
+      z.optional(z.string()),
+      z.transform((v) => (v ? v.toLowerCase() : undefined)),
+    )
+    .check(z.refine((v) => v === undefined || UUID.test(v), 'admin.errors.invalid')),
+  kind: z.pipe(
+    z.transform((v) => (v === '' ? undefined : v)),
+    z.optional(z.enum(AUDIT_ENTITIES, { error: 'admin.errors.invalid' })),
+  ),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -7,7 +7,7 @@
  * Messages are translation keys.
  */
 import { toAsciiEmail } from './text-input';
-import { z } from './zod';
+import * as z from './zod';
 import { requestSettingsSchema } from './request-schema';
 import { isRealDate } from './booking-schema';
 
@@ -20,18 +20,21 @@ const MAX_PASSWORD_LENGTH = 200;
  * an internationalised domain as punycode, no control, format or bidi
  * character: toAsciiEmail), lower-cased as the users table keeps it.
  */
-const email = z
-  .string({ error: 'errors.emailRequired' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'errors.emailRequired')
-  .max(254, 'errors.emailInvalid')
-  .transform((v) => toAsciiEmail(v) ?? '')
-  .pipe(z.email({ error: 'errors.emailInvalid' }));
+const email = z.pipe(
+  z.pipe(
+    z
+      .string({ error: 'errors.emailRequired' })
+      .check(z.trim(), z.toLowerCase(), z.minLength(1, 'errors.emailRequired'), z.maxLength(254, 'errors.emailInvalid')),
+    z.transform((v) => toAsciiEmail(v) ?? ''),
+  ),
+  z.email({ error: 'errors.emailInvalid' }),
+);
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: 'errors.passwordRequired' }).min(1, 'errors.passwordRequired').max(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong'),
+  password: z
+    .string({ error: 'errors.passwordRequired' })
+    .check(z.minLength(1, 'errors.passwordRequired'), z.maxLength(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong')),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -39,9 +42,10 @@ export const adminSetupSchema = z.object({
   email,
   password: z
     .string({ error: 'errors.passwordRequired' })
-    .min(MIN_NEW_PASSWORD_LENGTH, 'errors.passwordTooShort')
-    .max(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong'),
-  adminSecret: z.string({ error: 'errors.adminSecretRequired' }).min(1, 'errors.adminSecretRequired').max(500, 'errors.adminSecretRequired'),
+    .check(z.minLength(MIN_NEW_PASSWORD_LENGTH, 'errors.passwordTooShort'), z.maxLength(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong')),
+  adminSecret: z
+    .string({ error: 'errors.adminSecretRequired' })
+    .check(z.minLength(1, 'errors.adminSecretRequired'), z.maxLength(500, 'errors.adminSecretRequired')),
 });
 export type AdminSetupInput = z.infer<typeof adminSetupSchema>;
 
@@ -52,10 +56,7 @@ export type AdminSetupInput = z.infer<typeof adminSetupSchema>;
  */
 const code = z
   .string({ error: 'errors.codeRequired' })
-  .trim()
-  .min(1, 'errors.codeRequired')
-  .max(40, 'errors.codeInvalid')
-  .regex(/^[0-9A-Za-z\s-]+$/, 'errors.codeInvalid');
+  .check(z.trim(), z.minLength(1, 'errors.codeRequired'), z.maxLength(40, 'errors.codeInvalid'), z.regex(/^[0-9A-Za-z\s-]+$/, 'errors.codeInvalid'));
 
 export const secondFactorCodeSchema = z.object({ code });
 export type SecondFactorCodeInput = z.infer<typeof secondFactorCodeSchema>;
@@ -68,8 +69,8 @@ export type SecondFactorCodeInput = z.infer<typeof secondFactorCodeSchema>;
  * error.
  */
 export const factorProofSchema = z.object({
-  password: z.string({ error: 'errors.passwordRequired' }).max(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong').optional(),
-  code: z.preprocess((v) => (v === '' ? undefined : v), code.optional()),
+  password: z.optional(z.string({ error: 'errors.passwordRequired' }).check(z.maxLength(MAX_PASSWORD_LENGTH, 'errors.passwordTooLong'))),
+  code: z.pipe(z.transform((v) => (v === '' ? undefined : v)), z.optional(code)),
 });
 export type FactorProofInput = z.infer<typeof factorProofSchema>;
 
@@ -81,14 +82,20 @@ export type FactorProofInput = z.infer<typeof factorProofSchema>;
  */
 export const holidaySettingsSchema = z
   .strictObject({
-    opened: z
-      .array(z.string({ error: 'admin.errors.dateInvalid' }).refine(isRealDate, 'admin.errors.dateInvalid'), { error: 'admin.errors.invalid' })
-      .max(100, 'admin.errors.invalid')
-      .optional(),
-    close_dec_24: z.boolean({ error: 'admin.errors.invalid' }).optional(),
-    close_dec_31: z.boolean({ error: 'admin.errors.invalid' }).optional(),
+    opened: z.optional(
+      z
+        .array(z.string({ error: 'admin.errors.dateInvalid' }).check(z.refine(isRealDate, 'admin.errors.dateInvalid')), { error: 'admin.errors.invalid' })
+        .check(z.maxLength(100, 'admin.errors.invalid')),
+    ),
+    close_dec_24: z.optional(z.boolean({ error: 'admin.errors.invalid' })),
+    close_dec_31: z.optional(z.boolean({ error: 'admin.errors.invalid' })),
   })
-  .refine((h) => h.opened !== undefined || h.close_dec_24 !== undefined || h.close_dec_31 !== undefined, { message: 'admin.errors.invalid', path: ['opened'] });
+  .check(
+    z.refine((h) => h.opened !== undefined || h.close_dec_24 !== undefined || h.close_dec_31 !== undefined, {
+      message: 'admin.errors.invalid',
+      path: ['opened'],
+    }),
+  );
 export type HolidaySettingsInput = z.infer<typeof holidaySettingsSchema>;
 
 /**
@@ -99,11 +106,13 @@ export type HolidaySettingsInput = z.infer<typeof holidaySettingsSchema>;
  */
 export const practiceSettingsSchema = z
   .strictObject({
-    require_second_factor: z.boolean({ error: 'admin.errors.invalid' }).optional(),
-    requests: requestSettingsSchema.optional(),
-    holidays: holidaySettingsSchema.optional(),
+    require_second_factor: z.optional(z.boolean({ error: 'admin.errors.invalid' })),
+    requests: z.optional(requestSettingsSchema),
+    holidays: z.optional(holidaySettingsSchema),
   })
-  .refine((s) => s.require_second_factor !== undefined || s.requests !== undefined || s.holidays !== undefined, {
-    message: 'admin.errors.invalid',
-    path: ['require_second_factor'],
-  });
+  .check(
+    z.refine((s) => s.require_second_factor !== undefined || s.requests !== undefined || s.holidays !== undefined, {
+      message: 'admin.errors.invalid',
+      path: ['require_second_factor'],
+    }),
+  );

@@ -8,7 +8,7 @@
 import type { Lang } from '../i18n/languages';
 import { birthDate, bookingFields, emailSchema, typedDateToIso } from './booking-schema';
 import { phoneSchema } from './phone';
-import { z } from './zod';
+import * as z from './zod';
 
 /** The patient's details, as the form holds them (birth date as typed, in the page's language's shapes). */
 export function patientFormSchemaFor(lang: Lang) {
@@ -29,7 +29,7 @@ function bookingRequest() {
     ...bookingFields,
     phone: phoneSchema,
     /** Opt-in appointment reminder by email, or by SMS with `sms` (docs/decisions/009-reminders-sealed-at-rest.md); absent means no. */
-    reminder: z.boolean({ error: 'errors.reminderInvalid' }).optional(),
+    reminder: z.optional(z.boolean({ error: 'errors.reminderInvalid' })),
   });
 }
 

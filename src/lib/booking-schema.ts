@@ -14,9 +14,9 @@
  * (docs/decisions/043-sms-second-channel.md).
  */
 import { CANCELLATION_TOKEN } from './cancellation-token';
-import { z } from './zod';
+import * as z from './zod';
 import { addDaysToDate, berlinToday } from './berlin-time';
-import { isLang } from '../i18n/languages';
+import { isLang, type Lang } from '../i18n/languages';
 import { isCleanLine, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
 import { germanDateToIso, typedDateToIso } from './typed-date';
 
@@ -29,10 +29,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * and Postgres compares uuids ignoring it, so everything after the schema
  * (comparisons, hashes, responses) sees the one lower-case spelling.
  */
-const canonicalUuid = z
-  .string({ error: 'errors.typeRequired' })
-  .regex(UUID, 'errors.typeRequired')
-  .transform((id) => id.toLowerCase());
+const canonicalUuid = z.pipe(
+  z.string({ error: 'errors.typeRequired' }).check(z.regex(UUID, 'errors.typeRequired')),
+  z.transform((id) => id.toLowerCase()),
+);
 
 /** True for a real calendar date written yyyy-MM-dd (no 31 February). */
 export function isRealDate(value: string): boolean {
@@ -67,54 +67,55 @@ export function birthDateProblem(iso: string | null, today: string = berlinToday
 
 /** A birth date field: `toIso` reads the typed text; one message naming what is wrong. */
 export const birthDate = (toIso: (value: string) => string | null) =>
-  z
-    .string({ error: 'bookingForm.errors.birthDateFormat' })
-    .trim()
-    .superRefine((value, ctx) => {
+  z.string({ error: 'bookingForm.errors.birthDateFormat' }).check(
+    z.trim(),
+    z.superRefine((value, ctx) => {
       const problem = birthDateProblem(toIso(value));
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
+    }),
+  );
 
 /**
  * A name: NFC, no control, format (bidi marks included), noncharacter or line-separator characters, at least 2
  * visible characters (a name of zero-width characters only has none).
  */
 const name = (minKey: string) =>
-  z
-    .string({ error: minKey })
-    .overwrite(trimSpaces)
-    .normalize('NFC')
-    .max(100, 'bookingForm.errors.nameTooLong')
-    .refine(isCleanLine, 'bookingForm.errors.nameInvalid')
-    .refine((v) => visibleLength(v) >= 2, minKey);
+  z.string({ error: minKey }).check(
+    z.overwrite(trimSpaces),
+    z.normalize('NFC'),
+    z.maxLength(100, 'bookingForm.errors.nameTooLong'),
+    z.refine(isCleanLine, 'bookingForm.errors.nameInvalid'),
+    z.refine((v) => visibleLength(v) >= 2, minKey),
+  );
 
 /** One ASCII address (an internationalised domain as punycode), no control characters. */
-export const emailSchema = z
-  .string({ error: 'bookingForm.errors.emailRequired' })
-  .trim()
-  .min(1, 'bookingForm.errors.emailRequired')
-  .max(254, 'bookingForm.errors.emailInvalid')
-  .transform((v) => toAsciiEmail(v) ?? '')
-  .pipe(z.email({ error: 'bookingForm.errors.emailInvalid' }));
+export const emailSchema = z.pipe(
+  z.pipe(
+    z.string({ error: 'bookingForm.errors.emailRequired' }).check(z.trim(), z.minLength(1, 'bookingForm.errors.emailRequired'), z.maxLength(254, 'bookingForm.errors.emailInvalid')),
+    z.transform((v) => toAsciiEmail(v) ?? ''),
+  ),
+  z.email({ error: 'bookingForm.errors.emailInvalid' }),
+);
 
 /** The fields of a booking's request that other requests share (the waitlist's, the staff's). */
 export const bookingFields = {
   appointment_type_id: canonicalUuid,
-  appointment_date: z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid'),
-  appointment_time: z.string({ error: 'errors.timeInvalid' }).regex(HH_MM, 'errors.timeInvalid'),
+  appointment_date: z.string({ error: 'errors.dateInvalid' }).check(z.refine(isRealDate, 'errors.dateInvalid')),
+  appointment_time: z.string({ error: 'errors.timeInvalid' }).check(z.regex(HH_MM, 'errors.timeInvalid')),
   first_name: name('bookingForm.errors.firstNameMin'),
   last_name: name('bookingForm.errors.lastNameMin'),
   /** yyyy-MM-dd (the form's typed date is read by patientFormSchemaFor). */
   birth_date: birthDate((v) => v),
   email: emailSchema,
   consent: z.literal(true, { error: 'bookingForm.errors.consentRequired' }),
-  language: z.string({ error: 'errors.languageInvalid' }).refine(isLang, 'errors.languageInvalid'),
+  // The cast keeps the type guard's narrowing, which classic `.refine(isLang)` applied and a mini check does not.
+  language: z.string({ error: 'errors.languageInvalid' }).check(z.refine(isLang, 'errors.languageInvalid')) as z.ZodMiniString<string> & z.ZodMiniType<Lang, string>,
   /**
    * The patient agreed to SMS at this number (docs/decisions/043-sms-second-channel.md);
    * absent means no. A number that is not a mobile one is refused on the
    * server (400 phone-not-mobile naming `phone`).
    */
-  sms: z.boolean({ error: 'errors.smsInvalid' }).optional(),
+  sms: z.optional(z.boolean({ error: 'errors.smsInvalid' })),
 };
 
 /** GET /api/availability: at most 62 days in one request. */
@@ -122,20 +123,22 @@ export const MAX_AVAILABILITY_DAYS = 62;
 export const availabilityQuerySchema = z
   .object({
     type: canonicalUuid,
-    from: z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid'),
-    to: z.string({ error: 'errors.dateInvalid' }).refine(isRealDate, 'errors.dateInvalid'),
+    from: z.string({ error: 'errors.dateInvalid' }).check(z.refine(isRealDate, 'errors.dateInvalid')),
+    to: z.string({ error: 'errors.dateInvalid' }).check(z.refine(isRealDate, 'errors.dateInvalid')),
   })
-  .refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || q.from <= q.to, {
-    path: ['to'],
-    message: 'errors.rangeReversed',
-  })
-  .refine(
-    (q) => !isRealDate(q.from) || !isRealDate(q.to) || q.to <= addDaysToDate(q.from, MAX_AVAILABILITY_DAYS - 1),
-    { path: ['to'], message: 'errors.rangeTooLong' },
+  .check(
+    z.refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || q.from <= q.to, {
+      path: ['to'],
+      message: 'errors.rangeReversed',
+    }),
+    z.refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || q.to <= addDaysToDate(q.from, MAX_AVAILABILITY_DAYS - 1), {
+      path: ['to'],
+      message: 'errors.rangeTooLong',
+    }),
   );
 
 /** The cancellation token: 43 URL-safe characters (32 random bytes, base64url). */
-export const cancellationTokenSchema = z.string({ error: 'errors.tokenInvalid' }).regex(CANCELLATION_TOKEN, 'errors.tokenInvalid');
+export const cancellationTokenSchema = z.string({ error: 'errors.tokenInvalid' }).check(z.regex(CANCELLATION_TOKEN, 'errors.tokenInvalid'));
 
 /** POST /api/bookings/reschedule: the link's token and the new time of the same type. */
 export const rescheduleRequestSchema = z.object({
@@ -143,5 +146,5 @@ export const rescheduleRequestSchema = z.object({
   appointment_date: bookingFields.appointment_date,
   appointment_time: bookingFields.appointment_time,
   /** The reschedule page's language (for the practice's notice); German when absent. */
-  language: z.string({ error: 'errors.languageInvalid' }).refine(isLang, 'errors.languageInvalid').optional(),
+  language: z.optional(z.string({ error: 'errors.languageInvalid' }).check(z.refine(isLang, 'errors.languageInvalid')) as z.ZodMiniString<string> & z.ZodMiniType<Lang, string>),
 });

@@ -3,7 +3,7 @@
  * shared by the contact form island and POST /api/contact. Every message is
  * a translation key, so the form shows it and the API returns it as is.
  */
-import { z } from './zod';
+import * as z from './zod';
 import { languages } from '../i18n/i18n';
 import { hasLineBreak, isCleanLine, isCleanText, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
 import { toE164 } from './phone';
@@ -26,52 +26,66 @@ export const CONTACT_RESULT_ID = 'contact-result';
 /** At most this many accepted messages per client address within the window. */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMinutes: 60 } as const;
 
-const required = (key: string) => z.string({ error: key }).overwrite(trimSpaces).normalize('NFC').min(1, { error: key, abort: true });
+const required = (key: string) => z.string({ error: key }).check(z.overwrite(trimSpaces), z.normalize('NFC'), z.minLength(1, { error: key, abort: true }));
 
 /** Single-line text (name, subject): line breaks get their own message, other control/bidi characters another. */
-const singleLineText = <T extends z.ZodString>(schema: T) =>
-  schema
-    .refine((v) => !hasLineBreak(v), 'contact.errors.singleLine')
-    .refine((v) => hasLineBreak(v) || isCleanLine(v), 'contact.errors.invalidCharacters');
+const singleLineText = <T extends z.ZodMiniString>(schema: T) =>
+  schema.check(
+    z.refine((v) => !hasLineBreak(v), 'contact.errors.singleLine'),
+    z.refine((v) => hasLineBreak(v) || isCleanLine(v), 'contact.errors.invalidCharacters'),
+  );
 
 export const contactMessageSchema = z.object({
-  name: singleLineText(required('contact.errors.nameRequired').max(CONTACT_LIMITS.nameMax, 'contact.errors.nameTooLong')).refine(
-    (v) => visibleLength(v) >= 1,
-    'contact.errors.nameRequired',
+  name: singleLineText(required('contact.errors.nameRequired').check(z.maxLength(CONTACT_LIMITS.nameMax, 'contact.errors.nameTooLong'))).check(
+    z.refine((v) => visibleLength(v) >= 1, 'contact.errors.nameRequired'),
   ),
   /** One ASCII address (it becomes the Reply-To header); an internationalised domain as punycode. */
-  email: required('contact.errors.emailRequired')
-    .max(CONTACT_LIMITS.emailMax, 'contact.errors.emailInvalid')
-    .transform((v) => toAsciiEmail(v) ?? '')
-    .pipe(z.email({ error: 'contact.errors.emailInvalid' })),
+  email: z.pipe(
+    z.pipe(
+      required('contact.errors.emailRequired').check(z.maxLength(CONTACT_LIMITS.emailMax, 'contact.errors.emailInvalid')),
+      z.transform((v) => toAsciiEmail(v) ?? ''),
+    ),
+    z.email({ error: 'contact.errors.emailInvalid' }),
+  ),
   /**
    * Optional; when given, at least 10 characters and a valid number for its
    * country (libphonenumber-js, German by default: src/lib/phone.ts), kept in E.164.
    */
-  phone: z
-    .string({ error: 'contact.errors.phoneInvalid' })
-    .trim()
-    .max(CONTACT_LIMITS.phoneMax, 'contact.errors.phoneInvalid')
-    .refine((v) => v === '' || (v.length >= 10 && toE164(v) !== null), 'contact.errors.phoneInvalid')
-    .optional()
-    .transform((v) => (v ? (toE164(v) ?? undefined) : undefined)),
+  phone: z.pipe(
+    z.optional(
+      z
+        .string({ error: 'contact.errors.phoneInvalid' })
+        .check(
+          z.trim(),
+          z.maxLength(CONTACT_LIMITS.phoneMax, 'contact.errors.phoneInvalid'),
+          z.refine((v) => v === '' || (v.length >= 10 && toE164(v) !== null), 'contact.errors.phoneInvalid'),
+        ),
+    ),
+    z.transform((v) => (v ? (toE164(v) ?? undefined) : undefined)),
+  ),
   /** Optional; it becomes part of the email subject, so a single line. */
-  subject: singleLineText(
-    z.string({ error: 'contact.errors.subjectTooLong' }).overwrite(trimSpaces).normalize('NFC').max(CONTACT_LIMITS.subjectMax, 'contact.errors.subjectTooLong'),
-  )
-    .optional()
-    .transform((v) => (v && visibleLength(v) > 0 ? v : undefined)),
+  subject: z.pipe(
+    z.optional(
+      singleLineText(
+        z
+          .string({ error: 'contact.errors.subjectTooLong' })
+          .check(z.overwrite(trimSpaces), z.normalize('NFC'), z.maxLength(CONTACT_LIMITS.subjectMax, 'contact.errors.subjectTooLong')),
+      ),
+    ),
+    z.transform((v) => (v && visibleLength(v) > 0 ? v : undefined)),
+  ),
   /** Line breaks (LF, CRLF) allowed; other control, bidi and separator characters not. */
-  message: required('contact.errors.messageRequired')
-    .max(CONTACT_LIMITS.messageMax, 'contact.errors.messageTooLong')
-    .refine(isCleanText, 'contact.errors.invalidCharacters')
-    .refine((v) => visibleLength(v) >= 1, 'contact.errors.messageRequired'),
+  message: required('contact.errors.messageRequired').check(
+    z.maxLength(CONTACT_LIMITS.messageMax, 'contact.errors.messageTooLong'),
+    z.refine(isCleanText, 'contact.errors.invalidCharacters'),
+    z.refine((v) => visibleLength(v) >= 1, 'contact.errors.messageRequired'),
+  ),
   language: z.enum(languages, { error: 'contact.errors.language' }),
   /**
    * Honeypot: hidden from people, filled in by bots. A message with any
    * value here is answered like a success and not sent.
    */
-  website: z.string().max(1000).optional(),
+  website: z.optional(z.string().check(z.maxLength(1000))),
 });
 
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;

@@ -8,12 +8,13 @@
  */
 import { adminText } from './admin-text';
 import { factorProofSchema } from './auth-schemas';
-import { z } from './zod';
+import * as z from './zod';
 
 export const MAX_PASSKEY_NAME_LENGTH = 60;
 
-const base64url = (max: number) => z.string({ error: 'errors.passkeyInvalid' }).max(max, 'errors.passkeyInvalid').regex(/^[A-Za-z0-9_-]*$/, 'errors.passkeyInvalid');
-const credentialId = base64url(1366).min(16, 'errors.passkeyInvalid');
+const base64url = (max: number) =>
+  z.string({ error: 'errors.passkeyInvalid' }).check(z.maxLength(max, 'errors.passkeyInvalid'), z.regex(/^[A-Za-z0-9_-]*$/, 'errors.passkeyInvalid'));
+const credentialId = base64url(1366).check(z.minLength(16, 'errors.passkeyInvalid'));
 
 /** What the browser library's startRegistration() returns. */
 const registrationResponse = z.looseObject({
@@ -23,10 +24,10 @@ const registrationResponse = z.looseObject({
   response: z.looseObject({
     clientDataJSON: base64url(4096),
     attestationObject: base64url(16384),
-    transports: z.array(z.string().max(32)).max(10).optional(),
+    transports: z.optional(z.array(z.string().check(z.maxLength(32))).check(z.maxLength(10))),
   }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  authenticatorAttachment: z.string().max(32).optional(),
+  clientExtensionResults: z._default(z.record(z.string(), z.unknown()), {}),
+  authenticatorAttachment: z.optional(z.string().check(z.maxLength(32))),
 });
 
 /** POST /api/auth/passkey/register/verify: the new passkey's name and the browser's answer. */
@@ -45,10 +46,10 @@ export const passkeyAuthenticationSchema = z.looseObject({
     clientDataJSON: base64url(4096),
     authenticatorData: base64url(4096),
     signature: base64url(1024),
-    userHandle: base64url(128).optional(),
+    userHandle: z.optional(base64url(128)),
   }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  authenticatorAttachment: z.string().max(32).optional(),
+  clientExtensionResults: z._default(z.record(z.string(), z.unknown()), {}),
+  authenticatorAttachment: z.optional(z.string().check(z.maxLength(32))),
 });
 export type PasskeyAuthenticationInput = z.infer<typeof passkeyAuthenticationSchema>;
 

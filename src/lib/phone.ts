@@ -14,7 +14,7 @@
  * them leaves the metadata out.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { z } from './zod';
+import * as z from './zod';
 
 /** The region a number without +code is read in. */
 export const DEFAULT_REGION = 'DE';
@@ -42,19 +42,17 @@ export function displayPhone(value: string): string {
  * always had), then a valid number for its country, answered in E.164.
  */
 export function phoneField(keys: { min: string; invalid: string }) {
-  return z
-    .string({ error: keys.min })
-    .trim()
-    .min(10, keys.min)
-    .max(30, keys.invalid)
-    .transform((value, ctx) => {
+  return z.pipe(
+    z.string({ error: keys.min }).check(z.trim(), z.minLength(10, keys.min), z.maxLength(30, keys.invalid)),
+    z.transform((value, ctx) => {
       const e164 = toE164(value);
       if (!e164) {
-        ctx.addIssue({ code: 'custom', message: keys.invalid });
+        ctx.issues.push({ code: 'custom', message: keys.invalid, input: value });
         return z.NEVER;
       }
       return e164;
-    });
+    }),
+  );
 }
 
 /** The patient's phone in the wizard, the waitlist and requests (bookingForm.errors.*). */

@@ -11,14 +11,14 @@
  * noncharacter code points, names on one line, a real birth date in the past
  * and at most 130 years back, one ASCII email address.
  */
-import { isLang } from '../i18n/languages';
+import { isLang, type Lang } from '../i18n/languages';
 import { optionalAdminText } from './admin-text';
 import { CANCELLATION_TOKEN } from './cancellation-token';
 import { callbackDays } from './callback-days';
 import { birthDateProblem, isRealDate } from './booking-schema';
 import { phoneSchema } from './phone';
 import { hasEncodedWord, hasLineBreak, isCleanLine, isCleanText, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
-import { z } from './zod';
+import * as z from './zod';
 
 export const REQUEST_KINDS = ['prescription', 'referral', 'callback'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
@@ -57,46 +57,44 @@ const normalise = (v: string) => trimSpaces(v).normalize('NFC');
 const lineRules = (max: number) =>
   z
     .string()
-    .max(max, 'requests.errors.tooLong')
-    .refine((v) => !hasLineBreak(v), { message: 'requests.errors.singleLine', abort: true })
-    .refine(isCleanLine, { message: 'requests.errors.invalidCharacters', abort: true });
+    .check(
+      z.maxLength(max, 'requests.errors.tooLong'),
+      z.refine((v) => !hasLineBreak(v), { message: 'requests.errors.singleLine', abort: true }),
+      z.refine(isCleanLine, { message: 'requests.errors.invalidCharacters', abort: true }),
+    );
 
 /** The rules of several lines (reason, topic, note): LF or CRLF line breaks, nothing else hidden, no encoded word. */
 const textRules = (max: number) =>
   z
     .string()
-    .max(max, 'requests.errors.tooLong')
-    .refine((v) => isCleanText(v) && !hasEncodedWord(v), { message: 'requests.errors.invalidCharacters', abort: true });
+    .check(
+      z.maxLength(max, 'requests.errors.tooLong'),
+      z.refine((v) => isCleanText(v) && !hasEncodedWord(v), { message: 'requests.errors.invalidCharacters', abort: true }),
+    );
 
 /** A required text: `requiredKey` when nothing visible is left. */
-const required = (requiredKey: string, rules: z.ZodType<string, string>) =>
-  z
-    .string({ error: requiredKey })
-    .transform(normalise)
-    .pipe(rules)
-    .refine((v) => visibleLength(v) >= 1, requiredKey);
+const required = (requiredKey: string, rules: z.ZodMiniType<string, string>) =>
+  z.pipe(z.pipe(z.string({ error: requiredKey }), z.transform(normalise)), rules).check(z.refine((v) => visibleLength(v) >= 1, requiredKey));
 
 /** An optional text: missing or nothing visible is absent. */
-const optional = (rules: z.ZodType<string, string>) =>
-  z
-    .string({ error: 'requests.errors.invalid' })
-    .transform(normalise)
-    .pipe(rules)
-    .optional()
-    .transform((v) => (v && visibleLength(v) > 0 ? v : undefined));
+const optional = (rules: z.ZodMiniType<string, string>) =>
+  z.pipe(
+    z.optional(z.pipe(z.pipe(z.string({ error: 'requests.errors.invalid' }), z.transform(normalise)), rules)),
+    z.transform((v) => (v && visibleLength(v) > 0 ? v : undefined)),
+  );
 
 /** A name: one line, 2–100 visible characters. */
 const name = (key: string) =>
-  z
-    .string({ error: key })
-    .transform(normalise)
-    .pipe(
-      z
-        .string()
-        .max(REQUEST_LIMITS.nameMax, 'requests.errors.nameTooLong')
-        .refine(isCleanLine, { message: 'requests.errors.invalidCharacters', abort: true })
-        .refine((v) => visibleLength(v) >= 2, key),
-    );
+  z.pipe(
+    z.pipe(z.string({ error: key }), z.transform(normalise)),
+    z
+      .string()
+      .check(
+        z.maxLength(REQUEST_LIMITS.nameMax, 'requests.errors.nameTooLong'),
+        z.refine(isCleanLine, { message: 'requests.errors.invalidCharacters', abort: true }),
+        z.refine((v) => visibleLength(v) >= 2, key),
+      ),
+  );
 
 /** The booking form's birth-date messages as this form's keys. */
 const BIRTH_DATE_KEYS: Record<string, string> = {
@@ -107,21 +105,21 @@ const BIRTH_DATE_KEYS: Record<string, string> = {
 };
 
 /** yyyy-MM-dd (the form posts what the page's language types: see requestFromForm). */
-const birthDate = z
-  .string({ error: 'requests.errors.birthDateFormat' })
-  .trim()
-  .superRefine((value, ctx) => {
+const birthDate = z.string({ error: 'requests.errors.birthDateFormat' }).check(
+  z.trim(),
+  z.superRefine((value, ctx) => {
     const problem = birthDateProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: BIRTH_DATE_KEYS[problem] ?? 'requests.errors.birthDateInvalid' });
-  });
+  }),
+);
 
-const email = z
-  .string({ error: 'requests.errors.emailRequired' })
-  .trim()
-  .min(1, 'requests.errors.emailRequired')
-  .max(254, 'requests.errors.emailInvalid')
-  .transform((v) => toAsciiEmail(v) ?? '')
-  .pipe(z.email({ error: 'requests.errors.emailInvalid' }));
+const email = z.pipe(
+  z.pipe(
+    z.string({ error: 'requests.errors.emailRequired' }).check(z.trim(), z.minLength(1, 'requests.errors.emailRequired'), z.maxLength(254, 'requests.errors.emailInvalid')),
+    z.transform((v) => toAsciiEmail(v) ?? ''),
+  ),
+  z.email({ error: 'requests.errors.emailInvalid' }),
+);
 
 /**
  * A phone number by the booking form's rule (a valid number, German by
@@ -131,13 +129,15 @@ const email = z
  * metadata out.
  */
 const phoneNumber = (requiredKey: string | null) => {
-  const rule = z
-    .string({ error: requiredKey ?? 'requests.errors.phoneInvalid' })
-    .trim()
-    .refine((v) => v !== '' || !requiredKey, { message: requiredKey ?? 'requests.errors.phoneInvalid', abort: true })
-    .refine((v) => v === '' || phoneSchema.safeParse(v).success, 'requests.errors.phoneInvalid')
-    .transform((v) => (v === '' ? v : phoneSchema.parse(v)));
-  return requiredKey ? rule : rule.optional().transform((v) => v || undefined);
+  const rule = z.pipe(
+    z.string({ error: requiredKey ?? 'requests.errors.phoneInvalid' }).check(
+      z.trim(),
+      z.refine((v) => v !== '' || !requiredKey, { message: requiredKey ?? 'requests.errors.phoneInvalid', abort: true }),
+      z.refine((v) => v === '' || phoneSchema.safeParse(v).success, 'requests.errors.phoneInvalid'),
+    ),
+    z.transform((v) => (v === '' ? v : phoneSchema.parse(v))),
+  );
+  return requiredKey ? rule : z.pipe(z.optional(rule), z.transform((v) => v || undefined));
 };
 
 const commonFields = () => ({
@@ -146,13 +146,14 @@ const commonFields = () => ({
   birth_date: birthDate,
   email,
   phone: phoneNumber(null),
-  language: z.string({ error: 'requests.errors.language' }).refine(isLang, 'requests.errors.language'),
+  // The cast keeps the type guard's narrowing, which classic `.refine(isLang)` applied and a mini check does not.
+  language: z.string({ error: 'requests.errors.language' }).check(z.refine(isLang, 'requests.errors.language')) as z.ZodMiniString<string> & z.ZodMiniType<Lang, string>,
   consent: z.literal(true, { error: 'requests.errors.consentRequired' }),
   note: optional(textRules(REQUEST_LIMITS.noteMax)),
   /** Honeypot: hidden from people, filled in by bots. A request with any value here is answered like a success and not stored. */
-  website: z.string().max(1000).optional(),
+  website: z.optional(z.string().check(z.maxLength(1000))),
   /** The patient agreed to SMS at this (mobile) number: the status reaches them by SMS when its email does not (docs/decisions/043). */
-  sms: z.boolean({ error: 'requests.errors.invalid' }).optional(),
+  sms: z.optional(z.boolean({ error: 'requests.errors.invalid' })),
 });
 
 const medication = z.object(
@@ -172,22 +173,23 @@ export const prescriptionRequestSchema = /* @__PURE__ */ (() =>
     insurance: z.enum(INSURANCES, { error: 'requests.errors.insuranceRequired' }),
     delivery: z.enum(DELIVERIES, { error: 'requests.errors.deliveryRequired' }),
     /** With delivery to the card: the patient confirms the card was read in the practice this quarter. */
-    card_read_this_quarter: z.boolean({ error: 'requests.errors.invalid' }).optional(),
+    card_read_this_quarter: z.optional(z.boolean({ error: 'requests.errors.invalid' })),
     medications: z
       .array(medication, { error: 'requests.errors.medicationsRequired' })
-      .min(1, 'requests.errors.medicationsRequired')
-      .max(REQUEST_LIMITS.medicationsMax, 'requests.errors.medicationsTooMany'),
+      .check(z.minLength(1, 'requests.errors.medicationsRequired'), z.maxLength(REQUEST_LIMITS.medicationsMax, 'requests.errors.medicationsTooMany')),
   })
   // An e-prescription goes onto the health card of the statutorily insured only. Checked
   // even when other fields are wrong too (`when`), so the form names every problem at once.
-  .refine((r) => !(r.delivery === 'card' && r.insurance === 'private'), {
-    path: ['delivery'],
-    message: 'requests.errors.cardNeedsStatutory',
-    when: ({ value }) => {
-      const r = value as { delivery?: unknown; insurance?: unknown } | null;
-      return r?.delivery === 'card' && r.insurance === 'private';
-    },
-  }))();
+  .check(
+    z.refine((r) => !(r.delivery === 'card' && r.insurance === 'private'), {
+      path: ['delivery'],
+      message: 'requests.errors.cardNeedsStatutory',
+      when: ({ value }) => {
+        const r = value as { delivery?: unknown; insurance?: unknown } | null;
+        return r?.delivery === 'card' && r.insurance === 'private';
+      },
+    }),
+  ))();
 
 export const referralRequestSchema = /* @__PURE__ */ (() => z.object({
   kind: z.literal('referral'),
@@ -202,8 +204,10 @@ export const callbackRequestSchema = /* @__PURE__ */ (() => z.object({
   phone: phoneNumber('requests.errors.phoneRequired'),
   callback_date: z
     .string({ error: 'requests.errors.callbackDateRequired' })
-    .refine((v) => v !== '', { message: 'requests.errors.callbackDateRequired', abort: true })
-    .refine((v) => isRealDate(v) && callbackDays().includes(v), 'requests.errors.callbackDateInvalid'),
+    .check(
+      z.refine((v) => v !== '', { message: 'requests.errors.callbackDateRequired', abort: true }),
+      z.refine((v) => isRealDate(v) && callbackDays().includes(v), 'requests.errors.callbackDateInvalid'),
+    ),
   daypart: z.enum(CALLBACK_DAYPARTS, { error: 'requests.errors.daypartRequired' }),
   topic: required('requests.errors.topicRequired', textRules(REQUEST_LIMITS.topicMax)),
 }))();
@@ -251,8 +255,8 @@ const emptyAsMissing = (v: unknown) => (v === '' ? undefined : v);
 
 /** GET /api/admin/requests?status=&kind= */
 export const adminRequestsQuerySchema = z.object({
-  status: z.preprocess(emptyAsMissing, z.enum(REQUEST_STATUS_FILTERS, { error: 'admin.errors.invalid' }).default('open')),
-  kind: z.preprocess(emptyAsMissing, z.enum(REQUEST_KINDS, { error: 'admin.errors.invalid' }).optional()),
+  status: z.pipe(z.transform(emptyAsMissing), z._default(z.enum(REQUEST_STATUS_FILTERS, { error: 'admin.errors.invalid' }), 'open')),
+  kind: z.pipe(z.transform(emptyAsMissing), z.optional(z.enum(REQUEST_KINDS, { error: 'admin.errors.invalid' }))),
 });
 export type AdminRequestsQuery = z.output<typeof adminRequestsQuerySchema>;
 
@@ -266,13 +270,15 @@ export const requestStatusChangeSchema = z
     status: z.enum(['in_progress', 'done', 'declined'], { error: 'admin.errors.invalid' }),
     message: optionalAdminText(REQUEST_LIMITS.messageMax, { multiline: true }),
     /** Staff confirm a message that names the request's medications, reason, specialty or topic (docs/decisions/041). */
-    confirm: z.boolean({ error: 'admin.errors.invalid' }).optional(),
+    confirm: z.optional(z.boolean({ error: 'admin.errors.invalid' })),
   })
-  .superRefine((change, ctx) => {
-    if (change.status === 'declined' && !change.message) {
-      ctx.addIssue({ code: 'custom', path: ['message'], message: 'admin.errors.messageRequired' });
-    }
-  });
+  .check(
+    z.superRefine((change, ctx) => {
+      if (change.status === 'declined' && !change.message) {
+        ctx.addIssue({ code: 'custom', path: ['message'], message: 'admin.errors.messageRequired' });
+      }
+    }),
+  );
 export type RequestStatusChange = z.output<typeof requestStatusChangeSchema>;
 
 /** PUT /api/admin/settings `requests`: the kinds the form offers and the notice above it. */
@@ -294,5 +300,5 @@ export const NEXT_STATUSES: Record<RequestStatus, readonly RequestStatus[]> = {
 
 /** GET /api/requests/status?token=: the status link's token, the shape of a booking link's (32 random bytes, base64url). */
 export const requestStatusQuerySchema = z.object({
-  token: z.string({ error: 'errors.tokenInvalid' }).regex(CANCELLATION_TOKEN, 'errors.tokenInvalid'),
+  token: z.string({ error: 'errors.tokenInvalid' }).check(z.regex(CANCELLATION_TOKEN, 'errors.tokenInvalid')),
 });

@@ -7,15 +7,14 @@
 import { isLang, type Lang } from '../i18n/languages';
 import { confirmHoliday, optionalBirthDate, optionalEmail, patientName, staffDate, staffTime, typeId } from './admin-schemas';
 import { phoneField } from './phone';
-import { z } from './zod';
+import * as z from './zod';
 
 /** The caller's phone: required, then the wizard's rule (a valid number, German by default), answered in E.164. */
 const patientPhone = () =>
-  z
-    .string({ error: 'admin.errors.phoneRequired' })
-    .trim()
-    .min(1, 'admin.errors.phoneRequired')
-    .pipe(phoneField({ min: 'admin.errors.phoneInvalid', invalid: 'admin.errors.phoneInvalid' }));
+  z.pipe(
+    z.string({ error: 'admin.errors.phoneRequired' }).check(z.trim(), z.minLength(1, 'admin.errors.phoneRequired')),
+    phoneField({ min: 'admin.errors.phoneInvalid', invalid: 'admin.errors.phoneInvalid' }),
+  );
 
 /**
  * POST /api/admin/booked-slots: a seat taken by staff for a caller, with the
@@ -25,7 +24,7 @@ const patientPhone = () =>
 export const staffBookingSchema = /* @__PURE__ */ staffBooking();
 function staffBooking() {
   return z.object({
-    appointment_type_id: typeId.transform((id) => id.toLowerCase()),
+    appointment_type_id: z.pipe(typeId, z.transform((id) => id.toLowerCase())),
     appointment_date: staffDate,
     appointment_time: staffTime,
     first_name: patientName('admin.errors.firstNameRequired'),
@@ -33,14 +32,17 @@ function staffBooking() {
     phone: patientPhone(),
     birth_date: optionalBirthDate,
     email: optionalEmail,
-    language: z
-      .string({ error: 'admin.errors.languageInvalid' })
-      .nullish()
-      .transform((v) => (v == null || v === '' ? 'de' : v))
-      .refine(isLang, 'admin.errors.languageInvalid')
-      .transform((v) => v as Lang),
+    language: z.pipe(
+      z
+        .pipe(
+          z.nullish(z.string({ error: 'admin.errors.languageInvalid' })),
+          z.transform((v) => (v == null || v === '' ? 'de' : v)),
+        )
+        .check(z.refine(isLang, 'admin.errors.languageInvalid')),
+      z.transform((v) => v as Lang),
+    ),
     /** The caller agreed to SMS at this number ("SMS an diese Nummer erlaubt"); a landline is 400 phone-not-mobile naming `phone`. */
-    sms: z.boolean({ error: 'admin.errors.invalid' }).optional(),
+    sms: z.optional(z.boolean({ error: 'admin.errors.invalid' })),
     confirm_holiday: confirmHoliday,
   });
 }

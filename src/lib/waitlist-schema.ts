@@ -10,29 +10,37 @@ import { bookingFields, isRealDate } from './booking-schema';
 import { phoneSchema } from './phone';
 import { addDaysToDate } from './berlin-time';
 import { candidateTimes, type WeeklyWindow } from './availability';
-import { z } from './zod';
+import * as z from './zod';
 
 /** Morning: a start before 12:00; afternoon: from 12:00. */
 export const DAYPARTS = ['morning', 'afternoon'] as const;
 export type Daypart = (typeof DAYPARTS)[number];
 
 const date = (field: string) =>
-  z.string({ error: `waitlist.errors.${field}Invalid` }).refine(isRealDate, `waitlist.errors.${field}Invalid`);
+  z.string({ error: `waitlist.errors.${field}Invalid` }).check(z.refine(isRealDate, `waitlist.errors.${field}Invalid`));
 
 /** An entry link or offer link token: the shape of a booking's link token. */
-export const waitlistTokenSchema = z.string({ error: 'errors.tokenInvalid' }).regex(CANCELLATION_TOKEN, 'errors.tokenInvalid');
+export const waitlistTokenSchema = z.string({ error: 'errors.tokenInvalid' }).check(z.regex(CANCELLATION_TOKEN, 'errors.tokenInvalid'));
 
 const wish = {
   from: date('from'),
   to: date('to'),
   /** ISO weekdays, 1 = Monday .. 7 = Sunday; any day when absent or empty. */
-  weekdays: z
-    .array(z.number({ error: 'waitlist.errors.weekdaysInvalid' }).int('waitlist.errors.weekdaysInvalid').min(1, 'waitlist.errors.weekdaysInvalid').max(7, 'waitlist.errors.weekdaysInvalid'), {
-      error: 'waitlist.errors.weekdaysInvalid',
-    })
-    .max(7, 'waitlist.errors.weekdaysInvalid')
-    .optional(),
-  dayparts: z.array(z.enum(DAYPARTS, { error: 'waitlist.errors.daypartsInvalid' }), { error: 'waitlist.errors.daypartsInvalid' }).max(2, 'waitlist.errors.daypartsInvalid').optional(),
+  weekdays: z.optional(
+    z
+      .array(
+        z
+          .number({ error: 'waitlist.errors.weekdaysInvalid' })
+          .check(z.int('waitlist.errors.weekdaysInvalid'), z.gte(1, 'waitlist.errors.weekdaysInvalid'), z.lte(7, 'waitlist.errors.weekdaysInvalid')),
+        { error: 'waitlist.errors.weekdaysInvalid' },
+      )
+      .check(z.maxLength(7, 'waitlist.errors.weekdaysInvalid')),
+  ),
+  dayparts: z.optional(
+    z
+      .array(z.enum(DAYPARTS, { error: 'waitlist.errors.daypartsInvalid' }), { error: 'waitlist.errors.daypartsInvalid' })
+      .check(z.maxLength(2, 'waitlist.errors.daypartsInvalid')),
+  ),
 };
 
 /** POST /api/waitlist with a booking's link token: an earlier time of the booking's type. */
@@ -44,7 +52,10 @@ export const waitlistWithBookingSchema = z.object({ token: waitlistTokenSchema, 
  * accepted for NEW_BOOKING_MINUTES after the booking was made.
  */
 export const waitlistWithNewBookingSchema = z.object({
-  booking_id: z.string({ error: 'errors.invalid' }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'errors.invalid').transform((v) => v.toLowerCase()),
+  booking_id: z.pipe(
+    z.string({ error: 'errors.invalid' }).check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'errors.invalid')),
+    z.transform((v) => v.toLowerCase()),
+  ),
   sms: bookingFields.sms,
   ...wish,
 });
@@ -79,13 +90,15 @@ function withoutBooking() {
 export const takeOfferSchema = z
   .object({
     token: waitlistTokenSchema,
-    appointment_date: bookingFields.appointment_date.optional(),
-    appointment_time: bookingFields.appointment_time.optional(),
+    appointment_date: z.optional(bookingFields.appointment_date),
+    appointment_time: z.optional(bookingFields.appointment_time),
   })
-  .refine((b) => (b.appointment_date === undefined) === (b.appointment_time === undefined), {
-    path: ['appointment_time'],
-    message: 'errors.timeInvalid',
-  });
+  .check(
+    z.refine((b) => (b.appointment_date === undefined) === (b.appointment_time === undefined), {
+      path: ['appointment_time'],
+      message: 'errors.timeInvalid',
+    }),
+  );
 
 export type WaitlistWish = { from: string; to: string; weekdays?: number[]; dayparts?: Daypart[] };
 
@@ -169,10 +182,12 @@ export function fitsEntry(entry: EntryWish, dateValue: string, time: string): bo
 /** GET /api/admin/waitlist/counts: from … to (both included, at most 62 days). */
 export const waitlistCountsQuerySchema = z
   .object({
-    from: z.string({ error: 'admin.errors.invalid' }).refine(isRealDate, 'admin.errors.invalid'),
-    to: z.string({ error: 'admin.errors.invalid' }).refine(isRealDate, 'admin.errors.invalid'),
+    from: z.string({ error: 'admin.errors.invalid' }).check(z.refine(isRealDate, 'admin.errors.invalid')),
+    to: z.string({ error: 'admin.errors.invalid' }).check(z.refine(isRealDate, 'admin.errors.invalid')),
   })
-  .refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || (q.from <= q.to && q.to <= addDaysToDate(q.from, 61)), {
-    path: ['to'],
-    message: 'admin.errors.invalid',
-  });
+  .check(
+    z.refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || (q.from <= q.to && q.to <= addDaysToDate(q.from, 61)), {
+      path: ['to'],
+      message: 'admin.errors.invalid',
+    }),
+  );

@@ -26,7 +26,7 @@
  * defaults (embedded database, outbox, random JWT secret).
  */
 import { AppError } from '../lib/errors';
-import { z } from '../lib/zod';
+import * as z from '../lib/zod';
 import { databaseSettingsFrom, databaseUrlFrom, dataDirFrom, provideDatabaseSettings, type DatabaseSettings } from '../../db/settings';
 import { netlifySiteUrl, previewDeployOrigin } from './netlify-deploy.server';
 import { parseMailbox } from './email/mailbox.server';
@@ -35,17 +35,17 @@ import { parseMailbox } from './email/mailbox.server';
  * Exactly one mailbox (`Name <address>` or a bare address), checked with the
  * parser every send uses: `a@x, b@y` used to pass here and fail every send.
  */
-const oneMailbox = z
-  .string()
-  .trim()
-  .refine((value) => {
+const oneMailbox = z.string().check(
+  z.trim(),
+  z.refine((value) => {
     try {
       parseMailbox(value, 'env');
       return true;
     } catch {
       return false;
     }
-  });
+  }),
+);
 
 const LOCAL_DEFAULTS = {
   MAIL_FROM: 'Hausarztpraxis Düsseldorf <praxis@localhost>',
@@ -69,48 +69,38 @@ export function isDatabaseUrl(value: string): boolean {
 }
 
 const envSchema = z.object({
-  DATABASE_URL: z.string().min(1).refine(isDatabaseUrl).optional(),
-  DATA_DIR: z.string().min(1).optional(),
-  POSTMARK_SERVER_TOKEN: z.string().min(1).optional(),
-  MAIL_FROM: oneMailbox.optional(),
-  PRACTICE_EMAIL: oneMailbox.optional(),
-  JWT_SECRET: z.string().min(32).optional(),
-  ADMIN_SETUP_SECRET: z.string().min(1).optional(),
-  SITE_URL: z.url().optional(),
-  APP_ENV: z.string().optional(),
-  CONTEXT: z.string().optional(),
+  DATABASE_URL: z.optional(z.string().check(z.minLength(1), z.refine(isDatabaseUrl))),
+  DATA_DIR: z.optional(z.string().check(z.minLength(1))),
+  POSTMARK_SERVER_TOKEN: z.optional(z.string().check(z.minLength(1))),
+  MAIL_FROM: z.optional(oneMailbox),
+  PRACTICE_EMAIL: z.optional(oneMailbox),
+  JWT_SECRET: z.optional(z.string().check(z.minLength(32))),
+  ADMIN_SETUP_SECRET: z.optional(z.string().check(z.minLength(1))),
+  SITE_URL: z.optional(z.url()),
+  APP_ENV: z.optional(z.string()),
+  CONTEXT: z.optional(z.string()),
   /**
    * Shortens how long a patient request's details are kept (docs/decisions/036-patient-requests.md):
    * whole days, at least 1; the details go after min(14, n) days once the
    * request is closed and after min(90, n) days at the latest.
    */
-  REQUEST_RETENTION_DAYS: z
-    .string()
-    .regex(/^\d{1,5}$/)
-    .transform(Number)
-    .refine((n) => n >= 1)
-    .optional(),
+  REQUEST_RETENTION_DAYS: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,5}$/)), z.transform(Number)).check(z.refine((n) => n >= 1))),
   /** The SMS provider's API key (seven.io); unset: the local stand-in outside production, no SMS in production (docs/decisions/043-sms-second-channel.md). */
-  SMS_API_KEY: z.string().min(1).optional(),
+  SMS_API_KEY: z.optional(z.string().check(z.minLength(1))),
   /** The sender shown on the patient's phone: letters and digits, at most 11 (what networks show as a name). */
-  SMS_SENDER: z.string().regex(/^[A-Za-z0-9]{1,11}$/).optional(),
+  SMS_SENDER: z.optional(z.string().check(z.regex(/^[A-Za-z0-9]{1,11}$/))),
   /** SMS parts handed to the provider per Berlin month before further SMS go on the call list; default 300. */
-  SMS_MONTHLY_LIMIT: z.string().regex(/^\d{1,6}$/).transform(Number).optional(),
+  SMS_MONTHLY_LIMIT: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,6}$/)), z.transform(Number))),
   /** The provider's signing key for its delivery reports (seven.io: Developer → API settings). */
-  SMS_WEBHOOK_SECRET: z.string().min(1).optional(),
+  SMS_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
   /** /api/health's and the alerts' limit for a message waiting in the outbox, in whole minutes (default 15; docs/decisions/045-operations.md). */
-  HEALTH_OUTBOX_MAX_AGE_MINUTES: z
-    .string()
-    .regex(/^\d{1,5}$/)
-    .transform(Number)
-    .refine((n) => n >= 1)
-    .optional(),
+  HEALTH_OUTBOX_MAX_AGE_MINUTES: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,5}$/)), z.transform(Number)).check(z.refine((n) => n >= 1))),
   /** Who gets the operations alerts besides the admins who opted in (default: PRACTICE_EMAIL). */
-  ALERT_EMAIL: oneMailbox.optional(),
+  ALERT_EMAIL: z.optional(oneMailbox),
   /** The owner's mobile in E.164 ("+491701234567"): gets an alert by SMS when email itself is failing and SMS is configured. */
-  ALERT_SMS: z.string().regex(/^\+[1-9]\d{6,14}$/).optional(),
+  ALERT_SMS: z.optional(z.string().check(z.regex(/^\+[1-9]\d{6,14}$/))),
   /** Error reports to Sentry (optional; docs/decisions/045-operations.md): the project's DSN, off when unset. */
-  SENTRY_DSN: z.url().optional(),
+  SENTRY_DSN: z.optional(z.url()),
 });
 
 /** Variables a production function cannot work without. */

@@ -2,10 +2,10 @@
  * The thin HTTP shell shared by every function: parse → domain → respond.
  * Problem details follow RFC 9457 (docs/architecture.md, HTTP API).
  */
-import type { z } from 'zod';
 import { isDatabaseUnavailable, unavailableCode } from '../../db/errors';
 import { AppError, type FieldErrors } from '../lib/errors';
 import { unacceptableStrings } from '../lib/text-input';
+import type * as z from '../lib/zod';
 import { readEnv } from './env.server';
 import { withSecurityHeaders } from './security-headers';
 
@@ -196,7 +196,7 @@ export async function readJson(req: Request, limit = MAX_BODY_BYTES, explain?: (
  * named with `errors.invalidCharacters`, in one 400. Nothing of a refused
  * body reaches an action.
  */
-export async function readJsonInput<S extends z.ZodType>(req: Request, schema: S, limit = MAX_BODY_BYTES): Promise<z.output<S>> {
+export async function readJsonInput<S extends z.ZodMiniType>(req: Request, schema: S, limit = MAX_BODY_BYTES): Promise<z.output<S>> {
   const body = await readJsonUnchecked(req, limit);
   const refused = unacceptableStrings(body);
   const result = schema.safeParse(body);
@@ -270,7 +270,7 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
 }
 
 /** zod's issues as the problem's `errors`: field → translation keys (the issue message is the key). */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: z.core.$ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
@@ -281,7 +281,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /** Parses with a shared zod schema; 400 with field errors when it does not fit. */
-export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+export function parseInput<S extends z.ZodMiniType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data);
   if (!result.success) {
     throw new AppError('invalid-input', 'Some fields are missing or invalid.', fieldErrors(result.error));

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { AppError } from '../lib/errors';
+import * as z from '../lib/zod';
 import { DEFAULT_RETRY_AFTER_SECONDS, errorResponse, parseInput, readJson, readJsonInput, route } from './http.server';
 
 const post = (body: BodyInit, type = 'application/json', headers: Record<string, string> = {}) =>
@@ -41,7 +41,7 @@ describe('readJson', () => {
   });
 
   it('with a schema, lets the field’s own rule speak first and names the other fields with the floor’s key', async () => {
-    const schema = z.object({ name: z.string().refine((v) => !v.includes('\u202e'), 'form.errors.name'), note: z.string() });
+    const schema = z.object({ name: z.string().check(z.refine((v) => !v.includes('\u202e'), 'form.errors.name')), note: z.string() });
     const errors = async (body: string) => {
       try {
         return await readJsonInput(post(body), schema);
@@ -75,7 +75,7 @@ describe('readJson', () => {
 });
 
 describe('parseInput', () => {
-  const schema = z.object({ name: z.string().min(2, 'errors.nameTooShort'), age: z.number() });
+  const schema = z.object({ name: z.string().check(z.minLength(2, 'errors.nameTooShort')), age: z.number() });
 
   it('returns the parsed value', () => {
     expect(parseInput(schema, { name: 'Al', age: 3 })).toEqual({ name: 'Al', age: 3 });

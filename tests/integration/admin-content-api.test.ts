@@ -155,6 +155,20 @@ describe.each(databaseKinds)('content editor backend on %s', (kind) => {
     expect(after.$comment).toBe(facts.$comment);
   });
 
+  it('practice facts: a missing field is missing, a wrong one has the wrong form, an unknown one in a list entry is unknown', async () => {
+    const entry = await entryOf('src/content/practice.json');
+    const { postalCode: _postalCode, ...facts } = JSON.parse(entry.data);
+    const bad = JSON.stringify({ ...facts, phone: 2115550123, openingHours: [{ ...facts.openingHours[0], note: 'x' }, ...facts.openingHours.slice(1)] });
+    const refused = await post({ action: 'persistEntry', params: { dataFiles: [{ path: 'src/content/practice.json', raw: bad, sha: entry.file.id }] } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual({
+      'practice.postalCode': ['content.errors.required'],
+      'practice.phone': ['content.errors.type'],
+      'practice.openingHours.0.note': ['content.errors.unknownField'],
+    });
+    expect(await file('src/content/practice.json')).toBe(entry.data);
+  });
+
   it('refuses Markdown with HTML that could run script', async () => {
     const de = await entryOf(HOME_DE);
     for (const [snippet, key] of [

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import * as adminSchemas from '../../src/lib/admin-schemas';
 import * as staffBookingSchemas from '../../src/lib/staff-booking-schema';
 import { addDaysToDate, berlinToday } from '../../src/lib/berlin-time';
-import { z } from '../../src/lib/zod';
+import * as z from '../../src/lib/zod';
 import { fieldErrors } from '../../src/server/http.server';
 import { testCaller } from '../helpers/patient';
 
@@ -103,10 +103,10 @@ const BAD: Array<[string, string]> = [
 ];
 
 const objectSchemas = (Object.entries({ ...adminSchemas, ...staffBookingSchemas }) as Array<[string, unknown]>).filter(
-  (entry): entry is [string, z.ZodObject] => entry[1] instanceof z.ZodObject,
+  (entry): entry is [string, z.ZodMiniObject] => entry[1] instanceof z.ZodMiniObject,
 );
 
-function textFields(name: string, schema: z.ZodObject): string[] {
+function textFields(name: string, schema: z.ZodMiniObject): string[] {
   const example = EXAMPLES[name]!;
   return Object.keys(schema.shape).filter((field) => {
     const result = schema.safeParse({ ...example, [field]: 'Gültiger Text' });

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from '../../lib/zod';
+import * as z from '../../lib/zod';
 import { newPassword } from '../../lib/account-schemas';
 import { Field, SubmitButton } from '../admin/shared/field';
 import { labels } from '../admin/shared/labels';

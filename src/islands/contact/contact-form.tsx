@@ -10,13 +10,13 @@ import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hoo
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { toast, Toaster } from 'sonner';
-import type { z } from 'zod';
 import { createI18n, localizedPath, type Lang } from '../../i18n/i18n';
 import { CONTACT_LIMITS, CONTACT_RESULT_ID, contactMessageSchema, requiredContactFields, type ContactResponse } from '../../lib/contact-message';
 import { retryAfterSeconds, waitPhrase } from '../../lib/retry-after';
+import * as z from '../../lib/zod';
 import { EmailHintLine, useEmailHint } from '../email-hint/email-hint';
 
-const formSchema = contactMessageSchema.omit({ language: true });
+const formSchema = z.omit(contactMessageSchema, { language: true });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 type FieldName = keyof FormInput;

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
-import { z } from '../../lib/zod';
+import * as z from '../../lib/zod';
 import { audited } from '../audit.server';
 import { json } from '../http.server';
 import { adminAction } from '../http/session-route.server';

@@ -1,6 +1,6 @@
 /** /api/bookings/cancel: the cancellation link's page and the patient's cancellation. */
-import { z } from 'zod';
 import { cancellationTokenSchema } from '../../lib/booking-schema';
+import * as z from '../../lib/zod';
 import { appointmentToCancel, cancelByPatient } from '../bookings/patient.server';
 import { json } from '../http.server';
 import { publicAction } from '../http/route.server';

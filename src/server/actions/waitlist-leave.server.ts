@@ -1,6 +1,6 @@
 /** /api/waitlist/leave: off the list. */
-import { z } from 'zod';
 import { waitlistTokenSchema } from '../../lib/waitlist-schema';
+import * as z from '../../lib/zod';
 import { publicAction } from '../http/route.server';
 import { leaveWaitlist } from '../waitlist/entries.server';
 

@@ -1,6 +1,6 @@
 /** /api/waitlist/offer: an offer's details (a read), and taking it. */
-import { z } from 'zod';
 import { takeOfferSchema, waitlistTokenSchema } from '../../lib/waitlist-schema';
+import * as z from '../../lib/zod';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { json } from '../http.server';
 import { publicAction } from '../http/route.server';

@@ -6,10 +6,10 @@
  * staff.server.ts and src/server/admin/booking-changes.server.ts.
  */
 import type { Database } from '../../../db/client';
-import type { z } from 'zod';
 import type { BookingRequest } from '../../lib/booking-request-schema';
 import type { rescheduleRequestSchema } from '../../lib/booking-schema';
 import { AppError } from '../../lib/errors';
+import type * as z from '../../lib/zod';
 import { dataKeyRing, dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { deliverAfterResponse } from '../email/delivery.server';
 import { bookingEmails, patientNoticeEmail, practiceCancellationEmail, practiceRescheduleEmail, queuedOutcome } from '../email/senders.server';

@@ -14,7 +14,7 @@
 import type { Database } from '../../../db/client';
 import { AppError } from '../../lib/errors';
 import { contentFileAt, contentFileLabel, type ContentFile } from '../../lib/content-files';
-import { z } from '../../lib/zod';
+import * as z from '../../lib/zod';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { parseInput } from '../http.server';
 import { fieldLabel } from '../../lib/content-fields';
@@ -25,21 +25,29 @@ import { contentSaved } from './published.server';
 import { staleVersion, type ContentStore, type FileChange } from './port.server';
 
 const MAX_FILE_CHARS = 200_000;
-const path = z.string().min(1).max(300);
+const path = z.string().check(z.minLength(1), z.maxLength(300));
 
 export const contentRequestSchema = z.object({
-  action: z.string().min(1).max(64),
-  params: z.record(z.string(), z.unknown()).default({}),
+  action: z.string().check(z.minLength(1), z.maxLength(64)),
+  params: z._default(z.record(z.string(), z.unknown()), {}),
 });
 
-const filesParams = z.object({ files: z.array(z.object({ path, label: z.string().max(200).optional() })).min(1).max(20) });
+const filesParams = z.object({
+  files: z.array(z.object({ path, label: z.optional(z.string().check(z.maxLength(200))) })).check(z.minLength(1), z.maxLength(20)),
+});
 const entryParams = z.object({ path });
 const persistParams = z.object({
   dataFiles: z
-    .array(z.object({ path, raw: z.string().max(MAX_FILE_CHARS), sha: z.string().regex(/^[0-9a-f]{40}$/), newPath: z.string().optional() }))
-    .min(1)
-    .max(20),
-  assets: z.array(z.unknown()).default([]),
+    .array(
+      z.object({
+        path,
+        raw: z.string().check(z.maxLength(MAX_FILE_CHARS)),
+        sha: z.string().check(z.regex(/^[0-9a-f]{40}$/)),
+        newPath: z.optional(z.string()),
+      }),
+    )
+    .check(z.minLength(1), z.maxLength(20)),
+  assets: z._default(z.array(z.unknown()), []),
 });
 
 function editable(filePath: string): ContentFile {

@@ -45,7 +45,8 @@ function problemOf(issue: Issue): Omit<Problem, 'path'> {
   const what = issue.type ?? issue.origin;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.received === 'undefined' || / received undefined$/.test(issue.message)
+      // zod 3 names what it received; zod 4 reports the input when asked (reportInput below).
+      return issue.received === 'undefined' || ('input' in issue && issue.input === undefined)
         ? { key: 'content.errors.required', text: 'fehlt' }
         : { key: 'content.errors.type', text: 'hat die falsche Form (Text, Liste oder Gruppe erwartet)' };
     case 'too_small':
@@ -79,13 +80,15 @@ interface SchemaLike {
   unwrap?: () => SchemaLike;
   removeDefault?: () => SchemaLike;
   innerType?: () => SchemaLike;
+  /** zod 4's definition: zod/mini's wrappers and arrays have no methods, only this. */
+  _zod?: { def: { innerType?: SchemaLike; element?: SchemaLike } };
 }
 
-/** The schema under optional/default/effects wrappers (the same duck-typed API in zod 3 and 4). */
+/** The schema under optional/default/effects wrappers (zod 3's methods, zod 4's definition). */
 function bare(schema: SchemaLike): SchemaLike {
   let s = schema;
   for (let i = 0; i < 8; i++) {
-    const next = s.removeDefault?.() ?? s.unwrap?.() ?? s.innerType?.();
+    const next = s.removeDefault?.() ?? s.unwrap?.() ?? s.innerType?.() ?? s._zod?.def.innerType;
     if (!next || next === s) break;
     s = next;
   }
@@ -105,8 +108,9 @@ export function unknownKeys(schema: SchemaLike, data: unknown, path: Array<strin
         if (!(path.length === 0 && allowed.includes(key))) found.push([...path, key]);
       } else found.push(...unknownKeys(field, value, [...path, key]));
     }
-  } else if (s.element && Array.isArray(data)) {
-    data.forEach((item, i) => found.push(...unknownKeys(s.element!, item, [...path, i])));
+  } else if (Array.isArray(data)) {
+    const element = s.element ?? s._zod?.def.element;
+    if (element) data.forEach((item, i) => found.push(...unknownKeys(element, item, [...path, i])));
   }
   return found;
 }
@@ -223,7 +227,7 @@ function parsePractice(file: ContentFile, raw: string): Record<string, unknown> 
 export function checkContent(file: ContentFile, raw: string): void {
   const problems: Problem[] = [];
   let data: Record<string, unknown>;
-  let schema: SchemaLike & { safeParse(d: unknown): { success: boolean; error?: { issues: Issue[] } } };
+  let schema: SchemaLike & { safeParse(d: unknown, params?: { reportInput?: boolean }): { success: boolean; error?: { issues: Issue[] } } };
   if (file.kind === 'page') {
     const parts = splitPage(file, raw);
     data = parts.data;
@@ -236,7 +240,8 @@ export function checkContent(file: ContentFile, raw: string): void {
     data = parsePractice(file, raw);
     schema = practiceSchema as unknown as typeof schema;
   }
-  const result = schema.safeParse(data);
+  // The input each issue is about (never shown or logged: content the editor wrote) tells a missing field from a wrong one.
+  const result = schema.safeParse(data, { reportInput: true });
   if (!result.success) {
     for (const issue of result.error!.issues) {
       problems.push({ path: issue.path.filter((p): p is string | number => typeof p !== 'symbol'), ...problemOf(issue) });

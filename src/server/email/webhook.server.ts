@@ -26,7 +26,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../lib/errors';
-import { z } from '../../lib/zod';
+import * as z from '../../lib/zod';
 import { rowsOf } from '../bookings/shared.server';
 import { isProductionEnv, notConfigured, variables } from '../env.server';
 import { json, parseInput, readForeignJson } from '../http.server';
@@ -65,12 +65,12 @@ export function assertWebhookCredentials(req: Request): void {
 
 /** Only these fields are read; all are plain identifiers or flags (the rest, a bounce's content say, is never used). */
 export const postmarkEventSchema = z.looseObject({
-  RecordType: z.string().regex(/^[A-Za-z]{1,40}$/, 'errors.invalid'),
-  MessageID: z.string().regex(/^[A-Za-z0-9._@-]{1,100}$/, 'errors.invalid'),
+  RecordType: z.string().check(z.regex(/^[A-Za-z]{1,40}$/, 'errors.invalid')),
+  MessageID: z.string().check(z.regex(/^[A-Za-z0-9._@-]{1,100}$/, 'errors.invalid')),
   /** A bounce's kind (HardBounce, AutoResponder, Transient, …). */
-  Type: z.string().regex(/^[A-Za-z]{1,40}$/, 'errors.invalid').optional(),
+  Type: z.optional(z.string().check(z.regex(/^[A-Za-z]{1,40}$/, 'errors.invalid'))),
   /** Postmark deactivated the address: nothing more reaches it. */
-  Inactive: z.boolean({ error: 'errors.invalid' }).optional(),
+  Inactive: z.optional(z.boolean({ error: 'errors.invalid' })),
 });
 
 /** Bounce types that mean the message did not and will not arrive (Postmark's bounce types). */

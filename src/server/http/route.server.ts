@@ -13,7 +13,7 @@
  *   session; kept apart so that public functions do not bundle the
  *   session and admin code.
  */
-import type { z } from 'zod';
+import type * as z from '../../lib/zod';
 import { getDb, type Database } from '../database.server';
 import { assertSameOrigin } from '../auth/origin.server';
 import { parseInput, queryOf, readJson, readJsonInput, route, type Handler, type RequestContext } from '../http.server';
@@ -33,13 +33,13 @@ export interface Call<B, Q> {
 
 export interface Spec<B, Q, C> {
   /** The JSON body's schema: 415/413/400 as readJson and parseInput answer. */
-  body?: z.ZodType<B>;
+  body?: z.ZodMiniType<B>;
   /** A JSON body read without a schema (the action parses it). */
   rawBody?: true;
   /** The body limit in bytes when larger than the default. */
   bodyLimit?: number;
   /** The query string's schema. */
-  query?: z.ZodType<Q>;
+  query?: z.ZodMiniType<Q>;
   run(call: C): Promise<Response> | Response;
 }
 

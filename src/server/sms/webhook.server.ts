@@ -21,7 +21,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../lib/errors';
-import { z } from '../../lib/zod';
+import * as z from '../../lib/zod';
 import { rowsOf } from '../bookings/shared.server';
 import { markBookingUndelivered } from '../email/fallback.server';
 import { isProductionEnv, notConfigured, readEnv, variables } from '../env.server';
@@ -70,10 +70,15 @@ export function assertSmsSignature(req: Request, body: string, now: Date = new D
 
 /** Only the event, the message id and its status are read; the rest (an inbound text, say) never is. */
 export const smsReportSchema = z.looseObject({
-  webhook_event: z.string({ error: 'errors.invalid' }).regex(/^[a-z_]{1,40}$/, 'errors.invalid'),
+  webhook_event: z.string({ error: 'errors.invalid' }).check(z.regex(/^[a-z_]{1,40}$/, 'errors.invalid')),
   data: z.looseObject({
-    msg_id: z.union([z.string(), z.number()], { error: 'errors.invalid' }).transform(String).pipe(z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'errors.invalid')).optional(),
-    status: z.string({ error: 'errors.invalid' }).regex(/^[A-Z_]{1,30}$/, 'errors.invalid').optional(),
+    msg_id: z.optional(
+      z.pipe(
+        z.pipe(z.union([z.string(), z.number()], { error: 'errors.invalid' }), z.transform(String)),
+        z.string().check(z.regex(/^[A-Za-z0-9._-]{1,100}$/, 'errors.invalid')),
+      ),
+    ),
+    status: z.optional(z.string({ error: 'errors.invalid' }).check(z.regex(/^[A-Z_]{1,30}$/, 'errors.invalid'))),
   }),
 });
 

@@ -9,7 +9,7 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../lib/errors';
 import { bookingFields } from '../../lib/booking-schema';
 import { waitlistTokenSchema, waitlistWithBookingSchema, waitlistWithNewBookingSchema, waitlistWithoutBookingSchema } from '../../lib/waitlist-schema';
-import { z } from '../../lib/zod';
+import * as z from '../../lib/zod';
 import { dataKeyRing, dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { deliverAfterResponse } from '../email/delivery.server';
 import { parseInput, type RequestContext } from '../http.server';

@@ -13,6 +13,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { staffBookingSchema } from '../../../lib/staff-booking-schema';
+import * as z from '../../../lib/zod';
 import { adminApi, ApiError, failureText, holidayOf, slotReasonOf } from '../shared/admin-api';
 import { holidayLabels } from '../shared/holiday-labels';
 import { HolidayWarning, type WarnedHoliday } from './holiday-warning';
@@ -31,7 +32,7 @@ const DETAILS: Array<{ field: DetailField; label: string; type: string; required
   { field: 'birth_date', label: L.birthDate, type: 'text', hint: L.birthDateHint, autoComplete: 'off' },
   { field: 'email', label: L.email, type: 'email', hint: L.emailHint, autoComplete: 'off' },
 ];
-const detailsSchema = staffBookingSchema.pick({ first_name: true, last_name: true, phone: true, birth_date: true, email: true, language: true });
+const detailsSchema = z.pick(staffBookingSchema, { first_name: true, last_name: true, phone: true, birth_date: true, email: true, language: true });
 
 export function StaffBookingForm({ types, onDone, onCancel }: { types: Array<{ id: string; name: string }>; onDone: () => void; onCancel: () => void }) {
   const [typeId, setTypeId] = useState(types[0]?.id ?? '');

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import type * as z from '../../../lib/zod';
 import { inventoryItemSchema } from '../../../lib/admin-schemas';
 import { berlinToday } from '../../../lib/berlin-time';
 import { formatShortDate } from '../../../lib/dates';

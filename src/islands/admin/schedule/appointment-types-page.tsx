@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import type * as z from '../../../lib/zod';
 import {
   APPOINTMENT_TYPE_DEFAULTS,
   appointmentTypeFormSchema,

@@ -18,7 +18,7 @@ import { de } from 'date-fns/locale/de';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import type * as z from '../../../lib/zod';
 import { ALL_TYPES, blockedDateSchema, cancelMessageSchema } from '../../../lib/admin-schemas';
 import { berlinToday } from '../../../lib/berlin-time';
 import { calendarDate, formatShortDate } from '../../../lib/dates';
