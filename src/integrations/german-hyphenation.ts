@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 // A CommonJS module: its functions are properties of the default export.
 import hyphenDe from 'hyphen/de';
-import { applyEdits, attributeOf, isElement, parseWithLocations, type HtmlEdit, type HtmlElement, type HtmlNode } from '../lib/html-edits';
+import { applyEdits, attributeOf, isElement, type HtmlEdit, type HtmlElement, type HtmlNode } from '../lib/html-edits';
+import { parseWithLocations } from '../lib/html-parse';
 import { htmlFiles } from './inline-script-csp';
 
 const HEADING = /^h[1-6]$/;

@@ -1,11 +1,13 @@
 /**
  * Small, exact changes to a finished HTML page: parse5 finds the elements
- * (with their source offsets), and the changes are spliced into the original
- * text, so every other byte stays as it was (a built page's script hashes,
- * an island's props). Used at build time (german-hyphenation.ts) and by the
- * answers to form posts without JavaScript (src/server/page-answer.server.ts).
+ * (with their source offsets, html-parse.ts), and the changes are spliced
+ * into the original text, so every other byte stays as it was (a built
+ * page's script hashes, an island's props). Used at build time
+ * (german-hyphenation.ts) and by the answers to form posts without
+ * JavaScript (src/server/page-answer.server.ts). The parser itself is apart,
+ * so code that only edits or reads elements never loads it.
  */
-import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import type { DefaultTreeAdapterMap } from 'parse5';
 import { escapeHtml } from './html';
 
 export type HtmlNode = DefaultTreeAdapterMap['node'];
@@ -17,14 +19,6 @@ export interface HtmlEdit {
   end: number;
   text: string;
 }
-
-/**
- * The page's tree with each node's source offsets. `scripting: false` reads
- * it as a browser without JavaScript does: a <noscript>'s content is
- * elements, not text.
- */
-export const parseWithLocations = (html: string, { scripting = true }: { scripting?: boolean } = {}) =>
-  parse(html, { sourceCodeLocationInfo: true, scriptingEnabled: scripting });
 
 export const isElement = (node: HtmlNode): node is HtmlElement => 'tagName' in node;
 

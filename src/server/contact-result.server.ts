@@ -17,7 +17,8 @@ import { CONTACT_LIMITS, CONTACT_RESULT_ID } from '../lib/contact-message';
 import type { FieldErrors } from '../lib/errors';
 import { fieldMessage } from '../lib/field-message';
 import { escapeHtml } from '../lib/html';
-import { applyEdits, attributeOf, elementsOf, parseWithLocations, replaceContent, setAttributes, type HtmlEdit, type HtmlElement } from '../lib/html-edits';
+import { applyEdits, attributeOf, elementsOf, replaceContent, setAttributes, type HtmlEdit, type HtmlElement } from '../lib/html-edits';
+import { parseWithLocations } from '../lib/html-parse';
 import { practice } from '../lib/practice';
 import { fetchSitePage, invalidAttributes, outcomeHtml, plainPage, summaryItemId, textareaContent, type SummaryError } from './page-answer.server';
 

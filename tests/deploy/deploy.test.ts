@@ -510,6 +510,14 @@ describe('bundles', () => {
     }
   });
 
+  it('load the HTML parser only for answers to posts without JavaScript', async () => {
+    // parse5 (its tokenizer's error codes): the cancel page parses the site's page for every answer; the
+    // contact form's and the request form's scripts post JSON, and their page answers load it on demand.
+    const parser = async (name: string) => [...(await loadedAtStart(name)).values()].some((source) => source.includes('unexpected-null-character'));
+    expect(await parser('booking-cancel-page')).toBe(true);
+    for (const name of ['contact', 'requests']) expect(await parser(name), name).toBe(false);
+  });
+
   it('load the phone number metadata only where a phone number is read', async () => {
     // libphonenumber's metadata (country_calling_codes): the booking reads a phone, availability and the types list do not.
     const metadata = async (name: string) => [...(await loadedAtStart(name)).values()].some((source) => source.includes('country_calling_codes'));

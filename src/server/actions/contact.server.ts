@@ -9,7 +9,7 @@ import { isLang } from '../../i18n/i18n';
 import { contactMessageSchema, type ContactMessage, type ContactResponse } from '../../lib/contact-message';
 import { AppError } from '../../lib/errors';
 import { assertSameOrigin } from '../auth/origin.server';
-import { contactResultHtml, fetchContactPage, valuesToKeep, type ContactResult } from '../contact-result.server';
+import type { ContactResult } from '../contact-result.server';
 import { sendContactMessage, type ContactOutcome } from '../contact.server';
 import { createEmailSender } from '../email/email.server';
 import { readEnv } from '../env.server';
@@ -29,8 +29,10 @@ async function send(db: Database, message: ContactMessage, ctx: RequestContext):
 async function formPost(db: Database, req: Request, ctx: RequestContext): Promise<Response> {
   const form = await readForm(req);
   const lang = isLang(form.language) ? form.language : 'de';
-  // The site's contact page with the outcome and, unless sent, what was typed (contact-result.server.ts).
+  // The site's contact page with the outcome and, unless sent, what was typed (contact-result.server.ts),
+  // loaded for a post without JavaScript only: it brings an HTML parser.
   const page = async (result: ContactResult, status: number, headers?: HeadersInit) => {
+    const { contactResultHtml, fetchContactPage, valuesToKeep } = await import('../contact-result.server');
     const sitePage = await fetchContactPage(readEnv().SITE_URL, lang);
     return html(contactResultHtml(result, lang, valuesToKeep(result, form), sitePage), { status, headers });
   };

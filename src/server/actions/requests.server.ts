@@ -26,7 +26,7 @@ import { html, isFormPost, json, parseInput, readForm, readJsonInput, retryAfter
 import { publicAction } from '../http/route.server';
 import { localizedPath } from '../../i18n/languages';
 import { fetchSitePage } from '../page-answer.server';
-import { requestPageHtml, sentPageLocation, valuesToKeep, type RequestResult } from '../requests/form-answer.server';
+import type { RequestResult } from '../requests/form-answer.server';
 import { offerOf, readRequestSettings, settingsIfReadable } from '../requests/settings.server';
 import { submitRequest } from '../requests/create.server';
 import { smsOffered } from '../sms/sms.server';
@@ -69,14 +69,20 @@ async function formPost(db: Database, req: Request, ctx: RequestContext): Promis
     assertSameOrigin(req);
     return json(await submit(db, parseForm(form, lang), ctx), { status: 201 });
   }
+  // The page's answer (an HTML parser and the page's texts) only for a post without JavaScript.
+  const answer = import('../requests/form-answer.server');
   const page = async (result: RequestResult, status: number, headers?: HeadersInit) => {
-    const [sitePage, settings] = await Promise.all([fetchSitePage(readEnv().SITE_URL, localizedPath('/anfrage', lang)), settingsIfReadable(db)]);
+    const [sitePage, settings, { requestPageHtml, valuesToKeep }] = await Promise.all([
+      fetchSitePage(readEnv().SITE_URL, localizedPath('/anfrage', lang)),
+      settingsIfReadable(db),
+      answer,
+    ]);
     return html(requestPageHtml({ lang, result, values: valuesToKeep(result, form), settings }, sitePage), { status, headers });
   };
   try {
     assertSameOrigin(req);
     const { reference } = await submit(db, parseForm(form, lang), ctx);
-    return seeOther(sentPageLocation(reference, lang));
+    return seeOther((await answer).sentPageLocation(reference, lang));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === 'invalid-input') return page({ kind: 'invalid', errors: error.fieldErrors ?? {} }, 400);

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { builtCancelPage } from '../../../tests/helpers/cancel-page';
-import { attributeOf, elementsOf, parseWithLocations } from '../../lib/html-edits';
+import { attributeOf, elementsOf } from '../../lib/html-edits';
+import { parseWithLocations } from '../../lib/html-parse';
 import { cancelAnswerHtml } from './cancel-answer.server';
 
 const appointment = { type_name: 'Vorsorge', type_name_en: null, appointment_date: '2030-01-08', appointment_time: '09:00', reference: 'K7M2QX' };

@@ -21,7 +21,8 @@ import { CANCEL_NO_SCRIPT_ID, CANCEL_RESULT_ID } from '../../lib/cancellation-to
 import { formatLongDate } from '../../lib/dates';
 import { fieldMessage } from '../../lib/field-message';
 import { escapeHtml } from '../../lib/html';
-import { applyEdits, attributeOf, elementsOf, parseWithLocations, replaceContent, type HtmlEdit, type HtmlElement } from '../../lib/html-edits';
+import { applyEdits, attributeOf, elementsOf, replaceContent, type HtmlEdit, type HtmlElement } from '../../lib/html-edits';
+import { parseWithLocations } from '../../lib/html-parse';
 import { practice, telHref } from '../../lib/practice';
 import { localizedTypeName } from '../../lib/type-text';
 import { markInvalid, outcomeHtml, plainPage, summaryItemId, type SummaryError } from '../page-answer.server';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attributeOf, elementsOf, parseWithLocations, type HtmlElement } from '../../lib/html-edits';
+import { attributeOf, elementsOf, type HtmlElement } from '../../lib/html-edits';
+import { parseWithLocations } from '../../lib/html-parse';
 import { requestAnswerHtml, requestPageHtml, sentPageLocation, sentReferenceOf, valuesToKeep } from './form-answer.server';
 import { DEFAULT_REQUEST_SETTINGS } from './settings.server';
 import { builtRequestPage } from '../../../tests/helpers/request-page';
