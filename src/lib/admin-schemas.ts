@@ -274,35 +274,26 @@ export const attendanceSchema = z.object({
   attendance: z.nullable(z.enum(ATTENDANCES, { error: 'admin.errors.attendanceInvalid' })),
 });
 
+/** A query's `from` or `to`: a real date. */
+const rangeDate = z.string({ error: 'admin.errors.dateRequired' }).check(z.refine(isRealDate, 'admin.errors.dateRequired'));
+
+/** `from` at most `to`, and at most `maxDays` days in all (named at `to`; unreal dates are refused at their own field). */
+const withinDays = (maxDays: number) =>
+  z.refine<{ from: string; to: string }>((q) => !isRealDate(q.from) || !isRealDate(q.to) || (q.from <= q.to && q.to <= addDaysToDate(q.from, maxDays - 1)), {
+    path: ['to'],
+    message: 'admin.errors.rangeInvalid',
+  });
+
 /** GET /api/admin/availability: a type and at most 62 days, as the public query. */
 export const staffAvailabilityQuerySchema = z
-  .object({
-    type: z.pipe(typeId, z.transform((id) => id.toLowerCase())),
-    from: z.string({ error: 'admin.errors.dateRequired' }).check(z.refine(isRealDate, 'admin.errors.dateRequired')),
-    to: z.string({ error: 'admin.errors.dateRequired' }).check(z.refine(isRealDate, 'admin.errors.dateRequired')),
-  })
-  .check(
-    z.refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || (q.from <= q.to && q.to <= addDaysToDate(q.from, MAX_AVAILABILITY_DAYS - 1)), {
-      path: ['to'],
-      message: 'admin.errors.rangeInvalid',
-    }),
-  );
+  .object({ type: z.pipe(typeId, z.transform((id) => id.toLowerCase())), from: rangeDate, to: rangeDate })
+  .check(withinDays(MAX_AVAILABILITY_DAYS));
 
 /** At most this many days per GET /api/admin/holidays: a year and a day, so the settings page sees every holiday of the booking horizon. */
 export const MAX_HOLIDAY_DAYS = 366;
 
 /** GET /api/admin/holidays?from&to: the holidays of a range (docs/decisions/039-public-holidays.md). */
-export const holidaysQuerySchema = z
-  .object({
-    from: z.string({ error: 'admin.errors.dateRequired' }).check(z.refine(isRealDate, 'admin.errors.dateRequired')),
-    to: z.string({ error: 'admin.errors.dateRequired' }).check(z.refine(isRealDate, 'admin.errors.dateRequired')),
-  })
-  .check(
-    z.refine((q) => !isRealDate(q.from) || !isRealDate(q.to) || (q.from <= q.to && q.to <= addDaysToDate(q.from, MAX_HOLIDAY_DAYS - 1)), {
-      path: ['to'],
-      message: 'admin.errors.rangeInvalid',
-    }),
-  );
+export const holidaysQuerySchema = z.object({ from: rangeDate, to: rangeDate }).check(withinDays(MAX_HOLIDAY_DAYS));
 
 /** A stock that cannot be parsed counts as 0; a missing one is an error. */
 const stock = (key: string) =>
