@@ -5,30 +5,43 @@
  * writing 198.51.100.77 as ::ffff:198.51.100.77 or rotating through the
  * addresses of one IPv6 /64 does not make a new client.
  */
-import { Address4, Address6 } from 'ip-address';
+import { isIPv4, isIPv6 } from 'node:net';
 import { keyedHash, serverHashKey } from './server-key.server';
+
+/** The 8 groups of a valid IPv6 address, parsed and serialised by the WHATWG URL parser (RFC 5952 form). */
+function ipv6Groups(address: string): number[] {
+  const canonical = new URL(`http://[${address}]`).hostname.slice(1, -1);
+  const [head, tail] = canonical.split('::') as [string, string | undefined];
+  const before = head ? head.split(':') : [];
+  const after = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - before.length - after.length).fill('0');
+  return [...before, ...zeros, ...after].map((group) => parseInt(group, 16));
+}
 
 /**
  * IPv4 in its dotted form, an IPv4-mapped IPv6 address (::ffff:0:0/96) as
  * that IPv4 however it is written (::ffff:198.51.100.77, ::ffff:c633:644d,
  * uncompressed, upper case), and any other IPv6 address by its /64 prefix
  * (one subscriber's network; a client rotating through its own /64 is still
- * one client). The ip-address package parses; a zone id (%eth0) and URL
- * brackets are no part of the address. Anything it cannot parse is kept as
- * written, lower-cased.
+ * one client). Node's own address checks validate and the WHATWG URL parser
+ * reads the groups (ip-address did this before and cost a function's cold
+ * start about 18 ms: docs/decisions/023-functions-pre-bundled.md); a zone id
+ * (%eth0) and URL brackets are no part of the address. Anything else is
+ * kept as written, lower-cased.
  */
 export function canonicalClientAddress(ip: string): string {
   const value = ip.trim();
-  if (Address4.isValid(value)) return new Address4(value).correctForm();
+  if (isIPv4(value)) return value;
   const bracketed = /^\[(.*)\]$/.exec(value);
-  const written = bracketed ? bracketed[1]! : value;
-  if (!written.includes('/') && Address6.isValid(written)) {
-    const v6 = new Address6(written);
-    // By the address bits, not the notation: is4() is true only for the dotted form.
-    if (v6.isMapped4()) return v6.to4().correctForm();
-    return `${new Address6(`${v6.correctForm()}/64`).startAddress().correctForm()}/64`;
+  const written = (bracketed ? bracketed[1]! : value).replace(/%[^%]*$/, '');
+  if (!isIPv6(written)) return value.toLowerCase();
+  const groups = ipv6Groups(written);
+  // By the address bits, not the notation.
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return groups.slice(6).flatMap((group) => [group >> 8, group & 0xff]).join('.');
   }
-  return value.toLowerCase();
+  const network = new URL(`http://[${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::]`).hostname.slice(1, -1);
+  return `${network}/64`;
 }
 
 /**

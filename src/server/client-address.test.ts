@@ -1,8 +1,10 @@
 /**
  * One client, one key (docs/decisions/012-client-keys-and-sign-in-limits.md):
  * every way of writing one address gives the same canonical client, parsed
- * by the ip-address package rather than by string patterns.
+ * by Node's address checks and the URL parser rather than by string
+ * patterns, and the same as the ip-address package's reading of it.
  */
+import { Address4, Address6 } from 'ip-address';
 import { describe, expect, it } from 'vitest';
 import { canonicalClientAddress, clientKey } from './client-address.server';
 
@@ -53,3 +55,47 @@ describe('canonicalClientAddress', () => {
     expect(canonicalClientAddress('198.51.100.777')).toBe('198.51.100.777');
   });
 });
+
+/** The reading the ip-address package gives (the module used it before; a dev dependency since). */
+function byIpAddressPackage(ip: string): string {
+  const value = ip.trim();
+  if (Address4.isValid(value)) return new Address4(value).correctForm();
+  const bracketed = /^\[(.*)\]$/.exec(value);
+  const written = bracketed ? bracketed[1]! : value;
+  if (!written.includes('/') && Address6.isValid(written)) {
+    const v6 = new Address6(written);
+    if (v6.isMapped4()) return v6.to4().correctForm();
+    return `${new Address6(`${v6.correctForm()}/64`).startAddress().correctForm()}/64`;
+  }
+  return value.toLowerCase();
+}
+
+describe('canonicalClientAddress against the ip-address package', () => {
+  it('reads 3,000 generated addresses the same way', () => {
+    let seed = 42;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const group = () => [0, 0, 1, 0xffff, random(0x10000)][random(5)]!;
+    const hex = (g: number) => {
+      const text = g.toString(16);
+      return [text, text.padStart(4, '0'), text.toUpperCase()][random(3)]!;
+    };
+    const dotted = () => [random(256), random(256), random(256), random(256)].join('.');
+    const samples: string[] = [];
+    for (let i = 0; i < 3_000; i++) {
+      const groups = Array.from({ length: 8 }, group);
+      if (random(4) === 0) groups.splice(0, 6, 0, 0, 0, 0, 0, 0xffff);
+      let text = groups.map(hex).join(':');
+      // Compress one run of zero groups the way a client might (not always the longest).
+      const zeroRun = /(^|:)(0+:){1,}0+(:|$)/.exec(text);
+      if (zeroRun && random(2) === 0) text = `${text.slice(0, zeroRun.index)}::${text.slice(zeroRun.index + zeroRun[0].length)}`;
+      if (groups[5] === 0xffff && groups.slice(0, 5).every((g) => g === 0) && random(2) === 0) text = `::ffff:${dotted()}`;
+      const decorated = [text, `[${text}]`, ` ${text} `, `${text}%eth0`][random(4)]!;
+      samples.push(decorated, dotted());
+    }
+    for (const sample of samples) expect(canonicalClientAddress(sample), sample).toBe(byIpAddressPackage(sample));
+  });
+});
+
