@@ -1,6 +1,8 @@
-import { adminRoute } from '../../src/server/http/session-route.server';
-import { deleteType, updateType } from '../../src/server/actions/admin-appointment-type.server';
+import { actionsOf, adminRoute } from '../../src/server/http/session-route.server';
 
-export default adminRoute({ PUT: updateType, DELETE: deleteType });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/admin-appointment-type.server'));
+
+export default adminRoute({ PUT: load('updateType'), DELETE: load('deleteType') });
 
 export const config = { path: '/api/admin/appointment-types/:id' };

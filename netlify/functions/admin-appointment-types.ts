@@ -1,6 +1,8 @@
-import { adminRoute } from '../../src/server/http/session-route.server';
-import { createType, listTypes } from '../../src/server/actions/admin-appointment-types.server';
+import { actionsOf, adminRoute } from '../../src/server/http/session-route.server';
 
-export default adminRoute({ GET: listTypes, POST: createType });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/admin-appointment-types.server'));
+
+export default adminRoute({ GET: load('listTypes'), POST: load('createType') });
 
 export const config = { path: '/api/admin/appointment-types' };

@@ -1,6 +1,8 @@
-import { adminRoute } from '../../src/server/http/session-route.server';
-import { liftBlock, updateBlock } from '../../src/server/actions/admin-blocked-date.server';
+import { actionsOf, adminRoute } from '../../src/server/http/session-route.server';
 
-export default adminRoute({ PUT: updateBlock, DELETE: liftBlock });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/admin-blocked-date.server'));
+
+export default adminRoute({ PUT: load('updateBlock'), DELETE: load('liftBlock') });
 
 export const config = { path: '/api/admin/blocked-dates/:id' };

@@ -1,6 +1,8 @@
-import { adminRoute } from '../../src/server/http/session-route.server';
-import { createBlock, listBlocks } from '../../src/server/actions/admin-blocked-dates.server';
+import { actionsOf, adminRoute } from '../../src/server/http/session-route.server';
 
-export default adminRoute({ GET: listBlocks, POST: createBlock });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/admin-blocked-dates.server'));
+
+export default adminRoute({ GET: load('listBlocks'), POST: load('createBlock') });
 
 export const config = { path: '/api/admin/blocked-dates' };

@@ -1,6 +1,8 @@
-import { adminRoute } from '../../src/server/http/session-route.server';
-import { markAttendance } from '../../src/server/actions/admin-booked-slot-attendance.server';
+import { actionsOf, adminRoute } from '../../src/server/http/session-route.server';
 
-export default adminRoute({ PUT: markAttendance });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/admin-booked-slot-attendance.server'));
+
+export default adminRoute({ PUT: load('markAttendance') });
 
 export const config = { path: '/api/admin/booked-slots/:id/attendance' };

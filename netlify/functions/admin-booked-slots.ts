@@ -1,6 +1,8 @@
-import { adminRoute } from '../../src/server/http/session-route.server';
-import { bookByPhone, listBooked } from '../../src/server/actions/admin-booked-slots.server';
+import { actionsOf, adminRoute } from '../../src/server/http/session-route.server';
 
-export default adminRoute({ GET: listBooked, POST: bookByPhone });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/admin-booked-slots.server'));
+
+export default adminRoute({ GET: load('listBooked'), POST: load('bookByPhone') });
 
 export const config = { path: '/api/admin/booked-slots' };

@@ -1,6 +1,8 @@
-import { adminRoute } from '../../src/server/http/session-route.server';
-import { countRequests } from '../../src/server/actions/admin-request-counts.server';
+import { actionsOf, adminRoute } from '../../src/server/http/session-route.server';
 
-export default adminRoute({ GET: countRequests });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/admin-request-counts.server'));
+
+export default adminRoute({ GET: load('countRequests') });
 
 export const config = { path: '/api/admin/request-counts' };

@@ -1,6 +1,8 @@
-import { adminRoute } from '../../src/server/http/session-route.server';
-import { listPatientRequests } from '../../src/server/actions/admin-requests.server';
+import { actionsOf, adminRoute } from '../../src/server/http/session-route.server';
 
-export default adminRoute({ GET: listPatientRequests });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/admin-requests.server'));
+
+export default adminRoute({ GET: load('listPatientRequests') });
 
 export const config = { path: '/api/admin/requests' };

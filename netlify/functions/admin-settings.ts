@@ -1,6 +1,8 @@
-import { adminRoute } from '../../src/server/http/session-route.server';
-import { changeSettings, showSettings } from '../../src/server/actions/admin-settings.server';
+import { actionsOf, adminRoute } from '../../src/server/http/session-route.server';
 
-export default adminRoute({ GET: showSettings, PUT: changeSettings });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/admin-settings.server'));
+
+export default adminRoute({ GET: load('showSettings'), PUT: load('changeSettings') });
 
 export const config = { path: '/api/admin/settings' };

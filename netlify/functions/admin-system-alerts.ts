@@ -1,6 +1,8 @@
-import { adminRoute } from '../../src/server/http/session-route.server';
-import { ownAlertSetting, setOwnAlertSetting } from '../../src/server/actions/admin-system-alerts.server';
+import { actionsOf, adminRoute } from '../../src/server/http/session-route.server';
 
-export default adminRoute({ GET: ownAlertSetting, PUT: setOwnAlertSetting });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/admin-system-alerts.server'));
+
+export default adminRoute({ GET: load('ownAlertSetting'), PUT: load('setOwnAlertSetting') });
 
 export const config = { path: '/api/admin/system/alerts' };

@@ -1,6 +1,8 @@
-import { adminRoute } from '../../src/server/http/session-route.server';
-import { deleteWindow, updateWindow } from '../../src/server/actions/admin-time-slot.server';
+import { actionsOf, adminRoute } from '../../src/server/http/session-route.server';
 
-export default adminRoute({ PUT: updateWindow, DELETE: deleteWindow });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/admin-time-slot.server'));
+
+export default adminRoute({ PUT: load('updateWindow'), DELETE: load('deleteWindow') });
 
 export const config = { path: '/api/admin/time-slots/:id' };

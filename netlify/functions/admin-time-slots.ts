@@ -1,6 +1,8 @@
-import { adminRoute } from '../../src/server/http/session-route.server';
-import { createWindows, listWindows } from '../../src/server/actions/admin-time-slots.server';
+import { actionsOf, adminRoute } from '../../src/server/http/session-route.server';
 
-export default adminRoute({ GET: listWindows, POST: createWindows });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/admin-time-slots.server'));
+
+export default adminRoute({ GET: load('listWindows'), POST: load('createWindows') });
 
 export const config = { path: '/api/admin/time-slots' };

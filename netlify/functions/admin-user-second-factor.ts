@@ -1,6 +1,8 @@
-import { adminRoute } from '../../src/server/http/session-route.server';
-import { resetSecondFactor } from '../../src/server/actions/admin-user-second-factor.server';
+import { actionsOf, adminRoute } from '../../src/server/http/session-route.server';
 
-export default adminRoute({ DELETE: resetSecondFactor });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/admin-user-second-factor.server'));
+
+export default adminRoute({ DELETE: load('resetSecondFactor') });
 
 export const config = { path: '/api/admin/users/:id/second-factor' };

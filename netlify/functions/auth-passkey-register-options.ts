@@ -1,6 +1,8 @@
-import { sessionRoute } from '../../src/server/http/session-route.server';
-import { passkeyRegistrationOptions } from '../../src/server/actions/auth-passkey-register-options.server';
+import { actionsOf, sessionRoute } from '../../src/server/http/session-route.server';
 
-export default sessionRoute({ POST: passkeyRegistrationOptions });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/auth-passkey-register-options.server'));
+
+export default sessionRoute({ POST: load('passkeyRegistrationOptions') });
 
 export const config = { path: '/api/auth/passkey/register/options' };

@@ -1,6 +1,8 @@
-import { sessionRoute } from '../../src/server/http/session-route.server';
-import { removeOwnPasskey } from '../../src/server/actions/auth-passkey.server';
+import { actionsOf, sessionRoute } from '../../src/server/http/session-route.server';
 
-export default sessionRoute({ DELETE: removeOwnPasskey });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/auth-passkey.server'));
+
+export default sessionRoute({ DELETE: load('removeOwnPasskey') });
 
 export const config = { path: '/api/auth/passkeys/:id' };

@@ -1,6 +1,8 @@
-import { sessionRoute } from '../../src/server/http/session-route.server';
-import { ownPasskeys } from '../../src/server/actions/auth-passkeys.server';
+import { actionsOf, sessionRoute } from '../../src/server/http/session-route.server';
 
-export default sessionRoute({ GET: ownPasskeys });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/auth-passkeys.server'));
+
+export default sessionRoute({ GET: load('ownPasskeys') });
 
 export const config = { path: '/api/auth/passkeys' };

@@ -1,6 +1,8 @@
-import { sessionRoute } from '../../src/server/http/session-route.server';
-import { endOthers, endSession, nameSession } from '../../src/server/actions/auth-session-item.server';
+import { actionsOf, sessionRoute } from '../../src/server/http/session-route.server';
 
-export default sessionRoute({ DELETE: endSession, POST: endOthers, PUT: nameSession });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/auth-session-item.server'));
+
+export default sessionRoute({ DELETE: load('endSession'), POST: load('endOthers'), PUT: load('nameSession') });
 
 export const config = { path: '/api/auth/sessions/:id' };

@@ -1,6 +1,8 @@
-import { sessionRoute } from '../../src/server/http/session-route.server';
-import { currentSession } from '../../src/server/actions/auth-session.server';
+import { actionsOf, sessionRoute } from '../../src/server/http/session-route.server';
 
-export default sessionRoute({ GET: currentSession });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/auth-session.server'));
+
+export default sessionRoute({ GET: load('currentSession') });
 
 export const config = { path: '/api/auth/session' };

@@ -1,6 +1,8 @@
-import { sessionRoute } from '../../src/server/http/session-route.server';
-import { ownSecondFactor, removeSecondFactor } from '../../src/server/actions/auth-totp.server';
+import { actionsOf, sessionRoute } from '../../src/server/http/session-route.server';
 
-export default sessionRoute({ GET: ownSecondFactor, DELETE: removeSecondFactor });
+// Loaded for a request the guard lets through only (docs/decisions/023-functions-pre-bundled.md).
+const load = actionsOf(() => import('../../src/server/actions/auth-totp.server'));
+
+export default sessionRoute({ GET: load('ownSecondFactor'), DELETE: load('removeSecondFactor') });
 
 export const config = { path: '/api/auth/totp' };

@@ -510,6 +510,21 @@ describe('bundles', () => {
     }
   });
 
+  it('load a staff route\'s actions only for a request its guard lets through', async () => {
+    // The actions module's chunk is shipped but not loaded at start, nor i18next (hasLoadedNamespace) and the phone
+    // metadata its messages need; the signed-in staff requests below (/api/admin/users) load and run them.
+    for (const name of ['admin-booked-slot-cancel', 'admin-users', 'auth-totp']) {
+      const atStart = await loadedAtStart(name);
+      const actions = new RegExp(`^${name}\\.server-`);
+      const shipped = (await listFiles(path.join(work, 'functions', name))).map((f) => path.posix.basename(f));
+      expect(shipped.filter((c) => actions.test(c)).length, `${name} ships its actions`).toBe(1);
+      expect([...atStart.keys()].filter((f) => actions.test(path.posix.basename(f))), `${name} loads its actions at start`).toEqual([]);
+      const sources = [...atStart.values()];
+      expect(sources.some((source) => source.includes('hasLoadedNamespace')), `${name} loads i18next at start`).toBe(false);
+      expect(sources.some((source) => source.includes('country_calling_codes')), `${name} loads the phone metadata at start`).toBe(false);
+    }
+  });
+
   it('load the HTML parser only for answers to posts without JavaScript', async () => {
     // parse5 (its tokenizer's error codes): the cancel page parses the site's page for every answer; the
     // contact form's and the request form's scripts post JSON, and their page answers load it on demand.

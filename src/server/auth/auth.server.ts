@@ -218,9 +218,12 @@ export async function requireSession(
   if (!token) throw new AppError('unauthenticated', NO_SESSION);
   const session = await sessionFromAccessToken(db ?? (await getDb()), token);
   if (!session) throw new AppError('unauthenticated', NO_SESSION);
-  if (session.secondFactor === 'enrolment-required' && !options.enrolment) {
-    throw new AppError('second-factor-enrolment-required', ENROLMENT_REQUIRED);
-  }
+  return options.enrolment ? session : enrolled(session);
+}
+
+/** The session, unless its account must still set up its required second factor (403 `second-factor-enrolment-required`). */
+export function enrolled<S extends SessionInfo>(session: S): S {
+  if (session.secondFactor === 'enrolment-required') throw new AppError('second-factor-enrolment-required', ENROLMENT_REQUIRED);
   return session;
 }
 
