@@ -8,7 +8,7 @@
  */
 import { toAsciiEmail } from './text-input';
 import * as z from './zod';
-import { requestSettingsSchema } from './request-schema';
+import { requestSettingsSchema } from './request-settings-schema';
 import { isRealDate } from './booking-schema';
 
 export const MIN_NEW_PASSWORD_LENGTH = 12;

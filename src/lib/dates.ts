@@ -24,10 +24,8 @@ export function formatLongDate(iso: string, lang: Lang): string {
   });
 }
 
-/** "24.11.2026" */
-export function formatShortDate(iso: string): string {
-  return format(calendarDate(iso), 'dd.MM.y');
-}
+// Apart and without date-fns, for modules that need no other date format (the audit's labels).
+export { formatShortDate } from './short-date';
 
 // Kept here for existing imports; it lives apart so step 1 of the wizard bundles no date library.
 export { formatPrice } from './price';

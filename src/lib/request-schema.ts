@@ -33,20 +33,9 @@ export const INSURANCES = ['statutory', 'private'] as const;
 export const DELIVERIES = ['card', 'pickup'] as const;
 export const CALLBACK_DAYPARTS = ['morning', 'afternoon'] as const;
 
-export const REQUEST_LIMITS = {
-  nameMax: 100,
-  medicationsMax: 5,
-  medicationNameMax: 100,
-  medicationDetailMax: 50,
-  specialtyMax: 100,
-  reasonMax: 500,
-  topicMax: 500,
-  noteMax: 1000,
-  /** The practice's message to the patient. */
-  messageMax: 500,
-  /** The practice's notice above the form, per language. */
-  noticeMax: 300,
-} as const;
+export { REQUEST_LIMITS } from './request-limits';
+export { requestSettingsSchema } from './request-settings-schema';
+import { REQUEST_LIMITS } from './request-limits';
 
 /** The id of the form's outcome: the page's marker the answer without JavaScript replaces, and the form's fragment. */
 export const REQUEST_RESULT_ID = 'request-result';
@@ -281,14 +270,6 @@ export const requestStatusChangeSchema = z
   );
 export type RequestStatusChange = z.output<typeof requestStatusChangeSchema>;
 
-/** PUT /api/admin/settings `requests`: the kinds the form offers and the notice above it. */
-export const requestSettingsSchema = z.strictObject({
-  prescription: z.boolean({ error: 'admin.errors.invalid' }),
-  referral: z.boolean({ error: 'admin.errors.invalid' }),
-  callback: z.boolean({ error: 'admin.errors.invalid' }),
-  notice_de: optionalAdminText(REQUEST_LIMITS.noticeMax),
-  notice_en: optionalAdminText(REQUEST_LIMITS.noticeMax),
-});
 
 /** Which status may follow which: new → in progress → done | declined; new may be closed at once. */
 export const NEXT_STATUSES: Record<RequestStatus, readonly RequestStatus[]> = {

@@ -7,7 +7,7 @@
  *   audited(db, session, { action: 'delete', entity: 'time-window', entityId: id, label: auditLabel.window }, (tx) => deleteTimeWindow(tx, id))
  */
 import { contentFileLabel } from '../lib/content-files';
-import { formatShortDate } from '../lib/dates';
+import { formatShortDate } from '../lib/short-date';
 
 const WEEKDAYS = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
 const range = (start: string, end: string) => `${start}–${end} Uhr`;

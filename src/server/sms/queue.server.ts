@@ -23,7 +23,7 @@ import { readEnv } from '../env.server';
 import { firstAttemptAt, mayGoAtNight } from './quiet-hours.server';
 import { createShortLink, type LinkTarget } from './short-links.server';
 import { smsAnyHour } from './sms.server';
-import { LINK_PLACEHOLDER, smsTextFor, withLink, type SmsNotice } from './texts.server';
+import type { SmsNotice } from './texts.server';
 import type { SmsMessage } from './port.server';
 
 /** An SMS to queue: to whom (E.164), in which language, what it tells, what its link leads to. */
@@ -65,6 +65,8 @@ export async function enqueueSms(
 ): Promise<string[]> {
   const siteUrl = readEnv().SITE_URL;
   const ids: string[] = [];
+  // The texts (i18next and both languages) load with the first SMS, not with every module that can deliver one.
+  const { LINK_PLACEHOLDER, smsTextFor, withLink } = plans.length ? await import('./texts.server') : ({} as typeof import('./texts.server'));
   for (const plan of plans) {
     const id = randomUUID();
     let text = smsTextFor(plan.notice, plan.language, siteUrl);

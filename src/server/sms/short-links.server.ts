@@ -19,7 +19,7 @@ import { shortLinks } from '../../../db/schema';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import { openJson, sealJson } from '../sealing.server';
 import { rowsOf } from '../bookings/shared.server';
-import { SHORT_CODE_LENGTH } from './texts.server';
+import { SHORT_CODE_LENGTH } from './short-code.server';
 
 /** Letters and digits without look-alikes (0/O, 1/I/l): easy to read off a phone and to type. */
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';

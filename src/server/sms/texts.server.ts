@@ -16,8 +16,9 @@ import { cutToFit, gsmLength, SMS_MAX_CHARACTERS, toGsm7 } from './gsm.server';
 
 /** Where the short link goes in a text; replaced by `<site>/k/<code>` when the SMS is queued. */
 export const LINK_PLACEHOLDER = '{link}';
-/** Characters of a short link's code (docs/decisions/043). */
-export const SHORT_CODE_LENGTH = 12;
+import { SHORT_CODE_LENGTH } from './short-code.server';
+
+export { SHORT_CODE_LENGTH };
 
 /** What an SMS tells, with the values it may carry. */
 export type SmsNotice =

@@ -28,7 +28,6 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../../db/errors';
 import { serverHashKey } from '../server-key.server';
 import { sealEntry, type EntrySecret } from './seal.server';
 import { enqueueEmails } from '../email/queue.server';
-import { joinedEmail } from '../email/messages/waitlist.server';
 import { readEnv } from '../env.server';
 import { smsConsent } from '../sms/numbers.server';
 import { toE164 } from '../../lib/phone';
@@ -220,6 +219,10 @@ export async function joinWaitlist(
   const token = newCancellationToken();
   const entrySecret: EntrySecret = { ...details, token };
   const sealed = sealEntry(entrySecret, id, options.keys);
+  // Written before the transaction (which then holds its rows no longer than the inserts), its texts loaded
+  // for a patient who joins, not for a function that only reads the waitlist.
+  const { joinedEmail } = await import('../email/messages/waitlist.server');
+  const joined = joinedEmail(entrySecret, { from: request.from, to, type: loaded.type }, readEnv().SITE_URL);
   try {
     // The entry and its confirmation (with the link off the list) commit together (docs/decisions/035).
     await db.transaction(async (tx) => {
@@ -236,7 +239,6 @@ export async function joinWaitlist(
         tokenHash: hashToken(token),
         createdAt: now,
       });
-      const joined = joinedEmail(entrySecret, { from: request.from, to, type: loaded.type }, readEnv().SITE_URL);
       await enqueueEmails(tx, [{ message: joined, kind: 'waitlist-joined', audience: 'patient', bookingId }], options.keys, now);
     });
   } catch (error) {
