@@ -17,6 +17,7 @@ import { CANCELLATION_TOKEN } from './cancellation-token';
 import { callbackDays } from './callback-days';
 import { birthDateProblem, isRealDate } from './booking-schema';
 import { phoneSchema } from './phone';
+import { REQUEST_LIMITS } from './request-limits';
 import { hasEncodedWord, hasLineBreak, isCleanLine, isCleanText, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
 import * as z from './zod';
 
@@ -33,9 +34,7 @@ export const INSURANCES = ['statutory', 'private'] as const;
 export const DELIVERIES = ['card', 'pickup'] as const;
 export const CALLBACK_DAYPARTS = ['morning', 'afternoon'] as const;
 
-export { REQUEST_LIMITS } from './request-limits';
-export { requestSettingsSchema } from './request-settings-schema';
-import { REQUEST_LIMITS } from './request-limits';
+export { REQUEST_LIMITS };
 
 /** The id of the form's outcome: the page's marker the answer without JavaScript replaces, and the form's fragment. */
 export const REQUEST_RESULT_ID = 'request-result';

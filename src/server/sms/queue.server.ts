@@ -63,10 +63,11 @@ export async function enqueueSms(
   now: Date = new Date(),
   options: { fallbackOf?: string } = {},
 ): Promise<string[]> {
+  if (!plans.length) return [];
   const siteUrl = readEnv().SITE_URL;
   const ids: string[] = [];
   // The texts (i18next and both languages) load with the first SMS, not with every module that can deliver one.
-  const { LINK_PLACEHOLDER, smsTextFor, withLink } = plans.length ? await import('./texts.server') : ({} as typeof import('./texts.server'));
+  const { LINK_PLACEHOLDER, smsTextFor, withLink } = await import('./texts.server');
   for (const plan of plans) {
     const id = randomUUID();
     let text = smsTextFor(plan.notice, plan.language, siteUrl);

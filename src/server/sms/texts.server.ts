@@ -13,12 +13,10 @@ import { localizedPath, useTranslations, type Lang, type TranslationKey } from '
 import { calendarDate, dateLocales } from '../../lib/dates';
 import { practice } from '../../lib/practice';
 import { cutToFit, gsmLength, SMS_MAX_CHARACTERS, toGsm7 } from './gsm.server';
+import { SHORT_CODE_LENGTH } from './short-code.server';
 
 /** Where the short link goes in a text; replaced by `<site>/k/<code>` when the SMS is queued. */
 export const LINK_PLACEHOLDER = '{link}';
-import { SHORT_CODE_LENGTH } from './short-code.server';
-
-export { SHORT_CODE_LENGTH };
 
 /** What an SMS tells, with the values it may carry. */
 export type SmsNotice =
