@@ -1,6 +1,6 @@
 /** /api/auth/passkey/login/options: "Mit Passkey anmelden" begins; the challenge's id goes into a cookie of this browser. */
 import { passkeySignInCookie } from '../auth/cookies.server';
-import { PASSKEY_CHALLENGE_TTL_SECONDS, authenticationOptions } from '../auth/passkeys.server';
+import { PASSKEY_CHALLENGE_TTL_SECONDS, authenticationOptions } from '../auth/passkey-sign-in.server';
 import { json } from '../http.server';
 import { publicAction } from '../http/route.server';
 

@@ -20,7 +20,6 @@
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
@@ -31,16 +30,12 @@ import { isUniqueViolation } from '../../../db/errors';
 import { authChallenges, sessions, staffPasskeys, users } from '../../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { PasskeyAuthenticationInput, PasskeyDto, PasskeyRegistrationInput } from '../../lib/passkey-schemas';
-import { practice } from '../../lib/practice';
 import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
-import { readEnv } from '../env.server';
-import { previewDeployOrigin } from '../netlify-deploy.server';
-import { clientHit, takeRateLimit, type RateLimit } from '../rate-limit.server';
-import { allowedOrigins } from './origin.server';
 import { claimChallenge, issueChallenge, type ClaimedChallenge } from './challenges.server';
 import { confirmIdentity, type FactorProof } from './factor-proof.server';
 import { toDto } from './passkey-store.server';
+import { PASSKEY_CHALLENGE_TTL_SECONDS, relyingParty } from './passkey-sign-in.server';
 import { hasSecondFactor } from './second-factor-pending.server';
 import { createSession, type IssuedSession } from './sessions.server';
 import { queueSecurityNotice } from './security-notice.server';
@@ -52,30 +47,10 @@ import { queueSecurityNotice } from './security-notice.server';
  */
 const webauthn = () => import('@simplewebauthn/server');
 
-/** How long a ceremony may take, from its options to its answer. */
-export const PASSKEY_CHALLENGE_TTL_SECONDS = 5 * 60;
 /** More passkeys than this per account are refused: nobody needs them, and each is a way in. */
 export const MAX_PASSKEYS_PER_ACCOUNT = 10;
-/** Sign-in options per client: each one stores a challenge, so a script cannot fill the table. */
-export const PASSKEY_OPTIONS_PER_CLIENT: RateLimit = { bucket: 'passkey-options-client', max: 30, windowSeconds: 15 * 60 };
 /** EdDSA, ES256, RS256: what authenticators make. */
 const ALGORITHMS = [-8, -7, -257];
-
-export interface RelyingParty {
-  id: string;
-  name: string;
-  origins: string[];
-}
-
-/** The relying party of this request: the site's host and its origins, or a deploy preview's own. */
-export function relyingParty(): RelyingParty {
-  const name = practice.name.de;
-  const preview = previewDeployOrigin();
-  if (preview) return { id: new URL(preview).hostname, name, origins: [preview] };
-  const site = new URL(readEnv().SITE_URL);
-  const origins = [...allowedOrigins()].filter((origin) => new URL(origin).hostname === site.hostname);
-  return { id: site.hostname, name, origins: origins.length > 0 ? origins : [site.origin] };
-}
 
 const toBase64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const fromBase64url = (text: string) => Uint8Array.from(Buffer.from(text, 'base64url'));
@@ -223,21 +198,6 @@ export async function registerPasskey(
 
 // ---------------------------------------------------------------------------
 // Sign-in on /auth
-
-/** The options of a passkey sign-in and the id of their challenge (for the browser's cookie). */
-export async function authenticationOptions(
-  db: Database,
-  ip: string,
-  now: Date = new Date(),
-): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; challengeId: string }> {
-  await takeRateLimit(db, [clientHit(PASSKEY_OPTIONS_PER_CLIENT, ip)], now, 'Zu viele Anmeldeversuche von diesem Anschluss. Bitte versuchen Sie es später erneut.');
-  const rp = relyingParty();
-  // No allowCredentials: the browser offers the passkeys it holds for this site, so no email is asked for or revealed.
-  const { generateAuthenticationOptions } = await webauthn();
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000 });
-  const { id } = await issueChallenge(db, { purpose: 'passkey-login', ttlSeconds: PASSKEY_CHALLENGE_TTL_SECONDS, challenge: options.challenge }, now);
-  return { options, challengeId: id };
-}
 
 /**
  * Checks a passkey sign-in and opens the session, which has passed the
