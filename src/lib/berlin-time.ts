@@ -6,10 +6,36 @@
 export const PRACTICE_TIME_ZONE = 'Europe/Berlin';
 
 /**
- * Made on first use: a process's first Intl object loads ICU's data, which
- * costs a function's cold start far more than all of its code when the
- * request never asks the time (docs/decisions/044-rush-cdn-availability-pool.md).
+ * Berlin's clock follows the EU's summer-time rule (Directive 2000/84/EC,
+ * as the IANA zone Europe/Berlin records it from 1996): UTC+2 from the last
+ * Sunday of March, 01:00 UTC, to the last Sunday of October, 01:00 UTC,
+ * UTC+1 otherwise. Within RULE_YEARS the wall clock is computed from that
+ * rule; outside them (and for an invalid date) Intl answers from the time
+ * zone database. The rule is used because a process's first Intl object
+ * loads ICU's data, which costs a function's cold start about as much as
+ * all of its code (docs/decisions/023-functions-pre-bundled.md). Its test
+ * compares it with Intl for every hour of RULE_YEARS and every minute
+ * around each change, so a change of the rule in the zone database (the EU
+ * ending clock changes) fails the suite before it can shift a time.
  */
+const RULE_YEARS = { from: 1996, to: 2099 } as const;
+const HOUR_MS = 3_600_000;
+
+/** The instant of 01:00 UTC on the last Sunday of `month` (0-based) in `year`. */
+function lastSundayAtOneUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/** Berlin's offset from UTC at `ms` by the rule, or null outside RULE_YEARS. */
+function ruleOffsetMs(ms: number): number | null {
+  const year = new Date(ms).getUTCFullYear();
+  if (!(year >= RULE_YEARS.from && year <= RULE_YEARS.to)) return null;
+  const summer = ms >= lastSundayAtOneUtc(year, 2) && ms < lastSundayAtOneUtc(year, 9);
+  return summer ? 2 * HOUR_MS : HOUR_MS;
+}
+
+/** Made on first use, for instants outside RULE_YEARS only. */
 let wallClockFormat: Intl.DateTimeFormat | undefined;
 const wallClock = () =>
   (wallClockFormat ??= new Intl.DateTimeFormat('en-CA', {
@@ -29,10 +55,19 @@ export interface BerlinWallClock {
   time: string;
 }
 
-/** The Berlin wall-clock date and time of an instant. */
-export function berlinWallClock(instant: Date): BerlinWallClock {
+/** The Berlin wall-clock date and time of an instant, from the time zone database (Intl). */
+export function zoneDatabaseWallClock(instant: Date): BerlinWallClock {
   const parts = Object.fromEntries(wallClock().formatToParts(instant).map((p) => [p.type, p.value]));
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** The Berlin wall-clock date and time of an instant. */
+export function berlinWallClock(instant: Date): BerlinWallClock {
+  const ms = instant.getTime();
+  const offset = ruleOffsetMs(ms);
+  if (offset === null) return zoneDatabaseWallClock(instant);
+  const local = new Date(ms + offset).toISOString();
+  return { date: local.slice(0, 10), time: local.slice(11, 16) };
 }
 
 /** Today's date in Berlin, yyyy-MM-dd. */
