@@ -4,7 +4,7 @@
  * a translation key, so the form shows it and the API returns it as is.
  */
 import * as z from './zod';
-import { languages } from '../i18n/i18n';
+import { languages } from '../i18n/languages';
 import { hasLineBreak, isCleanLine, isCleanText, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
 import { toE164 } from './phone';
 

@@ -3,7 +3,7 @@ import { format } from 'date-fns/format';
 // One file per locale: the index would pull every date-fns locale into function bundles.
 import { de } from 'date-fns/locale/de';
 import { enGB } from 'date-fns/locale/en-GB';
-import type { Lang } from '../i18n/i18n';
+import type { Lang } from '../i18n/languages';
 
 export const dateLocales = { de, en: enGB } as const;
 

@@ -5,7 +5,7 @@
  * (base-layout.astro), never in a browser bundle.
  */
 import { transformSync } from 'esbuild';
-import type { Lang } from '../i18n/i18n';
+import type { Lang } from '../i18n/languages';
 import { DETECT } from './language-detection';
 
 // Minified as a named function's body (an unused expression would be dropped), then called inline.

@@ -1,5 +1,5 @@
 /** Opening hours from practice.json, formatted for people and for schema.org. */
-import type { Lang } from '../i18n/i18n';
+import type { Lang } from '../i18n/languages';
 import type { Practice } from './practice';
 
 const LOCALES: Record<Lang, string> = { de: 'de-DE', en: 'en-GB' };

@@ -4,7 +4,7 @@
  * like /termin or /install, appear without editing this file); pages that
  * must not be indexed are excluded here.
  */
-import { localizedPath } from '../i18n/i18n';
+import { localizedPath } from '../i18n/languages';
 
 /** Routes search engines should not list: admin, login, setup, cancellation links, a request's status link, the 404 page. */
 const EXCLUDED = /^\/(404|500|auth|admin|admin-setup|termin\/absagen|termin\/warteliste|anfrage\/status)(\/|$)/;

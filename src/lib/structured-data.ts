@@ -2,7 +2,7 @@
  * schema.org structured data for the practice (a Physician's practice that
  * is also a MedicalClinic), built from practice.json only.
  */
-import { localizedPath, type Lang } from '../i18n/i18n';
+import { localizedPath, type Lang } from '../i18n/languages';
 import { schemaOrgOpeningHours } from './opening-hours';
 import { telHref, type Practice } from './practice';
 

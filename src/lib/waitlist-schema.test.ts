@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daypartMask, daypartsOfMask, fitsEntry, isoWeekday, weekdayMask, weekdaysOfMask } from './waitlist-schema';
+import { daypartMask, daypartsOfMask, fitsEntry, isoWeekday, weekdayMask, weekdaysOfMask } from './waitlist-wish';
 
 describe('the waitlist fitting rule', () => {
   const entry = { fromDate: '2030-01-07', toDate: '2030-01-11', weekdays: weekdayMask([2, 4]), dayparts: daypartMask(['morning']), current: null };

@@ -5,7 +5,7 @@
  * readable page in the form's language (same status codes as the JSON answer).
  */
 import type { Database } from '../../../db/client';
-import { isLang } from '../../i18n/i18n';
+import { isLang } from '../../i18n/languages';
 import { contactMessageSchema, type ContactMessage, type ContactResponse } from '../../lib/contact-message';
 import { AppError } from '../../lib/errors';
 import { assertSameOrigin } from '../auth/origin.server';

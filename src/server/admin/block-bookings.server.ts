@@ -27,7 +27,7 @@ import type { KeyRing } from '../appointment-contact/keys.server';
 import { auditLabel } from '../audit-labels.server';
 import { recordAudit, type AuditActor } from '../audit.server';
 import { findById } from '../bookings/lookup.server';
-import type { Lang } from '../../i18n/i18n';
+import type { Lang } from '../../i18n/languages';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import { hasBegun, hhmm, rowsOf } from '../bookings/shared.server';

@@ -22,7 +22,6 @@ import type { Database } from '../../../db/client';
 import { getDb } from '../database.server';
 import { appointmentContacts, appointmentTypes, bookedSlots, cancelledBookings } from '../../../db/schema';
 import { berlinToday } from '../../lib/berlin-time';
-import { buildReminderEmail } from '../email/messages/reminder.server';
 import { hasBegun } from '../bookings/shared.server';
 import { enqueueEmails, type QueuedEmail } from '../email/queue.server';
 import { reminderSms } from '../sms/notices.server';
@@ -101,6 +100,8 @@ export async function queueDueReminders(db: Database, options: ReminderJobOption
             texts.push(sms);
           } else {
             const type = { name: row.typeName, nameEn: row.typeNameEn, priceCents: row.priceCents };
+            // Loaded with the first reminder email (once per process), so a minute with none never loads the texts.
+            const { buildReminderEmail } = await import('../email/messages/reminder.server');
             const message = buildReminderEmail(
               { to: secret.email, firstName: secret.firstName, language: secret.language, token: secret.token, type, date: row.date, time },
               options.siteUrl,

@@ -4,7 +4,7 @@
  * booking id is the associated data, so a sealed value copied onto another
  * booking's row does not open.
  */
-import type { Lang } from '../../i18n/i18n';
+import type { Lang } from '../../i18n/languages';
 import { openJson, sealJson, SealError, type Sealed } from '../sealing.server';
 import type { KeyRing } from './keys.server';
 

@@ -36,7 +36,6 @@ import { rowsOf } from '../bookings/shared.server';
 import { createEmailSender } from './email.server';
 import type { EmailSender } from './port.server';
 import { openQueued, type MailAudience } from './queue.server';
-import { partsOf } from '../sms/gsm.server';
 import type { SmsSender } from '../sms/port.server';
 import { inQuietHours, quietHoursEnd } from '../sms/quiet-hours.server';
 import { openQueuedSms } from '../sms/queue.server';
@@ -230,7 +229,8 @@ async function deliverSms(db: Database, row: ClaimedRow, options: DeliveryOption
   }
   if (!options.sms) return markRefused(db, row, 'sms-not-configured', true, now, options.keys);
   if (!row.quiet_exempt && !smsAnyHour() && inQuietHours(now)) return defer(db, row, quietHoursEnd(now));
-  const parts = partsOf(message.text);
+  // The GSM alphabet's tables load with the first SMS a process sends.
+  const parts = (await import('../sms/gsm.server')).partsOf(message.text);
   const limit = smsMonthlyLimit();
   if (!(await countParts(db, parts, limit, now))) {
     if (options.keys) await noticeLimitReached(db, options.keys, limit, now);

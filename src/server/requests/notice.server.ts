@@ -15,7 +15,6 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { practiceRequestsNotice } from '../email/messages/requests.server';
 import type { QueuedEmail } from '../email/queue.server';
 import { rowsOf } from '../bookings/shared.server';
 
@@ -50,6 +49,8 @@ export async function claimPracticeNotice(db: Executor, options: { practiceEmail
   const [row] = rowsOf<{ fresh: number; open_count: number }>(result);
   const fresh = Number(row?.fresh ?? 0);
   if (fresh === 0) return null;
+  // The notice's texts load with the first notice a process writes, never in a minute without one.
+  const { practiceRequestsNotice } = await import('../email/messages/requests.server');
   return {
     message: practiceRequestsNotice({ fresh, open: Number(row!.open_count) }, options.practiceEmail, options.siteUrl),
     kind: 'requests-notice',

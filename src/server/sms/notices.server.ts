@@ -15,7 +15,7 @@
  * request's retention) and goes with what it points at.
  */
 import { addDaysToDate, berlinInstant } from '../../lib/berlin-time';
-import { localizedPath, type Lang } from '../../i18n/i18n';
+import { localizedPath, type Lang } from '../../i18n/languages';
 import type { ContactSecret } from '../appointment-contact/seal.server';
 import type { SmsPlan } from './queue.server';
 import { smsOffered } from './sms.server';

@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../../db/client';
 import { emailOutbox } from '../../../db/schema';
-import type { Lang } from '../../i18n/i18n';
+import type { Lang } from '../../i18n/languages';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import { openJson, sealJson, type Sealed } from '../sealing.server';
 import { readEnv } from '../env.server';

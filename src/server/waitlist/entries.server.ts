@@ -17,7 +17,7 @@ import type { Lang } from '../../i18n/languages';
 import { lastBookableDate } from '../../lib/availability';
 import { berlinToday } from '../../lib/berlin-time';
 import { AppError, type FieldErrors } from '../../lib/errors';
-import { daypartMask, daypartsByWeekday, daypartsOn, NEW_BOOKING_MINUTES, weekdayMask, type Daypart, type WaitlistWish } from '../../lib/waitlist-schema';
+import { daypartMask, daypartsByWeekday, daypartsOn, NEW_BOOKING_MINUTES, weekdayMask, type Daypart, type WaitlistWish } from '../../lib/waitlist-wish';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import { openContact, sealedContact } from '../appointment-contact/store.server';
 import { findById, findByToken, throwUnknownLink, type BookingView } from '../bookings/lookup.server';
@@ -30,7 +30,6 @@ import { sealEntry, type EntrySecret } from './seal.server';
 import { enqueueEmails } from '../email/queue.server';
 import { readEnv } from '../env.server';
 import { smsConsent } from '../sms/numbers.server';
-import { toE164 } from '../../lib/phone';
 
 /** Like bookings: 10 entries per client address per hour, 3 per email address per day. */
 export const WAITLIST_PER_CLIENT: RateLimit = { bucket: 'waitlist-client', max: 10, windowSeconds: 60 * 60 };
@@ -163,7 +162,8 @@ export async function joinWaitlist(
     bookingId = booking.id;
     current = { date: booking.appointment_date, time: booking.appointment_time };
     // SMS: asked for now (the booking's number must be a mobile one), or agreed with the booking.
-    const sms = request.sms ? await smsConsent(true, toE164(contact.phone) ?? '') : contact.sms === true;
+    // The phone rules load only here: the every-minute job's purge of this module never needs them.
+    const sms = request.sms ? await smsConsent(true, (await import('../../lib/phone')).toE164(contact.phone) ?? '') : contact.sms === true;
     details = {
       email: contact.email,
       firstName: contact.firstName,

@@ -36,20 +36,17 @@ import { appointmentTypes, bookedSlots, waitlistEntries, waitlistOffers, type Ap
 import { slotKey } from '../../lib/availability';
 import { berlinInstant, berlinToday, berlinWallClock } from '../../lib/berlin-time';
 import { AppError } from '../../lib/errors';
-import { fitsEntry, type EntryWish } from '../../lib/waitlist-schema';
+import { fitsEntry, type EntryWish } from '../../lib/waitlist-wish';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import { newContact, openContact, sealedContact } from '../appointment-contact/store.server';
 import { insertBooking } from '../bookings/slot-sql.server';
 import { findById } from '../bookings/lookup.server';
-import { moveLockedBooking, moveNoticeEmail, type MovedBooking } from '../bookings/move.server';
+import type { MovedBooking } from '../bookings/move.server';
 import { hashToken, hasBegun, hhmm, newCancellationToken, slotUnavailable } from '../bookings/shared.server';
 import { checkedRules } from '../bookings/slot-sql.server';
-import { offerEmail } from '../email/messages/waitlist.server';
 import { enqueueEmails, prepareEmail, type QueuedEmail } from '../email/queue.server';
-import { bookingEmails, practiceRescheduleEmail } from '../email/senders.server';
 import { freedTimesOf, freeTimesOf, type FreeTime } from './free-times.server';
 import { openEntryOrNull, type EntrySecret } from './seal.server';
-import { offerSms } from '../sms/notices.server';
 import { enqueueSms } from '../sms/queue.server';
 
 /** At most this many offers per free seat at once. */
@@ -214,6 +211,9 @@ export async function offerFreedSeats(db: Database, options: SweepOptions): Prom
         .map((o) => ({ ...o, entryId: o.entryId!, time: hhmm(o.time) }));
       all.push(...planOffers(free.type, free.times, ofType, typeOffers, freedAt, now));
     }
+    if (!all.length) return [];
+    // The texts load with the first offer a process makes (a minute without one never loads them).
+    const [{ offerEmail }, { offerSms }] = await Promise.all([import('../email/messages/waitlist.server'), import('../sms/notices.server')]);
     // An entry no key opens gets no offer (nobody to write to); the others get theirs with the offer rows.
     const emails: QueuedEmail[] = [];
     const secrets = new Map<string, EntrySecret>();
@@ -410,6 +410,11 @@ export async function takeOffer(
     throw new AppError('invalid-input', 'This time is outside the waiting-list entry.', { appointment_time: ['errors.timeInvalid'] });
   }
   const lockedEntryId = entryId;
+  // The move and the booking's emails, loaded before the transaction so its locks never wait for code.
+  const [{ moveLockedBooking, moveNoticeEmail }, { bookingEmails, practiceRescheduleEmail }] = await Promise.all([
+    import('../bookings/move.server'),
+    import('../email/senders.server'),
+  ]);
   try {
     return await db.transaction(async (tx) => {
       const [entry] = await tx

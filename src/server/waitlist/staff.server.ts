@@ -10,7 +10,7 @@ import { appointmentTimeSlots, appointmentTypes, bookedSlots, waitlistEntries } 
 import { timesOfDate, type WeeklyWindow } from '../../lib/availability';
 import { addDaysToDate, berlinToday } from '../../lib/berlin-time';
 import { closedDaysBetween } from '../../lib/holidays';
-import { daypartsOfMask, fitsEntry, weekdaysOfMask, type Daypart } from '../../lib/waitlist-schema';
+import { daypartsOfMask, fitsEntry, weekdaysOfMask, type Daypart } from '../../lib/waitlist-wish';
 import { readHolidaySettings } from '../holiday-settings.server';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import { recordAudit, type AuditActor } from '../audit.server';
