@@ -7,7 +7,7 @@
  */
 import type { Lang } from '../i18n/languages';
 import { typedDateToIso } from './booking-schema';
-import { REQUEST_LIMITS } from './request-schema';
+import { REQUEST_LIMITS } from './request-limits';
 
 /** Every field of the form a visitor types or chooses (not the honeypot), for putting them back into the page. */
 export const REQUEST_FORM_FIELDS = [

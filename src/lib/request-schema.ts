@@ -20,24 +20,21 @@ import { phoneSchema } from './phone';
 import { REQUEST_LIMITS } from './request-limits';
 import { hasEncodedWord, hasLineBreak, isCleanLine, isCleanText, toAsciiEmail, trimSpaces, visibleLength } from './text-input';
 import * as z from './zod';
+import { CALLBACK_DAYPARTS, DELIVERIES, INSURANCES, REQUEST_KINDS, REQUEST_STATUSES, type RequestKind, type RequestStatus } from './request-kinds';
 
-export const REQUEST_KINDS = ['prescription', 'referral', 'callback'] as const;
-export type RequestKind = (typeof REQUEST_KINDS)[number];
-export const isRequestKind = (value: unknown): value is RequestKind => typeof value === 'string' && (REQUEST_KINDS as readonly string[]).includes(value);
-
-/** `new` → `in_progress` → `done` | `declined`. */
-export const REQUEST_STATUSES = ['new', 'in_progress', 'done', 'declined'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-export const OPEN_STATUSES: readonly RequestStatus[] = ['new', 'in_progress'];
-
-export const INSURANCES = ['statutory', 'private'] as const;
-export const DELIVERIES = ['card', 'pickup'] as const;
-export const CALLBACK_DAYPARTS = ['morning', 'afternoon'] as const;
-
+export {
+  CALLBACK_DAYPARTS,
+  DELIVERIES,
+  INSURANCES,
+  isRequestKind,
+  OPEN_STATUSES,
+  REQUEST_KINDS,
+  REQUEST_RESULT_ID,
+  REQUEST_STATUSES,
+  type RequestKind,
+  type RequestStatus,
+} from './request-kinds';
 export { REQUEST_LIMITS };
-
-/** The id of the form's outcome: the page's marker the answer without JavaScript replaces, and the form's fragment. */
-export const REQUEST_RESULT_ID = 'request-result';
 
 const normalise = (v: string) => trimSpaces(v).normalize('NFC');
 

@@ -52,12 +52,11 @@ export async function practiceMailBounced(db: Executor): Promise<boolean> {
 
 /** Every kind's condition, judged now; `job` from the heartbeat unless the caller is the job itself (which is running). */
 export async function currentConditions(db: Executor, now: Date, { jobRunning = false } = {}): Promise<{ conditions: AlertConditions; emailStuck: boolean }> {
-  const [beat, overdue, keys, bounced] = await Promise.all([
-    jobRunning ? Promise.resolve(null) : readHeartbeat(db),
-    overdueOutbox(db, now),
-    keysWork(db),
-    practiceMailBounced(db),
-  ]);
+  // One read after another on one connection, as the health check does (health.server.ts).
+  const beat = jobRunning ? null : await readHeartbeat(db);
+  const overdue = await overdueOutbox(db, now);
+  const keys = await keysWork(db);
+  const bounced = await practiceMailBounced(db);
   const limit = outboxMaxAgeMs();
   const emailStuck = (overdue.email ?? 0) > limit;
   return {

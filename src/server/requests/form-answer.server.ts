@@ -26,7 +26,7 @@ import { applyEdits, attributeOf, elementsOf, removeAttribute, replaceContent, s
 import { parseWithLocations } from '../../lib/html-parse';
 import { practice } from '../../lib/practice';
 import { REQUEST_FORM_FIELDS, REQUEST_FORM_PAGE } from '../../lib/request-form';
-import { REQUEST_KINDS, REQUEST_RESULT_ID, type RequestKind } from '../../lib/request-schema';
+import { REQUEST_KINDS, REQUEST_RESULT_ID, type RequestKind } from '../../lib/request-kinds';
 import { isRequestTextKey, requestText, type RequestTextKey } from '../../lib/request-texts';
 import { markInvalid, outcomeHtml, plainPage, summaryItemId, textareaContent, ticked, type SummaryError } from '../page-answer.server';
 import { keyedHash } from '../server-key.server';
