@@ -537,7 +537,20 @@ describe('bundles', () => {
     // libphonenumber's metadata (country_calling_codes): the booking reads a phone, availability and the types list do not.
     const metadata = async (name: string) => [...(await loadedAtStart(name)).values()].some((source) => source.includes('country_calling_codes'));
     expect(await metadata('bookings')).toBe(true);
-    for (const name of ['availability', 'appointment-types', 'admin-stats', 'admin-time-slots']) expect(await metadata(name), name).toBe(false);
+    for (const name of ['availability', 'appointment-types', 'admin-stats', 'admin-time-slots', 'send-reminders', 'requests', 'request-form']) {
+      expect(await metadata(name), name).toBe(false);
+    }
+  });
+
+  it('load message texts only with something to send: the every-minute job and the request form\'s settings start without i18next', async () => {
+    // i18next (hasLoadedNamespace) and the requests' texts come with the first reminder, offer, notice or post;
+    // the job's steps that find nothing to send never load them.
+    for (const name of ['send-reminders', 'requests']) {
+      const sources = [...(await loadedAtStart(name)).values()];
+      expect(sources.some((source) => source.includes('hasLoadedNamespace')), `${name} loads i18next at start`).toBe(false);
+    }
+    // The booking composes its confirmation in the request: it loads them at start.
+    expect([...(await loadedAtStart('bookings')).values()].some((source) => source.includes('hasLoadedNamespace'))).toBe(true);
   });
 });
 
