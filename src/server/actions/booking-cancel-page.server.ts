@@ -13,7 +13,6 @@ import { isCancellationToken } from '../../lib/cancellation-token';
 import { AppError } from '../../lib/errors';
 import { assertSameOrigin } from '../auth/origin.server';
 import { cancelAnswerHtml, CONFIRM_FIELD, type CancelledAppointment, type CancelResult } from '../bookings/cancel-answer.server';
-import { cancelByPatient } from '../bookings/patient.server';
 import { readEnv } from '../env.server';
 import { html, readForm } from '../http.server';
 import { publicAction } from '../http/route.server';
@@ -60,6 +59,8 @@ export const cancelWithoutScript = publicAction({
       const token = new URL(req.url).searchParams.get('token') ?? '';
       if (!isCancellationToken(token)) return await answer({ kind: 'incomplete' });
       if (!ticked(form[CONFIRM_FIELD])) return await answer({ kind: 'unconfirmed' });
+      // The cancellation's code (its emails and SMS) loads for a complete, confirmed post only.
+      const { cancelByPatient } = await import('../bookings/patient.server');
       const booking = await cancelByPatient(db, ctx, token);
       return await answer({ kind: 'cancelled', appointment: booking });
     } catch (error) {

@@ -56,6 +56,9 @@ export async function queueDueReminders(db: Database, options: ReminderJobOption
   const result: ReminderJobResult = { queued: 0, expired: 0, failed: 0 };
   // Rows this run could not open stay due; skip them on the following batches of this run.
   const failedIds: string[] = [];
+  // Most minutes have nothing due: one plain read then, instead of a transaction that claims nothing.
+  const [due] = await db.select({ id: appointmentContacts.bookingId }).from(appointmentContacts).where(lte(appointmentContacts.remindAt, now)).limit(1);
+  if (!due) return result;
   for (;;) {
     const claimed = await db.transaction(async (tx) => {
       const rows = await tx

@@ -5,14 +5,12 @@
  * anyone's data, an address or an error text.
  */
 import { escapeHtml } from '../../lib/html';
-import type { AlertMessage } from '../../lib/operations-alerts';
+import type { AlertKind, AlertMessage } from '../../lib/operations-alerts';
 import { practice } from '../../lib/practice';
 import type { EmailMessage } from '../email/port.server';
 import { cutToFit, SMS_MAX_CHARACTERS, toGsm7 } from '../sms/gsm.server';
 import type { SmsMessage } from '../sms/port.server';
 
-export type AlertKind = 'job' | 'outbox' | 'keys' | 'practice-mail';
-export const ALERT_KINDS: readonly AlertKind[] = ['job', 'outbox', 'keys', 'practice-mail'];
 
 const WHAT: Record<AlertKind, { title: string; problem: string; todo: string }> = {
   job: {

@@ -19,16 +19,14 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
-import { alertStep, type AlertMessage, type AlertState } from '../../lib/operations-alerts';
+import { ALERT_KINDS, alertStep, type AlertKind, type AlertMessage, type AlertState } from '../../lib/operations-alerts';
 import { rowsOf } from '../bookings/shared.server';
 import { runDelivery } from '../email/delivery.server';
 import { readEnv } from '../env.server';
 import { jobMissed, readHeartbeat } from './heartbeat.server';
 import { keysWork, outboxMaxAgeMs, overdueOutbox } from './health.server';
-import { ALERT_KINDS, type AlertKind } from './alert-messages.server';
-import { queueAlert, sendAlertsDirectly, type QueuedAlert } from './alert-delivery.server';
+import type { QueuedAlert } from './alert-delivery.server';
 
-export { ALERT_KINDS, type AlertKind };
 
 /** Whether each kind's condition holds now; a kind left out is not judged this time. */
 export type AlertConditions = Partial<Record<AlertKind, boolean>>;
@@ -119,6 +117,8 @@ export async function applyAlerts(db: Database, conditions: AlertConditions, now
   const sent: AlertOutcome[] = [];
   const queued: QueuedAlert[] = [];
   const env = readEnv();
+  // The messages and their senders load when a state changes (rarely), before the transaction.
+  const { queueAlert, sendAlertsDirectly } = await import('./alert-delivery.server');
   await db.transaction(async (tx) => {
     await tx.execute(sql`insert into operations_alerts (kind) select unnest(${`{${changing.join(',')}}`}::text[]) on conflict (kind) do nothing`);
     const locked = await readStates(tx, changing, true);

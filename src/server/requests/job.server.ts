@@ -54,7 +54,9 @@ export interface RequestJobResult {
 export async function runRequestJob(now: Date = new Date()): Promise<RequestJobResult> {
   const env = readEnv();
   const db = await getDb();
-  const noticed = await db.transaction(async (tx) => {
+  // Most minutes no request is waiting to be told of: one plain read then, instead of a transaction that claims nothing.
+  const [waiting] = rowsOf<{ untold: boolean }>(await db.execute(sql`select exists (select 1 from patient_requests where not practice_noticed) as untold`));
+  const noticed = waiting?.untold === true && (await db.transaction(async (tx) => {
     const notice = await claimPracticeNotice(tx, { practiceEmail: env.PRACTICE_EMAIL, siteUrl: env.SITE_URL, now });
     if (!notice) return false;
     // Queuing seals the message: without a key the notice waits (the claim rolls back with it).
@@ -65,7 +67,7 @@ export async function runRequestJob(now: Date = new Date()): Promise<RequestJobR
   }).catch((error: unknown) => {
     console.warn(`requests notice not queued: ${(error as Error)?.name ?? 'unknown'}`);
     return false;
-  });
+  }));
   const purged = await purgeRequestDetails(db, now, env.REQUEST_RETENTION_DAYS);
   if (purged) console.info(`purged: ${purged} request details`);
   const keysForgotten = await forgetDuplicateKeys(db, now);
