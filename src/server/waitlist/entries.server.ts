@@ -266,6 +266,12 @@ export async function leaveWaitlist(db: Database, token: string): Promise<void> 
   if (offer?.entryId) await db.delete(waitlistEntries).where(eq(waitlistEntries.id, offer.entryId));
 }
 
+/** Whether the waitlist holds any entry (after the purge: any current one). */
+export async function hasEntries(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: waitlistEntries.id }).from(waitlistEntries).limit(1);
+  return row !== undefined;
+}
+
 /**
  * Deletes the entries whose range has passed or whose booking's day has
  * ended (Berlin), and the offers of times before today. Three statements,

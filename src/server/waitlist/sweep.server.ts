@@ -9,9 +9,8 @@ import { getDb } from '../database.server';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { isProductionEnv, readEnv, variables } from '../env.server';
 import { runDelivery } from '../email/delivery.server';
-import { purgeWaitlist } from './entries.server';
+import { hasEntries, purgeWaitlist } from './entries.server';
 import { purgeFreedTimes } from './free-times.server';
-import { offerFreedSeats } from './offers.server';
 
 /**
  * Outside production WAITLIST_OFFERS_ANY_HOUR=true lifts the offer hours:
@@ -24,6 +23,8 @@ function offersAnyHour(): boolean {
 /** The sweep with this process's settings (for one type, or all). */
 export async function runOfferSweep(options: { typeId?: string; now?: Date } = {}): Promise<{ offered: number }> {
   const env = readEnv();
+  // The offers' code (free times, the booking rules, the texts) loads with the first sweep that can offer.
+  const { offerFreedSeats } = await import('./offers.server');
   return offerFreedSeats(await getDb(), {
     keys: await dataKeyRingIfAny(),
     siteUrl: env.SITE_URL,
@@ -43,7 +44,8 @@ export async function runWaitlistJob(now: Date = new Date()): Promise<{ purged: 
   const db = await getDb();
   const purged = await purgeWaitlist(db, now);
   await purgeFreedTimes(db, now);
-  const { offered } = await runOfferSweep({ now });
+  // An empty waitlist (most minutes of a small practice) has nothing to offer: one read then, no sweep.
+  const { offered } = (await hasEntries(db)) ? await runOfferSweep({ now }) : { offered: 0 };
   if (purged.entries || purged.offers || offered) {
     console.info(`waitlist: ${offered} offers sent, ${purged.entries} entries and ${purged.offers} offers purged`);
   }
