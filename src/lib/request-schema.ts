@@ -30,7 +30,6 @@ export {
   OPEN_STATUSES,
   REQUEST_KINDS,
   REQUEST_RESULT_ID,
-  REQUEST_STATUSES,
   type RequestKind,
   type RequestStatus,
 } from './request-kinds';
