@@ -16,9 +16,14 @@
  *
  * Usage: tsx scripts/bundle-functions.ts [outDir]
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { loadHtmlParser, parseWithLocations } from '../src/lib/html-parse';
+import { compactTree } from '../src/lib/html-tree';
+import type { BuiltPage, BuiltPageSet } from '../src/server/built-pages/built-page';
 
 const root = path.resolve(import.meta.dirname, '..');
 const sourceDir = path.join(root, 'netlify/functions');
@@ -76,6 +81,41 @@ const sevenWithNodeCrypto: Plugin = {
     }));
   },
 };
+
+/**
+ * The pages that answers to form posts without JavaScript are made from
+ * (src/server/built-pages/built-page.ts): each set's `bundled` is filled in
+ * from the built site, one chunk per page with the page and its element
+ * tree, parsed here (src/lib/html-tree.ts), so the function that answers
+ * neither fetches the page nor parses it, and page and function come from
+ * the same build. A page the site has not built (no dist/) stays out; the
+ * function then fetches it from the site.
+ */
+export function builtPages(siteDir = path.join(root, 'dist')): Plugin {
+  const pageFile = (pagePath: string) => path.join(siteDir, pagePath, 'index.html');
+  return {
+    name: 'built-pages',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]server[\\/]built-pages[\\/][a-z-]+-pages\.ts$/ }, async (args) => {
+        const exported = Object.entries((await import(pathToFileURL(args.path).href)) as Record<string, BuiltPageSet>);
+        if (exported.length !== 1) throw new Error(`${args.path}: one page set expected`);
+        const [name, set] = exported[0]!;
+        const mode = set.scripting ? 'scripting' : 'no-scripting';
+        const bundled = set.paths.filter((p) => existsSync(pageFile(p))).map((p) => `${JSON.stringify(p)}: () => import(${JSON.stringify(`built-page:${mode}:${p}`)})`);
+        return { contents: `export const ${name} = { paths: ${JSON.stringify(set.paths)}, scripting: ${set.scripting}, bundled: { ${bundled.join(', ')} } };`, loader: 'js' };
+      });
+      b.onResolve({ filter: /^built-page:/ }, (args) => ({ path: args.path.slice('built-page:'.length), namespace: 'built-page' }));
+      b.onLoad({ filter: /.*/, namespace: 'built-page' }, async (args) => {
+        const [mode, pagePath] = [args.path.slice(0, args.path.indexOf(':')), args.path.slice(args.path.indexOf(':') + 1)];
+        const [html] = await Promise.all([readFile(pageFile(pagePath), 'utf8'), loadHtmlParser()]);
+        const scripting = mode === 'scripting';
+        const page: BuiltPage = { html, scripting, tree: compactTree(parseWithLocations(html, { scripting })) };
+        // JSON in a string: V8 reads it faster than the same object as a literal.
+        return { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(page))});`, loader: 'js' };
+      });
+    },
+  };
+}
 
 export async function functionEntries(dir = sourceDir): Promise<string[]> {
   return (await readdir(dir))
@@ -139,7 +179,7 @@ export async function bundleFunctions(outDir = path.join(root, 'build/functions'
     // ESM builds of dual packages (date-fns, zod, drizzle-orm): one copy each, tree-shaken.
     mainFields: ['module', 'main'],
     external: EXTERNAL,
-    plugins: [zodEnglishOnly, sevenWithNodeCrypto],
+    plugins: [zodEnglishOnly, sevenWithNodeCrypto, builtPages()],
     // CommonJS dependencies (pg, postmark) call require() for Node's built-ins.
     banner: { js: REQUIRE_BANNER },
     // Smaller files parse faster. keepNames keeps every function's and class's

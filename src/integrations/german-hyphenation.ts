@@ -20,7 +20,7 @@ import type { AstroIntegration } from 'astro';
 // A CommonJS module: its functions are properties of the default export.
 import hyphenDe from 'hyphen/de';
 import { applyEdits, attributeOf, isElement, type HtmlEdit, type HtmlElement, type HtmlNode } from '../lib/html-edits';
-import { parseWithLocations } from '../lib/html-parse';
+import { loadHtmlParser, parseWithLocations } from '../lib/html-parse';
 import { htmlFiles } from './inline-script-csp';
 
 const HEADING = /^h[1-6]$/;
@@ -57,6 +57,7 @@ export default function germanHyphenation(): AstroIntegration {
     name: 'german-hyphenation',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
+        await loadHtmlParser();
         let changed = 0;
         for (const file of await htmlFiles(fileURLToPath(dir))) {
           const html = await readFile(file, 'utf8');

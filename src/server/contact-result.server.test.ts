@@ -3,7 +3,8 @@
  * site's contact page with the outcome above the form and what was typed
  * still in it; a plain page with the same when the site's page is missing.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadHtmlParser } from '../lib/html-parse';
 import { parse } from 'parse5';
 import { builtContactPage } from '../../tests/helpers/contact-page';
 import { contactResultHtml, valuesToKeep } from './contact-result.server';
@@ -27,6 +28,9 @@ function fieldsOf(html: string): Record<string, { value: string; invalid?: strin
   walk(parse(html));
   return fields;
 }
+
+// The answers parse the pages they are given (only the bundled pages come parsed).
+beforeAll(loadHtmlParser);
 
 describe('the contact form’s answer without JavaScript', () => {
   it('is the site’s contact page: header, footer and scripts as built, the outcome at the marker, the title saying it', () => {

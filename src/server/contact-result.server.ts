@@ -21,6 +21,7 @@ import { applyEdits, attributeOf, elementsOf, replaceContent, setAttributes, typ
 import { parseWithLocations } from '../lib/html-parse';
 import { practice } from '../lib/practice';
 import { fetchSitePage, invalidAttributes, outcomeHtml, plainPage, summaryItemId, textareaContent, type SummaryError } from './page-answer.server';
+import { contactPages } from './built-pages/contact-pages';
 
 export type ContactResult =
   | { kind: 'sent' }
@@ -156,5 +157,5 @@ export function contactResultHtml(result: ContactResult, lang: Lang, values: Con
 
 /** The built contact page in `lang`, fetched from the site; null when it cannot be had within two seconds. */
 export function fetchContactPage(siteUrl: string, lang: Lang): Promise<string | null> {
-  return fetchSitePage(siteUrl, localizedPath('/kontakt', lang));
+  return fetchSitePage(siteUrl, localizedPath('/kontakt', lang), contactPages);
 }

@@ -2,9 +2,10 @@
  * The one way a plain form post without JavaScript is answered
  * (docs/architecture.md, Pages without JavaScript;
  * docs/decisions/040-pages-without-javascript-and-repeated-requests.md): the
- * site's own page, as built and fetched from SITE_URL (a function has no
- * copy of the static pages; on Netlify the CDN serves it), with the outcome
- * in place of the page's marker. The contact form
+ * site's own page, as built, with the outcome in place of the page's
+ * marker. The functions' bundle carries the page, already parsed, from the
+ * same build (built-pages/); without a copy (the local server, tests) it is
+ * fetched from SITE_URL. The contact form
  * (contact-result.server.ts), the request form
  * (requests/form-answer.server.ts) and the cancellation link's page
  * (bookings/cancel-answer.server.ts) build their answers from these parts.
@@ -18,6 +19,9 @@
 import type { Lang } from '../i18n/languages';
 import { escapeHtml } from '../lib/html';
 import { attributeOf, setAttributes, type HtmlEdit, type HtmlElement } from '../lib/html-edits';
+import { loadHtmlParser } from '../lib/html-parse';
+import { rememberParsed, treeFromCompact } from '../lib/html-tree';
+import type { BuiltPageSet } from './built-pages/built-page';
 
 /** One entry of an error summary. */
 export interface SummaryError {
@@ -84,14 +88,27 @@ export const textareaContent = (value: string) => escapeHtml(value.startsWith('\
 export const ticked = (value: string | undefined) => value === 'on' || value === 'true' || value === '1';
 
 /**
- * The built page at `path`, fetched from the site; null when it cannot be
- * had within two seconds (the answer is then a plain page of its own).
+ * The built page at `path`: the bundle's copy in `pages`, its tree kept so
+ * that nothing parses it (html-tree.ts); else fetched from the site, with
+ * the parser loaded to read it; null when it cannot be had within two
+ * seconds (the answer is then a plain page of its own).
  */
-export async function fetchSitePage(siteUrl: string, path: string): Promise<string | null> {
+export async function fetchSitePage(siteUrl: string, path: string, pages?: BuiltPageSet): Promise<string | null> {
+  const load = pages?.bundled[path];
+  if (load) {
+    try {
+      const page = (await load()).default;
+      rememberParsed(page.html, page.scripting, () => treeFromCompact(page.tree));
+      return page.html;
+    } catch (error) {
+      console.warn(`bundled page ${path} not loaded (${(error as Error).name}); fetching it from the site`);
+    }
+  }
   try {
     const response = await fetch(new URL(path, siteUrl), { signal: AbortSignal.timeout(2000), redirect: 'follow' });
     if (!response.ok || !response.headers.get('content-type')?.includes('text/html')) throw new Error(`status ${response.status}`);
-    return await response.text();
+    const [page] = await Promise.all([response.text(), loadHtmlParser()]);
+    return page;
   } catch (error) {
     // The path names a page, never a value (its query is not sent).
     console.warn(`page ${path} for a form's answer not loaded (${(error as Error).name}); answering the plain page`);

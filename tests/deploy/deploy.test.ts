@@ -525,12 +525,30 @@ describe('bundles', () => {
     }
   });
 
-  it('load the HTML parser only for answers to posts without JavaScript', async () => {
-    // parse5 (its tokenizer's error codes): the cancel page parses the site's page for every answer; the
-    // contact form's and the request form's scripts post JSON, and their page answers load it on demand.
+  it('never load the HTML parser at start: the answers without JavaScript edit pages parsed at the build', async () => {
+    // parse5 (its tokenizer's error codes) loads only for a page fetched from the site, which a deploy never needs.
     const parser = async (name: string) => [...(await loadedAtStart(name)).values()].some((source) => source.includes('unexpected-null-character'));
-    expect(await parser('booking-cancel-page')).toBe(true);
-    for (const name of ['contact', 'requests']) expect(await parser(name), name).toBe(false);
+    for (const name of ['booking-cancel-page', 'request-form', 'contact', 'requests']) expect(await parser(name), name).toBe(false);
+  });
+
+  it('answer without JavaScript from the built page bundled with the function, without the site or a parser', async () => {
+    // The site's host does not resolve here: a page fetched from it would fail, and the answer be the plain page (503).
+    const form = await invoke('/anfrage/formular');
+    expect(form.status).toBe(200);
+    const built = await readFile(path.join(site, 'dist/anfrage/index.html'), 'utf8');
+    // The built page's head (its stylesheets and scripts) and its form, as built.
+    expect(form.body).toContain(built.slice(0, built.indexOf('<title>')));
+    expect(form.body).toMatch(/<form[^>]*action="\/api\/requests/);
+    const refused = await invoke('/en/termin/absagen?token=x', { method: 'POST', body: 'confirm=on', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(refused.status).toBe(400);
+    const builtCancel = await readFile(path.join(site, 'dist/en/termin/absagen/index.html'), 'utf8');
+    expect(refused.body).toContain(builtCancel.slice(0, builtCancel.indexOf('<title>')));
+    // Each page is a chunk of its own, shipped with the functions that answer with it, loaded by the answer only.
+    const shipped = async (name: string) => (await listFiles(path.join(work, 'functions', name))).map((f) => path.posix.basename(f));
+    expect((await shipped('request-form')).filter((f) => /^(anfrage|request)-.*\.mjs$/.test(f))).toHaveLength(2);
+    expect((await shipped('booking-cancel-page')).filter((f) => /^absagen-.*\.mjs$/.test(f))).toHaveLength(2);
+    expect((await shipped('availability')).filter((f) => /^(anfrage|request|absagen|kontakt)-.*\.mjs$/.test(f))).toEqual([]);
+    expect([...(await loadedAtStart('request-form')).keys()].filter((f) => /^(anfrage|request)-/.test(path.posix.basename(f)))).toEqual([]);
   });
 
   it('load the phone number metadata only where a phone number is read', async () => {

@@ -14,9 +14,11 @@ import { AppError } from '../../lib/errors';
 import { assertSameOrigin } from '../auth/origin.server';
 import { cancelAnswerHtml, CONFIRM_FIELD, type CancelledAppointment, type CancelResult } from '../bookings/cancel-answer.server';
 import { readEnv } from '../env.server';
+import { getDb } from '../database.server';
 import { html, readForm } from '../http.server';
 import { publicAction } from '../http/route.server';
 import { fetchSitePage, ticked } from '../page-answer.server';
+import { cancelPages } from '../built-pages/cancel-pages';
 
 const STATUS: Record<CancelResult['kind'], number> = {
   cancelled: 200,
@@ -47,10 +49,11 @@ function resultOf(error: unknown): CancelResult | null {
 /** The Origin is checked here: a refused post is answered with the page (saying so, nothing changed). */
 export const cancelWithoutScript = publicAction({
   origin: 'checked-by-action',
-  run: async ({ db, req, ctx }) => {
+  database: 'opened-by-action',
+  run: async ({ req, ctx }) => {
     const lang = langFromPath(new URL(req.url).pathname);
     const answer = async (result: CancelResult) => {
-      const sitePage = await fetchSitePage(readEnv().SITE_URL, localizedPath('/termin/absagen', lang));
+      const sitePage = await fetchSitePage(readEnv().SITE_URL, localizedPath('/termin/absagen', lang), cancelPages);
       return html(cancelAnswerHtml(result, lang, sitePage), { status: STATUS[result.kind] });
     };
     try {
@@ -61,7 +64,7 @@ export const cancelWithoutScript = publicAction({
       if (!ticked(form[CONFIRM_FIELD])) return await answer({ kind: 'unconfirmed' });
       // The cancellation's code (its emails and SMS) loads for a complete, confirmed post only.
       const { cancelByPatient } = await import('../bookings/patient.server');
-      const booking = await cancelByPatient(db, ctx, token);
+      const booking = await cancelByPatient(await getDb(), ctx, token);
       return await answer({ kind: 'cancelled', appointment: booking });
     } catch (error) {
       const result = resultOf(error);

@@ -11,6 +11,7 @@ import { readEnv } from '../env.server';
 import { html, queryOf } from '../http.server';
 import { publicAction } from '../http/route.server';
 import { fetchSitePage } from '../page-answer.server';
+import { requestPages } from '../built-pages/request-pages';
 import { requestPageHtml, sentReferenceOf } from '../requests/form-answer.server';
 import { settingsIfReadable } from '../requests/settings.server';
 
@@ -18,7 +19,7 @@ export const showRequestForm = publicAction({
   run: async ({ db, req }) => {
     const lang = langFromPath(new URL(req.url).pathname);
     const reference = sentReferenceOf(queryOf(req));
-    const [sitePage, settings] = await Promise.all([fetchSitePage(readEnv().SITE_URL, localizedPath('/anfrage', lang)), settingsIfReadable(db)]);
+    const [sitePage, settings] = await Promise.all([fetchSitePage(readEnv().SITE_URL, localizedPath('/anfrage', lang), requestPages), settingsIfReadable(db)]);
     const page = requestPageHtml({ lang, result: reference ? { kind: 'sent', reference } : null, values: {}, settings }, sitePage);
     return html(page, { status: sitePage ? 200 : 503 });
   },

@@ -16,6 +16,7 @@ import { readEnv } from '../env.server';
 import { html, isFormPost, json, parseInput, readForm, readJsonInput, retryAfterHeaders, seeOther, type RequestContext } from '../http.server';
 import type { Call } from '../http/route.server';
 import { fetchSitePage } from '../page-answer.server';
+import { requestPages } from '../built-pages/request-pages';
 import type { RequestResult } from '../requests/form-answer.server';
 import { settingsIfReadable } from '../requests/settings.server';
 import { submitRequest } from '../requests/create.server';
@@ -62,7 +63,7 @@ async function formPost(db: Database, req: Request, ctx: RequestContext): Promis
   const answer = import('../requests/form-answer.server');
   const page = async (result: RequestResult, status: number, headers?: HeadersInit) => {
     const [sitePage, settings, { requestPageHtml, valuesToKeep }] = await Promise.all([
-      fetchSitePage(readEnv().SITE_URL, localizedPath('/anfrage', lang)),
+      fetchSitePage(readEnv().SITE_URL, localizedPath('/anfrage', lang), requestPages),
       settingsIfReadable(db),
       answer,
     ]);

@@ -4,15 +4,18 @@
  * the built page with the outcome in place of its <noscript> part, or above
  * the same form where it may be tried again.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { builtCancelPage } from '../../../tests/helpers/cancel-page';
 import { attributeOf, elementsOf } from '../../lib/html-edits';
-import { parseWithLocations } from '../../lib/html-parse';
+import { loadHtmlParser, parseWithLocations } from '../../lib/html-parse';
 import { cancelAnswerHtml } from './cancel-answer.server';
 
 const appointment = { type_name: 'Vorsorge', type_name_en: null, appointment_date: '2030-01-08', appointment_time: '09:00', reference: 'K7M2QX' };
 /** The page as a browser without JavaScript reads it. */
 const elements = (html: string) => [...elementsOf(parseWithLocations(html, { scripting: false }))];
+
+// The answers parse the pages they are given (only the bundled pages come parsed).
+beforeAll(loadHtmlParser);
 
 describe('the link page’s answer without JavaScript', () => {
   it('cancelled: the site’s page says so in place of its <noscript> part, with the appointment and the way to book again; the form is gone', () => {

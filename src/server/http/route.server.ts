@@ -50,7 +50,21 @@ export type PublicAction<B = undefined, Q = undefined> = Spec<B, Q, Call<B, Q>> 
    * (the mail service's webhook); the action checks its credentials first.
    */
   origin?: 'checked-by-action' | 'credentials';
+  /**
+   * `opened-by-action`: the action reads input the route cannot check (a
+   * form post) and opens the database itself (getDb) once that input is
+   * complete, so a refused post never loads the database's code; its `db`
+   * must not be used.
+   */
+  database?: 'opened-by-action';
 };
+
+/** The `db` of an action that opens the database itself: any use of it is a mistake, and says so. */
+const OPENED_BY_ACTION = new Proxy({} as Database, {
+  get() {
+    throw new Error('this action opens the database itself (getDb)');
+  },
+});
 
 /** Typed identity: infers the body's and the query's types from their schemas. */
 export function publicAction<B = undefined, Q = undefined>(spec: PublicAction<B, Q>): PublicAction<B, Q> {
@@ -81,7 +95,8 @@ export function publicRoute(actions: Partial<Record<Method, AnyPublicAction>>): 
     handlers[method] = async (req, ctx) => {
       if (spec.origin === undefined) assertSameOrigin(req);
       const input = await parseRequest(req, spec);
-      return spec.run({ req, ctx, db: await getDb(), params: { id: '' }, ...input });
+      const db = spec.database === 'opened-by-action' ? OPENED_BY_ACTION : await getDb();
+      return spec.run({ req, ctx, db, params: { id: '' }, ...input });
     };
   }
   return observed(route(handlers));

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attributeOf, elementsOf, type HtmlElement } from '../../lib/html-edits';
-import { parseWithLocations } from '../../lib/html-parse';
+import { loadHtmlParser, parseWithLocations } from '../../lib/html-parse';
 import { requestAnswerHtml, requestPageHtml, sentPageLocation, sentReferenceOf, valuesToKeep } from './form-answer.server';
 import { DEFAULT_REQUEST_SETTINGS } from './settings.server';
 import { builtRequestPage } from '../../../tests/helpers/request-page';
@@ -15,6 +15,9 @@ const summaryLinks = (html: string) =>
   elements(html)
     .filter((e) => e.tagName === 'a' && attributeOf(e, 'href')?.startsWith('#'))
     .map((a) => attributeOf(a, 'href')!.slice(1));
+
+// The answers parse the pages they are given (only the bundled pages come parsed).
+beforeAll(loadHtmlParser);
 
 describe('the answer page of a form post without JavaScript', () => {
   const form = { kind: 'referral', first_name: 'Erika "<b>"', reason: '\nKnie', language: 'en', website: 'spam', page_language: 'de' };
