@@ -1,13 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadHtmlParser } from '../lib/html-parse';
+import { describe, expect, it } from 'vitest';
 import { hyphenateGermanHeadings } from './german-hyphenation';
 
 const SHY = '\u00AD';
 const page = (body: string, lang = 'de') =>
   `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Laboruntersuchungen</title><script>const x = "Laboruntersuchungen";</script></head><body>${body}</body></html>`;
-
-// Headings are found by parsing the page; the parser loads on demand.
-beforeAll(loadHtmlParser);
 
 describe('soft hyphens in German headings', () => {
   it('splits the long words of German headings into syllables', () => {

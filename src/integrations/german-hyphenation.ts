@@ -19,8 +19,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 // A CommonJS module: its functions are properties of the default export.
 import hyphenDe from 'hyphen/de';
+import { parse } from 'parse5';
 import { applyEdits, attributeOf, isElement, type HtmlEdit, type HtmlElement, type HtmlNode } from '../lib/html-edits';
-import { loadHtmlParser, parseWithLocations } from '../lib/html-parse';
 import { htmlFiles } from './inline-script-csp';
 
 const HEADING = /^h[1-6]$/;
@@ -48,7 +48,8 @@ export function hyphenateGermanHeadings(html: string): string {
     const own = element ? langOf(element, lang) : lang;
     for (const child of node.childNodes) visit(child, own, inHeading || (element !== null && HEADING.test(element.tagName)));
   };
-  visit(parseWithLocations(html), '', false);
+  // Parsed here, at the build (Astro's module runner is closed when the hook runs, so no import() then).
+  visit(parse(html, { sourceCodeLocationInfo: true }), '', false);
   return applyEdits(html, edits);
 }
 
@@ -57,7 +58,6 @@ export default function germanHyphenation(): AstroIntegration {
     name: 'german-hyphenation',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        await loadHtmlParser();
         let changed = 0;
         for (const file of await htmlFiles(fileURLToPath(dir))) {
           const html = await readFile(file, 'utf8');
