@@ -543,6 +543,10 @@ describe('bundles', () => {
     expect(refused.status).toBe(400);
     const builtCancel = await readFile(path.join(site, 'dist/en/termin/absagen/index.html'), 'utf8');
     expect(refused.body).toContain(builtCancel.slice(0, builtCancel.indexOf('<title>')));
+    const contact = await invoke('/api/contact', { method: 'POST', body: 'name=&language=en', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(contact.status).toBe(400);
+    const builtContact = await readFile(path.join(site, 'dist/en/kontakt/index.html'), 'utf8');
+    expect(contact.body).toContain(builtContact.slice(0, builtContact.indexOf('<title>')));
     // Each page is a chunk of its own (named after its path's last part), shipped with the functions that answer
     // with it, loaded by the answer only.
     const page = (names: string) => new RegExp(`^(${names})-[A-Z0-9]{8}\\.mjs$`);
