@@ -11,6 +11,7 @@
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { isElement, type HtmlElement, type HtmlNode } from './html-edits';
 
+type Document = DefaultTreeAdapterMap['document'];
 type Location = NonNullable<HtmlElement['sourceCodeLocation']>;
 
 /** [start, end, start tag's end, end tag's start, end tag's end] (-1: no end tag), or 0 without a location (an implied element). */
@@ -29,7 +30,7 @@ function compactElement(element: HtmlElement): CompactElement {
 }
 
 /** The document's elements, compact. */
-export const compactTree = (document: DefaultTreeAdapterMap['document']): CompactElement[] => childElements(document).map(compactElement);
+export const compactTree = (document: Document): CompactElement[] => childElements(document).map(compactElement);
 
 const offsets = (startOffset: number, endOffset: number) => ({ startOffset, endOffset, startLine: 0, startCol: 0, endLine: 0, endCol: 0 });
 
@@ -49,11 +50,9 @@ function elementOf([tagName, attrs, at, attributes, children]: CompactElement): 
 }
 
 /** A document holding the compact tree's elements, as html-edits.ts walks it. */
-export function treeFromCompact(tree: CompactElement[]): DefaultTreeAdapterMap['document'] {
-  return { nodeName: '#document', childNodes: tree.map(elementOf) } as unknown as DefaultTreeAdapterMap['document'];
+export function treeFromCompact(tree: CompactElement[]): Document {
+  return { nodeName: '#document', childNodes: tree.map(elementOf) } as unknown as Document;
 }
-
-type Document = DefaultTreeAdapterMap['document'];
 
 /** Trees that came with their pages, by the page's exact text. */
 const remembered = { scripting: new Map<string, Document>(), noScripting: new Map<string, Document>() };
