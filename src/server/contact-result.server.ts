@@ -155,7 +155,7 @@ export function contactResultHtml(result: ContactResult, lang: Lang, values: Con
   return (sitePage && intoContactPage(sitePage, result, lang, values)) || standalonePage(result, lang, values);
 }
 
-/** The built contact page in `lang`, fetched from the site; null when it cannot be had within two seconds. */
+/** The built contact page in `lang`: the bundle's copy, else fetched from the site; null when it cannot be had within two seconds. */
 export function fetchContactPage(siteUrl: string, lang: Lang): Promise<string | null> {
   return fetchSitePage(siteUrl, localizedPath('/kontakt', lang), contactPages);
 }

@@ -4,11 +4,11 @@
  * them: the built page and its element tree, parsed at the build
  * (docs/decisions/040-pages-without-javascript-and-repeated-requests.md).
  *
- * Each set below this folder names its pages; scripts/bundle-functions.ts
+ * Each set in this folder names its pages; scripts/bundle-functions.ts
  * fills its `bundled` in from the built site (dist/), one chunk per page,
  * loaded by the answer that needs it. Outside a bundle (the local server,
  * tests) and for a page the build did not make, `bundled` has no entry and
- * the page is fetched from the site as before.
+ * the page is fetched from the site (and parsed).
  */
 import type { CompactElement } from '../../lib/html-tree';
 

@@ -2,8 +2,9 @@
  * The request form as the server renders it, for a browser without
  * JavaScript (docs/decisions/036-patient-requests.md,
  * docs/decisions/040-pages-without-javascript-and-repeated-requests.md): the
- * site's own request page, as built and fetched from SITE_URL
- * (page-answer.server.ts), made to say what the practice says now:
+ * site's own request page, as built (page-answer.server.ts: the bundle's
+ * copy, parsed at the build, or fetched from SITE_URL), made to say what
+ * the practice says now:
  *
  * - only the kinds it takes (the others' choices and sections removed; none
  *   left: the form gives way to "please call us"), and its notice;
