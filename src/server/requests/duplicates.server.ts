@@ -24,10 +24,13 @@ export const DUPLICATE_WINDOW_MINUTES = 10;
 
 const windowStart = (now: Date) => new Date(now.getTime() - DUPLICATE_WINDOW_MINUTES * 60_000);
 
+/** Code-point order: the same on every instance, whatever its locale. */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** JSON with every object's keys in order, so equal details give equal text whatever built them. */
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => byCodePoint(a, b))) : v,
   );
 }
 
