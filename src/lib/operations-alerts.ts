@@ -14,11 +14,11 @@
  * So a kind sends at most one alert per hour, and one recovery per alert.
  */
 
-/** How long after an alert of a kind the next one of that kind may go. */
 /** What the owner is alerted about. */
 export type AlertKind = 'job' | 'outbox' | 'keys' | 'practice-mail';
 export const ALERT_KINDS: readonly AlertKind[] = ['job', 'outbox', 'keys', 'practice-mail'];
 
+/** How long after an alert of a kind the next one of that kind may go. */
 export const ALERT_REPEAT_MS = 60 * 60_000;
 
 export interface AlertState {

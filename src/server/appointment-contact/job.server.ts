@@ -59,6 +59,8 @@ export async function queueDueReminders(db: Database, options: ReminderJobOption
   // Most minutes have nothing due: one plain read then, instead of a transaction that claims nothing.
   const [due] = await db.select({ id: appointmentContacts.bookingId }).from(appointmentContacts).where(lte(appointmentContacts.remindAt, now)).limit(1);
   if (!due) return result;
+  // The reminder email's texts, loaded before any transaction claims (and locks) a contact and its booking.
+  const { buildReminderEmail } = await import('../email/messages/reminder.server');
   for (;;) {
     const claimed = await db.transaction(async (tx) => {
       const rows = await tx
@@ -103,8 +105,6 @@ export async function queueDueReminders(db: Database, options: ReminderJobOption
             texts.push(sms);
           } else {
             const type = { name: row.typeName, nameEn: row.typeNameEn, priceCents: row.priceCents };
-            // Loaded with the first reminder email (once per process), so a minute with none never loads the texts.
-            const { buildReminderEmail } = await import('../email/messages/reminder.server');
             const message = buildReminderEmail(
               { to: secret.email, firstName: secret.firstName, language: secret.language, token: secret.token, type, date: row.date, time },
               options.siteUrl,

@@ -11,7 +11,6 @@ import type { EmailMessage } from '../email/port.server';
 import { cutToFit, SMS_MAX_CHARACTERS, toGsm7 } from '../sms/gsm.server';
 import type { SmsMessage } from '../sms/port.server';
 
-
 const WHAT: Record<AlertKind, { title: string; problem: string; todo: string }> = {
   job: {
     title: 'Die minütliche Aufgabe läuft nicht',

@@ -27,7 +27,6 @@ import { jobMissed, readHeartbeat } from './heartbeat.server';
 import { keysWork, outboxMaxAgeMs, overdueOutbox } from './health.server';
 import type { QueuedAlert } from './alert-delivery.server';
 
-
 /** Whether each kind's condition holds now; a kind left out is not judged this time. */
 export type AlertConditions = Partial<Record<AlertKind, boolean>>;
 

@@ -28,6 +28,9 @@ export const NOTICE_INTERVAL_MINUTES = 15;
  */
 export async function claimPracticeNotice(db: Executor, options: { practiceEmail: string; siteUrl: string; now?: Date }): Promise<QueuedEmail | null> {
   const now = (options.now ?? new Date()).toISOString();
+  // The notice's texts, loaded before the claim locks the settings row and the requests (callers reach this only
+  // with a request waiting to be told of: the job after its check, a new request after its insert).
+  const { practiceRequestsNotice } = await import('../email/messages/requests.server');
   const result = await db.execute(sql`
     with claim as (
       insert into practice_settings as s (id, requests_noticed_at)
@@ -49,8 +52,6 @@ export async function claimPracticeNotice(db: Executor, options: { practiceEmail
   const [row] = rowsOf<{ fresh: number; open_count: number }>(result);
   const fresh = Number(row?.fresh ?? 0);
   if (fresh === 0) return null;
-  // The notice's texts load with the first notice a process writes, never in a minute without one.
-  const { practiceRequestsNotice } = await import('../email/messages/requests.server');
   return {
     message: practiceRequestsNotice({ fresh, open: Number(row!.open_count) }, options.practiceEmail, options.siteUrl),
     kind: 'requests-notice',
