@@ -17,7 +17,7 @@ import { addDaysToDate, berlinToday } from '../src/lib/berlin-time';
 import { hashToken, newCancellationToken } from '../src/server/bookings/shared.server';
 import { createOutboxSender } from '../src/server/email/outbox.server';
 import { generateKey, parseKeyRing } from '../src/server/appointment-contact/keys.server';
-import { queueDueReminders, type ReminderJobResult } from '../src/server/appointment-contact/job.server';
+import { queueDueReminders, type ReminderJobResult } from '../src/server/appointment-contact/reminders.server';
 import { deliverQueued, type DeliveryResult } from '../src/server/email/delivery.server';
 import { seal } from '../src/server/appointment-contact/seal.server';
 

@@ -18,7 +18,8 @@ import { appointmentContacts, bookedSlots, cancelledBookings, emailOutbox, rateL
 import type { EmailMessage, EmailSender } from '../../src/server/email/port.server';
 import { parseKeyRing, dataKeyRing } from '../../src/server/appointment-contact/keys.server';
 import { open } from '../../src/server/appointment-contact/seal.server';
-import { purgeEnded, queueDueReminders } from '../../src/server/appointment-contact/job.server';
+import { purgeEnded } from '../../src/server/appointment-contact/job.server';
+import { queueDueReminders } from '../../src/server/appointment-contact/reminders.server';
 import { deliverQueued } from '../../src/server/email/delivery.server';
 import type { KeyRing } from '../../src/server/appointment-contact/keys.server';
 import { followMove } from '../../src/server/appointment-contact/store.server';

@@ -16,7 +16,7 @@ import staffBookings from '../../netlify/functions/admin-booked-slots';
 import bookings from '../../netlify/functions/bookings';
 import reschedule from '../../netlify/functions/bookings-reschedule';
 import { appointmentContacts, appointmentTypes, auditLog, bookedSlots, rateLimits } from '../../db/schema';
-import { queueDueReminders } from '../../src/server/appointment-contact/job.server';
+import { queueDueReminders } from '../../src/server/appointment-contact/reminders.server';
 import { deliverQueued } from '../../src/server/email/delivery.server';
 import { dataKeyRing } from '../../src/server/appointment-contact/keys.server';
 import type { EmailMessage, EmailSender } from '../../src/server/email/port.server';

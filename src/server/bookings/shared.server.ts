@@ -23,14 +23,7 @@ export function newCancellationToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-/** JSON from the driver: node-postgres and PGlite parse it, a string is parsed here. */
-export function fromJson<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
+export { fromJson, rowsOf } from '../../../db/rows';
 
 /** Whether the appointment has begun (Berlin wall clock), after which neither patient nor staff change it. */
 export function hasBegun(date: string, time: string, now: Date): boolean {

@@ -32,7 +32,7 @@ import type { Database, Executor } from '../../../db/client';
 import { dataKeyRingIfAny, type KeyRing } from '../appointment-contact/keys.server';
 import { getDb } from '../database.server';
 import { afterResponse, type RequestContext } from '../http.server';
-import { rowsOf } from '../bookings/shared.server';
+import { rowsOf } from '../../../db/rows';
 import { createEmailSender } from './email.server';
 import type { EmailSender } from './port.server';
 import { openQueued, type MailAudience } from './queue.server';
@@ -340,21 +340,27 @@ export const UNBOUND_RETENTION_MS = 30 * 24 * 60 * 60_000;
  * Retention (docs/decisions/035): bodies 7 days after sending (or after
  * giving up); the row itself (id, kind, status, the provider's id) as long
  * as its booking or the booking's tombstone exists, 30 days for a message
- * about no booking.
+ * about no booking. One statement (a cold job waits for every round trip):
+ * both parts see the table as it was, so a row whose body goes in this run
+ * goes itself in a later one.
  */
 export async function purgeOutbox(db: Executor, now: Date = new Date()): Promise<{ bodies: number; rows: number }> {
   const bodiesBefore = new Date(now.getTime() - BODY_RETENTION_MS).toISOString();
-  const bodies = await db.execute(sql`
-    update email_outbox set key_id = null, sealed = null
-    where sealed is not null and status <> 'pending' and coalesce(sent_at, created_at) < ${bodiesBefore}::timestamptz
-    returning id`);
-  const rows = await db.execute(sql`
-    delete from email_outbox o
-    where o.sealed is null and (
-      (o.booking_id is null and o.created_at < ${new Date(now.getTime() - UNBOUND_RETENTION_MS).toISOString()}::timestamptz)
-      or (o.booking_id is not null
-        and not exists (select 1 from booked_slots b where b.id = o.booking_id)
-        and not exists (select 1 from cancelled_bookings x where x.id = o.booking_id)))
-    returning id`);
-  return { bodies: rowsOf(bodies).length, rows: rowsOf(rows).length };
+  const [counts] = rowsOf<{ bodies: number; rows: number }>(
+    await db.execute(sql`
+      with bodies as (
+        update email_outbox set key_id = null, sealed = null
+        where sealed is not null and status <> 'pending' and coalesce(sent_at, created_at) < ${bodiesBefore}::timestamptz
+        returning id),
+      gone as (
+        delete from email_outbox o
+        where o.sealed is null and (
+          (o.booking_id is null and o.created_at < ${new Date(now.getTime() - UNBOUND_RETENTION_MS).toISOString()}::timestamptz)
+          or (o.booking_id is not null
+            and not exists (select 1 from booked_slots b where b.id = o.booking_id)
+            and not exists (select 1 from cancelled_bookings x where x.id = o.booking_id)))
+        returning id)
+      select (select count(*) from bodies)::int as bodies, (select count(*) from gone)::int as rows`),
+  );
+  return counts!;
 }

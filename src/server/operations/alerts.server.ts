@@ -17,14 +17,14 @@
  * heartbeat is stale, by whatever request comes next (watch.server.ts).
  * Nothing is written while nothing changes.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
 import { ALERT_KINDS, alertStep, type AlertKind, type AlertMessage, type AlertState } from '../../lib/operations-alerts';
-import { rowsOf } from '../bookings/shared.server';
+import { fromJson, rowsOf } from '../../../db/rows';
 import { runDelivery } from '../email/delivery.server';
 import { readEnv } from '../env.server';
 import { jobMissed, readHeartbeat } from './heartbeat.server';
-import { keysWork, outboxMaxAgeMs, overdueOutbox } from './health.server';
+import { keysOpen, keysWork, newestSealedQuery, outboxMaxAgeMs, overdueFrom, overdueOutbox, overdueOutboxQuery, type Overdue, type OverdueRow, type SealedRow } from './health.server';
 import type { QueuedAlert } from './alert-delivery.server';
 
 /** Whether each kind's condition holds now; a kind left out is not judged this time. */
@@ -36,24 +36,37 @@ export type AlertConditions = Partial<Record<AlertKind, boolean>>;
  * banner uses the same rule).
  */
 export async function practiceMailBounced(db: Executor): Promise<boolean> {
-  const rows = rowsOf<{ bounced: boolean }>(
-    await db.execute(sql`
-      select exists (
-        select 1 from email_outbox o
-        where o.audience = 'practice' and o.channel = 'email' and o.status in ('bounced', 'complained', 'failed')
-          and not exists (select 1 from email_outbox d where d.audience = 'practice' and d.channel = 'email' and d.status = 'delivered'
-            and d.event_at > coalesce(o.event_at, o.created_at))) as bounced`),
-  );
+  const rows = rowsOf<{ bounced: boolean }>(await db.execute(sql`select ${practiceMailBouncedQuery} as bounced`));
   return rows[0]?.bounced === true;
 }
 
-/** Every kind's condition, judged now; `job` from the heartbeat unless the caller is the job itself (which is running). */
-export async function currentConditions(db: Executor, now: Date, { jobRunning = false } = {}): Promise<{ conditions: AlertConditions; emailStuck: boolean }> {
+/** practiceMailBounced's condition, as an expression. */
+const practiceMailBouncedQuery = sql`
+  exists (
+    select 1 from email_outbox o
+    where o.audience = 'practice' and o.channel = 'email' and o.status in ('bounced', 'complained', 'failed')
+      and not exists (select 1 from email_outbox d where d.audience = 'practice' and d.channel = 'email' and d.status = 'delivered'
+        and d.event_at > coalesce(o.event_at, o.created_at)))`;
+
+interface Reads {
+  beat: Awaited<ReturnType<typeof readHeartbeat>>;
+  overdue: Overdue;
+  keys: boolean;
+  bounced: boolean;
+}
+
+/** Every kind's condition, judged now by a request (the job judges them in checkAlertsFromJob). */
+async function currentConditions(db: Executor, now: Date): Promise<{ conditions: AlertConditions; emailStuck: boolean }> {
   // One read after another on one connection, as the health check does (health.server.ts).
-  const beat = jobRunning ? null : await readHeartbeat(db);
+  const beat = await readHeartbeat(db);
   const overdue = await overdueOutbox(db, now);
   const keys = await keysWork(db);
   const bounced = await practiceMailBounced(db);
+  return conditionsFrom({ beat, overdue, keys, bounced }, now, false);
+}
+
+/** Every kind's condition from the reads; `job` from the heartbeat unless the caller is the job itself (which is running). */
+function conditionsFrom({ beat, overdue, keys, bounced }: Reads, now: Date, jobRunning: boolean): { conditions: AlertConditions; emailStuck: boolean } {
   const limit = outboxMaxAgeMs();
   const emailStuck = (overdue.email ?? 0) > limit;
   return {
@@ -84,16 +97,15 @@ const stateOf = (row: AlertRow | undefined): AlertState => ({
 });
 
 async function readStates(db: Executor, kinds: AlertKind[], lock: boolean): Promise<Map<string, AlertRow>> {
-  const list = `{${kinds.join(',')}}`;
-  const rows = rowsOf<AlertRow>(
-    await db.execute(
-      lock
-        ? sql`select kind, since::text, alerted_at::text, episode_alerted, cleared_at::text from operations_alerts where kind = any(${list}::text[]) for update`
-        : sql`select kind, since::text, alerted_at::text, episode_alerted, cleared_at::text from operations_alerts where kind = any(${list}::text[])`,
-    ),
-  );
-  return new Map(rows.map((r) => [r.kind, r]));
+  return statesMap(rowsOf<AlertRow>(await db.execute(lock ? sql`${statesQuery(kinds)} for update` : statesQuery(kinds))));
 }
+
+function statesQuery(kinds: readonly AlertKind[]): SQL {
+  const list = `{${kinds.join(',')}}`;
+  return sql`select kind, since::text, alerted_at::text, episode_alerted, cleared_at::text from operations_alerts where kind = any(${list}::text[])`;
+}
+
+const statesMap = (rows: AlertRow[]) => new Map(rows.map((r) => [r.kind, r]));
 
 export interface AlertOutcome {
   kind: AlertKind;
@@ -105,11 +117,16 @@ export interface AlertOutcome {
  * its message queued, in one transaction that holds the kind's row; then
  * the queued messages are sent at once. Answers what was sent.
  */
-export async function applyAlerts(db: Database, conditions: AlertConditions, now: Date, { emailStuck = false } = {}): Promise<AlertOutcome[]> {
+export async function applyAlerts(
+  db: Database,
+  conditions: AlertConditions,
+  now: Date,
+  { emailStuck = false, states }: { emailStuck?: boolean; states?: Map<string, AlertRow> } = {},
+): Promise<AlertOutcome[]> {
   const kinds = ALERT_KINDS.filter((k) => conditions[k] !== undefined);
   if (kinds.length === 0) return [];
-  // Without a lock first: when nothing changes (almost always), nothing is written.
-  const seen = await readStates(db, kinds, false);
+  // Without a lock first (or as the caller read them): when nothing changes (almost always), nothing is written.
+  const seen = states ?? (await readStates(db, kinds, false));
   const changing = kinds.filter((k) => alertStep(stateOf(seen.get(k)), conditions[k]!, now).next !== null);
   if (changing.length === 0) return [];
 
@@ -164,10 +181,22 @@ function addressOf(mailbox: string): string {
   return (/<([^>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox).trim().toLowerCase();
 }
 
-/** The job's own check at the end of its run: every kind, the job itself as running. */
+/**
+ * The job's own check at the end of its run: every kind, the job itself as
+ * running. Its reads and the alerts' states in one statement (a cold job
+ * waits for every round trip).
+ */
 export async function checkAlertsFromJob(db: Database, now: Date): Promise<AlertOutcome[]> {
-  const { conditions, emailStuck } = await currentConditions(db, now, { jobRunning: true });
-  return applyAlerts(db, conditions, now, { emailStuck });
+  const [row] = rowsOf<{ overdue: OverdueRow[]; newest: SealedRow | null; bounced: boolean; states: AlertRow[] }>(
+    await db.execute(sql`
+      select (select coalesce(json_agg(o), '[]'::json) from (${overdueOutboxQuery(now)}) o) as overdue,
+        (select row_to_json(n) from (${newestSealedQuery}) n) as newest,
+        ${practiceMailBouncedQuery} as bounced,
+        (select coalesce(json_agg(s), '[]'::json) from (${statesQuery(ALERT_KINDS)}) s) as states`),
+  );
+  const reads = { beat: null, overdue: overdueFrom(fromJson(row!.overdue), now), keys: keysOpen(fromJson(row!.newest)), bounced: row!.bounced };
+  const { conditions, emailStuck } = conditionsFrom(reads, now, true);
+  return applyAlerts(db, conditions, now, { emailStuck, states: statesMap(fromJson(row!.states)) });
 }
 
 /**

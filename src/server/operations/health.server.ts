@@ -19,12 +19,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
 import { appliedMigrationWhen, bundledMigration } from '../../../db/migration-version';
 import { parseKeyRing, KEY_FILE_NAME, type KeyRing } from '../appointment-contact/keys.server';
 import { open as openContact } from '../appointment-contact/seal.server';
-import { rowsOf } from '../bookings/shared.server';
+import { rowsOf } from '../../../db/rows';
 import { getDb } from '../database.server';
 import { openQueued } from '../email/queue.server';
 import { dataDir, isProductionEnv, readEnv, variables } from '../env.server';
@@ -72,14 +72,23 @@ export function outboxMaxAgeMs(): number {
  * never tried and is not yet due (deliberately held back, e.g. an SMS
  * waiting for the morning): it does not count until it is due.
  */
-export async function overdueOutbox(db: Executor, now: Date): Promise<{ email: number | null; sms: number | null }> {
-  const at = now.toISOString();
-  const rows = rowsOf<{ channel: string; oldest: string | null }>(
-    await db.execute(sql`
-      select channel, min(created_at)::text as oldest from email_outbox
-      where status = 'pending' and not (attempts = 0 and next_attempt_at > ${at}::timestamptz)
-      group by channel`),
-  );
+export async function overdueOutbox(db: Executor, now: Date): Promise<Overdue> {
+  return overdueFrom(rowsOf<OverdueRow>(await db.execute(overdueOutboxQuery(now))), now);
+}
+
+export type Overdue = { email: number | null; sms: number | null };
+export type OverdueRow = { channel: string; oldest: string | null };
+
+/** overdueOutbox's read, for a statement that reads more at once (alerts.server.ts). */
+export function overdueOutboxQuery(now: Date): SQL {
+  return sql`
+    select channel, min(created_at)::text as oldest from email_outbox
+    where status = 'pending' and not (attempts = 0 and next_attempt_at > ${now.toISOString()}::timestamptz)
+    group by channel`;
+}
+
+/** The ages overdueOutbox answers, from its read's rows. */
+export function overdueFrom(rows: OverdueRow[], now: Date): Overdue {
   const age = (channel: string) => {
     const oldest = rows.find((r) => r.channel === channel)?.oldest;
     return oldest ? Math.max(0, now.getTime() - new Date(oldest).getTime()) : null;
@@ -111,29 +120,24 @@ export function configuredKeyRing(): KeyRing | null {
   }
 }
 
-interface SealedRow {
+export interface SealedRow {
   source: 'contact' | 'waitlist' | 'request' | 'email';
   id: string;
   key_id: string;
   sealed: string;
 }
 
-/** The newest sealed row of the tables that hold patients' values, or null when none holds any. */
-async function newestSealedRow(db: Executor): Promise<SealedRow | null> {
-  const rows = rowsOf<SealedRow>(
-    await db.execute(sql`
-      select source, id, key_id, sealed from (
-        (select 'contact' as source, booking_id::text as id, key_id, sealed, created_at from appointment_contacts order by created_at desc limit 1)
-        union all
-        (select 'waitlist', id::text, key_id, sealed, created_at from waitlist_entries order by created_at desc limit 1)
-        union all
-        (select 'request', id::text, key_id, sealed, created_at from patient_requests where sealed is not null order by created_at desc limit 1)
-        union all
-        (select 'email', id::text, key_id, sealed, created_at from email_outbox where sealed is not null order by created_at desc limit 1)
-      ) newest order by created_at desc limit 1`),
-  );
-  return rows[0] ?? null;
-}
+/** The newest sealed row of the tables that hold patients' values (none when none holds any), for keysWork. */
+export const newestSealedQuery: SQL = sql`
+  select source, id, key_id, sealed from (
+    (select 'contact' as source, booking_id::text as id, key_id, sealed, created_at from appointment_contacts order by created_at desc limit 1)
+    union all
+    (select 'waitlist', id::text, key_id, sealed, created_at from waitlist_entries order by created_at desc limit 1)
+    union all
+    (select 'request', id::text, key_id, sealed, created_at from patient_requests where sealed is not null order by created_at desc limit 1)
+    union all
+    (select 'email', id::text, key_id, sealed, created_at from email_outbox where sealed is not null order by created_at desc limit 1)
+  ) newest order by created_at desc limit 1`;
 
 function opens(row: SealedRow, keys: KeyRing): boolean {
   const value = { keyId: row.key_id, sealed: row.sealed };
@@ -154,8 +158,12 @@ function opens(row: SealedRow, keys: KeyRing): boolean {
  * first booking would be refused without one).
  */
 export async function keysWork(db: Executor): Promise<boolean> {
+  return keysOpen(rowsOf<SealedRow>(await db.execute(newestSealedQuery))[0] ?? null);
+}
+
+/** keysWork's answer for the newest sealed row (null: none). */
+export function keysOpen(row: SealedRow | null): boolean {
   const keys = configuredKeyRing();
-  const row = await newestSealedRow(db);
   if (!keys) return !row && !isProductionEnv();
   return !row || opens(row, keys);
 }

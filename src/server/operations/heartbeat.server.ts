@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { rowsOf } from '../bookings/shared.server';
+import { rowsOf } from '../../../db/rows';
 
 /** /api/health: the job is `ok` when it ran (and succeeded) within this long. */
 export const JOB_FRESH_MS = 3 * 60_000;

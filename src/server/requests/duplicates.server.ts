@@ -11,8 +11,8 @@
  * every-minute job forgets the key (an HMAC of health details is kept no
  * longer than it serves).
  */
-import { and, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../../db/client';
+import { and, eq, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
 import { patientRequests } from '../../../db/schema';
 import type { PatientRequest } from '../../lib/request-schema';
 import { canonicalEmail } from '../rate-limit.server';
@@ -60,12 +60,14 @@ export async function referenceHolding(tx: Executor, key: string): Promise<strin
   return row?.reference ?? null;
 }
 
-/** The job's part: forgets every key past its window or of a closed request; answers how many. */
-export async function forgetDuplicateKeys(db: Database, now: Date = new Date()): Promise<number> {
-  const forgotten = await db
-    .update(patientRequests)
-    .set({ duplicateKey: null })
-    .where(and(isNotNull(patientRequests.duplicateKey), or(lte(patientRequests.createdAt, windowStart(now)), isNotNull(patientRequests.closedAt))))
-    .returning({ id: patientRequests.id });
-  return forgotten.length;
+/**
+ * The job's part: the statement that forgets every key past its window or
+ * of a closed request (of the rows `among` admits), returning their ids
+ * (requests/job.server.ts runs it with the requests' purge).
+ */
+export function forgetDuplicateKeys(now: Date, among: SQL): SQL {
+  return sql`
+    update patient_requests set duplicate_key = null
+    where duplicate_key is not null and (created_at <= ${windowStart(now).toISOString()}::timestamptz or closed_at is not null) and ${among}
+    returning id`;
 }

@@ -8,14 +8,11 @@
  * also forgets the duplicate keys past their 10 minutes (duplicates.server.ts).
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { rowsOf } from '../bookings/shared.server';
+import { rowsOf } from '../../../db/rows';
 import { getDb } from '../database.server';
-import { enqueueEmails } from '../email/queue.server';
 import { readEnv } from '../env.server';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { forgetDuplicateKeys } from './duplicates.server';
-import { claimPracticeNotice } from './notice.server';
 
 /** Days a closed request's details are kept. */
 export const CLOSED_RETENTION_DAYS = 14;
@@ -24,21 +21,6 @@ export const MAX_RETENTION_DAYS = 90;
 
 export function retentionDays(shorter?: number): { closed: number; max: number } {
   return { closed: Math.min(CLOSED_RETENTION_DAYS, shorter ?? Infinity), max: Math.min(MAX_RETENTION_DAYS, shorter ?? Infinity) };
-}
-
-/** Deletes the sealed values of every request past its time, in one statement; answers how many. */
-export async function purgeRequestDetails(db: Database, now: Date = new Date(), shorter?: number): Promise<number> {
-  const days = retentionDays(shorter);
-  const at = now.toISOString();
-  const result = await db.execute(sql`
-    update patient_requests
-    set key_id = null, sealed = null, message_key_id = null, message_sealed = null, purged_at = ${at}::timestamptz
-    where purged_at is null and (
-      (closed_at is not null and closed_at <= ${at}::timestamptz - make_interval(days => ${days.closed}))
-      or created_at <= ${at}::timestamptz - make_interval(days => ${days.max})
-    )
-    returning id`);
-  return rowsOf(result).length;
 }
 
 export interface RequestJobResult {
@@ -50,13 +32,40 @@ export interface RequestJobResult {
   keysForgotten: number;
 }
 
-/** The job as the scheduled function and the local server run it. */
+/**
+ * The job as the scheduled function and the local server run it. One
+ * statement in a quiet minute (a cold job waits for every round trip):
+ * the details of every request past its time deleted (its sealed values),
+ * the duplicate keys past their window forgotten, and whether a request
+ * waits to be told of. The two updates never touch one row, as a
+ * statement's parts must not: a request whose details go loses its key
+ * with them. Then, with a request waiting, the notice.
+ */
 export async function runRequestJob(now: Date = new Date()): Promise<RequestJobResult> {
   const env = readEnv();
   const db = await getDb();
-  // Most minutes no request is waiting to be told of: one plain read then, instead of a transaction that claims nothing.
-  const [waiting] = rowsOf<{ untold: boolean }>(await db.execute(sql`select exists (select 1 from patient_requests where not practice_noticed) as untold`));
-  const noticed = waiting?.untold === true && (await db.transaction(async (tx) => {
+  const days = retentionDays(env.REQUEST_RETENTION_DAYS);
+  const at = now.toISOString();
+  const [counts] = rowsOf<{ purged: number; keys_forgotten: number; untold: boolean }>(
+    await db.execute(sql`
+      with purged as (
+        update patient_requests
+        set key_id = null, sealed = null, message_key_id = null, message_sealed = null, duplicate_key = null, purged_at = ${at}::timestamptz
+        where purged_at is null and (
+          (closed_at is not null and closed_at <= ${at}::timestamptz - make_interval(days => ${days.closed}))
+          or created_at <= ${at}::timestamptz - make_interval(days => ${days.max})
+        )
+        returning id),
+      forgotten as (${forgetDuplicateKeys(now, sql`id not in (select id from purged)`)})
+      select (select count(*) from purged)::int as purged, (select count(*) from forgotten)::int as keys_forgotten,
+        exists (select 1 from patient_requests where not practice_noticed) as untold`),
+  );
+  const { purged, keys_forgotten: keysForgotten, untold } = counts!;
+  if (purged) console.info(`purged: ${purged} request details`);
+  // The notice's code loads with a request waiting to be told of, before its transaction locks anything.
+  const notifying = untold ? await Promise.all([import('./notice.server'), import('../email/queue.server')]) : null;
+  const noticed = notifying !== null && (await db.transaction(async (tx) => {
+    const [{ claimPracticeNotice }, { enqueueEmails }] = notifying;
     const notice = await claimPracticeNotice(tx, { practiceEmail: env.PRACTICE_EMAIL, siteUrl: env.SITE_URL, now });
     if (!notice) return false;
     // Queuing seals the message: without a key the notice waits (the claim rolls back with it).
@@ -68,8 +77,5 @@ export async function runRequestJob(now: Date = new Date()): Promise<RequestJobR
     console.warn(`requests notice not queued: ${(error as Error)?.name ?? 'unknown'}`);
     return false;
   }));
-  const purged = await purgeRequestDetails(db, now, env.REQUEST_RETENTION_DAYS);
-  if (purged) console.info(`purged: ${purged} request details`);
-  const keysForgotten = await forgetDuplicateKeys(db, now);
   return { noticed, purged, keysForgotten };
 }

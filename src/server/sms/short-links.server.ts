@@ -13,12 +13,12 @@
  * actions).
  */
 import { createHash, randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { shortLinks } from '../../../db/schema';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import { openJson, sealJson } from '../sealing.server';
-import { rowsOf } from '../bookings/shared.server';
+import { rowsOf } from '../../../db/rows';
 import { SHORT_CODE_LENGTH } from './short-code.server';
 
 /** Letters and digits without look-alikes (0/O, 1/I/l): easy to read off a phone and to type. */
@@ -75,7 +75,11 @@ export async function resolveShortLink(db: Executor, code: string, keys: KeyRing
   }
 }
 
-/** Deletes the links past their expiry (the scheduled job); what they pointed at deletes the rest. */
-export async function purgeShortLinks(db: Executor, now: Date): Promise<number> {
-  return rowsOf(await db.execute(sql`delete from short_links where expires_at <= ${now.toISOString()}::timestamptz returning code_hash`)).length;
+/**
+ * The statement that deletes the links past their expiry, for the scheduled
+ * job's purge to run with its others (appointment-contact/job.server.ts);
+ * what they pointed at deletes the rest.
+ */
+export function deleteExpiredShortLinks(now: Date): SQL {
+  return sql`delete from short_links where expires_at <= ${now.toISOString()}::timestamptz returning code_hash`;
 }

@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { berlinToday } from '../../lib/berlin-time';
-import { rowsOf } from '../bookings/shared.server';
+import { rowsOf } from '../../../db/rows';
 import { enqueueEmails } from '../email/queue.server';
 import type { KeyRing } from '../appointment-contact/keys.server';
 import { readEnv } from '../env.server';

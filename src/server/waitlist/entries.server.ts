@@ -10,7 +10,7 @@
  * client and per email address like bookings.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { bookedSlots, waitlistEntries, waitlistOffers } from '../../../db/schema';
 import type { Lang } from '../../i18n/languages';
@@ -266,26 +266,3 @@ export async function leaveWaitlist(db: Database, token: string): Promise<void> 
   if (offer?.entryId) await db.delete(waitlistEntries).where(eq(waitlistEntries.id, offer.entryId));
 }
 
-/** Whether the waitlist holds any entry (after the purge: any current one). */
-export async function hasEntries(db: Database): Promise<boolean> {
-  const [row] = await db.select({ id: waitlistEntries.id }).from(waitlistEntries).limit(1);
-  return row !== undefined;
-}
-
-/**
- * Deletes the entries whose range has passed or whose booking's day has
- * ended (Berlin), and the offers of times before today. Three statements,
- * whatever the number of rows; a booking's cancellation deletes its entry
- * by the foreign key.
- */
-export async function purgeWaitlist(db: Database, now: Date = new Date()): Promise<{ entries: number; offers: number }> {
-  const today = berlinToday(now);
-  const ranges = await db.execute(sql`delete from waitlist_entries where to_date < ${today}::date returning id`);
-  const booked = await db.execute(sql`
-    delete from waitlist_entries e using booked_slots b
-    where b.id = e.booking_id and b.appointment_date < ${today}::date
-    returning e.id`);
-  const offers = await db.execute(sql`delete from waitlist_offers where appointment_date < ${today}::date returning id`);
-  const count = (r: unknown) => (r as { rows: unknown[] }).rows.length;
-  return { entries: count(ranges) + count(booked), offers: count(offers) };
-}

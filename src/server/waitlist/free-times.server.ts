@@ -140,12 +140,3 @@ export async function freedTimesOf(db: Executor, typeIds: string[], from: string
     .where(and(inArray(waitlistFreedTimes.appointmentTypeId, typeIds), gte(waitlistFreedTimes.appointmentDate, from)));
   return new Map(rows.map((r) => [`${r.appointmentTypeId} ${slotKey(r.appointmentDate, hhmm(r.appointmentTime))}`, r.freedAt]));
 }
-
-/** The job's purge: marks of days before today. */
-export async function purgeFreedTimes(db: Executor, now: Date = new Date()): Promise<number> {
-  const deleted = await db
-    .delete(waitlistFreedTimes)
-    .where(sql`${waitlistFreedTimes.appointmentDate} < ${berlinToday(now)}::date`)
-    .returning({ typeId: waitlistFreedTimes.appointmentTypeId });
-  return deleted.length;
-}

@@ -9,8 +9,7 @@ import { getDb } from '../database.server';
 import { dataKeyRingIfAny } from '../appointment-contact/keys.server';
 import { isProductionEnv, readEnv, variables } from '../env.server';
 import { runDelivery } from '../email/delivery.server';
-import { hasEntries, purgeWaitlist } from './entries.server';
-import { purgeFreedTimes } from './free-times.server';
+import { purgeWaitlist } from './purge.server';
 
 /**
  * Outside production WAITLIST_OFFERS_ANY_HOUR=true lifts the offer hours:
@@ -41,13 +40,11 @@ export async function offerFreedNow(typeId?: string): Promise<void> {
 
 /** The job's part: purge, then offer whatever is free. */
 export async function runWaitlistJob(now: Date = new Date()): Promise<{ purged: { entries: number; offers: number }; offered: number }> {
-  const db = await getDb();
-  const purged = await purgeWaitlist(db, now);
-  await purgeFreedTimes(db, now);
-  // An empty waitlist (most minutes of a small practice) has nothing to offer: one read then, no sweep.
-  const { offered } = (await hasEntries(db)) ? await runOfferSweep({ now }) : { offered: 0 };
-  if (purged.entries || purged.offers || offered) {
-    console.info(`waitlist: ${offered} offers sent, ${purged.entries} entries and ${purged.offers} offers purged`);
+  const { entries, offers, waiting } = await purgeWaitlist(await getDb(), now);
+  // An empty waitlist (most minutes of a small practice) has nothing to offer: no sweep then.
+  const { offered } = waiting ? await runOfferSweep({ now }) : { offered: 0 };
+  if (entries || offers || offered) {
+    console.info(`waitlist: ${offered} offers sent, ${entries} entries and ${offers} offers purged`);
   }
-  return { purged, offered };
+  return { purged: { entries, offers }, offered };
 }
