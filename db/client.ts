@@ -75,8 +75,8 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   const onClient = (client: { on(event: 'error', listener: (error: Error) => void): unknown }) => client.on('error', () => {});
 
   if (kind === 'neon') {
-    const { Pool, neonConfig } = await import('@neondatabase/serverless');
-    const { drizzle } = await import('drizzle-orm/neon-serverless');
+    // The driver and drizzle's adapter load together: one file's read while the other compiles.
+    const [{ Pool, neonConfig }, { drizzle }] = await Promise.all([import('@neondatabase/serverless'), import('drizzle-orm/neon-serverless')]);
     // Node 22 (Netlify's functions) has a global WebSocket; ws is for a local
     // Node 20 only and stays out of the function bundles (netlify.toml).
     if (typeof globalThis.WebSocket === 'undefined' && !neonConfig.webSocketConstructor) {
@@ -89,8 +89,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
     return { db, kind, close: () => pool.end() };
   }
 
-  const pg = await import('pg');
-  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const [pg, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const pool = new pg.default.Pool(options);
   pool.on('error', onIdleError);
   pool.on('connect', onClient);
