@@ -1,9 +1,8 @@
 /**
  * `npm run build:functions`: pre-bundles every function found in
  * netlify/functions into a tree-shaken ES module each, in build/functions
- * (netlify.toml's [functions] directory), with its chunks (SHARED_PACKAGE
- * below), before Netlify's own bundler zips them: one build of all
- * functions, then each function's own (splitFunction).
+ * (netlify.toml's [functions] directory), with the code they share in
+ * chunks (SHARED_PACKAGE below), before Netlify's own bundler zips them.
  *
  * Why (docs/decisions/023): a cold function's start is the time Node takes
  * to read and evaluate its imports. Netlify traces modern functions file by
@@ -21,7 +20,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { loadHtmlParser, parseWithLocations } from '../src/lib/html-parse';
 import { compactTree } from '../src/lib/html-tree';
 import type { BuiltPage, BuiltPageSet } from '../src/server/built-pages/built-page';
@@ -126,14 +125,14 @@ export async function functionEntries(dir = sourceDir): Promise<string[]> {
 }
 
 /**
- * Where the functions' chunks live, as a package beside them:
- * `<outDir>/node_modules/@praxis-website/shared/chunks/<function>/`.
- * Netlify's bundler bundles a function's relative imports into its one file
- * again (undoing any code splitting) but leaves package imports to Node,
- * tracing their files into the zip as they are. So the chunks stay
- * separate, minified files, and code a function reaches only through
- * `import()` (the mail and SMS clients, WebAuthn, QR codes, the CMS checks,
- * Sentry) is read only when a request needs it (docs/decisions/023).
+ * Where the code that functions share lives, as a package beside them:
+ * `<outDir>/node_modules/@praxis-website/shared/chunks/`. Netlify's bundler
+ * bundles a function's relative imports into its one file again (undoing
+ * any code splitting) but leaves package imports to Node, tracing their
+ * files into the zip as they are. So the shared chunks stay separate,
+ * minified files, and code a function reaches only through `import()` (the
+ * mail and SMS clients, WebAuthn, QR codes, the CMS checks, Sentry) is read
+ * only when a request needs it (docs/decisions/023).
  */
 export const SHARED_PACKAGE = '@praxis-website/shared';
 
@@ -151,61 +150,15 @@ const REQUIRE_BANNER = [
   'require.resolve = (id, options) => __requireHere().resolve(id, options);',
 ].join('\n');
 
-/** A module without the banner if nothing in it says `require`. */
-function withoutUnusedBanner(code: string): string {
-  return code.startsWith(REQUIRE_BANNER) && !/\brequire\b/.test(code.slice(REQUIRE_BANNER.length)) ? code.slice(REQUIRE_BANNER.length).trimStart() : code;
-}
-
-/**
- * A function's own build: its module as the shared build made it, bundled
- * again on its own, so that its start loads one file, or a few chunks that
- * code behind its `import()`s needs as well, not the dozens of small
- * chunks that splitting across every function leaves (about 50 for the
- * every-minute job; Node resolves, reads and compiles each as a module of
- * its own, and fewer, larger files start faster: docs/decisions/023).
- * Code behind an `import()` stays behind it, in chunks of this build
- * (the package's `chunks/<name>/`, imported by the package's name). No
- * chunk is shared between two functions' builds, so no module can be
- * evaluated twice in one process (one database pool, one configuration).
- * The shared build runs first, once for all: it compiles the sources and
- * runs the plugins; its code is minified with the names kept (keepNames'
- * calls are in the code).
- */
-async function splitFunction(stage: string, file: string, outDir: string): Promise<number> {
-  const name = file.replace(/\.mjs$/, '');
-  const result = await build({
-    entryPoints: [{ in: path.join(stage, file), out: name }],
-    outdir: outDir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    splitting: true,
-    chunkNames: `chunks/${name}/[name]-[hash]`,
-    write: false,
-    platform: 'node',
-    target: 'node22',
-    format: 'esm',
-    external: EXTERNAL,
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
-  let bytes = 0;
-  for (const output of result.outputFiles) {
-    const relative = path.relative(outDir, output.path);
-    bytes += output.contents.byteLength;
-    if (relative === file) {
-      await writeFile(output.path, output.text.replaceAll('"./chunks/', `"${SHARED_PACKAGE}/chunks/`));
-    } else {
-      const target = path.join(outDir, 'node_modules', SHARED_PACKAGE, relative);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, output.contents);
-    }
-  }
-  return bytes;
+/** A module as written out: without the banner if nothing in it says `require`; function modules import the chunks by the package's name. */
+function finish(code: string, isFunction: boolean): string {
+  let out = code.startsWith(REQUIRE_BANNER) && !/\brequire\b/.test(code.slice(REQUIRE_BANNER.length)) ? code.slice(REQUIRE_BANNER.length).trimStart() : code;
+  if (isFunction) out = out.replaceAll('"./chunks/', `"${SHARED_PACKAGE}/chunks/`);
+  return out;
 }
 
 /** `extraEntries`: more entry points bundled the same way (the cold-start benchmark's empty function, never deployed). */
-export async function bundleFunctions(outDir = path.join(root, 'build/functions'), extraEntries: string[] = []): Promise<{ functions: number; bytes: number }> {
+export async function bundleFunctions(outDir = path.join(root, 'build/functions'), extraEntries: string[] = []): Promise<Metafile> {
   const entryPoints = [...(await functionEntries()), ...extraEntries];
   if (entryPoints.length === extraEntries.length) throw new Error(`no functions in ${sourceDir}`);
   const stage = `${outDir}.stage`;
@@ -217,10 +170,9 @@ export async function bundleFunctions(outDir = path.join(root, 'build/functions'
     outdir: stage,
     outExtension: { '.js': '.mjs' },
     bundle: true,
-    // Code two functions share, and code behind an import(), in chunks of their own
-    // (a folder per chunk, so each function's own build names its chunks after the module alone).
+    // Code two functions share, and code behind an import(), in chunks of their own.
     splitting: true,
-    chunkNames: 'chunks/[hash]/[name]',
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
     target: 'node22',
     format: 'esm',
@@ -240,22 +192,27 @@ export async function bundleFunctions(outDir = path.join(root, 'build/functions'
     // db/client.ts loads the embedded database by a computed specifier, on purpose (local only).
     logOverride: { 'unsupported-dynamic-import': 'silent' },
   });
-  for (const file of (await readdir(stage, { recursive: true })).filter((f) => f.endsWith('.mjs'))) {
-    await writeFile(path.join(stage, file), withoutUnusedBanner(await readFile(path.join(stage, file), 'utf8')));
-  }
-  // The package of the functions' chunks; each function imports its own by the package's name.
+  // The chunks become the shared package; each function imports them by the package's name.
   const shared = path.join(outDir, 'node_modules', SHARED_PACKAGE);
   await mkdir(shared, { recursive: true });
   await writeFile(path.join(shared, 'package.json'), `${JSON.stringify({ name: SHARED_PACKAGE, private: true, type: 'module' }, null, 2)}\n`);
-  const functionFiles = (await readdir(stage)).filter((f) => f.endsWith('.mjs'));
-  const sizes = await Promise.all(functionFiles.map((file) => splitFunction(stage, file, outDir)));
+  await mkdir(path.join(shared, 'chunks'));
+  for (const file of await readdir(path.join(stage, 'chunks'))) {
+    await writeFile(path.join(shared, 'chunks', file), finish(await readFile(path.join(stage, 'chunks', file), 'utf8'), false));
+  }
+  for (const file of (await readdir(stage)).filter((f) => f.endsWith('.mjs'))) {
+    await writeFile(path.join(outDir, file), finish(await readFile(path.join(stage, file), 'utf8'), true));
+  }
   await rm(stage, { recursive: true });
   await writeFile(path.join(outDir, '..', 'functions-meta.json'), JSON.stringify(result.metafile));
-  return { functions: functionFiles.length, bytes: sizes.reduce((sum, n) => sum + n, 0) };
+  return result.metafile;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const outDir = path.resolve(process.argv[2] ?? path.join(root, 'build/functions'));
-  const { functions, bytes } = await bundleFunctions(outDir);
-  console.log(`bundled ${functions} functions into ${path.relative(root, outDir)} (${(bytes / 1024 / 1024).toFixed(1)} MB in all, with their chunks)`);
+  const meta = await bundleFunctions(outDir);
+  const outputs = Object.entries(meta.outputs).filter(([file]) => file.endsWith('.mjs'));
+  const total = outputs.reduce((sum, [, o]) => sum + o.bytes, 0);
+  const functions = outputs.filter(([file]) => !file.includes('/chunks/')).length;
+  console.log(`bundled ${functions} functions and ${outputs.length - functions} shared chunks into ${path.relative(root, outDir)} (${(total / 1024 / 1024).toFixed(1)} MB in all)`);
 }
